@@ -1,0 +1,23 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { logging } from '../app.ts';
+import helmet from '@fastify/helmet';
+import formbody from '@fastify/formbody';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../db/client.ts';
+import { envelopePlugin } from '../plugins/envelope.ts';
+import { operatorGuard } from './admin-auth.ts';
+import { adminRoutes } from './admin.routes.ts';
+
+/** The operator API: its own listener (127.0.0.1 by default), a bearer token, no user sessions. */
+export async function buildAdminApp(deps: { db: Db; token: string; logger?: FastifyBaseLogger; logLevel?: string }): Promise<FastifyInstance> {
+  const app = Fastify({ ...logging(deps.logger, deps.logLevel ?? 'info'), bodyLimit: 64 * 1024 }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(envelopePlugin);
+  await app.register(helmet);
+  await app.register(formbody);
+  app.decorateRequest('operator', '');
+  app.addHook('onRequest', operatorGuard(deps.token));
+  await app.register(adminRoutes, { db: deps.db });
+  return app;
+}

@@ -1,0 +1,78 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { translate } from '@app/i18n/catalogue';
+import type { Config } from './config/env.ts';
+import type { Db } from './db/client.ts';
+import { envelopePlugin } from './plugins/envelope.ts';
+import { authenticatePlugin } from './plugins/authenticate.ts';
+import { AppError } from './plugins/app-error.ts';
+import type { MessageSender } from './modules/messaging/message-sender.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { userRoutes } from './modules/users/users.routes.ts';
+
+export type AppDeps = { config: Config; db: Db; sender: MessageSender; logger?: FastifyBaseLogger };
+
+/** Fastify takes either logger options or a ready logger; tests pass neither and get options. */
+export const logging = (logger: FastifyBaseLogger | undefined, level: string): Partial<FastifyServerOptions> =>
+  logger ? { loggerInstance: logger } : { logger: loggerOptions(level) };
+
+export const loggerOptions = (level: string): FastifyServerOptions['logger'] => ({
+  level,
+  // Tokens, passwords and codes never reach the log, wherever they appear.
+  redact: {
+    paths: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie', '*.password', '*.code', '*.token'],
+    censor: '[redacted]',
+  },
+});
+
+/** The public app: the user API (and, from the web module, the static front end). */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...logging(deps.logger, deps.config.logLevel),
+    bodyLimit: 64 * 1024,
+    trustProxy: deps.config.trustProxy,
+    // Long polling clients and slow phones: a generous but bounded request budget.
+    requestTimeout: 60_000,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(envelopePlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 20 } });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (request, context) => {
+      const error = new AppError('too_many_requests');
+      return Object.assign(error, { statusCode: context.statusCode, message: translate(request.lang, 'too_many_requests') });
+    },
+  });
+  await app.register(authenticatePlugin, { db: deps.db });
+
+  await app.register(healthRoutes, { db: deps.db });
+  await app.register(authRoutes, { db: deps.db, sender: deps.sender });
+  await app.register(userRoutes, { db: deps.db });
+  return app;
+}

@@ -1,0 +1,69 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  ADMIN_HOST: z.string().default('127.0.0.1'),
+  ADMIN_PORT: z.coerce.number().int().min(0).max(65535).default(8081),
+  ADMIN_TOKEN: z.string().min(24).optional(),
+  DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  DATABASE_URL: z.string().url().optional(),
+  WEB_DIR: z.string().default(path.join(repoRoot, 'dist', 'web')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('1')
+    .transform((v) => v === '1' || v === 'true'),
+  FIRST_INVITE_CODE: z.string().regex(/^[A-Za-z0-9]{4,16}$/).default('WELCOME'),
+  /** Behind a reverse proxy, trust its X-Forwarded-For so rate limits see the real client. */
+  TRUST_PROXY: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('0')
+    .transform((v) => v === '1' || v === 'true'),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  adminHost: string;
+  adminPort: number;
+  adminToken: string | undefined;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  webDir: string;
+  logLevel: string;
+  seedDemo: boolean;
+  firstInviteCode: string;
+  trustProxy: boolean;
+};
+
+/** Reads the environment once at boot; a bad value stops the start with a clear message. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    adminHost: e.ADMIN_HOST,
+    adminPort: e.ADMIN_PORT,
+    adminToken: e.ADMIN_TOKEN,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    webDir: path.resolve(e.WEB_DIR),
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO,
+    firstInviteCode: e.FIRST_INVITE_CODE.toUpperCase(),
+    trustProxy: e.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,17 @@
+import { bigserial, jsonb, pgTable, text, timestamp, index } from 'drizzle-orm/pg-core';
+
+/** Operator actions: who, when, what, why. Append-only (a trigger refuses updates and deletes). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    operator: text('operator').notNull(),
+    action: text('action').notNull(),
+    target: text('target').notNull(),
+    reason: text('reason').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_target_idx').on(t.target, t.id)],
+);

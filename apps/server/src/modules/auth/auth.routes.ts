@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { loginBodySchema, registerBodySchema, sendCodeBodySchema } from '@app/contracts';
+import type { Db } from '../../db/client.ts';
+import type { MessageSender } from '../messaging/message-sender.ts';
+import { currentUser } from '../../plugins/authenticate.ts';
+import { assertPhoneAvailable, login, register } from './auth.service.ts';
+import { revokeSession } from './sessions.ts';
+import { issueCode } from './verification-codes.ts';
+
+/** Per-address limits on top of the per-account login throttle; generous for people, tight for scripts. */
+const strict = { rateLimit: { max: 10, timeWindow: '1 minute' } };
+
+export const authRoutes: FastifyPluginAsyncZod<{ db: Db; sender: MessageSender }> = async (app, { db, sender }) => {
+  app.post('/api/login/sendcode', { schema: { body: sendCodeBodySchema }, config: strict }, async (request, reply) => {
+    const { phone, purpose } = request.body;
+    if (purpose === 'register') {
+      await assertPhoneAvailable(db, phone);
+    }
+    const sent = await issueCode(db, sender, { phone, purpose, lang: request.lang });
+    return reply.ok({ resend_in: sent.resendIn, expires_in: sent.expiresIn }, 'code_sent');
+  });
+
+  app.post('/api/login/reg', { schema: { body: registerBodySchema }, config: strict }, async (request, reply) => {
+    const session = await register(db, request.body as Parameters<typeof register>[1], request.ip);
+    return reply.ok(session, 'registered');
+  });
+
+  app.post('/api/login/index', { schema: { body: loginBodySchema }, config: strict }, async (request, reply) => {
+    const session = await login(db, request.body, request.ip);
+    return reply.ok(session, 'login_succeeded');
+  });
+
+  app.post('/api/login/logout', { preHandler: app.requireUser }, async (request, reply) => {
+    await revokeSession(db, currentUser(request).sessionId);
+    return reply.ok(null, 'logged_out');
+  });
+};

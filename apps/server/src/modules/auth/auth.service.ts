@@ -1,0 +1,97 @@
+import type { RegisterBody, SessionData } from '@app/contracts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../plugins/app-error.ts';
+import { users } from '../users/users.table.ts';
+import { findUserByIdentifier, userInfo } from '../users/users.service.ts';
+import { claimInvite, createInviteCode } from '../invites/invites.service.ts';
+import { ensureAccounts } from '../ledger/ledger.service.ts';
+import { userAccount } from '../ledger/account-codes.ts';
+import { decoyHash, hashPassword, verifyPassword } from './password-hash.ts';
+import { createSession } from './sessions.ts';
+import { checkCode, consumeCode } from './verification-codes.ts';
+import { assertNotThrottled, recordFailure } from './login-throttle.ts';
+import { sql } from 'drizzle-orm';
+
+type ParsedRegister = { [K in keyof RegisterBody]-?: K extends 'agree' ? true : string };
+
+/**
+ * Registration, in an order that spends nothing on a request that cannot succeed: duplicates first,
+ * then the inviter, then the SMS code; the user, their invitation code, their ledger accounts, the use
+ * of the inviter's code and the consumed SMS code are written in one transaction.
+ */
+export async function register(db: Db, body: ParsedRegister, ip: string): Promise<SessionData> {
+  await assertAvailable(db, body.account, body.phone);
+  const codeId = await checkCode(db, { phone: body.phone, purpose: 'register', code: body.code });
+  const passwordHash = await hashPassword(body.password);
+
+  const created = await db
+    .transaction(async (tx) => {
+      const invite = await claimInvite(tx, body.invite_code);
+      if (!invite) throw new AppError('invalid_inviter', { field: 'invite_code' });
+      if (!(await consumeCode(tx, codeId))) throw new AppError('wrong_verification_code', { field: 'code' });
+      const [user] = await tx
+        .insert(users)
+        .values({
+          account: body.account,
+          phone: body.phone,
+          passwordHash,
+          // Placeholder until the user's own code exists; replaced below in the same transaction.
+          inviteCode: `pending-${codeId}`,
+          inviterId: invite.ownerUserId,
+        })
+        .returning({ id: users.id });
+      const own = await createInviteCode(tx, { ownerUserId: user!.id, createdBy: 'registration' });
+      await tx.update(users).set({ inviteCode: own!.code }).where(sql`${users.id} = ${user!.id}`);
+      await ensureAccounts(tx, [userAccount(user!.id, 'available'), userAccount(user!.id, 'frozen')]);
+      return { userId: user!.id, session: await createSession(tx, user!.id, ip) };
+    })
+    .catch((error: unknown) => {
+      const constraint = uniqueViolation(error);
+      if (constraint === 'users_account_key') throw new AppError('account_already_registered', { field: 'account' });
+      if (constraint === 'users_phone_key') throw new AppError('phone_already_registered', { field: 'phone' });
+      if (error instanceof AppError) throw error;
+      throw new AppError('registration_failed', { params: {} });
+    });
+
+  return { token: created.session.token, expires_at: created.session.expiresAt, user: await userInfo(db, created.userId) };
+}
+
+export async function assertAvailable(db: Db, account: string, phone: string) {
+  const byAccount = await findUserByIdentifier(db, account);
+  if (byAccount && byAccount.account.toLowerCase() === account.toLowerCase()) {
+    throw new AppError('account_already_registered', { field: 'account' });
+  }
+  await assertPhoneAvailable(db, phone);
+}
+
+export async function assertPhoneAvailable(db: Db, phone: string) {
+  const byPhone = await findUserByIdentifier(db, phone);
+  if (byPhone && byPhone.phone === phone) throw new AppError('phone_already_registered', { field: 'phone' });
+}
+
+/**
+ * Login by account name or phone. Throttling is checked before the password, and an unknown user
+ * costs a full hash too, so timing does not tell which accounts exist (the spec's messages do).
+ */
+export async function login(db: Db, input: { account: string; password: string }, ip: string): Promise<SessionData> {
+  const accountKey = input.account.trim().toLowerCase();
+  const user = await findUserByIdentifier(db, input.account);
+  await assertNotThrottled(db, accountKey, ip, user?.id ?? null);
+  if (!user) {
+    await verifyPassword(await decoyHash(), input.password);
+    await recordFailure(db, accountKey, ip);
+    throw new AppError('user_not_found', { field: 'account' });
+  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    await recordFailure(db, accountKey, ip);
+    throw new AppError('wrong_password', { field: 'password' });
+  }
+  if (user.locked) throw new AppError('account_locked');
+  const session = await createSession(db, user.id, ip);
+  return { token: session.token, expires_at: session.expiresAt, user: await userInfo(db, user.id) };
+}
+
+function uniqueViolation(error: unknown): string | null {
+  const e = (error as { cause?: { code?: string; constraint?: string } }).cause ?? (error as { code?: string; constraint?: string });
+  return e?.code === '23505' ? (e.constraint ?? null) : null;
+}

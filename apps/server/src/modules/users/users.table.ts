@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, pgTable, text, timestamp, uniqueIndex, check } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    account: text('account').notNull(),
+    phone: text('phone').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    fundPasswordHash: text('fund_password_hash'),
+    inviteCode: text('invite_code').notNull(),
+    inviterId: bigint('inviter_id', { mode: 'number' }),
+    realNameState: text('real_name_state').notNull().default('none'),
+    isVip: boolean('is_vip').notNull().default(false),
+    locked: boolean('locked').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_account_key').on(sql`lower(${t.account})`),
+    uniqueIndex('users_phone_key').on(t.phone),
+    uniqueIndex('users_invite_code_key').on(t.inviteCode),
+    check('users_real_name_state', sql`${t.realNameState} in ('none','pending','verified','refused')`),
+  ],
+);

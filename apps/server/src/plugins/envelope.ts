@@ -1,0 +1,73 @@
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isMessageKey, codeOf, type Language, type MessageKey } from '@app/contracts';
+import { pickLanguage, translate } from '@app/i18n/catalogue';
+import { AppError, type ErrorParams } from './app-error.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    lang: Language;
+  }
+  interface FastifyReply {
+    /** Sends a success envelope with the key's text in the request's language. */
+    ok<T>(data: T, key?: MessageKey): FastifyReply;
+  }
+}
+
+/**
+ * Every answer is `{code, msg, key, data}`. Refusals come from AppError or from schema validation;
+ * anything else is logged and answered with a generic message: a client never sees a stack trace.
+ */
+export const envelopePlugin = fp(
+  async (app) => {
+    app.decorateRequest('lang', 'en');
+    app.addHook('onRequest', async (request) => {
+      request.lang = pickLanguage(request.headers.lang, request.headers.language);
+    });
+
+    app.decorateReply('ok', function ok<T>(this: FastifyReply, data: T, key: MessageKey = 'ok') {
+      return this.code(200).send({ code: 200, msg: translate(this.request.lang, key), key, data });
+    });
+
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      const refusal = toRefusal(error, request);
+      if (refusal.key === 'system_error') request.log.error({ err: error }, 'unhandled error');
+      else request.log.info({ key: refusal.key, field: refusal.field }, 'refused');
+      return sendRefusal(reply, request.lang, refusal);
+    });
+
+    app.setNotFoundHandler((request, reply) => sendRefusal(reply, request.lang, { key: 'not_found' }));
+  },
+  { name: 'envelope' },
+);
+
+type Refusal = { key: MessageKey; params?: ErrorParams | undefined; field?: string | undefined };
+
+export function sendRefusal(reply: FastifyReply, lang: Language, refusal: Refusal) {
+  const code = codeOf(refusal.key);
+  const data = refusal.field || refusal.params ? { field: refusal.field, params: refusal.params } : null;
+  return reply.code(code).send({ code, msg: translate(lang, refusal.key, refusal.params), key: refusal.key, data });
+}
+
+function toRefusal(error: FastifyError, request: FastifyRequest): Refusal {
+  if (error instanceof AppError) return { key: error.key, params: error.params, field: error.field };
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    if (isBlankForm(request.body) && isBlankForm(request.query)) return { key: 'please_fill_in' };
+    const first = error.validation[0];
+    const key = first && isMessageKey(first.message) ? first.message : 'invalid_request';
+    const field = first?.instancePath.replace(/^\//, '').split('/')[0] || undefined;
+    return { key, field };
+  }
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) return { key: 'payload_too_large' };
+  if (error.statusCode === 429) return { key: 'too_many_requests' };
+  if (error.statusCode === 404) return { key: 'not_found' };
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return { key: 'invalid_request' };
+  return { key: 'system_error' };
+}
+
+function isBlankForm(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value !== 'object') return false;
+  return Object.values(value).every((v) => v === undefined || v === null || String(v).trim() === '');
+}

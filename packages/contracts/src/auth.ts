@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { accountName, loginIdentifier, password, phone, verificationCode, inviteCode, ticked } from './fields.ts';
+import { userInfoSchema } from './user.ts';
+
+export const SMS_CODE_TTL_SECONDS = 300;
+export const SMS_RESEND_SECONDS = 60;
+
+export const smsPurposeSchema = z.enum(['register']);
+
+export const sendCodeBodySchema = z.object({
+  phone,
+  purpose: smsPurposeSchema.default('register'),
+});
+export type SendCodeBody = z.infer<typeof sendCodeBodySchema>;
+
+export const sendCodeDataSchema = z.object({
+  /** Seconds until another code may be requested. */
+  resend_in: z.number().int(),
+  /** Seconds the code stays valid. */
+  expires_in: z.number().int(),
+});
+export type SendCodeData = z.infer<typeof sendCodeDataSchema>;
+
+export const registerBodySchema = z
+  .object({
+    account: accountName,
+    phone,
+    password,
+    password_confirm: z.string({ error: 'passwords_differ' }),
+    code: verificationCode,
+    invite_code: inviteCode,
+    agree: ticked('agreement_required'),
+  })
+  .refine((b) => b.password === b.password_confirm, { message: 'passwords_differ', path: ['password_confirm'] });
+export type RegisterBody = z.input<typeof registerBodySchema>;
+
+export const loginBodySchema = z.object({
+  account: loginIdentifier,
+  password: z.string({ error: 'enter_password' }).min(1, 'enter_password').max(64, 'wrong_password'),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const sessionDataSchema = z.object({
+  token: z.string(),
+  /** Seconds since the epoch after which the token no longer works, however active. */
+  expires_at: z.number().int(),
+  user: userInfoSchema,
+});
+export type SessionData = z.infer<typeof sessionDataSchema>;

@@ -1,0 +1,114 @@
+/**
+ * The message catalogue's keys and the body code each one answers with.
+ * The texts live in packages/i18n (namespace `errors`), one file per language; a test there
+ * fails when a key below has no text in some language.
+ */
+export const MESSAGE_CODES = {
+  // successes
+  ok: 200,
+  registered: 200,
+  login_succeeded: 200,
+  logged_out: 200,
+  code_sent: 200,
+  verification_succeeded: 200,
+  realname_success: 200,
+  added: 200,
+  deleted: 200,
+  operation_succeeded: 200,
+  withdrawal_submitted: 200,
+  copied: 200,
+  topup_success: 200,
+  password_changed: 200,
+  fund_password_set: 200,
+  // the text of the SMS that carries a verification code (not a response)
+  sms_code_text: 200,
+
+  // sessions
+  login_required: 401,
+  session_expired: 401,
+
+  // forms
+  please_fill_in: 400,
+  invalid_request: 400,
+  enter_account: 400,
+  enter_correct_username: 400,
+  enter_password: 400,
+  password_length: 400,
+  passwords_differ: 400,
+  enter_phone: 400,
+  phone_invalid: 400,
+  enter_verification_code: 400,
+  wrong_verification_code: 400,
+  verification_code_expired: 400,
+  code_resend_too_soon: 429,
+  enter_invitation_code: 400,
+  invalid_inviter: 400,
+  agreement_required: 400,
+  enter_old_password: 400,
+  old_password_wrong: 400,
+
+  // login and registration
+  account_already_registered: 409,
+  phone_already_registered: 409,
+  registration_failed: 500,
+  user_not_found: 404,
+  wrong_password: 400,
+  account_locked: 403,
+  too_many_attempts: 429,
+  once_a_day: 409,
+
+  // fund password
+  fund_password_wrong: 400,
+  fund_passwords_differ: 400,
+  fund_password_required: 400,
+
+  // real name and bank
+  already_verified: 409,
+  id_number_exists: 409,
+  name_wrong: 400,
+  id_number_wrong: 400,
+  bank_card_exists: 409,
+
+  // generic
+  operation_failed: 500,
+  addition_failed: 500,
+  network_error: 503,
+  no_data: 404,
+  verification_failed: 400,
+  not_found: 404,
+  too_many_requests: 429,
+  payload_too_large: 413,
+  idempotency_conflict: 409,
+  idempotency_in_progress: 409,
+  system_error: 500,
+
+  // withdraw
+  set_alipay_first: 422,
+  bind_bank_card_first: 422,
+  withdraw_time_limit: 422,
+  withdraw_times_limit: 422,
+  withdraw_amount_limit: 422,
+
+  // trade
+  product_not_found: 404,
+  non_trading_time: 422,
+  trading_forbidden: 422,
+  holding_max_amount: 422,
+  single_max_min: 422,
+  balance_insufficient: 422,
+  amount_min: 422,
+  amount_max: 422,
+  topup_failure: 422,
+} as const;
+
+export type MessageKey = keyof typeof MESSAGE_CODES;
+
+export const MESSAGE_KEYS = Object.keys(MESSAGE_CODES) as MessageKey[];
+
+export function isMessageKey(value: unknown): value is MessageKey {
+  return typeof value === 'string' && Object.hasOwn(MESSAGE_CODES, value);
+}
+
+export function codeOf(key: MessageKey): number {
+  return MESSAGE_CODES[key];
+}
