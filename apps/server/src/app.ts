@@ -15,7 +15,14 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 
-export type AppDeps = { config: Config; db: Db; sender: MessageSender; logger?: FastifyBaseLogger };
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  sender: MessageSender;
+  logger?: FastifyBaseLogger;
+  /** Per address and minute on login, register and SMS; tests that are not about it raise it. */
+  authRequestsPerMinute?: number;
+};
 
 /** Fastify takes either logger options or a ready logger; tests pass neither and get options. */
 export const logging = (logger: FastifyBaseLogger | undefined, level: string): Partial<FastifyServerOptions> =>
@@ -72,7 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authenticatePlugin, { db: deps.db });
 
   await app.register(healthRoutes, { db: deps.db });
-  await app.register(authRoutes, { db: deps.db, sender: deps.sender });
+  await app.register(authRoutes, { db: deps.db, sender: deps.sender, perMinute: deps.authRequestsPerMinute ?? 10 });
   await app.register(userRoutes, { db: deps.db });
   return app;
 }

@@ -17,6 +17,9 @@ const DATABASE = 'app';
 export async function startEmbeddedPostgres(dataDir: string, log: Log = () => {}): Promise<EmbeddedDatabase> {
   const pgDir = path.join(dataDir, 'pg');
   await fs.mkdir(dataDir, { recursive: true });
+  // As root, PostgreSQL runs as the `postgres` user, which must be able to pass through DATA_DIR;
+  // it still cannot list it or read the secrets beside the cluster (those files are 0600).
+  if (process.getuid?.() === 0) await fs.chmod(dataDir, 0o711);
   await claimDataDir(dataDir);
   await recoverStaleServer(pgDir, log);
 
@@ -57,13 +60,18 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log = () => {}
     await admin.end();
   }
 
+  const url = `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`;
+  // Lets tools (ledger:verify) reach the database while the server runs; removed on a clean stop.
+  await fs.writeFile(path.join(dataDir, 'pg-port'), String(port));
+
   let stopped = false;
   return {
-    url: `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`,
+    url,
     stop: async () => {
       if (stopped) return;
       stopped = true;
       await pg.stop();
+      await fs.rm(path.join(dataDir, 'pg-port'), { force: true });
       await fs.rm(path.join(dataDir, 'server.lock'), { force: true });
     },
   };
@@ -74,12 +82,26 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log = () => {}
  * if that process is gone (a crash, kill -9), the lock is stale and is taken over.
  */
 async function claimDataDir(dataDir: string): Promise<void> {
-  const lockPath = path.join(dataDir, 'server.lock');
-  const previous = Number.parseInt(await fs.readFile(lockPath, 'utf8').catch(() => ''), 10);
-  if (previous && previous !== process.pid && isAlive(previous)) {
-    throw new Error(`DATA_DIR ${dataDir} is in use by process ${previous}; stop it first`);
+  const owner = await runningOwner(dataDir);
+  if (owner !== null && owner !== process.pid) {
+    throw new Error(`DATA_DIR ${dataDir} is in use by process ${owner}; stop it first`);
   }
-  await fs.writeFile(lockPath, String(process.pid));
+  await fs.writeFile(path.join(dataDir, 'server.lock'), String(process.pid));
+}
+
+/** The live process that owns a data directory, if any. */
+export async function runningOwner(dataDir: string): Promise<number | null> {
+  const pid = Number.parseInt(await fs.readFile(path.join(dataDir, 'server.lock'), 'utf8').catch(() => ''), 10);
+  return pid && isAlive(pid) ? pid : null;
+}
+
+/** The URL of the embedded database a running server owns, for tools that run beside it. */
+export async function runningEmbeddedUrl(dataDir: string): Promise<string | null> {
+  if ((await runningOwner(dataDir)) === null) return null;
+  const port = Number.parseInt(await fs.readFile(path.join(dataDir, 'pg-port'), 'utf8').catch(() => ''), 10);
+  const password = await fs.readFile(path.join(dataDir, 'pg-password'), 'utf8').catch(() => '');
+  if (!port || !password.trim()) return null;
+  return `postgres://${USER}:${encodeURIComponent(password.trim())}@127.0.0.1:${port}/${DATABASE}`;
 }
 
 /**

@@ -7,10 +7,13 @@ import { assertPhoneAvailable, login, register } from './auth.service.ts';
 import { revokeSession } from './sessions.ts';
 import { issueCode } from './verification-codes.ts';
 
-/** Per-address limits on top of the per-account login throttle; generous for people, tight for scripts. */
-const strict = { rateLimit: { max: 10, timeWindow: '1 minute' } };
+export const authRoutes: FastifyPluginAsyncZod<{ db: Db; sender: MessageSender; perMinute: number }> = async (
+  app,
+  { db, sender, perMinute },
+) => {
+  // Per-address limits on top of the per-account login throttle: generous for people, tight for scripts.
+  const strict = { rateLimit: { max: perMinute, timeWindow: '1 minute' } };
 
-export const authRoutes: FastifyPluginAsyncZod<{ db: Db; sender: MessageSender }> = async (app, { db, sender }) => {
   app.post('/api/login/sendcode', { schema: { body: sendCodeBodySchema }, config: strict }, async (request, reply) => {
     const { phone, purpose } = request.body;
     if (purpose === 'register') {
@@ -30,7 +33,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; sender: MessageSender }
     return reply.ok(session, 'login_succeeded');
   });
 
-  app.post('/api/login/logout', { preHandler: app.requireUser }, async (request, reply) => {
+  app.post('/api/login/logout', { onRequest: app.requireUser }, async (request, reply) => {
     await revokeSession(db, currentUser(request).sessionId);
     return reply.ok(null, 'logged_out');
   });

@@ -5,7 +5,8 @@ import { currentUser } from '../../plugins/authenticate.ts';
 import { changeFundPassword, changeLoginPassword, userInfo } from './users.service.ts';
 
 export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.addHook('preHandler', app.requireUser);
+  // Before validation, so a logged-out caller hears "log in" rather than a form error.
+  app.addHook('onRequest', app.requireUser);
 
   app.get('/api/user/index', async (request, reply) => reply.ok(await userInfo(db, currentUser(request).userId)));
 

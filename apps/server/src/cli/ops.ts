@@ -1,0 +1,104 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Command, InvalidArgumentError } from 'commander';
+import { loadConfig } from '../config/env.ts';
+
+/**
+ * `pnpm ops ...`: the operator CLI. It only calls the admin HTTP API, so every action it takes goes
+ * through the same checks and the same audit log as any other operator client.
+ */
+const config = loadConfig();
+const baseUrl = process.env.ADMIN_URL ?? `http://${config.adminHost}:${config.adminPort}`;
+const operator = process.env.OPERATOR ?? os.userInfo().username;
+
+async function token(): Promise<string> {
+  if (config.adminToken) return config.adminToken;
+  const file = path.join(config.dataDir, 'admin-token');
+  const value = await fs.readFile(file, 'utf8').catch(() => '');
+  if (!value.trim()) throw new Error(`no ADMIN_TOKEN and no ${file}; start the server once or set ADMIN_TOKEN`);
+  return value.trim();
+}
+
+async function request(method: 'GET' | 'POST', url: string, body?: object): Promise<any> {
+  const response = await fetch(baseUrl + url, {
+    method,
+    headers: {
+      authorization: `Bearer ${await token()}`,
+      'x-operator': operator,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  }).catch((error: Error) => {
+    throw new Error(`cannot reach the admin API at ${baseUrl} (${error.message}); is the server running?`);
+  });
+  const envelope = (await response.json()) as { code: number; msg: string; data: unknown };
+  if (envelope.code !== 200) throw new Error(`${envelope.code} ${envelope.msg}`);
+  return envelope.data;
+}
+
+const positive = (v: string) => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a positive whole number');
+  return n;
+};
+const when = (s: number) => new Date(s * 1000).toISOString().replace('T', ' ').slice(0, 19);
+
+const program = new Command('ops').description('Operator commands (they call the admin API)');
+
+const users = program.command('users').description('list, lock and unlock users');
+users
+  .command('list')
+  .option('-q, --query <text>', 'account or phone contains')
+  .option('--page <n>', 'page', positive, 1)
+  .action(async (o: { query?: string; page: number }) => {
+    const q = new URLSearchParams({ page: String(o.page), ...(o.query ? { q: o.query } : {}) });
+    const data = await request('GET', `/admin/users?${q}`);
+    console.table(data.items.map((u: any) => ({ id: u.id, account: u.account, phone: u.phone, locked: u.locked, vip: u.is_vip, created: when(u.created_at) })));
+    console.log(`${data.total} user(s)`);
+  });
+for (const action of ['lock', 'unlock'] as const) {
+  users
+    .command(`${action} <id>`)
+    .requiredOption('-r, --reason <text>', 'why (kept in the audit log)')
+    .action(async (id: string, o: { reason: string }) => {
+      const user = await request('POST', `/admin/users/${positive(id)}/${action}`, { reason: o.reason });
+      console.log(`user ${user.id} (${user.account}) is now ${user.locked ? 'locked' : 'unlocked'}`);
+    });
+}
+
+program
+  .command('sms')
+  .description('read the SMS outbox')
+  .option('-p, --phone <phone>', 'only messages to this phone')
+  .option('-n, --limit <n>', 'how many', positive, 20)
+  .action(async (o: { phone?: string; limit: number }) => {
+    const q = new URLSearchParams({ limit: String(o.limit), ...(o.phone ? { recipient: o.phone } : {}) });
+    const data = await request('GET', `/admin/sms-outbox?${q}`);
+    for (const m of data.items) console.log(`${when(m.created_at)}  ${m.recipient}  ${m.body}`);
+    if (data.items.length === 0) console.log('no messages');
+  });
+
+program
+  .command('invite')
+  .description('create an invitation code')
+  .requiredOption('-r, --reason <text>', 'why (kept in the audit log)')
+  .option('-m, --max-uses <n>', 'how many registrations it allows', positive)
+  .action(async (o: { reason: string; maxUses?: number }) => {
+    const code = await request('POST', '/admin/invite-codes', { reason: o.reason, ...(o.maxUses ? { max_uses: o.maxUses } : {}) });
+    console.log(`invitation code ${code.code}${code.max_uses ? ` (up to ${code.max_uses} uses)` : ''}`);
+  });
+
+program
+  .command('audit')
+  .description('recent operator actions')
+  .option('-n, --limit <n>', 'how many', positive, 20)
+  .action(async (o: { limit: number }) => {
+    const data = await request('GET', `/admin/audit?limit=${o.limit}`);
+    console.table(data.items.map((a: any) => ({ when: when(a.created_at), operator: a.operator, action: a.action, target: a.target, reason: a.reason })));
+  });
+
+program.parseAsync(process.argv).catch((error: Error) => {
+  console.error(`ops: ${error.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,51 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Runs a TypeScript entry point under tsx and collects its output lines. */
+export function runTs(entry: string, env: Record<string, string>) {
+  // These runs are about the embedded database, whatever the surrounding shell points DATABASE_URL at.
+  const { DATABASE_URL: _external, ...inherited } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: serverRoot,
+    env: { ...inherited, LOG_LEVEL: 'info', ...env },
+  }) as ChildProcessWithoutNullStreams;
+  const lines: string[] = [];
+  let buffer = '';
+  const take = (chunk: Buffer) => {
+    buffer += chunk.toString();
+    const parts = buffer.split('\n');
+    buffer = parts.pop()!;
+    lines.push(...parts);
+  };
+  child.stdout.on('data', take);
+  child.stderr.on('data', take);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, lines, exited };
+}
+
+export async function waitFor(check: () => boolean | Promise<boolean>, what: string, ms = 90_000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+export async function postmasterPid(dataDir: string): Promise<number | null> {
+  const text = await fs.readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').catch(() => null);
+  return text ? Number.parseInt(text.split('\n')[0]!, 10) : null;
+}
+
+export function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

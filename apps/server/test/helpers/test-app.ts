@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import { desc, eq } from 'drizzle-orm';
+import { loadConfig } from '../../src/config/env.ts';
+import { buildApp } from '../../src/app.ts';
+import { buildAdminApp } from '../../src/admin/admin-app.ts';
+import { OutboxSender } from '../../src/modules/messaging/message-sender.ts';
+import { outbox } from '../../src/modules/messaging/outbox.table.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
+
+export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
+
+export type TestApp = {
+  app: FastifyInstance;
+  admin: FastifyInstance;
+  database: TestDatabase;
+  close: () => Promise<void>;
+};
+
+/** The real app and operator API over a fresh database, called through inject (real HTTP semantics). */
+export async function createTestApp(options: { authRequestsPerMinute?: number } = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent' });
+  const silent = { level: 'silent' } as const;
+  const app = await buildApp({ config, db: database.db, sender: new OutboxSender(database.db),
+    authRequestsPerMinute: options.authRequestsPerMinute ?? 100_000,
+  });
+  const admin = await buildAdminApp({ db: database.db, token: ADMIN_TOKEN, logLevel: silent.level });
+  await app.ready();
+  await admin.ready();
+  return {
+    app,
+    admin,
+    database,
+    close: async () => {
+      await app.close();
+      await admin.close();
+      await database.drop();
+    },
+  };
+}
+
+export type Answer<T = unknown> = { status: number; code: number; msg: string; key: string; data: T };
+
+/** Sends a form-urlencoded request the way the phone app does and returns the parsed envelope. */
+export async function call<T = any>(
+  app: FastifyInstance,
+  method: 'GET' | 'POST',
+  url: string,
+  options: { body?: Record<string, string>; token?: string; lang?: string; ip?: string } = {},
+): Promise<Answer<T>> {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.token = options.token;
+  if (options.lang) headers.lang = options.lang;
+  const response = await app.inject({
+    method,
+    url,
+    headers: { ...headers, ...(options.body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+    payload: options.body ? new URLSearchParams(options.body).toString() : undefined,
+    remoteAddress: options.ip ?? '127.0.0.1',
+  });
+  const body = response.json();
+  return { status: response.statusCode, ...body };
+}
+
+export async function latestCode(database: TestDatabase, phone: string): Promise<string> {
+  const [row] = await database.db.select().from(outbox).where(eq(outbox.recipient, phone)).orderBy(desc(outbox.id)).limit(1);
+  const match = /\b(\d{6})\b/.exec(row?.body ?? '');
+  if (!match) throw new Error(`no code sent to ${phone}`);
+  return match[1]!;
+}
+
+let phoneCounter = 0;
+export const uniquePhone = () => `1380000${String(process.pid % 1000).padStart(3, '0')}${String(++phoneCounter).padStart(2, '0')}`;
+let accountCounter = 0;
+export const uniqueAccount = () => `user${process.pid % 10000}x${++accountCounter}`;
+
+/** Registers a user through the real endpoints and returns their token. */
+export async function registerUser(app: FastifyInstance, database: TestDatabase, overrides: Record<string, string> = {}) {
+  const phone = overrides.phone ?? uniquePhone();
+  const account = overrides.account ?? uniqueAccount();
+  const sent = await call(app, 'POST', '/api/login/sendcode', { body: { phone } });
+  if (sent.code !== 200) throw new Error(`sendcode: ${sent.key}`);
+  const code = await latestCode(database, phone);
+  const answer = await call(app, 'POST', '/api/login/reg', {
+    body: { account, phone, password: 'secret123', password_confirm: 'secret123', code, invite_code: 'WELCOME', agree: '1', ...overrides },
+  });
+  if (answer.code !== 200) throw new Error(`register: ${answer.key}`);
+  return { token: answer.data.token as string, user: answer.data.user, account, phone };
+}

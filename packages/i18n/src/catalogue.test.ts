@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES, MESSAGE_KEYS } from '@app/contracts';
+import { loadErrorCatalogues } from './error-resources.ts';
+import { pickLanguage, translate } from './catalogue.ts';
+
+const catalogues = loadErrorCatalogues();
+const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+
+describe('errors catalogue', () => {
+  it('has a text for every message key in every language, and no stray keys', () => {
+    for (const lang of LANGUAGES) {
+      const keys = Object.keys(catalogues[lang]);
+      const missing = MESSAGE_KEYS.filter((k) => !catalogues[lang][k]?.trim());
+      const stray = keys.filter((k) => !(MESSAGE_KEYS as string[]).includes(k));
+      expect({ lang, missing, stray }).toEqual({ lang, missing: [], stray: [] });
+    }
+  });
+
+  it('keeps the English placeholders in every translation', () => {
+    for (const key of MESSAGE_KEYS) {
+      const expected = placeholders(catalogues.en[key]!);
+      for (const lang of LANGUAGES) expect({ key, lang, p: placeholders(catalogues[lang][key]!) }).toEqual({ key, lang, p: expected });
+    }
+  });
+
+  it('translates every language differently from English where a sentence is long', () => {
+    for (const lang of LANGUAGES.filter((l) => l !== 'en')) {
+      const same = MESSAGE_KEYS.filter((k) => catalogues.en[k]!.length > 20 && catalogues[lang][k] === catalogues.en[k]);
+      expect({ lang, same }).toEqual({ lang, same: [] });
+    }
+  });
+
+  it('interpolates values and picks the request language', () => {
+    expect(translate('en', 'code_resend_too_soon', { seconds: 42 })).toContain('42');
+    expect(translate('zh', 'login_required')).toBe(catalogues.zh.login_required);
+    expect(pickLanguage(undefined, 'kor')).toBe('kor');
+    expect(pickLanguage('fr', 'de')).toBe('fr');
+    expect(pickLanguage('xx', ['hk'])).toBe('hk');
+    expect(pickLanguage()).toBe('en');
+  });
+});
