@@ -14,6 +14,11 @@ import type { MessageSender } from './modules/messaging/message-sender.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
+import websocket from '@fastify/websocket';
+import { marketRoutes } from './modules/market/market.routes.ts';
+import { orderRoutes } from './modules/orders/orders.routes.ts';
+import { streamRoutes } from './modules/stream/stream.routes.ts';
+import type { TickHub } from './modules/stream/tick-hub.ts';
 
 export type AppDeps = {
   config: Config;
@@ -22,6 +27,10 @@ export type AppDeps = {
   logger?: FastifyBaseLogger;
   /** Per address and minute on login, register and SMS; tests that are not about it raise it. */
   authRequestsPerMinute?: number;
+  /** Live quotes fan-out; without it /api/stream is not served (tests of other modules). */
+  hub?: TickHub;
+  /** Whether the prices come from the built-in simulator (shown wherever prices appear). */
+  simulated?: boolean;
 };
 
 /** Fastify takes either logger options or a ready logger; tests pass neither and get options. */
@@ -81,5 +90,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { db: deps.db });
   await app.register(authRoutes, { db: deps.db, sender: deps.sender, perMinute: deps.authRequestsPerMinute ?? 10 });
   await app.register(userRoutes, { db: deps.db });
+  const simulated = deps.simulated ?? true;
+  await app.register(marketRoutes, { db: deps.db, simulated });
+  await app.register(orderRoutes, { db: deps.db, simulated });
+  if (deps.hub) {
+    await app.register(websocket, { options: { maxPayload: 4096 } });
+    await app.register(streamRoutes, { db: deps.db, hub: deps.hub });
+  }
   return app;
 }

@@ -7,6 +7,9 @@ import { buildApp, loggerOptions } from './app.ts';
 import { buildAdminApp } from './admin/admin-app.ts';
 import { OutboxSender } from './modules/messaging/message-sender.ts';
 import { seed } from './seed/seed.ts';
+import { TickHub } from './modules/stream/tick-hub.ts';
+import { PriceFeedJob } from './jobs/price-feed.job.ts';
+import { SettlementJob } from './jobs/settlement.job.ts';
 
 const config = loadConfig();
 const log = pino(loggerOptions(config.logLevel) as pino.LoggerOptions);
@@ -24,7 +27,15 @@ if (seeded.firstInviteCreated) log.info(`first invitation code: ${seeded.firstIn
 
 const adminToken = config.adminToken ?? (await readOrCreateSecret(path.join(config.dataDir, 'admin-token'), 32));
 const sender = new OutboxSender(database.db, log, config.env === 'development');
-const app = await buildApp({ config, db: database.db, sender, logger: log });
+const hub = new TickHub(database.url, log.child({ component: 'tick-hub' }));
+await hub.start();
+const app = await buildApp({ config, db: database.db, sender, logger: log, hub, simulated: true });
+const feedJob = new PriceFeedJob({ db: database.db, url: database.url, log: log.child({ job: 'price-feed' }), backfill: config.backfill });
+const settlementJob = new SettlementJob({ db: database.db, log: log.child({ job: 'settlement' }) });
+if (config.jobs) {
+  feedJob.start();
+  settlementJob.start();
+}
 const admin = await buildAdminApp({ db: database.db, token: adminToken, logger: log.child({ api: 'admin' }) });
 
 await app.listen({ host: config.host, port: config.port });
@@ -42,7 +53,8 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => process.exit(1), 20_000);
   force.unref();
   try {
-    await Promise.allSettled([app.close(), admin.close()]);
+    await Promise.allSettled([feedJob.stop(), settlementJob.stop()]);
+    await Promise.allSettled([app.close(), admin.close(), hub.stop()]);
     await database.shutdown();
     log.info('stopped');
     process.exit(0);

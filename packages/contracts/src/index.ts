@@ -6,3 +6,6 @@ export * from './auth.ts';
 export * from './user.ts';
 export * from './admin.ts';
 export * from './languages.ts';
+export * from './market.ts';
+export * from './orders.ts';
+export * from './order-quote.ts';

@@ -7,6 +7,7 @@ import type { Db } from '../db/client.ts';
 import { envelopePlugin } from '../plugins/envelope.ts';
 import { operatorGuard } from './admin-auth.ts';
 import { adminRoutes } from './admin.routes.ts';
+import { adminMarketRoutes } from './admin-market.routes.ts';
 
 /** The operator API: its own listener (127.0.0.1 by default), a bearer token, no user sessions. */
 export async function buildAdminApp(deps: { db: Db; token: string; logger?: FastifyBaseLogger; logLevel?: string }): Promise<FastifyInstance> {
@@ -19,5 +20,6 @@ export async function buildAdminApp(deps: { db: Db; token: string; logger?: Fast
   app.decorateRequest('operator', '');
   app.addHook('onRequest', operatorGuard(deps.token));
   await app.register(adminRoutes, { db: deps.db });
+  await app.register(adminMarketRoutes, { db: deps.db });
   return app;
 }

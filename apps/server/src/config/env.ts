@@ -20,6 +20,13 @@ const envSchema = z.object({
     .default('1')
     .transform((v) => v === '1' || v === 'true'),
   FIRST_INVITE_CODE: z.string().regex(/^[A-Za-z0-9]{4,16}$/).default('WELCOME'),
+  /** Run the price feed and settlement jobs on this node (the feed itself runs on one node only). */
+  JOBS: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('1')
+    .transform((v) => v === '1' || v === 'true'),
+  BACKFILL_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  BACKFILL_TICK_SECONDS: z.coerce.number().int().min(60).max(86_400).default(7_200),
   /** Behind a reverse proxy, trust its X-Forwarded-For so rate limits see the real client. */
   TRUST_PROXY: z
     .enum(['0', '1', 'true', 'false'])
@@ -41,6 +48,8 @@ export type Config = {
   seedDemo: boolean;
   firstInviteCode: string;
   trustProxy: boolean;
+  jobs: boolean;
+  backfill: { days: number; tickSeconds: number };
 };
 
 /** Reads the environment once at boot; a bad value stops the start with a clear message. */
@@ -67,5 +76,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     firstInviteCode: e.FIRST_INVITE_CODE.toUpperCase(),
     trustProxy: e.TRUST_PROXY,
+    jobs: e.JOBS,
+    backfill: { days: e.BACKFILL_DAYS, tickSeconds: e.BACKFILL_TICK_SECONDS },
   };
 }

@@ -5,3 +5,5 @@ export * from '../modules/invites/invites.table.ts';
 export * from '../modules/audit/audit.table.ts';
 export * from '../modules/idempotency/idempotency.table.ts';
 export * from '../modules/ledger/ledger.table.ts';
+export * from '../modules/market/market.table.ts';
+export * from '../modules/orders/orders.table.ts';

@@ -6,6 +6,9 @@ import { ensureAccounts, postJournal } from '../modules/ledger/ledger.service.ts
 import { HOUSE_PURPOSES, houseAccount, userAccount } from '../modules/ledger/account-codes.ts';
 import { hashPassword } from '../modules/auth/password-hash.ts';
 import { findUserByIdentifier } from '../modules/users/users.service.ts';
+import { contractTerms, products } from '../modules/market/market.table.ts';
+import { DEFAULT_TERMS, PRODUCT_SEEDS } from '../modules/market/product-catalogue.ts';
+import { parseMoney } from '@app/contracts';
 
 export const DEMO_ACCOUNT = 'demo';
 export const DEMO_PASSWORD = 'demo1234';
@@ -22,6 +25,7 @@ export async function seed(db: Db, options: { firstInviteCode: string; demo: boo
   const existing = await findInviteByCode(db, options.firstInviteCode);
   if (!existing) await createInviteCode(db, { ownerUserId: null, createdBy: 'seed', code: options.firstInviteCode });
 
+  await seedProducts(db);
   if (options.demo) await seedDemoUser(db);
   return { firstInviteCode: options.firstInviteCode, firstInviteCreated: !existing };
 }
@@ -47,4 +51,23 @@ async function seedDemoUser(db: Db) {
       memo: { note: 'demo balance' },
     });
   });
+}
+
+/** Products and their default terms; an operator's later changes are never overwritten. */
+async function seedProducts(db: Db) {
+  const rows = PRODUCT_SEEDS.map((p, i) => ({
+    symbol: p.symbol,
+    name: p.name,
+    class: p.class,
+    precision: p.precision,
+    session: p.session,
+    volatilityBp: p.volatilityBp,
+    seedPrice: parseMoney(p.price, p.precision)!,
+    hot: p.hot ?? false,
+    sort: i,
+  }));
+  await db.insert(products).values(rows).onConflictDoNothing({ target: products.symbol });
+  const all = await db.select({ id: products.id }).from(products);
+  const terms = all.flatMap((p) => DEFAULT_TERMS.map((t) => ({ productId: p.id, ...t })));
+  await db.insert(contractTerms).values(terms).onConflictDoNothing();
 }

@@ -1,0 +1,57 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { feedState } from '../modules/market/market.table.ts';
+import { settleDueOrders } from '../modules/orders/orders.service.ts';
+
+const BATCH = 200;
+
+/**
+ * Runs on every node. Each pass settles every order whose settlement second the feed has recorded;
+ * orders that fell due while the server was down settle on the first pass after the feed caught up.
+ */
+export class SettlementJob {
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = false;
+  private running: Promise<number> | null = null;
+
+  constructor(private readonly options: { db: Db; log: FastifyBaseLogger; intervalMs?: number }) {}
+
+  start() {
+    this.stopped = false;
+    const loop = async () => {
+      await this.runOnce();
+      if (!this.stopped) this.timer = setTimeout(loop, this.options.intervalMs ?? 250);
+    };
+    void loop();
+  }
+
+  async stop() {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Settles everything due now; returns how many orders it settled. */
+  runOnce(): Promise<number> {
+    this.running ??= this.pass().finally(() => (this.running = null));
+    return this.running;
+  }
+
+  private async pass(): Promise<number> {
+    try {
+      const [state] = await this.options.db.select().from(feedState).where(eq(feedState.id, 1));
+      if (!state) return 0;
+      let total = 0;
+      for (;;) {
+        const n = await settleDueOrders(this.options.db, state.watermark, BATCH);
+        total += n;
+        if (n < BATCH || this.stopped) break;
+      }
+      return total;
+    } catch (error) {
+      this.options.log.error({ err: error }, 'settlement pass failed');
+      return 0;
+    }
+  }
+}

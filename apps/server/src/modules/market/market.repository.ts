@@ -1,0 +1,146 @@
+import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import type { KlineInterval } from '@app/contracts';
+import type { DbOrTx } from '../../db/client.ts';
+import { candles, contractTerms, priceTicks, products } from './market.table.ts';
+import { KLINE_INTERVALS, bucketStart, type CandleRow } from './candle-math.ts';
+
+export type ProductRow = typeof products.$inferSelect;
+export type TermsRow = typeof contractTerms.$inferSelect;
+export type TickRow = { productId: number; ts: number; price: bigint; volume: number };
+
+export async function listProducts(db: DbOrTx): Promise<ProductRow[]> {
+  return db.select().from(products).orderBy(asc(products.sort), asc(products.id));
+}
+
+export async function findProduct(db: DbOrTx, symbol: string): Promise<ProductRow | null> {
+  const [row] = await db.select().from(products).where(sql`upper(${products.symbol}) = upper(${symbol})`);
+  return row ?? null;
+}
+
+/** The latest recorded tick of each product (one index probe per product). */
+export async function latestTicks(db: DbOrTx): Promise<Map<number, { ts: number; price: bigint }>> {
+  const result = await db.execute<{ product_id: number; ts: string; price: string }>(sql`
+    SELECT p.id AS product_id, t.ts, t.price FROM products p
+    JOIN LATERAL (SELECT ts, price FROM price_ticks WHERE product_id = p.id ORDER BY ts DESC LIMIT 1) t ON true`);
+  return new Map(result.rows.map((r) => [Number(r.product_id), { ts: Number(r.ts), price: BigInt(r.price) }]));
+}
+
+/** The price in effect at second `ts`: the last one recorded at or before it. */
+export async function priceAt(db: DbOrTx, productId: number, ts: number): Promise<{ ts: number; price: bigint } | null> {
+  const [row] = await db
+    .select({ ts: priceTicks.ts, price: priceTicks.price })
+    .from(priceTicks)
+    .where(and(eq(priceTicks.productId, productId), sql`${priceTicks.ts} <= ${ts}`))
+    .orderBy(desc(priceTicks.ts))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function recentTicks(db: DbOrTx, productId: number, seconds: number, now: number) {
+  return db
+    .select({ ts: priceTicks.ts, price: priceTicks.price })
+    .from(priceTicks)
+    .where(and(eq(priceTicks.productId, productId), sql`${priceTicks.ts} > ${now - seconds}`))
+    .orderBy(asc(priceTicks.ts));
+}
+
+export async function ticksBetween(db: DbOrTx, productId: number, from: number, to: number) {
+  return db
+    .select({ ts: priceTicks.ts, price: priceTicks.price, volume: priceTicks.volume })
+    .from(priceTicks)
+    .where(and(eq(priceTicks.productId, productId), sql`${priceTicks.ts} between ${from} and ${to}`))
+    .orderBy(asc(priceTicks.ts));
+}
+
+export async function candlesBefore(db: DbOrTx, productId: number, interval: KlineInterval, count: number, before?: number) {
+  const rows = await db
+    .select()
+    .from(candles)
+    .where(and(eq(candles.productId, productId), eq(candles.interval, interval), before ? lt(candles.t, before) : undefined))
+    .orderBy(desc(candles.t))
+    .limit(count);
+  return rows.reverse();
+}
+
+export async function dayCandle(db: DbOrTx, productId: number, ts: number) {
+  const [row] = await db
+    .select()
+    .from(candles)
+    .where(and(eq(candles.productId, productId), eq(candles.interval, '1d'), eq(candles.t, bucketStart(ts, '1d'))));
+  return row ?? null;
+}
+
+export async function previousDayClose(db: DbOrTx, productId: number, ts: number): Promise<bigint | null> {
+  const [row] = await db
+    .select({ c: candles.c })
+    .from(candles)
+    .where(and(eq(candles.productId, productId), eq(candles.interval, '1d'), lt(candles.t, bucketStart(ts, '1d'))))
+    .orderBy(desc(candles.t))
+    .limit(1);
+  return row?.c ?? null;
+}
+
+export async function termsOf(db: DbOrTx, productId: number, onlyEnabled = true): Promise<TermsRow[]> {
+  return db
+    .select()
+    .from(contractTerms)
+    .where(and(eq(contractTerms.productId, productId), onlyEnabled ? eq(contractTerms.enabled, true) : undefined))
+    .orderBy(asc(contractTerms.seconds));
+}
+
+/**
+ * Records ticks and folds them into every K-line interval in one statement pair; ticks must arrive in
+ * time order per product (the feed writes second by second), so "close = latest" holds.
+ */
+export async function recordTicks(db: DbOrTx, ticks: TickRow[]): Promise<void> {
+  if (ticks.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO price_ticks (product_id, ts, price, volume)
+    SELECT * FROM unnest(${pgArray(ticks.map((t) => t.productId))}::int[], ${pgArray(ticks.map((t) => t.ts))}::bigint[],
+                         ${pgArray(ticks.map((t) => t.price))}::bigint[], ${pgArray(ticks.map((t) => t.volume))}::bigint[])
+    ON CONFLICT DO NOTHING`);
+  const rows: { productId: number; interval: string; t: number; price: bigint; volume: number }[] = [];
+  for (const tick of ticks) {
+    for (const interval of KLINE_INTERVALS) {
+      rows.push({ productId: tick.productId, interval, t: bucketStart(tick.ts, interval), price: tick.price, volume: tick.volume });
+    }
+  }
+  await upsertCandles(db, rows.map((r) => ({ productId: r.productId, interval: r.interval as KlineInterval, t: r.t, o: r.price, h: r.price, l: r.price, c: r.price, v: r.volume })));
+}
+
+/** Merges candles: the first open stays, highs and lows widen, the later close and added volume win. */
+export async function upsertCandles(db: DbOrTx, rows: Array<CandleRow & { productId: number }>): Promise<void> {
+  // Several rows may hit one candle (catch-up writes many seconds at once): fold them first, in order.
+  const folded = new Map<string, CandleRow & { productId: number }>();
+  for (const r of rows) {
+    const key = `${r.productId}|${r.interval}|${r.t}`;
+    const seen = folded.get(key);
+    if (!seen) folded.set(key, { ...r });
+    else {
+      if (r.h > seen.h) seen.h = r.h;
+      if (r.l < seen.l) seen.l = r.l;
+      seen.c = r.c;
+      seen.v += r.v;
+    }
+  }
+  const list = [...folded.values()];
+  for (let i = 0; i < list.length; i += 5_000) {
+    const chunk = list.slice(i, i + 5_000);
+    await db.execute(sql`
+      INSERT INTO candles AS k (product_id, interval, t, o, h, l, c, v)
+      SELECT * FROM unnest(${pgArray(chunk.map((r) => r.productId))}::int[], ${pgArray(chunk.map((r) => r.interval))}::text[],
+                           ${pgArray(chunk.map((r) => r.t))}::bigint[], ${pgArray(chunk.map((r) => r.o))}::bigint[],
+                           ${pgArray(chunk.map((r) => r.h))}::bigint[], ${pgArray(chunk.map((r) => r.l))}::bigint[],
+                           ${pgArray(chunk.map((r) => r.c))}::bigint[], ${pgArray(chunk.map((r) => r.v))}::bigint[])
+      ON CONFLICT (product_id, interval, t) DO UPDATE SET
+        h = greatest(k.h, excluded.h), l = least(k.l, excluded.l), c = excluded.c, v = k.v + excluded.v`);
+  }
+}
+
+/**
+ * One array parameter as a Postgres array literal: drizzle would spread a JS array into a list of
+ * parameters. Only numbers and interval names pass through here, so no quoting is needed.
+ */
+function pgArray(values: Array<number | bigint | string>): string {
+  return `{${values.map((v) => v.toString()).join(',')}}`;
+}

@@ -1,0 +1,105 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  formatPrice,
+  klineQuerySchema,
+  latestPricesQuerySchema,
+  productListQuerySchema,
+  symbolQuerySchema,
+  ticksQuerySchema,
+} from '@app/contracts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../plugins/app-error.ts';
+import { candlesBefore, dayCandle, findProduct, latestTicks, listProducts, previousDayClose, recentTicks, termsOf } from './market.repository.ts';
+import { marketStatus } from './market-status.ts';
+import { productViews } from './market.service.ts';
+import { toTerms } from './terms-view.ts';
+import { nextSessionChange, type SessionName } from './trading-sessions.ts';
+
+export type MarketRouteOptions = { db: Db; simulated: boolean; now?: () => number };
+
+/** Public market data: the spec's index group (ajaxdata, getkdata, ajaxpro, getprodata, seconds, goods). */
+export const marketRoutes: FastifyPluginAsyncZod<MarketRouteOptions> = async (app, { db, simulated, now: clock }) => {
+  const now = clock ?? (() => Math.floor(Date.now() / 1000));
+  const product = async (symbol: string) => {
+    const found = await findProduct(db, symbol);
+    if (!found) throw new AppError('product_not_found', { field: 'symbol' });
+    return found;
+  };
+
+  app.get('/api/index/ajaxdata', { schema: { querystring: productListQuerySchema } }, async (request, reply) => {
+    const { class: cls, q } = request.query;
+    const needle = q?.toLowerCase();
+    const rows = (await listProducts(db)).filter(
+      (p) => (!cls || p.class === cls) && (!needle || p.symbol.toLowerCase().includes(needle) || p.name.toLowerCase().includes(needle)),
+    );
+    return reply.ok({ items: await productViews(db, now(), simulated, rows), simulated });
+  });
+
+  app.get('/api/index/getkdata', { schema: { querystring: klineQuerySchema } }, async (request, reply) => {
+    const { symbol, interval, count, before } = request.query;
+    const p = await product(symbol);
+    const rows = await candlesBefore(db, p.id, interval, count, before);
+    const fmt = (x: bigint) => formatPrice(x, p.precision);
+    return reply.ok({
+      symbol: p.symbol,
+      interval,
+      candles: rows.map((k) => ({ t: k.t, o: fmt(k.o), h: fmt(k.h), l: fmt(k.l), c: fmt(k.c), v: k.v })),
+      simulated,
+    });
+  });
+
+  app.get('/api/index/ajaxpro', { schema: { querystring: latestPricesQuerySchema } }, async (request, reply) => {
+    const wanted = request.query.symbols ? new Set(request.query.symbols.split(',').map((s) => s.trim().toUpperCase())) : null;
+    const all = await listProducts(db);
+    const latest = await latestTicks(db);
+    const items = all
+      .filter((p) => !wanted || wanted.has(p.symbol.toUpperCase()))
+      .flatMap((p) => {
+        const tick = latest.get(p.id);
+        return tick ? [{ s: p.symbol, p: formatPrice(tick.price, p.precision), t: tick.ts }] : [];
+      });
+    return reply.ok({ items, simulated });
+  });
+
+  app.get('/api/index/ticks', { schema: { querystring: ticksQuerySchema } }, async (request, reply) => {
+    const p = await product(request.query.symbol);
+    const latest = (await latestTicks(db)).get(p.id);
+    const rows = latest ? await recentTicks(db, p.id, request.query.seconds, latest.ts) : [];
+    return reply.ok({ symbol: p.symbol, items: rows.map((r) => ({ s: p.symbol, p: formatPrice(r.price, p.precision), t: r.ts })) });
+  });
+
+  app.get('/api/index/getprodata', { schema: { querystring: symbolQuerySchema } }, async (request, reply) => {
+    const p = await product(request.query.symbol);
+    const tick = (await latestTicks(db)).get(p.id);
+    const day = tick ? await dayCandle(db, p.id, tick.ts) : null;
+    const prevClose = tick ? await previousDayClose(db, p.id, tick.ts) : null;
+    const fmt = (x: bigint | null | undefined) => (x === null || x === undefined ? null : formatPrice(x, p.precision));
+    return reply.ok({
+      symbol: p.symbol,
+      open: fmt(day?.o),
+      high: fmt(day?.h),
+      low: fmt(day?.l),
+      close: fmt(prevClose),
+      now: fmt(tick?.price),
+      time: tick?.ts ?? null,
+      status: marketStatus(p, now()),
+      simulated,
+    });
+  });
+
+  app.get('/api/index/seconds', { schema: { querystring: symbolQuerySchema } }, async (request, reply) => {
+    const p = await product(request.query.symbol);
+    return reply.ok({ symbol: p.symbol, items: (await termsOf(db, p.id)).map(toTerms) });
+  });
+
+  app.get('/api/index/goods', { schema: { querystring: symbolQuerySchema } }, async (request, reply) => {
+    const p = await product(request.query.symbol);
+    const [view] = await productViews(db, now(), simulated, [p]);
+    return reply.ok({
+      product: view!,
+      terms: (await termsOf(db, p.id)).map(toTerms),
+      session: p.session,
+      next_change: p.forbidden ? null : nextSessionChange(p.session as SessionName, now()),
+    });
+  });
+};

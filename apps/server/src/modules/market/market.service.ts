@@ -1,0 +1,36 @@
+import { formatPrice, type Product } from '@app/contracts';
+import type { DbOrTx } from '../../db/client.ts';
+import { dayCandle, latestTicks, listProducts, type ProductRow } from './market.repository.ts';
+import { marketStatus } from './market-status.ts';
+
+/** Percent change with two decimals, computed on integers: (now - base) / base. */
+export function changePct(now: bigint, base: bigint): string {
+  if (base === 0n) return '0.00';
+  const bp = ((now - base) * 10_000n) / base;
+  const sign = bp < 0n ? '-' : '';
+  const abs = bp < 0n ? -bp : bp;
+  return `${sign}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+}
+
+export async function productViews(db: DbOrTx, now: number, simulated: boolean, rows?: ProductRow[]): Promise<Product[]> {
+  const list = rows ?? (await listProducts(db));
+  const latest = await latestTicks(db);
+  const views: Product[] = [];
+  for (const p of list) {
+    const tick = latest.get(p.id);
+    const day = tick ? await dayCandle(db, p.id, tick.ts) : null;
+    views.push({
+      symbol: p.symbol,
+      name: p.name,
+      class: p.class as Product['class'],
+      precision: p.precision,
+      price: tick ? formatPrice(tick.price, p.precision) : null,
+      change_pct: tick && day ? changePct(tick.price, day.o) : null,
+      price_time: tick?.ts ?? null,
+      status: marketStatus(p, now),
+      hot: p.hot,
+      simulated,
+    });
+  }
+  return views;
+}

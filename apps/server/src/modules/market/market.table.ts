@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    symbol: text('symbol').notNull(),
+    name: text('name').notNull(),
+    class: text('class').notNull(),
+    /** Decimal digits of a price; prices are stored as integers of 10^-precision. */
+    precision: integer('precision').notNull(),
+    session: text('session').notNull(),
+    /** Annualised volatility of the simulator, in basis points. */
+    volatilityBp: integer('volatility_bp').notNull(),
+    /** Where the simulator's history starts (price units). */
+    seedPrice: bigint('seed_price', { mode: 'bigint' }).notNull(),
+    hot: boolean('hot').notNull().default(false),
+    sort: integer('sort').notNull().default(0),
+    /** Set by an operator: "trading forbidden". Never affects prices or results, only new orders. */
+    forbidden: boolean('forbidden').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('products_symbol_key').on(t.symbol),
+    check('products_class', sql`${t.class} in ('forex','metals','futures','stocks','crypto')`),
+    check('products_precision', sql`${t.precision} between 0 and 8`),
+  ],
+);
+
+/** Contract terms per product and settlement period, set by operators (audited), shown before confirmation. */
+export const contractTerms = pgTable(
+  'contract_terms',
+  {
+    productId: integer('product_id').notNull().references(() => products.id),
+    seconds: integer('seconds').notNull(),
+    payoutBp: integer('payout_bp').notNull(),
+    lossBp: integer('loss_bp').notNull().default(10_000),
+    feeBp: integer('fee_bp').notNull().default(0),
+    minStake: bigint('min_stake', { mode: 'bigint' }).notNull(),
+    maxStake: bigint('max_stake', { mode: 'bigint' }).notNull(),
+    maxOpenStake: bigint('max_open_stake', { mode: 'bigint' }).notNull(),
+    /** Preset stakes in minor units, as strings (JSON has no bigint). */
+    presets: jsonb('presets').$type<string[]>().notNull().default([]),
+    enabled: boolean('enabled').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.seconds] }),
+    check('contract_terms_seconds', sql`${t.seconds} between 5 and 3600`),
+    check('contract_terms_rates', sql`${t.payoutBp} between 0 and 100000 and ${t.lossBp} between 0 and 10000 and ${t.feeBp} between 0 and 10000`),
+    check('contract_terms_stakes', sql`${t.minStake} > 0 and ${t.maxStake} >= ${t.minStake} and ${t.maxOpenStake} >= ${t.maxStake}`),
+  ],
+);
+
+/** The recorded price series: one row per product and second. Results are derived from it alone. */
+export const priceTicks = pgTable(
+  'price_ticks',
+  {
+    productId: integer('product_id').notNull(),
+    ts: bigint('ts', { mode: 'number' }).notNull(),
+    price: bigint('price', { mode: 'bigint' }).notNull(),
+    volume: bigint('volume', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.ts] }), check('price_ticks_positive', sql`${t.price} > 0`)],
+);
+
+/** K-lines per interval, aggregated from the series as it is recorded. */
+export const candles = pgTable(
+  'candles',
+  {
+    productId: integer('product_id').notNull(),
+    interval: text('interval').notNull(),
+    t: bigint('t', { mode: 'number' }).notNull(),
+    o: bigint('o', { mode: 'bigint' }).notNull(),
+    h: bigint('h', { mode: 'bigint' }).notNull(),
+    l: bigint('l', { mode: 'bigint' }).notNull(),
+    c: bigint('c', { mode: 'bigint' }).notNull(),
+    v: bigint('v', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.interval, t.t] })],
+);
+
+/**
+ * The feed's progress: every second up to `watermark` is recorded for every product in session, so
+ * an order due at or before it can be settled. The seed keeps the simulator's series the same across
+ * restarts and nodes.
+ */
+export const feedState = pgTable('feed_state', {
+  id: integer('id').primaryKey(),
+  feed: text('feed').notNull(),
+  seed: text('seed').notNull(),
+  watermark: bigint('watermark', { mode: 'number' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { orderIdQuerySchema, orderListQuerySchema, placeOrderBodySchema } from '@app/contracts';
+import type { Db } from '../../db/client.ts';
+import { currentUser } from '../../plugins/authenticate.ts';
+import { getOrder, listOrders, placeOrder } from './orders.service.ts';
+
+export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; simulated: boolean; now?: () => number }> = async (app, { db, simulated, now: clock }) => {
+  const now = clock ?? (() => Math.floor(Date.now() / 1000));
+  app.addHook('onRequest', app.requireUser);
+
+  app.post('/api/user/addorder', { schema: { body: placeOrderBodySchema } }, async (request, reply) => {
+    const { order } = await placeOrder(db, { userId: currentUser(request).userId, body: request.body, now: now(), simulated });
+    return reply.ok(order, 'operation_succeeded');
+  });
+
+  app.get('/api/user/get_this_order', { schema: { querystring: orderIdQuerySchema } }, async (request, reply) =>
+    reply.ok(await getOrder(db, currentUser(request).userId, request.query.id, simulated)),
+  );
+
+  app.get('/api/user/orderlist', { schema: { querystring: orderListQuerySchema } }, async (request, reply) =>
+    reply.ok(await listOrders(db, { userId: currentUser(request).userId, ...request.query, simulated })),
+  );
+
+  /** Holding orders only (the Order tab's "holding" list). */
+  app.get('/api/user/ajaxorder_list', { schema: { querystring: orderListQuerySchema.omit({ status: true }) } }, async (request, reply) =>
+    reply.ok(await listOrders(db, { userId: currentUser(request).userId, ...request.query, status: 'open', simulated })),
+  );
+};

@@ -1,0 +1,149 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { formatMoney, parseMoney, quoteOrder, settleResult, settlementReturn, type Order, type PlaceOrderBody } from '@app/contracts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { AppError } from '../../plugins/app-error.ts';
+import { postJournal } from '../ledger/ledger.service.ts';
+import { houseAccount, userAccount } from '../ledger/account-codes.ts';
+import { once, requestHash } from '../idempotency/idempotency.service.ts';
+import { findProduct, priceAt, termsOf, type ProductRow } from '../market/market.repository.ts';
+import { marketStatus } from '../market/market-status.ts';
+import { products } from '../market/market.table.ts';
+import { contractOrders } from './orders.table.ts';
+import { toOrder, type OrderRow } from './order-view.ts';
+
+/** A price older than this means the feed is not running for the product: no order opens on it. */
+const MAX_PRICE_AGE_SECONDS = 3;
+
+export type PlaceOrderInput = { userId: number; body: Required<Omit<PlaceOrderBody, 'seconds'>> & { seconds: number }; now: number; simulated: boolean };
+
+/**
+ * Opens a contract. Terms and the open price are the server's own: the terms row for the product and
+ * period, and the recorded price of the latest second. Stake and fee leave the available balance in
+ * one journal written with the order. The idempotency key makes a retried request return the first
+ * answer instead of opening a second order.
+ */
+export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ order: Order; replayed: boolean }> {
+  const { body, userId, now } = input;
+  const stake = parseMoney(body.amount);
+  if (stake === null || stake <= 0n) throw new AppError('invalid_request', { field: 'amount' });
+  const product = await findProduct(db, body.symbol);
+  if (!product) throw new AppError('product_not_found', { field: 'symbol' });
+  const status = marketStatus(product, now);
+  if (status === 'forbidden') throw new AppError('trading_forbidden');
+  if (status !== 'trading') throw new AppError('non_trading_time');
+  const terms = (await termsOf(db, product.id)).find((t) => t.seconds === body.seconds);
+  if (!terms) throw new AppError('invalid_request', { field: 'seconds' });
+  if (stake < terms.minStake) throw new AppError('amount_min', { field: 'amount', params: { min: formatMoney(terms.minStake) } });
+  if (stake > terms.maxStake) throw new AppError('amount_max', { field: 'amount', params: { max: formatMoney(terms.maxStake) } });
+  // The order must settle while the market is open, on a price that will be recorded.
+  if (marketStatus(product, now + body.seconds) !== 'trading') throw new AppError('non_trading_time');
+
+  const hash = requestHash('order.place', { symbol: product.symbol, seconds: body.seconds, amount: stake.toString(), direction: body.direction });
+  const answer = await once(db, { userId, key: body.key, scope: 'order.place', hash }, async (tx) => {
+    // One order at a time per user, so the open-stake limit holds under concurrent requests.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(727200, ${userId}::int)`);
+    const tick = await priceAt(tx, product.id, now);
+    if (!tick || tick.ts < now - MAX_PRICE_AGE_SECONDS) throw new AppError('non_trading_time');
+    const [open] = await tx
+      .select({ total: sql<string>`coalesce(sum(${contractOrders.stake}), 0)::text` })
+      .from(contractOrders)
+      .where(and(eq(contractOrders.userId, userId), eq(contractOrders.productId, product.id), eq(contractOrders.status, 'open')));
+    if (BigInt(open!.total) + stake > terms.maxOpenStake) {
+      throw new AppError('holding_max_amount', { params: { max: formatMoney(terms.maxOpenStake) } });
+    }
+    const quote = quoteOrder(stake, terms);
+    const [row] = await tx
+      .insert(contractOrders)
+      .values({
+        userId,
+        productId: product.id,
+        direction: body.direction,
+        stake,
+        fee: quote.fee,
+        seconds: terms.seconds,
+        payoutBp: terms.payoutBp,
+        lossBp: terms.lossBp,
+        feeBp: terms.feeBp,
+        openTime: tick.ts,
+        openPrice: tick.price,
+        settleTime: tick.ts + terms.seconds,
+      })
+      .returning();
+    const transfers = [{ from: userAccount(userId, 'available'), to: userAccount(userId, 'frozen'), amount: stake }];
+    if (quote.fee > 0n) transfers.push({ from: userAccount(userId, 'available'), to: houseAccount('fees'), amount: quote.fee });
+    await postJournal(tx, { reference: `order:${row!.id}:open`, kind: 'order_open', transfers, memo: { order: row!.id } });
+    return toOrder(row!, product, input.simulated);
+  });
+  return { order: answer.value, replayed: answer.replayed };
+}
+
+/**
+ * Settles orders whose settlement second the feed has recorded (settle_time <= watermark), at the
+ * price in effect at that second. SKIP LOCKED lets every node run this at once without settling an
+ * order twice; the journal reference `order:<id>:settle` is a second guard.
+ */
+export async function settleDueOrders(db: Db, watermark: number, limit = 200): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(contractOrders)
+      .where(and(eq(contractOrders.status, 'open'), sql`${contractOrders.settleTime} <= ${watermark}`))
+      .orderBy(contractOrders.settleTime)
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    for (const order of due) await settleOne(tx, order);
+    return due.length;
+  });
+}
+
+async function settleOne(tx: Tx, order: OrderRow) {
+  const tick = await priceAt(tx, order.productId, order.settleTime);
+  if (!tick) throw new Error(`no recorded price for order ${order.id} at ${order.settleTime}`);
+  const result = settleResult(order.direction as 'up' | 'down', order.openPrice, tick.price);
+  const quote = quoteOrder(order.stake, { payoutBp: order.payoutBp, lossBp: order.lossBp, feeBp: order.feeBp });
+  const payout = settlementReturn(quote, result);
+  const frozen = userAccount(order.userId, 'frozen');
+  const available = userAccount(order.userId, 'available');
+  // The stake leaves the frozen bucket; what comes back goes to available; the house takes a loss or pays a win.
+  const transfers = [];
+  if (payout > 0n) transfers.push({ from: frozen, to: available, amount: payout > order.stake ? order.stake : payout });
+  if (payout > order.stake) transfers.push({ from: houseAccount('trading'), to: available, amount: payout - order.stake });
+  if (payout < order.stake) transfers.push({ from: frozen, to: houseAccount('trading'), amount: order.stake - payout });
+  await postJournal(tx, { reference: `order:${order.id}:settle`, kind: 'order_settle', transfers, memo: { order: order.id, result } });
+  await tx
+    .update(contractOrders)
+    .set({ status: 'settled', result, payout, settlePrice: tick.price, settleTickTime: tick.ts, settledAt: sql`now()` })
+    .where(eq(contractOrders.id, order.id));
+}
+
+export async function getOrder(db: DbOrTx, userId: number, id: number, simulated: boolean): Promise<Order> {
+  const [row] = await db.select().from(contractOrders).where(and(eq(contractOrders.id, id), eq(contractOrders.userId, userId)));
+  // Someone else's order reads exactly like a missing one.
+  if (!row) throw new AppError('no_data');
+  const [product] = await db.select().from(products).where(eq(products.id, row.productId));
+  return toOrder(row, product!, simulated);
+}
+
+export async function listOrders(
+  db: DbOrTx,
+  input: { userId: number; status?: 'open' | 'settled' | undefined; page: number; size: number; simulated: boolean },
+) {
+  const filter = and(eq(contractOrders.userId, input.userId), input.status ? eq(contractOrders.status, input.status) : undefined);
+  const rows = await db
+    .select()
+    .from(contractOrders)
+    .where(filter)
+    .orderBy(desc(contractOrders.id))
+    .limit(input.size)
+    .offset((input.page - 1) * input.size);
+  const [total] = await db.select({ n: count() }).from(contractOrders).where(filter);
+  const ids = [...new Set(rows.map((r) => r.productId))];
+  const byId = new Map<number, ProductRow>();
+  if (ids.length) for (const p of await db.select().from(products).where(inArray(products.id, ids))) byId.set(p.id, p);
+  return {
+    items: rows.map((r) => toOrder(r, byId.get(r.productId)!, input.simulated)),
+    total: Number(total?.n ?? 0),
+    page: input.page,
+  };
+}
+

@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * A contract order. Its terms are copied from contract_terms at open, its prices are the recorded
+ * prices of its open and settlement seconds, and nothing but the settlement job writes the result.
+ */
+export const contractOrders = pgTable(
+  'contract_orders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    productId: integer('product_id').notNull(),
+    direction: text('direction').notNull(),
+    stake: bigint('stake', { mode: 'bigint' }).notNull(),
+    fee: bigint('fee', { mode: 'bigint' }).notNull(),
+    seconds: integer('seconds').notNull(),
+    payoutBp: integer('payout_bp').notNull(),
+    lossBp: integer('loss_bp').notNull(),
+    feeBp: integer('fee_bp').notNull(),
+    openTime: bigint('open_time', { mode: 'number' }).notNull(),
+    openPrice: bigint('open_price', { mode: 'bigint' }).notNull(),
+    settleTime: bigint('settle_time', { mode: 'number' }).notNull(),
+    /** The second of the recorded tick that settled it (the price in effect at settle_time). */
+    settleTickTime: bigint('settle_tick_time', { mode: 'number' }),
+    settlePrice: bigint('settle_price', { mode: 'bigint' }),
+    status: text('status').notNull().default('open'),
+    result: text('result'),
+    payout: bigint('payout', { mode: 'bigint' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('contract_orders_user_idx').on(t.userId, t.id),
+    index('contract_orders_due_idx').on(t.settleTime).where(sql`${t.status} = 'open'`),
+    index('contract_orders_user_open_idx').on(t.userId, t.productId).where(sql`${t.status} = 'open'`),
+    check('contract_orders_direction', sql`${t.direction} in ('up','down')`),
+    check('contract_orders_status', sql`${t.status} in ('open','settled')`),
+    check('contract_orders_result', sql`(${t.status} = 'open') = (${t.result} is null)`),
+    check('contract_orders_settle_time', sql`${t.settleTime} = ${t.openTime} + ${t.seconds}`),
+  ],
+);

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { streamClientMessageSchema, type StreamServerMessage } from '@app/contracts';
+import type { Db } from '../../db/client.ts';
+import { listProducts } from '../market/market.repository.ts';
+import type { TickHub } from './tick-hub.ts';
+
+/**
+ * /api/stream: live quotes over a WebSocket. A client sends {op:"sub", symbols:[...]} and receives
+ * the latest tick of each at once, then every new one. Unknown symbols are ignored.
+ */
+export const streamRoutes: FastifyPluginAsync<{ db: Db; hub: TickHub }> = async (app, { db, hub }) => {
+  let known = new Set<string>();
+  let loadedAt = 0;
+  const symbols = async () => {
+    if (Date.now() - loadedAt > 30_000) {
+      known = new Set((await listProducts(db)).map((p) => p.symbol));
+      loadedAt = Date.now();
+    }
+    return known;
+  };
+
+  app.get('/api/stream', { websocket: true }, (socket) => {
+    const send = (message: StreamServerMessage) => socket.send(JSON.stringify(message));
+    socket.on('message', async (raw: Buffer) => {
+      let parsed;
+      try {
+        parsed = streamClientMessageSchema.safeParse(JSON.parse(raw.toString()));
+      } catch {
+        parsed = null;
+      }
+      if (!parsed?.success) return send({ type: 'error', key: 'invalid_request' });
+      const message = parsed.data;
+      if (message.op === 'ping') return send({ type: 'pong', t: Math.floor(Date.now() / 1000) });
+      const valid = await symbols();
+      const wanted = message.symbols.filter((s) => valid.has(s));
+      if (message.op === 'unsub') return hub.unsubscribe(socket, wanted);
+      for (const tick of hub.subscribe(socket, wanted)) send({ type: 'tick', ...tick });
+    });
+    socket.on('close', () => hub.remove(socket));
+  });
+};

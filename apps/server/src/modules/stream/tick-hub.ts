@@ -1,0 +1,116 @@
+import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Tick } from '@app/contracts';
+import { TICK_CHANNEL } from '../../jobs/price-feed.job.ts';
+
+/** What the hub needs of a WebSocket: enough to send and to notice a slow reader. */
+export type Subscriber = { send(data: string): void; readonly bufferedAmount: number; readonly readyState: number };
+
+// A reader this far behind gets no more ticks until it drains: one slow phone must not hold memory.
+const MAX_BUFFERED_BYTES = 1 << 20;
+const OPEN = 1;
+
+/**
+ * Every node LISTENs for the feed leader's NOTIFY and fans each tick out to the sockets that
+ * subscribed to its symbol. Each message is serialised once, whatever the number of subscribers.
+ */
+export class TickHub {
+  private client: pg.Client | null = null;
+  private readonly bySymbol = new Map<string, Set<Subscriber>>();
+  private readonly bySocket = new Map<Subscriber, Set<string>>();
+  private readonly latest = new Map<string, Tick>();
+  private stopped = false;
+  private retry: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly url: string,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    await this.connect();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.retry) clearTimeout(this.retry);
+    await this.client?.end().catch(() => {});
+    this.client = null;
+  }
+
+  get connections() {
+    return this.bySocket.size;
+  }
+
+  subscribe(socket: Subscriber, symbols: string[]): Tick[] {
+    let mine = this.bySocket.get(socket);
+    if (!mine) this.bySocket.set(socket, (mine = new Set()));
+    const snapshot: Tick[] = [];
+    for (const symbol of symbols) {
+      mine.add(symbol);
+      let set = this.bySymbol.get(symbol);
+      if (!set) this.bySymbol.set(symbol, (set = new Set()));
+      set.add(socket);
+      const last = this.latest.get(symbol);
+      if (last) snapshot.push(last);
+    }
+    return snapshot;
+  }
+
+  unsubscribe(socket: Subscriber, symbols: string[]) {
+    const mine = this.bySocket.get(socket);
+    for (const symbol of symbols) {
+      mine?.delete(symbol);
+      this.bySymbol.get(symbol)?.delete(socket);
+    }
+  }
+
+  remove(socket: Subscriber) {
+    for (const symbol of this.bySocket.get(socket) ?? []) this.bySymbol.get(symbol)?.delete(socket);
+    this.bySocket.delete(socket);
+  }
+
+  /** Delivers ticks to subscribers (the NOTIFY handler; also used by tests and benchmarks). */
+  publish(ticks: Tick[]) {
+    for (const tick of ticks) {
+      this.latest.set(tick.s, tick);
+      const subscribers = this.bySymbol.get(tick.s);
+      if (!subscribers?.size) continue;
+      const message = JSON.stringify({ type: 'tick', s: tick.s, p: tick.p, t: tick.t });
+      for (const socket of subscribers) {
+        if (socket.readyState === OPEN && socket.bufferedAmount < MAX_BUFFERED_BYTES) socket.send(message);
+      }
+    }
+  }
+
+  private async connect() {
+    if (this.stopped) return;
+    const client = new pg.Client({ connectionString: this.url, application_name: 'tick-hub' });
+    const reconnect = () => {
+      if (this.client !== client || this.stopped) return;
+      this.client = null;
+      client.end().catch(() => {});
+      this.retry = setTimeout(() => void this.connect(), 1_000);
+    };
+    client.on('error', reconnect);
+    client.on('end', reconnect);
+    client.on('notification', (message) => {
+      if (message.channel !== TICK_CHANNEL || !message.payload) return;
+      try {
+        this.publish(JSON.parse(message.payload) as Tick[]);
+      } catch (error) {
+        this.log.warn({ err: error }, 'bad tick notification');
+      }
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${TICK_CHANNEL}`);
+      this.client = client;
+    } catch (error) {
+      this.log.warn({ err: error }, 'tick hub cannot listen yet; retrying');
+      this.client = client;
+      reconnect();
+    }
+  }
+}

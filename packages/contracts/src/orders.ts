@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { idempotencyKey } from './fields.ts';
+
+export const directionSchema = z.enum(['up', 'down']);
+export type Direction = z.infer<typeof directionSchema>;
+
+export const placeOrderBodySchema = z.object({
+  symbol: z.string().trim().min(1, 'product_not_found').max(20, 'product_not_found'),
+  seconds: z.coerce.number({ error: 'invalid_request' }).int('invalid_request').positive('invalid_request'),
+  amount: z.string({ error: 'please_fill_in' }).trim().min(1, 'please_fill_in').regex(/^\d{1,9}(\.\d{1,2})?$/, 'invalid_request'),
+  direction: directionSchema,
+  key: idempotencyKey,
+});
+export type PlaceOrderBody = z.input<typeof placeOrderBodySchema>;
+
+export const orderResultSchema = z.enum(['win', 'loss', 'draw']);
+export type OrderResult = z.infer<typeof orderResultSchema>;
+
+export const orderSchema = z.object({
+  id: z.number().int(),
+  symbol: z.string(),
+  name: z.string(),
+  direction: directionSchema,
+  amount: z.string(),
+  fee: z.string(),
+  seconds: z.number().int(),
+  payout_pct: z.string(),
+  loss_pct: z.string(),
+  open_price: z.string(),
+  open_time: z.number().int(),
+  /** open_time + seconds: the second whose recorded price settles the order. */
+  settle_time: z.number().int(),
+  settle_price: z.string().nullable(),
+  settled_at: z.number().int().nullable(),
+  status: z.enum(['open', 'settled']),
+  result: orderResultSchema.nullable(),
+  /** What came back to the balance at settlement (stake included). */
+  payout: z.string().nullable(),
+  /** payout - amount - fee: the order's profit or loss. */
+  pnl: z.string().nullable(),
+  /** Shown before confirmation: the profit on a win and the loss if wrong (fee included). */
+  expected_profit: z.string(),
+  expected_loss: z.string(),
+  simulated: z.boolean(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderIdQuerySchema = z.object({ id: z.coerce.number({ error: 'no_data' }).int('no_data').positive('no_data') });
+
+export const orderListQuerySchema = z.object({
+  status: z.enum(['open', 'settled']).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const orderListSchema = z.object({ items: z.array(orderSchema), total: z.number().int(), page: z.number().int() });
