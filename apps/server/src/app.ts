@@ -31,6 +31,8 @@ export type AppDeps = {
   hub?: TickHub;
   /** Whether the prices come from the built-in simulator (shown wherever prices appear). */
   simulated?: boolean;
+  /** Seconds since the epoch; tests drive market time with it. */
+  clock?: () => number;
 };
 
 /** Fastify takes either logger options or a ready logger; tests pass neither and get options. */
@@ -91,8 +93,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { db: deps.db, sender: deps.sender, perMinute: deps.authRequestsPerMinute ?? 10 });
   await app.register(userRoutes, { db: deps.db });
   const simulated = deps.simulated ?? true;
-  await app.register(marketRoutes, { db: deps.db, simulated });
-  await app.register(orderRoutes, { db: deps.db, simulated });
+  const clock = deps.clock ? { now: deps.clock } : {};
+  await app.register(marketRoutes, { db: deps.db, simulated, ...clock });
+  await app.register(orderRoutes, { db: deps.db, simulated, ...clock });
   if (deps.hub) {
     await app.register(websocket, { options: { maxPayload: 4096 } });
     await app.register(streamRoutes, { db: deps.db, hub: deps.hub });

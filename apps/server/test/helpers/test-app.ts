@@ -6,6 +6,8 @@ import { buildAdminApp } from '../../src/admin/admin-app.ts';
 import { OutboxSender } from '../../src/modules/messaging/message-sender.ts';
 import { outbox } from '../../src/modules/messaging/outbox.table.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import pino from 'pino';
+import { TickHub } from '../../src/modules/stream/tick-hub.ts';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
 
@@ -17,12 +19,16 @@ export type TestApp = {
 };
 
 /** The real app and operator API over a fresh database, called through inject (real HTTP semantics). */
-export async function createTestApp(options: { authRequestsPerMinute?: number } = {}): Promise<TestApp> {
+export async function createTestApp(options: { authRequestsPerMinute?: number; clock?: () => number; withHub?: boolean } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
+  const hub = options.withHub ? new TickHub(database.url, pino({ level: 'silent' })) : undefined;
+  await hub?.start();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent' });
   const silent = { level: 'silent' } as const;
   const app = await buildApp({ config, db: database.db, sender: new OutboxSender(database.db),
     authRequestsPerMinute: options.authRequestsPerMinute ?? 100_000,
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(hub ? { hub } : {}),
   });
   const admin = await buildAdminApp({ db: database.db, token: ADMIN_TOKEN, logLevel: silent.level });
   await app.ready();
@@ -32,6 +38,7 @@ export async function createTestApp(options: { authRequestsPerMinute?: number } 
     admin,
     database,
     close: async () => {
+      await hub?.stop();
       await app.close();
       await admin.close();
       await database.drop();

@@ -1,0 +1,248 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { formatPrice, settleResult } from '@app/contracts';
+import { connect } from '../../src/db/client.ts';
+import { contractOrders } from '../../src/modules/orders/orders.table.ts';
+import { findProduct, priceAt } from '../../src/modules/market/market.repository.ts';
+import { postJournal } from '../../src/modules/ledger/ledger.service.ts';
+import { houseAccount, userAccount } from '../../src/modules/ledger/account-codes.ts';
+import { verifyLedger } from '../../src/modules/ledger/ledger-verify.ts';
+import { SettlementJob } from '../../src/jobs/settlement.job.ts';
+import { ADMIN_TOKEN, call, createTestApp, registerUser, type TestApp } from '../helpers/test-app.ts';
+import { marketHarness, silentLog } from '../helpers/market-harness.ts';
+
+let t: TestApp;
+let market: ReturnType<typeof marketHarness>;
+let demoToken: string;
+let keyCounter = 0;
+const key = () => `k${process.pid}-${Date.now()}-${++keyCounter}`;
+
+beforeAll(async () => {
+  let now = () => 0;
+  t = await createTestApp({ clock: () => now() });
+  market = marketHarness(t.database.db, t.database.url);
+  now = market.now;
+  await market.feed.runOnce();
+  demoToken = (await call(t.app, 'POST', '/api/login/index', { body: { account: 'demo', password: 'demo1234' } })).data.token;
+});
+afterAll(async () => {
+  await market?.close();
+  await t?.close();
+});
+
+const order = (token: string, body: Record<string, string>) =>
+  call(t.app, 'POST', '/api/user/addorder', { token, body: { symbol: 'BTC/USDT', seconds: '30', amount: '100', direction: 'up', key: key(), ...body } });
+const balances = async (token: string) => (await call(t.app, 'GET', '/api/user/index', { token })).data.balances;
+const orderCount = async () => Number((await t.database.db.execute(sql`select count(*)::int as n from contract_orders`)).rows[0]!.n);
+const op = (url: string, payload: object) =>
+  t.admin.inject({ method: 'POST', url, payload, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } }).then((r) => r.json());
+
+async function fund(userId: number, cents: bigint) {
+  await t.database.db.transaction((tx) =>
+    postJournal(tx, { reference: `test:fund:${userId}:${key()}`, kind: 'test', transfers: [{ from: houseAccount('bonuses'), to: userAccount(userId, 'available'), amount: cents }] }),
+  );
+}
+
+describe('placing an order', () => {
+  it('opens at the recorded price of the latest second and moves stake and fee in one journal', async () => {
+    const before = await balances(demoToken);
+    const answer = await order(demoToken, { amount: '100' });
+    expect(answer.code).toBe(200);
+    const o = answer.data;
+    expect(o).toMatchObject({ symbol: 'BTC/USDT', direction: 'up', amount: '100.00', fee: '0.50', seconds: 30, payout_pct: '80.00', status: 'open', simulated: true });
+    expect(o.open_time).toBe(market.clock.t);
+    expect(o.settle_time).toBe(o.open_time + 30);
+    const product = (await findProduct(t.database.db, 'BTC/USDT'))!;
+    const recorded = await priceAt(t.database.db, product.id, o.open_time);
+    expect(recorded!.ts).toBe(o.open_time);
+    expect(o.open_price).toBe(formatPrice(recorded!.price, product.precision));
+    const after = await balances(demoToken);
+    expect(Number(before.available) - Number(after.available)).toBeCloseTo(100.5, 2);
+    expect(Number(after.frozen) - Number(before.frozen)).toBeCloseTo(100, 2);
+    const journals = await t.database.db.execute(sql`select count(*)::int as n from ledger_journals where reference = ${`order:${o.id}:open`}`);
+    expect(journals.rows[0]!.n).toBe(1);
+  });
+
+  it('ignores client-sent prices and rates', async () => {
+    const answer = await call(t.app, 'POST', '/api/user/addorder', {
+      token: demoToken,
+      body: { symbol: 'BTC/USDT', seconds: '30', amount: '10', direction: 'down', key: key(), open_price: '1', payout_pct: '500', price: '1' },
+    });
+    expect(answer.code).toBe(200);
+    expect(answer.data.payout_pct).toBe('80.00');
+    expect(answer.data.open_price).not.toBe('1');
+  });
+
+  const refusals: Array<[string, Record<string, string>, string]> = [
+    ['an unknown product', { symbol: 'NOPE/USD' }, 'product_not_found'],
+    ['a closed market', { symbol: 'AAPL' }, 'non_trading_time'],
+    ['a period that is not offered', { seconds: '45' }, 'invalid_request'],
+    ['an amount below the minimum', { amount: '5' }, 'amount_min'],
+    ['an amount above the maximum', { amount: '20000' }, 'amount_max'],
+    ['a malformed amount', { amount: '1.234' }, 'invalid_request'],
+    ['a missing idempotency key', { key: '' }, 'invalid_request'],
+  ];
+  for (const [what, body, expected] of refusals) {
+    it(`refuses ${what} with "${expected}" and changes nothing`, async () => {
+      const before = await balances(demoToken);
+      const count = await orderCount();
+      const answer = await order(demoToken, body);
+      expect(answer.key).toBe(expected);
+      expect(answer.msg).not.toContain('{{');
+      expect(await balances(demoToken)).toEqual(before);
+      expect(await orderCount()).toBe(count);
+    });
+  }
+
+  it('refuses a suspended product, and trades again once allowed (audited)', async () => {
+    expect((await op('/admin/products/ETH%2FUSDT/forbid', { reason: 'exchange incident' })).data.forbidden).toBe(true);
+    const refused = await order(demoToken, { symbol: 'ETH/USDT', amount: '10' });
+    expect(refused.key).toBe('trading_forbidden');
+    const goods = await call(t.app, 'GET', '/api/index/goods?symbol=ETH/USDT');
+    expect(goods.data.product.status).toBe('forbidden');
+    await op('/admin/products/ETH%2FUSDT/allow', { reason: 'incident resolved' });
+    expect((await order(demoToken, { symbol: 'ETH/USDT', amount: '10' })).code).toBe(200);
+  });
+
+  it('refuses an open stake above the maximum and an unaffordable stake', async () => {
+    const set = await op('/admin/products/SOL%2FUSDT/terms', {
+      reason: 'tighter limits for a test',
+      seconds: 60,
+      payout_pct: '85',
+      loss_pct: '100',
+      fee_pct: '1',
+      min_amount: '10',
+      max_amount: '100',
+      max_open_amount: '150',
+      presets: ['10', '50', '100'],
+    });
+    expect(set.data).toMatchObject({ seconds: 60, payout_pct: '85.00', fee_pct: '1.00', max_open_amount: '150.00', presets: ['10.00', '50.00', '100.00'] });
+    const seconds = await call(t.app, 'GET', '/api/index/seconds?symbol=SOL/USDT');
+    expect(seconds.data.items.find((i: { seconds: number }) => i.seconds === 60).max_open_amount).toBe('150.00');
+    expect((await order(demoToken, { symbol: 'SOL/USDT', seconds: '60', amount: '100' })).code).toBe(200);
+    const over = await order(demoToken, { symbol: 'SOL/USDT', seconds: '60', amount: '60' });
+    expect(over.key).toBe('holding_max_amount');
+    expect(over.msg).toContain('150.00');
+
+    const poor = await registerUser(t.app, t.database);
+    const broke = await order(poor.token, { amount: '10' });
+    expect(broke.key).toBe('balance_insufficient');
+    expect(await balances(poor.token)).toMatchObject({ available: '0.00', frozen: '0.00' });
+  });
+
+  it('needs a login', async () => {
+    expect((await call(t.app, 'POST', '/api/user/addorder', { body: { symbol: 'BTC/USDT' } })).code).toBe(401);
+  });
+});
+
+describe('idempotency and races', () => {
+  it('returns the first order for a replayed key and refuses the key with another body', async () => {
+    const k = key();
+    const first = await order(demoToken, { key: k, amount: '20' });
+    const count = await orderCount();
+    const replay = await order(demoToken, { key: k, amount: '20' });
+    expect(replay.data).toEqual(first.data);
+    expect(await orderCount()).toBe(count);
+    expect((await order(demoToken, { key: k, amount: '30' })).key).toBe('idempotency_conflict');
+  });
+
+  it('lets exactly 10 of 50 concurrent orders through a balance that affords 10', async () => {
+    const u = await registerUser(t.app, t.database);
+    await fund(u.user.id, 10n * 1_005n); // ten orders of 10.00 U + 0.05 U fee
+    const answers = await Promise.all(Array.from({ length: 50 }, () => order(u.token, { amount: '10' })));
+    expect(answers.filter((a) => a.code === 200)).toHaveLength(10);
+    expect(answers.filter((a) => a.key === 'balance_insufficient')).toHaveLength(40);
+    expect(await balances(u.token)).toMatchObject({ available: '0.00', frozen: '100.00' });
+  });
+});
+
+describe('settlement', () => {
+  it('settles at the recorded price of open time + seconds, exactly once, and pays by the rule', async () => {
+    const u = await registerUser(t.app, t.database);
+    await fund(u.user.id, 20_000n);
+    const placed = (await order(u.token, { amount: '100', direction: 'down' })).data;
+    const before = await balances(u.token);
+    expect(before).toMatchObject({ available: '99.50', frozen: '100.00' });
+    await market.advance(29);
+    expect((await call(t.app, 'GET', `/api/user/get_this_order?id=${placed.id}`, { token: u.token })).data.status).toBe('open');
+    await market.advance(1);
+    const settled = (await call(t.app, 'GET', `/api/user/get_this_order?id=${placed.id}`, { token: u.token })).data;
+    expect(settled.status).toBe('settled');
+    const product = (await findProduct(t.database.db, 'BTC/USDT'))!;
+    const tick = await priceAt(t.database.db, product.id, placed.settle_time);
+    expect(tick!.ts).toBe(placed.settle_time);
+    expect(settled.settle_price).toBe(formatPrice(tick!.price, product.precision));
+    const open = await priceAt(t.database.db, product.id, placed.open_time);
+    expect(settled.result).toBe(settleResult('down', open!.price, tick!.price));
+    const expectedPayout = settled.result === 'win' ? 180 : settled.result === 'draw' ? 100 : 0;
+    expect(Number(settled.payout)).toBe(expectedPayout);
+    expect(Number(settled.pnl)).toBeCloseTo(expectedPayout - 100.5, 2);
+    const after = await balances(u.token);
+    expect(Number(after.available) - Number(before.available)).toBeCloseTo(expectedPayout, 2);
+    expect(after.frozen).toBe('0.00');
+    const journals = await t.database.db.execute(sql`select count(*)::int as n from ledger_journals where reference = ${`order:${placed.id}:settle`}`);
+    expect(journals.rows[0]!.n).toBe(1);
+    expect((await verifyLedger(t.database.db)).breaks).toEqual([]);
+  });
+
+  it('settles orders that fell due while the server was down, at the price of their second', async () => {
+    const placed = (await order(demoToken, { amount: '50', seconds: '60' })).data;
+    await market.restartAfter(600);
+    const settled = (await call(t.app, 'GET', `/api/user/get_this_order?id=${placed.id}`, { token: demoToken })).data;
+    expect(settled.status).toBe('settled');
+    const product = (await findProduct(t.database.db, 'BTC/USDT'))!;
+    const tick = await priceAt(t.database.db, product.id, placed.settle_time);
+    expect(tick!.ts).toBe(placed.settle_time);
+    expect(settled.settle_price).toBe(formatPrice(tick!.price, product.precision));
+  });
+
+  it('settles each order once when several nodes run settlement at the same time', async () => {
+    const u = await registerUser(t.app, t.database);
+    await fund(u.user.id, 1_000_000n);
+    const ids = [];
+    for (let i = 0; i < 60; i++) ids.push((await order(u.token, { amount: '10', direction: i % 2 ? 'up' : 'down' })).data.id);
+    await market.feed.runOnce();
+    market.clock.t += 31;
+    await market.feed.runOnce();
+    const nodes = [connect(t.database.url, 5), connect(t.database.url, 5), connect(t.database.url, 5)];
+    const jobs = nodes.map((n) => new SettlementJob({ db: n.db, log: silentLog }));
+    const settledCounts = await Promise.all(jobs.map((j) => j.runOnce()));
+    await Promise.all(nodes.map((n) => n.close()));
+    expect(settledCounts.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(60);
+    const rows = await t.database.db.select().from(contractOrders).where(eq(contractOrders.userId, u.user.id));
+    expect(rows.every((r) => r.status === 'settled')).toBe(true);
+    const settleJournals = await t.database.db.execute(
+      sql`select count(*)::int as n from ledger_journals where reference like 'order:%:settle' and (memo->>'order')::bigint = any(${`{${ids.join(',')}}`}::bigint[])`,
+    );
+    expect(settleJournals.rows[0]!.n).toBe(60);
+    expect((await verifyLedger(t.database.db)).breaks).toEqual([]);
+  });
+
+  it('has one feed leader even with two feed instances', async () => {
+    const second = market.makeFeed();
+    await second.runOnce();
+    const watermark = async () => Number((await t.database.db.execute(sql`select watermark from feed_state`)).rows[0]!.watermark);
+    const before = await watermark();
+    market.clock.t += 5;
+    await second.runOnce(); // not the leader: records nothing
+    expect(await watermark()).toBe(before);
+    await market.feed.runOnce();
+    expect(await watermark()).toBe(before + 5);
+    await second.stop();
+  });
+});
+
+describe('order queries', () => {
+  it('shows an order to its owner only and lists holding and history pages', async () => {
+    const mine = (await order(demoToken, { amount: '10' })).data;
+    const other = await registerUser(t.app, t.database);
+    expect((await call(t.app, 'GET', `/api/user/get_this_order?id=${mine.id}`, { token: other.token })).key).toBe('no_data');
+    const holding = await call(t.app, 'GET', '/api/user/ajaxorder_list?size=5', { token: demoToken });
+    expect(holding.data.items.every((o: { status: string }) => o.status === 'open')).toBe(true);
+    expect(holding.data.items.some((o: { id: number }) => o.id === mine.id)).toBe(true);
+    const history = await call(t.app, 'GET', '/api/user/orderlist?status=settled&size=2&page=1', { token: demoToken });
+    expect(history.data.items.length).toBeLessThanOrEqual(2);
+    expect(history.data.total).toBeGreaterThanOrEqual(2);
+    expect(history.data.items.every((o: { status: string; settle_price: string | null }) => o.status === 'settled' && o.settle_price)).toBe(true);
+  });
+});
