@@ -89,6 +89,55 @@ program
     console.log(`invitation code ${code.code}${code.max_uses ? ` (up to ${code.max_uses} uses)` : ''}`);
   });
 
+const products = program.command('products').description('products: list, suspend ("trading forbidden"), allow');
+products.command('list').action(async () => {
+  const data = await request('GET', '/admin/products');
+  console.table(data.items);
+});
+for (const action of ['forbid', 'allow'] as const) {
+  products
+    .command(`${action} <symbol>`)
+    .requiredOption('-r, --reason <text>', 'why (kept in the audit log)')
+    .action(async (symbol: string, o: { reason: string }) => {
+      const p = await request('POST', `/admin/products/${encodeURIComponent(symbol)}/${action}`, { reason: o.reason });
+      console.log(`${p.symbol}: trading ${p.forbidden ? 'forbidden' : 'allowed'}`);
+    });
+}
+
+const terms = program.command('terms').description('contract terms per product and settlement period');
+terms.command('list <symbol>').action(async (symbol: string) => {
+  const data = await request('GET', `/admin/products/${encodeURIComponent(symbol)}/terms`);
+  console.table(data.items.map((t: any) => ({ ...t, presets: t.presets.join(' ') })));
+});
+terms
+  .command('set <symbol>')
+  .description('create or change the terms of one period (shown to users before they confirm)')
+  .requiredOption('-s, --seconds <n>', 'settlement period in seconds', positive)
+  .requiredOption('--payout <pct>', 'payout on a win, percent of the stake')
+  .option('--loss <pct>', 'loss on a loss, percent of the stake', '100')
+  .option('--fee <pct>', 'fee on top of the stake, percent', '0')
+  .requiredOption('--min <amount>', 'minimum stake, U')
+  .requiredOption('--max <amount>', 'maximum stake, U')
+  .requiredOption('--max-open <amount>', 'maximum open stake per user, U')
+  .option('--presets <list>', 'preset stakes, comma separated', '')
+  .option('--disabled', 'offer this period no longer')
+  .requiredOption('-r, --reason <text>', 'why (kept in the audit log)')
+  .action(async (symbol: string, o: Record<string, string | number | boolean>) => {
+    const saved = await request('POST', `/admin/products/${encodeURIComponent(symbol)}/terms`, {
+      reason: o.reason,
+      seconds: o.seconds,
+      payout_pct: o.payout,
+      loss_pct: o.loss,
+      fee_pct: o.fee,
+      min_amount: o.min,
+      max_amount: o.max,
+      max_open_amount: o.maxOpen,
+      presets: String(o.presets).split(',').map((x) => x.trim()).filter(Boolean),
+      enabled: !o.disabled,
+    });
+    console.log(`${symbol} ${saved.seconds}s: payout ${saved.payout_pct}%, loss ${saved.loss_pct}%, fee ${saved.fee_pct}%, stake ${saved.min_amount}-${saved.max_amount} U, open max ${saved.max_open_amount} U${saved.enabled ? '' : ' (disabled)'}`);
+  });
+
 program
   .command('audit')
   .description('recent operator actions')

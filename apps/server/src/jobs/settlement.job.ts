@@ -15,7 +15,7 @@ export class SettlementJob {
   private stopped = false;
   private running: Promise<number> | null = null;
 
-  constructor(private readonly options: { db: Db; log: FastifyBaseLogger; intervalMs?: number }) {}
+  constructor(private readonly options: { db: Db; log: FastifyBaseLogger; intervalMs?: number; workers?: number }) {}
 
   start() {
     this.stopped = false;
@@ -42,13 +42,17 @@ export class SettlementJob {
     try {
       const [state] = await this.options.db.select().from(feedState).where(eq(feedState.id, 1));
       if (!state) return 0;
-      let total = 0;
-      for (;;) {
-        const n = await settleDueOrders(this.options.db, state.watermark, BATCH);
-        total += n;
-        if (n < BATCH || this.stopped) break;
-      }
-      return total;
+      // Several workers per node drain a backlog in parallel; SKIP LOCKED hands each its own orders.
+      const worker = async () => {
+        let settled = 0;
+        for (;;) {
+          const n = await settleDueOrders(this.options.db, state.watermark, BATCH);
+          settled += n;
+          if (n < BATCH || this.stopped) return settled;
+        }
+      };
+      const counts = await Promise.all(Array.from({ length: this.options.workers ?? 3 }, worker));
+      return counts.reduce((a, b) => a + b, 0);
     } catch (error) {
       this.options.log.error({ err: error }, 'settlement pass failed');
       return 0;

@@ -16,15 +16,14 @@ export function requestHash(scope: string, body: Record<string, unknown>): strin
  * Runs a money-moving action at most once per (user, key). The key row is inserted in the action's own
  * transaction, so the answer is stored if and only if the action committed. A replay with the same
  * body gets the first answer; the same key with another body is refused; a concurrent duplicate waits
- * on the key's row lock and then sees the stored answer.
+ * on the key's row lock and then sees the stored answer. The insert comes first, so a new key costs no
+ * extra read.
  */
 export async function once<T>(
   db: Db,
   input: { userId: number; key: string; scope: string; hash: string },
   action: (tx: Tx) => Promise<T>,
 ): Promise<StoredAnswer<T>> {
-  const stored = await findAnswer<T>(db, input);
-  if (stored) return stored;
   try {
     return await db.transaction(async (tx) => {
       const claimed = await tx

@@ -12,12 +12,21 @@ export type HousePurpose = (typeof HOUSE_PURPOSES)[number];
 export const userAccount = (userId: number, bucket: UserBucket, asset = 'USD') => `user:${userId}:${asset}:${bucket}`;
 export const houseAccount = (purpose: HousePurpose, asset = 'USD') => `house:${asset}:${purpose}`;
 
+/**
+ * Busy house accounts (every order pays a fee, every settlement touches trading) are split into shards
+ * picked by user, so concurrent orders do not queue on one row. A purpose's balance is the sum of its
+ * shards.
+ */
+export const HOUSE_SHARDS = 16;
+export const houseShard = (purpose: HousePurpose, userId: number, asset = 'USD') =>
+  `house:${asset}:${purpose}:${userId % HOUSE_SHARDS}`;
+
 export type ParsedAccount = { code: string; asset: string; userId: number | null };
 
 export function parseAccountCode(code: string): ParsedAccount {
   const user = /^user:(\d+):([A-Z0-9]{2,10}):(available|frozen|plan)$/.exec(code);
   if (user) return { code, userId: Number(user[1]), asset: user[2]! };
-  const house = /^house:([A-Z0-9]{2,10}):([a-z]+)$/.exec(code);
+  const house = /^house:([A-Z0-9]{2,10}):([a-z]+)(?::\d{1,3})?$/.exec(code);
   if (house && (HOUSE_PURPOSES as readonly string[]).includes(house[2]!)) return { code, userId: null, asset: house[1]! };
   throw new Error(`not a ledger account: ${code}`);
 }

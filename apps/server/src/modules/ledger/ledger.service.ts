@@ -45,9 +45,10 @@ export async function postJournal(tx: Tx, input: JournalInput): Promise<PostedJo
   const journalId = inserted[0]!.id;
 
   await ensureAccounts(tx, [...deltas.keys()]);
-  // A fixed lock order (by code) keeps two journals touching the same accounts from deadlocking.
+  // One lock order for every journal keeps two of them touching the same accounts from deadlocking;
+  // house accounts come last so their row locks are held for the shortest time.
   const entries = [];
-  for (const code of [...deltas.keys()].sort()) {
+  for (const code of [...deltas.keys()].sort(lockOrder)) {
     const amount = deltas.get(code)!;
     const updated = await applyDelta(tx, code, amount);
     entries.push({ journalId, accountId: updated.id, asset: asset!, amount, balanceAfter: updated.balance });
@@ -57,16 +58,22 @@ export async function postJournal(tx: Tx, input: JournalInput): Promise<PostedJo
 }
 
 async function applyDelta(tx: Tx, code: string, amount: bigint) {
-  try {
-    const [row] = await tx
-      .update(ledgerAccounts)
-      .set({ balance: sql`${ledgerAccounts.balance} + ${amount}` })
-      .where(eq(ledgerAccounts.code, code))
-      .returning({ id: ledgerAccounts.id, balance: ledgerAccounts.balance });
-    return row!;
-  } catch (error) {
-    if (isNonNegativeViolation(error)) throw new AppError('balance_insufficient');
-    throw error;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const [row] = await tx
+        .update(ledgerAccounts)
+        .set({ balance: sql`${ledgerAccounts.balance} + ${amount}` })
+        .where(eq(ledgerAccounts.code, code))
+        .returning({ id: ledgerAccounts.id, balance: ledgerAccounts.balance });
+      if (row) return row;
+    } catch (error) {
+      if (isNonNegativeViolation(error)) throw new AppError('balance_insufficient');
+      throw error;
+    }
+    // The account cache said it existed (its creation may have been rolled back): create it now.
+    if (attempt > 0) throw new Error(`ledger account ${code} cannot be created`);
+    knownAccounts.delete(code);
+    await ensureAccounts(tx, [code]);
   }
 }
 
@@ -82,13 +89,22 @@ function netDeltas(transfers: Transfer[]): Map<string, bigint> {
   return deltas;
 }
 
+const lockOrder = (a: string, b: string) => Number(a.startsWith('house:')) - Number(b.startsWith('house:')) || (a < b ? -1 : a > b ? 1 : 0);
+
+/** Accounts are never deleted, so once seen to exist they need no further insert. */
+const knownAccounts = new Set<string>();
+
 /** Creates missing accounts; codes are validated so a typo cannot open a stray account. */
-export async function ensureAccounts(db: DbOrTx, codes: string[]): Promise<void> {
+export async function ensureAccounts(db: DbOrTx, all: string[]): Promise<void> {
+  const codes = all.filter((c) => !knownAccounts.has(c));
+  if (codes.length === 0) return;
   const rows = codes.map((code) => {
     const parsed = parseAccountCode(code);
     return { code, asset: parsed.asset, userId: parsed.userId, isHouse: parsed.userId === null };
   });
-  if (rows.length) await db.insert(ledgerAccounts).values(rows).onConflictDoNothing({ target: ledgerAccounts.code });
+  await db.insert(ledgerAccounts).values(rows).onConflictDoNothing({ target: ledgerAccounts.code });
+  // A creation rolled back with its transaction leaves a stale entry; applyDelta repairs that.
+  for (const code of codes) knownAccounts.add(code);
 }
 
 export async function balancesOf(db: DbOrTx, codes: string[]): Promise<Map<string, bigint>> {

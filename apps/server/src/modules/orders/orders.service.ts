@@ -3,7 +3,7 @@ import { formatMoney, parseMoney, quoteOrder, settleResult, settlementReturn, ty
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { postJournal } from '../ledger/ledger.service.ts';
-import { houseAccount, userAccount } from '../ledger/account-codes.ts';
+import { houseShard, userAccount } from '../ledger/account-codes.ts';
 import { once, requestHash } from '../idempotency/idempotency.service.ts';
 import { findProduct, priceAt, termsOf, type ProductRow } from '../market/market.repository.ts';
 import { marketStatus } from '../market/market-status.ts';
@@ -70,7 +70,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
       })
       .returning();
     const transfers = [{ from: userAccount(userId, 'available'), to: userAccount(userId, 'frozen'), amount: stake }];
-    if (quote.fee > 0n) transfers.push({ from: userAccount(userId, 'available'), to: houseAccount('fees'), amount: quote.fee });
+    if (quote.fee > 0n) transfers.push({ from: userAccount(userId, 'available'), to: houseShard('fees', userId), amount: quote.fee });
     await postJournal(tx, { reference: `order:${row!.id}:open`, kind: 'order_open', transfers, memo: { order: row!.id } });
     return toOrder(row!, product, input.simulated);
   });
@@ -91,13 +91,19 @@ export async function settleDueOrders(db: Db, watermark: number, limit = 200): P
       .orderBy(contractOrders.settleTime)
       .limit(limit)
       .for('update', { skipLocked: true });
-    for (const order of due) await settleOne(tx, order);
+    // Orders due in the same second of the same product share one price look-up.
+    const prices = new Map<string, Promise<{ ts: number; price: bigint } | null>>();
+    const price = (productId: number, ts: number) => {
+      const key = `${productId}:${ts}`;
+      if (!prices.has(key)) prices.set(key, priceAt(tx, productId, ts));
+      return prices.get(key)!;
+    };
+    for (const order of due) await settleOne(tx, order, await price(order.productId, order.settleTime));
     return due.length;
   });
 }
 
-async function settleOne(tx: Tx, order: OrderRow) {
-  const tick = await priceAt(tx, order.productId, order.settleTime);
+async function settleOne(tx: Tx, order: OrderRow, tick: { ts: number; price: bigint } | null) {
   if (!tick) throw new Error(`no recorded price for order ${order.id} at ${order.settleTime}`);
   const result = settleResult(order.direction as 'up' | 'down', order.openPrice, tick.price);
   const quote = quoteOrder(order.stake, { payoutBp: order.payoutBp, lossBp: order.lossBp, feeBp: order.feeBp });
@@ -107,8 +113,9 @@ async function settleOne(tx: Tx, order: OrderRow) {
   // The stake leaves the frozen bucket; what comes back goes to available; the house takes a loss or pays a win.
   const transfers = [];
   if (payout > 0n) transfers.push({ from: frozen, to: available, amount: payout > order.stake ? order.stake : payout });
-  if (payout > order.stake) transfers.push({ from: houseAccount('trading'), to: available, amount: payout - order.stake });
-  if (payout < order.stake) transfers.push({ from: frozen, to: houseAccount('trading'), amount: order.stake - payout });
+  const house = houseShard('trading', order.userId);
+  if (payout > order.stake) transfers.push({ from: house, to: available, amount: payout - order.stake });
+  if (payout < order.stake) transfers.push({ from: frozen, to: house, amount: order.stake - payout });
   await postJournal(tx, { reference: `order:${order.id}:settle`, kind: 'order_settle', transfers, memo: { order: order.id, result } });
   await tx
     .update(contractOrders)
