@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { feedState } from '../modules/market/market.table.ts';
-import { latestTicks, listProducts, recordTicks, type ProductRow, type TickRow } from '../modules/market/market.repository.ts';
+import { latestTicks, listProducts, pruneSeries, recordTicks, type ProductRow, type TickRow } from '../modules/market/market.repository.ts';
 import { backfill, type BackfillOptions } from '../modules/market/backfill.ts';
 import { SimulatedFeed, type PriceFeed } from '../modules/market/price-feed.ts';
 import { sessionStatusCached, type SessionName } from '../modules/market/trading-sessions.ts';
@@ -14,6 +14,9 @@ export const TICK_CHANNEL = 'ticks';
 /** After a long outage the feed resumes this far back, not further. */
 const MAX_CATCH_UP_SECONDS = 24 * 3600;
 const SECONDS_PER_TRANSACTION = 300;
+/** Per-second prices are kept a week (and for ever where an order used them). */
+export const TICK_RETENTION_SECONDS = 7 * 86_400;
+const PRUNE_EVERY_MS = 3600_000;
 
 export type FeedJobOptions = {
   db: Db;
@@ -39,6 +42,7 @@ export class PriceFeedJob {
   private last = new Map<number, bigint>();
   private watermark = 0;
   private running = false;
+  private prunedAt = 0;
 
   constructor(private readonly options: FeedJobOptions) {
     this.lock = new LeaderLock(options.url, LOCKS.priceFeed);
@@ -67,6 +71,11 @@ export class PriceFeedJob {
       if (!(await this.lock.tryAcquire())) return;
       if (!wasLeader || !this.feed) await this.becomeLeader();
       await this.catchUp();
+      if (Date.now() - this.prunedAt > PRUNE_EVERY_MS) {
+        this.prunedAt = Date.now();
+        const removed = await pruneSeries(this.options.db, this.now() - TICK_RETENTION_SECONDS);
+        if (removed) this.options.log.info({ removed }, 'price feed: pruned old ticks');
+      }
     } catch (error) {
       this.options.log.error({ err: error }, 'price feed step failed');
       // Reload state from the database on the next step: the failed transaction wrote nothing.

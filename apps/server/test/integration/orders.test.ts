@@ -246,3 +246,20 @@ describe('order queries', () => {
     expect(history.data.items.every((o: { status: string; settle_price: string | null }) => o.status === 'settled' && o.settle_price)).toBe(true);
   });
 });
+
+describe('retention', () => {
+  it('prunes old seconds but keeps every price an order opened or settled at', async () => {
+    const { pruneSeries } = await import('../../src/modules/market/market.repository.ts');
+    const rows = await t.database.db.select().from(contractOrders).where(eq(contractOrders.status, 'settled'));
+    expect(rows.length).toBeGreaterThan(10);
+    const removed = await pruneSeries(t.database.db, market.clock.t + 1);
+    expect(removed).toBeGreaterThan(1000);
+    for (const o of rows) {
+      const open = await priceAt(t.database.db, o.productId, o.openTime);
+      const settle = await priceAt(t.database.db, o.productId, o.settleTime);
+      expect(open).toEqual({ ts: o.openTime, price: o.openPrice });
+      expect(settle).toEqual({ ts: o.settleTickTime, price: o.settlePrice });
+      expect(o.result).toBe(settleResult(o.direction as 'up' | 'down', open!.price, settle!.price));
+    }
+  });
+});

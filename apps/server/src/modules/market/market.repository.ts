@@ -144,3 +144,25 @@ export async function upsertCandles(db: DbOrTx, rows: Array<CandleRow & { produc
 function pgArray(values: Array<number | bigint | string>): string {
   return `{${values.map((v) => v.toString()).join(',')}}`;
 }
+
+/**
+ * Retention: per-second ticks older than `before` go, except the ones an order opened or settled at,
+ * so every result stays re-derivable from stored prices. Minute candles older than 30 days go too
+ * (coarser intervals keep the history). Deletes in slices to keep transactions short.
+ */
+export async function pruneSeries(db: DbOrTx, before: number): Promise<number> {
+  let removed = 0;
+  for (;;) {
+    const result = await db.execute(sql`
+      DELETE FROM price_ticks WHERE ctid IN (
+        SELECT t.ctid FROM price_ticks t
+        WHERE t.ts < ${before}
+          AND NOT EXISTS (SELECT 1 FROM contract_orders o WHERE o.product_id = t.product_id AND o.open_time = t.ts)
+          AND NOT EXISTS (SELECT 1 FROM contract_orders o WHERE o.product_id = t.product_id AND o.settle_tick_time = t.ts)
+        LIMIT 20000)`);
+    removed += result.rowCount ?? 0;
+    if ((result.rowCount ?? 0) < 20000) break;
+  }
+  await db.execute(sql`DELETE FROM candles WHERE interval = '1m' AND t < ${before - 23 * 86_400}`);
+  return removed;
+}

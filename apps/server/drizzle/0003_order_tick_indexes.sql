@@ -1,0 +1,2 @@
+CREATE INDEX "contract_orders_open_tick_idx" ON "contract_orders" USING btree ("product_id","open_time");--> statement-breakpoint
+CREATE INDEX "contract_orders_settle_tick_idx" ON "contract_orders" USING btree ("product_id","settle_tick_time");
