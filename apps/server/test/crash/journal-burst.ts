@@ -4,7 +4,7 @@
  */
 import { loadConfig } from '../../src/config/env.ts';
 import { openDatabase } from '../../src/runtime/database.ts';
-import { ensureAccounts, postJournal } from '../../src/modules/ledger/ledger.service.ts';
+import { ensureAccounts, postJournals } from '../../src/modules/ledger/ledger.service.ts';
 import { houseAccount, userAccount } from '../../src/modules/ledger/account-codes.ts';
 
 process.removeAllListeners('SIGINT');
@@ -23,17 +23,20 @@ const worker = async (w: number) => {
     const reference = `burst:${run}:${w}:${i}`;
     const user = users[i % users.length]!;
     const next = users[(i + 1) % users.length]!;
-    await database.db.transaction(async (tx) => {
-      await postJournal(tx, { reference, kind: 'burst', transfers: [{ from: houseAccount('bonuses'), to: user, amount: 1_000n }] });
-      await postJournal(tx, {
-        reference: reference + ':spend',
-        kind: 'burst',
-        transfers: [
-          { from: user, to: houseAccount('trading'), amount: 600n },
-          { from: user, to: next, amount: 100n },
-        ],
-      });
-    });
+    // Two journals in one transaction, posted together so their accounts are locked in one order.
+    await database.db.transaction((tx) =>
+      postJournals(tx, [
+        { reference, kind: 'burst', transfers: [{ from: houseAccount('bonuses'), to: user, amount: 1_000n }] },
+        {
+          reference: reference + ':spend',
+          kind: 'burst',
+          transfers: [
+            { from: user, to: houseAccount('trading'), amount: 600n },
+            { from: user, to: next, amount: 100n },
+          ],
+        },
+      ]),
+    );
     process.stdout.write(`committed ${reference}\n`);
   }
 };

@@ -23,57 +23,102 @@ export type PostedJournal = { journalId: number; created: boolean };
  * the whole transaction; that surfaces as `balance_insufficient`.
  */
 export async function postJournal(tx: Tx, input: JournalInput): Promise<PostedJournal> {
-  const deltas = netDeltas(input.transfers);
-  if (deltas.size < 2) throw new Error(`journal ${input.reference} moves no money between two accounts`);
-  const assets = new Set<string>();
-  for (const code of deltas.keys()) assets.add(parseAccountCode(code).asset);
-  if (assets.size !== 1) throw new Error(`journal ${input.reference} mixes assets; post one journal per asset`);
-  const [asset] = assets;
+  const [posted] = await postJournals(tx, [input]);
+  return posted!;
+}
+
+/**
+ * Posts many journals in a handful of statements, whatever their number: journals are inserted (a
+ * reference already posted is skipped), every touched account is locked in one global order (user
+ * accounts, then house accounts, each by code) so concurrent posters cannot deadlock, balances are
+ * set from the locked values, and the entries are inserted with their running balances.
+ */
+export async function postJournals(tx: Tx, inputs: JournalInput[]): Promise<PostedJournal[]> {
+  if (inputs.length === 0) return [];
+  const prepared = inputs.map((input) => ({ input, deltas: checkedDeltas(input) }));
 
   const inserted = await tx
     .insert(ledgerJournals)
-    .values({ reference: input.reference, kind: input.kind, memo: input.memo ?? {} })
+    .values(prepared.map(({ input }) => ({ reference: input.reference, kind: input.kind, memo: input.memo ?? {} })))
     .onConflictDoNothing({ target: ledgerJournals.reference })
-    .returning({ id: ledgerJournals.id });
-  if (inserted.length === 0) {
-    const [existing] = await tx
-      .select({ id: ledgerJournals.id })
-      .from(ledgerJournals)
-      .where(eq(ledgerJournals.reference, input.reference));
-    return { journalId: existing!.id, created: false };
-  }
-  const journalId = inserted[0]!.id;
+    .returning({ id: ledgerJournals.id, reference: ledgerJournals.reference });
+  const createdIds = new Map(inserted.map((r) => [r.reference, r.id]));
+  const fresh = prepared.filter(({ input }) => createdIds.has(input.reference));
 
-  await ensureAccounts(tx, [...deltas.keys()]);
-  // One lock order for every journal keeps two of them touching the same accounts from deadlocking;
-  // house accounts come last so their row locks are held for the shortest time.
-  const entries = [];
-  for (const code of [...deltas.keys()].sort(lockOrder)) {
-    const amount = deltas.get(code)!;
-    const updated = await applyDelta(tx, code, amount);
-    entries.push({ journalId, accountId: updated.id, asset: asset!, amount, balanceAfter: updated.balance });
+  if (fresh.length) {
+    const codes = [...new Set(fresh.flatMap(({ deltas }) => [...deltas.keys()]))];
+    await ensureAccounts(tx, codes);
+    const locked = await lockAccounts(tx, codes);
+    const balances = new Map(locked.map((a) => [a.code, a.balance]));
+    const byCode = new Map(locked.map((a) => [a.code, a]));
+    const entries = [];
+    for (const { input, deltas } of fresh) {
+      const journalId = createdIds.get(input.reference)!;
+      for (const code of [...deltas.keys()].sort(lockOrder)) {
+        const amount = deltas.get(code)!;
+        const balanceAfter = balances.get(code)! + amount;
+        const account = byCode.get(code)!;
+        // The CHECK guards the final balance; this guards every step within a batch as well.
+        if (balanceAfter < 0n && !code.startsWith('house:')) throw new AppError('balance_insufficient');
+        balances.set(code, balanceAfter);
+        entries.push({ journalId, accountId: account.id, asset: account.asset, amount, balanceAfter });
+      }
+    }
+    await setBalances(tx, locked.map((a) => ({ id: a.id, balance: balances.get(a.code)! })));
+    for (let i = 0; i < entries.length; i += 2_000) await tx.insert(ledgerEntries).values(entries.slice(i, i + 2_000));
   }
-  await tx.insert(ledgerEntries).values(entries);
-  return { journalId, created: true };
+
+  const missing = prepared.filter(({ input }) => !createdIds.has(input.reference)).map(({ input }) => input.reference);
+  const existing = missing.length
+    ? await tx.select({ id: ledgerJournals.id, reference: ledgerJournals.reference }).from(ledgerJournals).where(inArray(ledgerJournals.reference, missing))
+    : [];
+  const existingIds = new Map(existing.map((r) => [r.reference, r.id]));
+  return prepared.map(({ input }) =>
+    createdIds.has(input.reference)
+      ? { journalId: createdIds.get(input.reference)!, created: true }
+      : { journalId: existingIds.get(input.reference)!, created: false },
+  );
 }
 
-async function applyDelta(tx: Tx, code: string, amount: bigint) {
+function checkedDeltas(input: JournalInput): Map<string, bigint> {
+  const deltas = netDeltas(input.transfers);
+  if (deltas.size < 2) throw new Error(`journal ${input.reference} moves no money between two accounts`);
+  const assets = new Set([...deltas.keys()].map((code) => parseAccountCode(code).asset));
+  if (assets.size !== 1) throw new Error(`journal ${input.reference} mixes assets; post one journal per asset`);
+  return deltas;
+}
+
+/** The same order as the SQL below: user accounts before house accounts, then by code (C collation). */
+const lockOrder = (a: string, b: string) => Number(a.startsWith('house:')) - Number(b.startsWith('house:')) || (a < b ? -1 : a > b ? 1 : 0);
+
+async function lockAccounts(tx: Tx, codes: string[]) {
   for (let attempt = 0; ; attempt++) {
-    try {
-      const [row] = await tx
-        .update(ledgerAccounts)
-        .set({ balance: sql`${ledgerAccounts.balance} + ${amount}` })
-        .where(eq(ledgerAccounts.code, code))
-        .returning({ id: ledgerAccounts.id, balance: ledgerAccounts.balance });
-      if (row) return row;
-    } catch (error) {
-      if (isNonNegativeViolation(error)) throw new AppError('balance_insufficient');
-      throw error;
+    const rows = await tx.execute<{ id: string; code: string; asset: string; balance: string }>(sql`
+      SELECT id, code, asset, balance FROM ledger_accounts
+      WHERE code = ANY(${`{${codes.join(',')}}`}::text[])
+      ORDER BY (code LIKE 'house:%'), code COLLATE "C"
+      FOR UPDATE`);
+    if (rows.rows.length === codes.length) {
+      return rows.rows.map((r) => ({ id: Number(r.id), code: r.code, asset: r.asset, balance: BigInt(r.balance) }));
     }
-    // The account cache said it existed (its creation may have been rolled back): create it now.
-    if (attempt > 0) throw new Error(`ledger account ${code} cannot be created`);
-    knownAccounts.delete(code);
-    await ensureAccounts(tx, [code]);
+    // The cache vouched for an account whose creation was rolled back: create it and lock again.
+    if (attempt > 0) throw new Error('a ledger account cannot be created');
+    const found = new Set(rows.rows.map((r) => r.code));
+    const missing = codes.filter((c) => !found.has(c));
+    for (const code of missing) knownAccounts.delete(code);
+    await ensureAccounts(tx, missing);
+  }
+}
+
+async function setBalances(tx: Tx, rows: Array<{ id: number; balance: bigint }>) {
+  try {
+    await tx.execute(sql`
+      UPDATE ledger_accounts a SET balance = v.balance
+      FROM unnest(${`{${rows.map((r) => r.id).join(',')}}`}::bigint[], ${`{${rows.map((r) => r.balance).join(',')}}`}::bigint[]) AS v(id, balance)
+      WHERE a.id = v.id`);
+  } catch (error) {
+    if (isNonNegativeViolation(error)) throw new AppError('balance_insufficient');
+    throw error;
   }
 }
 
@@ -89,12 +134,13 @@ function netDeltas(transfers: Transfer[]): Map<string, bigint> {
   return deltas;
 }
 
-const lockOrder = (a: string, b: string) => Number(a.startsWith('house:')) - Number(b.startsWith('house:')) || (a < b ? -1 : a > b ? 1 : 0);
-
-/** Accounts are never deleted, so once seen to exist they need no further insert. */
+/** Accounts are never deleted; this process remembers which ones it has already made sure of. */
 const knownAccounts = new Set<string>();
 
-/** Creates missing accounts; codes are validated so a typo cannot open a stray account. */
+/**
+ * Creates missing accounts; codes are validated so a typo cannot open a stray account. The cache is a
+ * shortcut only: a creation rolled back with its transaction is caught by lockAccounts' count check.
+ */
 export async function ensureAccounts(db: DbOrTx, all: string[]): Promise<void> {
   const codes = all.filter((c) => !knownAccounts.has(c));
   if (codes.length === 0) return;
@@ -103,7 +149,6 @@ export async function ensureAccounts(db: DbOrTx, all: string[]): Promise<void> {
     return { code, asset: parsed.asset, userId: parsed.userId, isHouse: parsed.userId === null };
   });
   await db.insert(ledgerAccounts).values(rows).onConflictDoNothing({ target: ledgerAccounts.code });
-  // A creation rolled back with its transaction leaves a stale entry; applyDelta repairs that.
   for (const code of codes) knownAccounts.add(code);
 }
 

@@ -17,6 +17,16 @@ export async function findProduct(db: DbOrTx, symbol: string): Promise<ProductRo
   return row ?? null;
 }
 
+/** A product and its enabled terms for one period (null terms when that period is not offered), in one query. */
+export async function findProductTerms(db: DbOrTx, symbol: string, seconds: number) {
+  const rows = await db
+    .select({ product: products, terms: contractTerms })
+    .from(products)
+    .leftJoin(contractTerms, and(eq(contractTerms.productId, products.id), eq(contractTerms.seconds, seconds), eq(contractTerms.enabled, true)))
+    .where(sql`upper(${products.symbol}) = upper(${symbol})`);
+  return rows[0] ?? null;
+}
+
 /** The latest recorded tick of each product (one index probe per product). */
 export async function latestTicks(db: DbOrTx): Promise<Map<number, { ts: number; price: bigint }>> {
   const result = await db.execute<{ product_id: number; ts: string; price: string }>(sql`

@@ -1,11 +1,11 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { formatMoney, parseMoney, quoteOrder, settleResult, settlementReturn, type Order, type PlaceOrderBody } from '@app/contracts';
-import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import { postJournal } from '../ledger/ledger.service.ts';
+import { postJournal, postJournals } from '../ledger/ledger.service.ts';
 import { houseShard, userAccount } from '../ledger/account-codes.ts';
 import { once, requestHash } from '../idempotency/idempotency.service.ts';
-import { findProduct, priceAt, termsOf, type ProductRow } from '../market/market.repository.ts';
+import { findProductTerms, priceAt, type ProductRow } from '../market/market.repository.ts';
 import { marketStatus } from '../market/market-status.ts';
 import { products } from '../market/market.table.ts';
 import { contractOrders } from './orders.table.ts';
@@ -26,12 +26,12 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
   const { body, userId, now } = input;
   const stake = parseMoney(body.amount);
   if (stake === null || stake <= 0n) throw new AppError('invalid_request', { field: 'amount' });
-  const product = await findProduct(db, body.symbol);
-  if (!product) throw new AppError('product_not_found', { field: 'symbol' });
+  const found = await findProductTerms(db, body.symbol, body.seconds);
+  if (!found) throw new AppError('product_not_found', { field: 'symbol' });
+  const { product, terms } = found;
   const status = marketStatus(product, now);
   if (status === 'forbidden') throw new AppError('trading_forbidden');
   if (status !== 'trading') throw new AppError('non_trading_time');
-  const terms = (await termsOf(db, product.id)).find((t) => t.seconds === body.seconds);
   if (!terms) throw new AppError('invalid_request', { field: 'seconds' });
   if (stake < terms.minStake) throw new AppError('amount_min', { field: 'amount', params: { min: formatMoney(terms.minStake) } });
   if (stake > terms.maxStake) throw new AppError('amount_max', { field: 'amount', params: { max: formatMoney(terms.maxStake) } });
@@ -40,15 +40,18 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
 
   const hash = requestHash('order.place', { symbol: product.symbol, seconds: body.seconds, amount: stake.toString(), direction: body.direction });
   const answer = await once(db, { userId, key: body.key, scope: 'order.place', hash }, async (tx) => {
-    // One order at a time per user, so the open-stake limit holds under concurrent requests.
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(727200, ${userId}::int)`);
-    const tick = await priceAt(tx, product.id, now);
+    // One order at a time per user (the advisory lock, taken in the FROM clause so it precedes the
+    // reads), so the open-stake limit holds under concurrent requests; one round trip for all three.
+    const found = await tx.execute<{ ts: string | null; price: string | null; open: string }>(sql`
+      SELECT p.ts, p.price, (SELECT coalesce(sum(stake), 0) FROM contract_orders
+                             WHERE user_id = ${userId} AND product_id = ${product.id} AND status = 'open') AS open
+      FROM (SELECT pg_advisory_xact_lock(727200, ${userId}::int)) AS locked
+      LEFT JOIN LATERAL (SELECT ts, price FROM price_ticks WHERE product_id = ${product.id} AND ts <= ${now}
+                         ORDER BY ts DESC LIMIT 1) AS p ON true`);
+    const state = found.rows[0]!;
+    const tick = state.ts === null ? null : { ts: Number(state.ts), price: BigInt(state.price!) };
     if (!tick || tick.ts < now - MAX_PRICE_AGE_SECONDS) throw new AppError('non_trading_time');
-    const [open] = await tx
-      .select({ total: sql<string>`coalesce(sum(${contractOrders.stake}), 0)::text` })
-      .from(contractOrders)
-      .where(and(eq(contractOrders.userId, userId), eq(contractOrders.productId, product.id), eq(contractOrders.status, 'open')));
-    if (BigInt(open!.total) + stake > terms.maxOpenStake) {
+    if (BigInt(state.open) + stake > terms.maxOpenStake) {
       throw new AppError('holding_max_amount', { params: { max: formatMoney(terms.maxOpenStake) } });
     }
     const quote = quoteOrder(stake, terms);
@@ -80,7 +83,8 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
 /**
  * Settles orders whose settlement second the feed has recorded (settle_time <= watermark), at the
  * price in effect at that second. SKIP LOCKED lets every node run this at once without settling an
- * order twice; the journal reference `order:<id>:settle` is a second guard.
+ * order twice; the journal reference `order:<id>:settle` is a second guard. A whole batch is posted
+ * and written in a few statements.
  */
 export async function settleDueOrders(db: Db, watermark: number, limit = 200): Promise<number> {
   return db.transaction(async (tx) => {
@@ -91,36 +95,47 @@ export async function settleDueOrders(db: Db, watermark: number, limit = 200): P
       .orderBy(contractOrders.settleTime)
       .limit(limit)
       .for('update', { skipLocked: true });
+    if (due.length === 0) return 0;
     // Orders due in the same second of the same product share one price look-up.
-    const prices = new Map<string, Promise<{ ts: number; price: bigint } | null>>();
-    const price = (productId: number, ts: number) => {
-      const key = `${productId}:${ts}`;
-      if (!prices.has(key)) prices.set(key, priceAt(tx, productId, ts));
-      return prices.get(key)!;
-    };
-    for (const order of due) await settleOne(tx, order, await price(order.productId, order.settleTime));
+    const prices = new Map<string, { ts: number; price: bigint } | null>();
+    for (const order of due) {
+      const key = `${order.productId}:${order.settleTime}`;
+      if (!prices.has(key)) prices.set(key, await priceAt(tx, order.productId, order.settleTime));
+    }
+    const settled = due.map((order) => settlementOf(order, prices.get(`${order.productId}:${order.settleTime}`) ?? null));
+    await postJournals(tx, settled.map((s) => s.journal));
+    await tx.execute(sql`
+      UPDATE contract_orders o SET status = 'settled', result = v.result, payout = v.payout, settle_price = v.price,
+        settle_tick_time = v.tick, settled_at = now()
+      FROM unnest(${`{${settled.map((s) => s.id).join(',')}}`}::bigint[], ${`{${settled.map((s) => s.result).join(',')}}`}::text[],
+                  ${`{${settled.map((s) => s.payout).join(',')}}`}::bigint[], ${`{${settled.map((s) => s.price).join(',')}}`}::bigint[],
+                  ${`{${settled.map((s) => s.tick).join(',')}}`}::bigint[]) AS v(id, result, payout, price, tick)
+      WHERE o.id = v.id`);
     return due.length;
   });
 }
 
-async function settleOne(tx: Tx, order: OrderRow, tick: { ts: number; price: bigint } | null) {
+function settlementOf(order: OrderRow, tick: { ts: number; price: bigint } | null) {
   if (!tick) throw new Error(`no recorded price for order ${order.id} at ${order.settleTime}`);
   const result = settleResult(order.direction as 'up' | 'down', order.openPrice, tick.price);
   const quote = quoteOrder(order.stake, { payoutBp: order.payoutBp, lossBp: order.lossBp, feeBp: order.feeBp });
   const payout = settlementReturn(quote, result);
   const frozen = userAccount(order.userId, 'frozen');
   const available = userAccount(order.userId, 'available');
+  const house = houseShard('trading', order.userId);
   // The stake leaves the frozen bucket; what comes back goes to available; the house takes a loss or pays a win.
   const transfers = [];
   if (payout > 0n) transfers.push({ from: frozen, to: available, amount: payout > order.stake ? order.stake : payout });
-  const house = houseShard('trading', order.userId);
   if (payout > order.stake) transfers.push({ from: house, to: available, amount: payout - order.stake });
   if (payout < order.stake) transfers.push({ from: frozen, to: house, amount: order.stake - payout });
-  await postJournal(tx, { reference: `order:${order.id}:settle`, kind: 'order_settle', transfers, memo: { order: order.id, result } });
-  await tx
-    .update(contractOrders)
-    .set({ status: 'settled', result, payout, settlePrice: tick.price, settleTickTime: tick.ts, settledAt: sql`now()` })
-    .where(eq(contractOrders.id, order.id));
+  return {
+    id: order.id,
+    result,
+    payout,
+    price: tick.price,
+    tick: tick.ts,
+    journal: { reference: `order:${order.id}:settle`, kind: 'order_settle', transfers, memo: { order: order.id, result } },
+  };
 }
 
 export async function getOrder(db: DbOrTx, userId: number, id: number, simulated: boolean): Promise<Order> {
