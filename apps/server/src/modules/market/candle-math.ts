@@ -10,21 +10,8 @@ export const bucketStart = (ts: number, interval: KlineInterval) => ts - (((ts %
  * close = last price, volume = sum. The database's incremental upsert must agree with this.
  */
 export function aggregate(points: PricePoint[], interval: KlineInterval): CandleRow[] {
-  const out: CandleRow[] = [];
-  let current: CandleRow | undefined;
-  for (const p of points) {
-    const t = bucketStart(p.ts, interval);
-    if (!current || current.t !== t) {
-      current = { interval, t, o: p.price, h: p.price, l: p.price, c: p.price, v: p.volume };
-      out.push(current);
-    } else {
-      if (p.price > current.h) current.h = p.price;
-      if (p.price < current.l) current.l = p.price;
-      current.c = p.price;
-      current.v += p.volume;
-    }
-  }
-  return out;
+  // A point is a one-second candle; aggregating is rolling those up.
+  return rollUp(points.map((p) => ({ interval, t: p.ts, o: p.price, h: p.price, l: p.price, c: p.price, v: p.volume })), interval);
 }
 
 /** Merges candles of a finer interval into a coarser one (used by the history backfill). */
