@@ -19,6 +19,7 @@ import { marketRoutes } from './modules/market/market.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { streamRoutes } from './modules/stream/stream.routes.ts';
 import type { TickHub } from './modules/stream/tick-hub.ts';
+import { webRoutes } from './modules/web/web.routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -74,6 +75,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
+        // Plain-http deployments (a LAN, a test host) must keep working; TLS is the proxy's job.
+        upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,
@@ -100,5 +103,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(websocket, { options: { maxPayload: 4096 } });
     await app.register(streamRoutes, { db: deps.db, hub: deps.hub });
   }
+  await app.register(webRoutes, { webDir: deps.config.webDir });
   return app;
 }

@@ -19,6 +19,7 @@ export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, { web
   const remotesDir = path.join(webDir, 'remotes');
 
   app.get('/h5', async (_request, reply) => reply.redirect('/h5/', 301));
+  app.get('/', async (_request, reply) => reply.redirect('/h5/', 302));
 
   app.get('/h5/remotes.json', async (_request, reply) => {
     let body: string;

@@ -1,0 +1,96 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { Provider } from 'react-redux';
+import { I18nextProvider } from 'react-i18next';
+import type { i18n } from 'i18next';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeStore } from '@app/api-client';
+import { initI18n } from '@app/i18n/client';
+import { ToastProvider } from '@app/ui';
+import AccountRoutes from '../exposes/routes.tsx';
+
+let i18n: i18n;
+beforeAll(async () => {
+  i18n = await initI18n({ lang: 'en' });
+});
+beforeEach(() => localStorage.clear());
+afterEach(() => vi.unstubAllGlobals());
+
+function Where() {
+  return <p data-testid="where">{useLocation().pathname}</p>;
+}
+
+async function renderAt(path: string) {
+  const store = makeStore();
+  const router = createMemoryRouter(
+    [
+      { path: '/pages/user/security', element: <Where /> },
+      { path: '*', element: <Suspense fallback={null}><AccountRoutes /></Suspense> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <Provider store={store}>
+      <I18nextProvider i18n={i18n}>
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
+      </I18nextProvider>
+    </Provider>,
+  );
+  await screen.findByRole('heading', { name: 'Log in' }, { timeout: 5000 });
+  return { store };
+}
+
+describe('the login page', () => {
+  it('shows the schema errors inline on submit, without calling the server', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    await renderAt('/pages/login/login');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Log in' })));
+    expect(screen.getByText('Please enter your account name')).toBeTruthy();
+    expect(screen.getByText('Please enter your password')).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('puts a refusal about a field under that field, in the server words', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ code: 400, msg: 'Wrong login password, please try again', key: 'wrong_password', data: { field: 'password' } }), { status: 400 })),
+    );
+    await renderAt('/pages/login/login');
+    fireEvent.change(screen.getByLabelText('Account or phone'), { target: { value: 'demo' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'nope' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Log in' })));
+    const input = screen.getByLabelText('Password');
+    expect(await screen.findByText('Wrong login password, please try again')).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('starts the session and returns to the page that sent the user', async () => {
+    const user = {
+      id: 1,
+      account: 'demo',
+      phone: '13800000000',
+      invite_code: 'ABCD',
+      real_name_state: 'none',
+      is_vip: false,
+      has_fund_password: false,
+      created_at: 0,
+      balances: { currency: 'USD', available: '0.00', frozen: '0.00', total: '0.00' },
+    };
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ code: 200, msg: 'Logged in', key: 'login_succeeded', data: { token: 'tok', expires_at: 0, user } })));
+    vi.stubGlobal('fetch', fetch);
+    const { store } = await renderAt('/pages/login/login?redirect=%2Fpages%2Fuser%2Fsecurity');
+    fireEvent.change(screen.getByLabelText('Account or phone'), { target: { value: 'demo' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'demo1234' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Log in' })));
+    expect((await screen.findByTestId('where')).textContent).toBe('/pages/user/security');
+    expect(store.getState().session.token).toBe('tok');
+    expect(localStorage.getItem('token')).toBe('tok');
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/login/index');
+    expect(init.body).toBe('account=demo&password=demo1234');
+  });
+});

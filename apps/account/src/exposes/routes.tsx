@@ -1,0 +1,76 @@
+import '../i18n-namespace.ts';
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Delayed, Spinner } from '@app/ui';
+import { NS } from '../i18n-namespace.ts';
+import { UnavailablePage } from '../routes/unavailable-page.tsx';
+
+/* Each page is its own chunk: opening Login does not download Mine. */
+const LoginPage = lazy(() => import('../routes/login-page.tsx'));
+const RegisterPage = lazy(() => import('../routes/register-page.tsx'));
+const ForgotPasswordPage = lazy(() => import('../routes/forgot-password-page.tsx'));
+const AgreementPage = lazy(() => import('../routes/agreement-page.tsx'));
+const MinePage = lazy(() => import('../routes/mine-page.tsx'));
+const UserInfoPage = lazy(() => import('../routes/user-info-page.tsx'));
+const SecurityPage = lazy(() => import('../routes/security-page.tsx'));
+const SetPasswordPage = lazy(() => import('../routes/set-password-page.tsx'));
+const SetFundPasswordPage = lazy(() => import('../routes/set-fund-password-page.tsx'));
+const LanguagePage = lazy(() => import('../routes/language-page.tsx'));
+const DisplayPage = lazy(() => import('../routes/display-page.tsx'));
+const InvitePage = lazy(() => import('../routes/invite-page.tsx'));
+const CustomerPage = lazy(() => import('../routes/customer-page.tsx'));
+const DownloadPage = lazy(() => import('../routes/download-page.tsx'));
+
+/** Pages of the spec this remote owns whose feature comes in a later issue, with their titles. */
+const UNAVAILABLE: Record<string, string> = {
+  '/pages/user/message': 'titles.messages',
+  '/pages/user/notice': 'titles.notice',
+  '/pages/user/activityCenter': 'titles.activityCenter',
+  '/pages/user/auth': 'titles.realName',
+  '/pages/user/poster': 'titles.poster',
+  '/pages/news/news': 'titles.news',
+  '/pages/news/details': 'titles.newsDetails',
+  '/pages/activitycenter/activitycenter': 'titles.activityCenter',
+  '/pages/activitycenter/activitylist': 'titles.activityList',
+  '/choose-location': 'titles.chooseLocation',
+  '/open-location': 'titles.openLocation',
+};
+
+function PageLoading() {
+  const { t } = useTranslation(NS);
+  return (
+    <Delayed>
+      <Spinner label={t('states.loading', { ns: 'common' })} />
+    </Delayed>
+  );
+}
+
+/** The account remote's pages, matched on the spec's absolute paths under the shell's router. */
+export default function AccountRoutes() {
+  // Loads this remote's namespace (suspending in the shell's slot) before any page renders.
+  useTranslation(NS);
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Routes>
+        <Route path="/pages/login/login" element={<LoginPage />} />
+        <Route path="/pages/login/register" element={<RegisterPage />} />
+        <Route path="/pages/login/forgetpwd" element={<ForgotPasswordPage />} />
+        <Route path="/pages/public/agreement" element={<AgreementPage />} />
+        <Route path="/pages/user/user" element={<MinePage />} />
+        <Route path="/pages/user/info" element={<UserInfoPage />} />
+        <Route path="/pages/user/security" element={<SecurityPage />} />
+        <Route path="/pages/user/setpassword" element={<SetPasswordPage />} />
+        <Route path="/pages/user/setfundpassword" element={<SetFundPasswordPage />} />
+        <Route path="/pages/user/language" element={<LanguagePage />} />
+        <Route path="/pages/user/display" element={<DisplayPage />} />
+        <Route path="/pages/user/invite" element={<InvitePage />} />
+        <Route path="/pages/customer/customer" element={<CustomerPage />} />
+        <Route path="/pages/download/download" element={<DownloadPage />} />
+        {Object.entries(UNAVAILABLE).map(([path, titleKey]) => (
+          <Route key={path} path={path} element={<UnavailablePage titleKey={titleKey} />} />
+        ))}
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useGetUserInfoQuery } from '@app/api-client';
+import { Button, Delayed, EmptyState, NavBar, Page, Skeleton } from '@app/ui';
+import { NS } from '../i18n-namespace.ts';
+import { ProfileHeader } from '../features/profile/profile-header.tsx';
+import { BalanceCard } from '../features/profile/balance-card.tsx';
+import { MineMenu } from '../features/profile/mine-menu.tsx';
+import { LogoutConfirm } from '../features/session/logout-confirm.tsx';
+import { apiErrorText } from '../lib/forms/api-error-text.ts';
+
+/** Mine (user centre): who is logged in, their balances, and every item of the spec's menu. */
+export default function MinePage() {
+  const { t } = useTranslation(NS);
+  const { data: user, error, isLoading, refetch } = useGetUserInfoQuery();
+  const [confirmLogout, setConfirmLogout] = useState(false);
+  return (
+    <Page nav={<NavBar title={t('mine.title')} variant="brand" />}>
+      {user ? (
+        <>
+          <ProfileHeader user={user} />
+          <BalanceCard balances={user.balances} />
+        </>
+      ) : isLoading ? (
+        <Delayed>
+          <Skeleton lines={4} label={t('states.loading', { ns: 'common' })} />
+        </Delayed>
+      ) : error ? (
+        <div role="alert">
+          <EmptyState
+            title={apiErrorText(error, t)}
+            action={
+              <Button variant="secondary" onClick={() => void refetch()}>
+                {t('actions.retry', { ns: 'common' })}
+              </Button>
+            }
+          />
+        </div>
+      ) : null}
+      <MineMenu onLogout={() => setConfirmLogout(true)} />
+      <LogoutConfirm open={confirmLogout} onClose={() => setConfirmLogout(false)} />
+    </Page>
+  );
+}

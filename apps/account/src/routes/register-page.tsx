@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { isApiError } from '@app/api-client';
+import { registerBodySchema } from '@app/contracts';
+import { Button, Checkbox, Field, NavBar, Page, useToast } from '@app/ui';
+import { NS } from '../i18n-namespace.ts';
+import { useForm } from '../lib/forms/use-form.ts';
+import { apiErrorText } from '../lib/forms/api-error-text.ts';
+import { useRegisterMutation } from '../features/session/session-api.ts';
+import { SendCodeButton } from '../features/session/send-code-button.tsx';
+import { PasswordToggle } from '../lib/password-toggle.tsx';
+import { LanguageButton } from '../features/language/language-button.tsx';
+import { safeRedirect } from '../lib/safe-redirect.ts';
+import { useGoBack } from '../lib/use-go-back.ts';
+import styles from '../features/session/auth-layout.module.css';
+
+export default function RegisterPage() {
+  const { t } = useTranslation(NS);
+  const navigate = useNavigate();
+  const goBack = useGoBack();
+  const toast = useToast();
+  const [params] = useSearchParams();
+  const redirect = safeRedirect(params.get('redirect'));
+  const [register, { isLoading }] = useRegisterMutation();
+  const [visible, setVisible] = useState(false);
+  const form = useForm(registerBodySchema, {
+    account: '',
+    phone: '',
+    code: '',
+    password: '',
+    password_confirm: '',
+    invite_code: params.get('invite') ?? '',
+    agree: false as boolean,
+  });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await register({ ...values, agree: values.agree ? '1' : '0' }).unwrap();
+      toast.info(t('registered', { ns: 'errors' }));
+      navigate(redirect, { replace: true });
+    } catch (error) {
+      if (!isApiError(error) || !form.showServerError(error)) toast.error(apiErrorText(error, t));
+    }
+  });
+
+  return (
+    <Page nav={<NavBar variant="transparent" onBack={goBack} backLabel={t('actions.back', { ns: 'common' })} right={<LanguageButton />} />}>
+      <div className={styles.head}>
+        <h1 className={styles.title}>{t('register.title')}</h1>
+        <p className={styles.subtitle}>{t('register.subtitle')}</p>
+      </div>
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <Field
+          label={t('form.accountName')}
+          placeholder={t('form.accountNamePlaceholder')}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          {...form.field('account')}
+        />
+        <Field label={t('form.phone')} placeholder={t('form.phonePlaceholder')} type="tel" inputMode="tel" autoComplete="tel" {...form.field('phone')} />
+        <Field
+          label={t('form.code')}
+          placeholder={t('form.codePlaceholder')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          suffix={<SendCodeButton phone={form.values.phone} onPhoneInvalid={() => form.blur('phone')} />}
+          {...form.field('code')}
+        />
+        <Field
+          label={t('form.password')}
+          placeholder={t('form.newPasswordPlaceholder')}
+          type={visible ? 'text' : 'password'}
+          autoComplete="new-password"
+          suffix={<PasswordToggle visible={visible} onToggle={() => setVisible((v) => !v)} />}
+          {...form.field('password')}
+        />
+        <Field
+          label={t('form.passwordConfirm')}
+          placeholder={t('form.passwordConfirmPlaceholder')}
+          type={visible ? 'text' : 'password'}
+          autoComplete="new-password"
+          {...form.field('password_confirm')}
+        />
+        <Field
+          label={t('form.inviteCode')}
+          placeholder={t('form.inviteCodePlaceholder')}
+          autoCapitalize="characters"
+          spellCheck={false}
+          {...form.field('invite_code')}
+        />
+        <Checkbox
+          name="agree"
+          checked={form.values.agree}
+          onChange={(checked) => form.set('agree', checked)}
+          onBlur={() => form.blur('agree')}
+          label={
+            <Trans
+              t={t}
+              i18nKey="register.agreeText"
+              components={{ 1: <a className={styles.inlineLink} href="#/pages/public/agreement" /> }}
+            />
+          }
+          error={form.error('agree')}
+        />
+        <Button type="submit" block size="lg" loading={isLoading}>
+          {t('register.submit')}
+        </Button>
+        <div className={styles.links}>
+          <a className={styles.link} href="#/pages/login/login">
+            {t('register.toLogin')}
+          </a>
+        </div>
+      </form>
+    </Page>
+  );
+}

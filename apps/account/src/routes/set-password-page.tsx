@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { changeLoginPasswordBodySchema } from '@app/contracts';
+import { NS } from '../i18n-namespace.ts';
+import { DefaultPage } from '../lib/default-page.tsx';
+import { useGoBack } from '../lib/use-go-back.ts';
+import { PasswordForm } from '../features/password/password-form.tsx';
+import { useChangeLoginPasswordMutation } from '../features/password/password-api.ts';
+
+export default function SetPasswordPage() {
+  const { t } = useTranslation(NS);
+  const goBack = useGoBack('/pages/user/security');
+  const [change, { isLoading }] = useChangeLoginPasswordMutation();
+  return (
+    <DefaultPage title={t('password.loginTitle')} padded>
+      <PasswordForm
+        schema={changeLoginPasswordBodySchema}
+        needsOld
+        busy={isLoading}
+        labels={{
+          password: t('password.new'),
+          confirm: t('password.confirm'),
+          submit: t('actions.save', { ns: 'common' }),
+          done: t('password_changed', { ns: 'errors' }),
+        }}
+        onSubmit={(values) => change(values).unwrap()}
+        onDone={goBack}
+      />
+    </DefaultPage>
+  );
+}

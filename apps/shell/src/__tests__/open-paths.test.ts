@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { isOpenPath } from '../app/open-paths.ts';
+import { tabOf } from '../app/route-table.ts';
+
+describe('isOpenPath (the spec address words)', () => {
+  it.each([
+    '/',
+    '/pages/index/index',
+    '/pages/login/login',
+    '/pages/login/register',
+    '/pages/login/forgetpwd',
+    '/pages/public/agreement',
+    '/pages/customer/customer',
+    '/pages/download/download',
+  ])('%s is open', (path) => expect(isOpenPath(path)).toBe(true));
+
+  it.each(['/pages/user/user', '/pages/user/order', '/pages/project/project', '/pages/user/cash', '/pages/news/news'])(
+    '%s needs a session',
+    (path) => expect(isOpenPath(path)).toBe(false),
+  );
+});
+
+describe('tabOf', () => {
+  it('knows the four tab pages and nothing else', () => {
+    expect(tabOf('/')).toBe('home');
+    expect(tabOf('/pages/index/index')).toBe('home');
+    expect(tabOf('/pages/project/project')).toBe('project');
+    expect(tabOf('/pages/user/order')).toBe('order');
+    expect(tabOf('/pages/user/user')).toBe('mine');
+    expect(tabOf('/pages/user/security')).toBeNull();
+  });
+});

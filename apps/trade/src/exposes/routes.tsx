@@ -1,0 +1,28 @@
+import '../i18n-namespace.ts';
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Delayed, Spinner } from '@app/ui';
+import { NS } from '../i18n-namespace.ts';
+
+const OrderPage = lazy(() => import('../routes/order-page.tsx'));
+const TradePage = lazy(() => import('../routes/trade-page.tsx'));
+
+/** The trade remote's pages under the shell's router. */
+export default function TradeRoutes() {
+  const { t } = useTranslation(NS);
+  return (
+    <Suspense
+      fallback={
+        <Delayed>
+          <Spinner label={t('states.loading', { ns: 'common' })} />
+        </Delayed>
+      }
+    >
+      <Routes>
+        <Route path="/pages/user/order" element={<OrderPage />} />
+        <Route path="/pages/trade/trade" element={<TradePage />} />
+      </Routes>
+    </Suspense>
+  );
+}

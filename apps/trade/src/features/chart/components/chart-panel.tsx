@@ -1,0 +1,165 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { KLINE_INTERVALS, type KlineInterval } from '@app/contracts';
+import { Button, Delayed, Spinner } from '@app/ui';
+import { NS } from '../../../i18n-namespace.ts';
+import { apiErrorText } from '../../../lib/api-error-text.ts';
+import { useTickListener } from '../../../lib/stream/stream-hooks.ts';
+import { useChartTheme } from '../hooks/use-chart-theme.ts';
+import { useKline } from '../hooks/use-kline.ts';
+import { useTickLine } from '../hooks/use-tick-line.ts';
+import { FluctuationChart } from './fluctuation-chart.tsx';
+import { KlineChart, type Indicators, type OpenPriceLine } from './kline-chart.tsx';
+import styles from './chart.module.css';
+
+export type ChartMode = 'line' | KlineInterval;
+const MODES: ChartMode[] = ['line', ...KLINE_INTERVALS];
+
+export type ChartPanelProps = {
+  symbol: string;
+  precision: number;
+  mode: ChartMode;
+  onModeChange: (mode: ChartMode) => void;
+  at: number | null;
+  openLines: OpenPriceLine[];
+};
+
+/** The chart area of the product page: the per-second line or candles at an interval, with MA and BOLL. */
+export function ChartPanel({ symbol, precision, mode, onModeChange, at, openLines }: ChartPanelProps) {
+  const { t } = useTranslation(NS);
+  const [indicators, setIndicators] = useState<Indicators>({ ma: true, boll: false });
+  const theme = useChartTheme();
+  return (
+    <section className={styles.panel} aria-label={t('chart.title')}>
+      <div className={styles.toolbar} role="radiogroup" aria-label={t('chart.modeLabel')}>
+        {MODES.map((m) => (
+          <button
+            key={m}
+            type="button"
+            role="radio"
+            aria-checked={mode === m}
+            className={styles.chip}
+            onClick={() => onModeChange(m)}
+          >
+            {m === 'line' ? t('chart.line') : t(`chart.intervals.${m}`)}
+          </button>
+        ))}
+        {mode !== 'line' && (
+          <>
+            <span className={styles.separator} aria-hidden="true" />
+            {(['ma', 'boll'] as const).map((key) => (
+              <button
+                key={key}
+                type="button"
+                aria-pressed={indicators[key]}
+                className={styles.chip}
+                onClick={() => setIndicators((s) => ({ ...s, [key]: !s[key] }))}
+              >
+                {key.toUpperCase()}
+              </button>
+            ))}
+          </>
+        )}
+      </div>
+      {mode === 'line' ? (
+        <LineView key={symbol} symbol={symbol} precision={precision} theme={theme} openLines={openLines} />
+      ) : (
+        <CandleView
+          key={`${symbol}|${mode}|${at ?? ''}`}
+          symbol={symbol}
+          interval={mode}
+          precision={precision}
+          theme={theme}
+          indicators={indicators}
+          at={at}
+          openLines={openLines}
+        />
+      )}
+    </section>
+  );
+}
+
+function CandleView(props: {
+  symbol: string;
+  interval: KlineInterval;
+  precision: number;
+  theme: ReturnType<typeof useChartTheme>;
+  indicators: Indicators;
+  at: number | null;
+  openLines: OpenPriceLine[];
+}) {
+  const { t } = useTranslation(NS);
+  const kline = useKline(props.symbol, props.interval, props.at);
+  useTickListener(props.symbol, kline.onTick);
+  if (kline.status === 'error') return <ChartError error={kline.error} onRetry={kline.retry} />;
+  return (
+    <div className={styles.canvasWrap}>
+      <KlineChart
+        bars={kline.bars}
+        interval={props.interval}
+        precision={props.precision}
+        theme={props.theme}
+        indicators={props.indicators}
+        at={props.at}
+        openLines={props.openLines}
+        onNearLeftEdge={kline.loadOlder}
+        label={t('chart.klineLabel', { symbol: props.symbol, interval: t(`chart.intervals.${props.interval}`) })}
+      />
+      {kline.status === 'loading' && <ChartLoading />}
+      {kline.loadingOlder && <span className={styles.older}>{t('chart.loadingOlder')}</span>}
+    </div>
+  );
+}
+
+function LineView(props: {
+  symbol: string;
+  precision: number;
+  theme: ReturnType<typeof useChartTheme>;
+  openLines: OpenPriceLine[];
+}) {
+  const { t } = useTranslation(NS);
+  const line = useTickLine(props.symbol, 300);
+  useTickListener(props.symbol, line.onTick);
+  if (line.status === 'error') return <ChartError error={line.error} onRetry={line.retry} />;
+  return (
+    <div className={styles.canvasWrap}>
+      <FluctuationChart
+        points={line.points}
+        precision={props.precision}
+        theme={props.theme}
+        openLines={props.openLines}
+        label={t('chart.lineLabel', { symbol: props.symbol })}
+      />
+      {line.status === 'loading' && <ChartLoading />}
+      {line.status === 'ready' && line.points.length === 0 && (
+        <div className={styles.overlay}>
+          <p className={styles.emptyText}>{t('chart.noRecentTicks')}</p>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ChartLoading() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.overlay}>
+      <Delayed>
+        <Spinner label={t('states.loading')} />
+      </Delayed>
+    </div>
+  );
+}
+
+function ChartError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation(NS);
+  return (
+    <div className={styles.errorBox} role="alert">
+      <p>{t('chart.failed')}</p>
+      <p className={styles.errorDetail}>{apiErrorText(error, t)}</p>
+      <Button variant="secondary" size="sm" onClick={onRetry}>
+        {t('actions.retry', { ns: 'common' })}
+      </Button>
+    </div>
+  );
+}

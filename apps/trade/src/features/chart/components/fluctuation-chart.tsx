@@ -1,0 +1,108 @@
+import { useEffect, useRef } from 'react';
+import {
+  AreaSeries,
+  ColorType,
+  LineStyle,
+  createChart,
+  type IChartApi,
+  type IPriceLine,
+  type ISeriesApi,
+  type Time,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import { useFormatters } from '@app/i18n/client';
+import { chartFormatters, withAlpha } from '../lib/chart-format.ts';
+import type { ChartTheme } from '../hooks/use-chart-theme.ts';
+import type { LinePoint } from '../hooks/use-tick-line.ts';
+import type { OpenPriceLine } from './kline-chart.tsx';
+import styles from './chart.module.css';
+
+/** The per-second price line (the recorded seconds of the last minutes, then live). */
+export function FluctuationChart({
+  points,
+  precision,
+  theme,
+  openLines,
+  label,
+}: {
+  points: LinePoint[];
+  precision: number;
+  theme: ChartTheme;
+  openLines: OpenPriceLine[];
+  label: string;
+}) {
+  const { lang } = useFormatters();
+  const container = useRef<HTMLDivElement>(null);
+  const chart = useRef<{ chart: IChartApi; area: ISeriesApi<'Area'> } | null>(null);
+  const drawn = useRef<LinePoint[]>([]);
+
+  useEffect(() => {
+    const c = createChart(container.current!, {
+      autoSize: true,
+      timeScale: { timeVisible: true, secondsVisible: true, rightOffset: 6, barSpacing: 1.2 },
+      rightPriceScale: { scaleMargins: { top: 0.12, bottom: 0.08 } },
+      handleScale: { axisPressedMouseMove: false },
+    });
+    const area = c.addSeries(AreaSeries, {
+      lineWidth: 2,
+      priceFormat: { type: 'price', precision, minMove: 10 ** -precision },
+    });
+    chart.current = { chart: c, area };
+    return () => {
+      c.remove();
+      chart.current = null;
+      drawn.current = [];
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    const c = chart.current;
+    if (!c) return;
+    const format = chartFormatters(lang, precision);
+    c.chart.applyOptions({
+      layout: { background: { type: ColorType.Solid, color: theme.background }, textColor: theme.text, attributionLogo: false },
+      grid: { vertLines: { color: theme.grid }, horzLines: { color: theme.grid } },
+      rightPriceScale: { borderColor: theme.grid },
+      timeScale: { borderColor: theme.grid, tickMarkFormatter: (time: Time, type: number) => format.tickMark(Number(time), type) },
+      localization: { priceFormatter: format.price, timeFormatter: (time: Time) => format.crosshairTime(Number(time), true) },
+    });
+    c.area.applyOptions({
+      lineColor: theme.primary,
+      topColor: withAlpha(theme.primary, 0.28),
+      bottomColor: withAlpha(theme.primary, 0.02),
+    });
+  }, [theme, lang, precision]);
+
+  useEffect(() => {
+    const c = chart.current;
+    if (!c || points.length === 0) return;
+    const before = drawn.current;
+    const toData = (p: LinePoint) => ({ time: p.time as UTCTimestamp, value: p.value });
+    if (before.length > 0 && points.length === before.length + 1 && points[before.length - 1] === before[before.length - 1]) {
+      c.area.update(toData(points[points.length - 1]!));
+    } else {
+      c.area.setData(points.map(toData));
+      if (before.length === 0) c.chart.timeScale().fitContent();
+    }
+    drawn.current = points;
+  }, [points]);
+
+  useEffect(() => {
+    const c = chart.current;
+    if (!c) return;
+    const lines: IPriceLine[] = openLines.map((o) =>
+      c.area.createPriceLine({
+        price: Number(o.price),
+        color: o.direction === 'up' ? theme.up : theme.down,
+        lineWidth: 1,
+        lineStyle: LineStyle.Dashed,
+        axisLabelVisible: true,
+        title: o.direction === 'up' ? '▲' : '▼',
+      }),
+    );
+    return () => lines.forEach((l) => c.area.removePriceLine(l));
+  }, [openLines, theme]);
+
+  return <div ref={container} className={styles.lineCanvas} role="img" aria-label={label} data-testid="line-chart" />;
+}

@@ -1,0 +1,292 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  CandlestickSeries,
+  ColorType,
+  CrosshairMode,
+  HistogramSeries,
+  LineSeries,
+  LineStyle,
+  createChart,
+  createSeriesMarkers,
+  type IChartApi,
+  type IPriceLine,
+  type ISeriesApi,
+  type ISeriesMarkersPluginApi,
+  type Time,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import { useTranslation } from 'react-i18next';
+import type { Direction, KlineInterval } from '@app/contracts';
+import { useFormatters } from '@app/i18n/client';
+import { NS } from '../../../i18n-namespace.ts';
+import { bucketStart, type Bar } from '../lib/candles.ts';
+import { chartFormatters, withAlpha } from '../lib/chart-format.ts';
+import { bollinger, movingAverage, type Point } from '../lib/indicators.ts';
+import type { ChartTheme } from '../hooks/use-chart-theme.ts';
+import styles from './chart.module.css';
+
+export type Indicators = { ma: boolean; boll: boolean };
+export type OpenPriceLine = { id: number; price: string; direction: Direction };
+
+type Series = {
+  chart: IChartApi;
+  candles: ISeriesApi<'Candlestick'>;
+  volume: ISeriesApi<'Histogram'>;
+  ma5: ISeriesApi<'Line'>;
+  ma10: ISeriesApi<'Line'>;
+  ma30: ISeriesApi<'Line'>;
+  bollUpper: ISeriesApi<'Line'>;
+  bollMiddle: ISeriesApi<'Line'>;
+  bollLower: ISeriesApi<'Line'>;
+  markers: ISeriesMarkersPluginApi<Time>;
+};
+
+const ts = (seconds: number) => seconds as UTCTimestamp;
+const line = (points: Point[]) => points.map((p) => ({ time: ts(p.time), value: p.value }));
+
+export type KlineChartProps = {
+  bars: Bar[];
+  interval: KlineInterval;
+  precision: number;
+  theme: ChartTheme;
+  indicators: Indicators;
+  /** A moment to centre and mark (a link from an order's detail). */
+  at: number | null;
+  openLines: OpenPriceLine[];
+  onNearLeftEdge: () => void;
+  label: string;
+};
+
+/**
+ * Candles and volume from the server's record, MA(5/10/30) and BOLL(20,2) computed here, drawn with
+ * lightweight-charts. Live changes touch only the newest candle; anything else redraws the series and keeps
+ * the user's view where it was (older pages are prepended without a jump).
+ */
+export function KlineChart({ bars, interval, precision, theme, indicators, at, openLines, onNearLeftEdge, label }: KlineChartProps) {
+  const { t } = useTranslation(NS);
+  const { lang } = useFormatters();
+  const container = useRef<HTMLDivElement>(null);
+  const series = useRef<Series | null>(null);
+  const drawn = useRef<Bar[]>([]);
+  const edge = useRef(onNearLeftEdge);
+  edge.current = onNearLeftEdge;
+  const [hovered, setHovered] = useState<number | null>(null);
+
+  // Create once; the parent keys this component by symbol, interval and moment.
+  useEffect(() => {
+    const node = container.current!;
+    const chart = createChart(node, {
+      autoSize: true,
+      crosshair: { mode: CrosshairMode.Normal },
+      rightPriceScale: { scaleMargins: { top: 0.08, bottom: 0.24 } },
+      timeScale: { rightOffset: 4, barSpacing: 7, timeVisible: interval !== '1d', secondsVisible: false },
+      handleScale: { axisPressedMouseMove: false },
+    });
+    const common = { priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false } as const;
+    const candles = chart.addSeries(CandlestickSeries, {
+      priceFormat: { type: 'price', precision, minMove: 10 ** -precision },
+    });
+    const volume = chart.addSeries(HistogramSeries, { priceScaleId: 'volume', priceFormat: { type: 'volume' }, ...common });
+    volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+    const make = () => chart.addSeries(LineSeries, { lineWidth: 1, ...common, priceFormat: { type: 'price', precision, minMove: 10 ** -precision } });
+    series.current = {
+      chart,
+      candles,
+      volume,
+      ma5: make(),
+      ma10: make(),
+      ma30: make(),
+      bollUpper: make(),
+      bollMiddle: make(),
+      bollLower: make(),
+      markers: createSeriesMarkers(candles, []),
+    };
+    const onRange = (range: { from: number; to: number } | null) => {
+      if (range && range.from < 10) edge.current();
+    };
+    chart.timeScale().subscribeVisibleLogicalRangeChange(onRange);
+    chart.subscribeCrosshairMove((param) => setHovered(param.time === undefined ? null : Number(param.time)));
+    return () => {
+      chart.timeScale().unsubscribeVisibleLogicalRangeChange(onRange);
+      chart.remove();
+      series.current = null;
+      drawn.current = [];
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // Colours and words follow the theme and the language.
+  useEffect(() => {
+    const s = series.current;
+    if (!s) return;
+    const format = chartFormatters(lang, precision);
+    s.chart.applyOptions({
+      layout: { background: { type: ColorType.Solid, color: theme.background }, textColor: theme.text, attributionLogo: false },
+      grid: { vertLines: { color: theme.grid }, horzLines: { color: theme.grid } },
+      rightPriceScale: { borderColor: theme.grid },
+      timeScale: {
+        borderColor: theme.grid,
+        tickMarkFormatter: (time: Time, type: number) => format.tickMark(Number(time), type),
+      },
+      localization: {
+        priceFormatter: format.price,
+        timeFormatter: (time: Time) => format.crosshairTime(Number(time), false),
+      },
+    });
+    s.candles.applyOptions({
+      upColor: theme.up,
+      downColor: theme.down,
+      borderUpColor: theme.up,
+      borderDownColor: theme.down,
+      wickUpColor: theme.up,
+      wickDownColor: theme.down,
+    });
+    s.ma5.applyOptions({ color: theme.lines.ma5 });
+    s.ma10.applyOptions({ color: theme.lines.ma10 });
+    s.ma30.applyOptions({ color: theme.lines.ma30 });
+    s.bollMiddle.applyOptions({ color: theme.lines.boll });
+    s.bollUpper.applyOptions({ color: theme.lines.bollBand, lineStyle: LineStyle.Dashed });
+    s.bollLower.applyOptions({ color: theme.lines.bollBand, lineStyle: LineStyle.Dashed });
+    drawn.current = []; // volume colours depend on the theme: redraw
+  }, [theme, lang, precision]);
+
+  const volumeOf = (bar: Bar) =>
+    bar.volume === null
+      ? { time: ts(bar.time) }
+      : { time: ts(bar.time), value: bar.volume, color: withAlpha(bar.close >= bar.open ? theme.up : theme.down, 0.45) };
+  const candleOf = (bar: Bar) => ({ time: ts(bar.time), open: bar.open, high: bar.high, low: bar.low, close: bar.close });
+
+  // Candles and volume: a live change updates the newest candle; anything else redraws.
+  useEffect(() => {
+    const s = series.current;
+    if (!s || bars.length === 0) return;
+    const before = drawn.current;
+    const live =
+      before.length > 0 &&
+      before[0]!.time === bars[0]!.time &&
+      (bars.length === before.length || bars.length === before.length + 1) &&
+      (before.length < 2 || before[before.length - 2] === bars[before.length - 2]);
+    if (live) {
+      const last = bars[bars.length - 1]!;
+      s.candles.update(candleOf(last));
+      s.volume.update(volumeOf(last));
+    } else {
+      const range = s.chart.timeScale().getVisibleLogicalRange();
+      const prepended = before.length > 0 ? bars.findIndex((b) => b.time === before[0]!.time) : -1;
+      s.candles.setData(bars.map(candleOf));
+      s.volume.setData(bars.map(volumeOf));
+      if (before.length === 0) {
+        const index = at === null ? -1 : bars.findIndex((b) => b.time === bucketStart(at, interval));
+        const centre = index >= 0 ? index : bars.length - 1;
+        s.chart.timeScale().setVisibleLogicalRange({ from: centre - (index >= 0 ? 35 : 70), to: centre + (index >= 0 ? 25 : 3) });
+      } else if (range && prepended > 0) {
+        s.chart.timeScale().setVisibleLogicalRange({ from: range.from + prepended, to: range.to + prepended });
+      }
+    }
+    drawn.current = bars;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [bars, theme]);
+
+  // Indicators, recomputed from the candles.
+  const closes = useMemo(() => bars.map((b) => b.close), [bars]);
+  const times = useMemo(() => bars.map((b) => b.time), [bars]);
+  const ma = useMemo(
+    () => (indicators.ma ? { ma5: movingAverage(times, closes, 5), ma10: movingAverage(times, closes, 10), ma30: movingAverage(times, closes, 30) } : null),
+    [indicators.ma, times, closes],
+  );
+  const boll = useMemo(() => (indicators.boll ? bollinger(times, closes, 20, 2) : null), [indicators.boll, times, closes]);
+  useEffect(() => {
+    const s = series.current;
+    if (!s) return;
+    s.ma5.setData(ma ? line(ma.ma5) : []);
+    s.ma10.setData(ma ? line(ma.ma10) : []);
+    s.ma30.setData(ma ? line(ma.ma30) : []);
+    s.bollUpper.setData(boll ? line(boll.upper) : []);
+    s.bollMiddle.setData(boll ? line(boll.middle) : []);
+    s.bollLower.setData(boll ? line(boll.lower) : []);
+  }, [ma, boll]);
+
+  // The linked moment, marked on its candle.
+  useEffect(() => {
+    const s = series.current;
+    if (!s) return;
+    const time = at === null ? null : bucketStart(at, interval);
+    s.markers.setMarkers(
+      time !== null && bars.some((b) => b.time === time)
+        ? [{ time: ts(time), position: 'aboveBar', shape: 'arrowDown', color: theme.primary, text: t('chart.moment') }]
+        : [],
+    );
+  }, [at, interval, bars, theme, t]);
+
+  // Open prices of the user's running orders on this product, as dashed lines.
+  useEffect(() => {
+    const s = series.current;
+    if (!s) return;
+    const lines: IPriceLine[] = openLines.map((o) =>
+      s.candles.createPriceLine({
+        price: Number(o.price),
+        color: o.direction === 'up' ? theme.up : theme.down,
+        lineWidth: 1,
+        lineStyle: LineStyle.Dashed,
+        axisLabelVisible: true,
+        title: o.direction === 'up' ? '▲' : '▼',
+      }),
+    );
+    return () => lines.forEach((l) => s.candles.removePriceLine(l));
+  }, [openLines, theme]);
+
+  const shown = (hovered !== null ? bars.find((b) => b.time === hovered) : undefined) ?? bars[bars.length - 1];
+  const valueAt = (points: Point[] | undefined) => (shown ? points?.find((p) => p.time === shown.time)?.value : undefined);
+  const format = chartFormatters(lang, precision);
+  return (
+    <>
+      <div className={styles.legend} aria-hidden="true">
+        {shown && (
+          <>
+            <span>
+              {t('chart.o')} <b>{format.price(shown.open)}</b>
+            </span>
+            <span>
+              {t('chart.h')} <b>{format.price(shown.high)}</b>
+            </span>
+            <span>
+              {t('chart.l')} <b>{format.price(shown.low)}</b>
+            </span>
+            <span>
+              {t('chart.c')} <b className={shown.close >= shown.open ? styles.up : styles.down}>{format.price(shown.close)}</b>
+            </span>
+          </>
+        )}
+      </div>
+      {(ma || boll) && (
+        <div className={styles.legend} aria-hidden="true">
+          {ma &&
+            (
+              [
+                ['MA5', ma.ma5, theme.lines.ma5],
+                ['MA10', ma.ma10, theme.lines.ma10],
+                ['MA30', ma.ma30, theme.lines.ma30],
+              ] as const
+            ).map(([name, points, color]) => {
+              const value = valueAt(points);
+              return (
+                <span key={name}>
+                  <i className={styles.swatch} style={{ background: color }} />
+                  {name} <b>{value === undefined ? '—' : format.price(value)}</b>
+                </span>
+              );
+            })}
+          {boll && (
+            <span>
+              <i className={styles.swatch} style={{ background: theme.lines.boll }} />
+              BOLL(20,2) <b>{valueAt(boll.middle) === undefined ? '—' : format.price(valueAt(boll.middle)!)}</b>{' '}
+              <b>{valueAt(boll.upper) === undefined ? '' : format.price(valueAt(boll.upper)!)}</b>{' '}
+              <b>{valueAt(boll.lower) === undefined ? '' : format.price(valueAt(boll.lower)!)}</b>
+            </span>
+          )}
+        </div>
+      )}
+      <div ref={container} className={styles.canvas} role="img" aria-label={label} data-testid="kline-chart" />
+    </>
+  );
+}

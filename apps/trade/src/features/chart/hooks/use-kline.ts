@@ -1,0 +1,102 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { INTERVAL_SECONDS, type KlineInterval, type Tick } from '@app/contracts';
+import { useKlineFetcher } from '../api/kline-api.ts';
+import { applyTick, mergeBars, toBar, type Bar } from '../lib/candles.ts';
+
+const PAGE = 300;
+
+export type KlineState = {
+  bars: Bar[];
+  status: 'loading' | 'ready' | 'error';
+  error: unknown;
+  /** No older candles on the server. */
+  exhausted: boolean;
+  loadingOlder: boolean;
+  simulated: boolean;
+};
+
+const initial: KlineState = { bars: [], status: 'loading', error: null, exhausted: false, loadingOlder: false, simulated: true };
+
+/**
+ * The recorded candles of a symbol and interval: the latest page first (or the page around `at`), older pages
+ * on demand, and the newest candle moved by live ticks. When a tick opens a new candle the server's copy of the
+ * last two candles is fetched shortly after, so the chart always converges on what the server recorded
+ * (volume included, which ticks do not carry).
+ */
+export function useKline(symbol: string, interval: KlineInterval, at: number | null) {
+  const [state, setState] = useState<KlineState>(initial);
+  const [attempt, setAttempt] = useState(0);
+  const fetchKline = useKlineFetcher();
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const reconcileTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    setState(initial);
+    // Around a moment: the page that ends a little after it, so it sits inside the first page.
+    const before = at ? at + INTERVAL_SECONDS[interval] * 60 : undefined;
+    fetchKline({ symbol, interval, count: PAGE, before })
+      .then((kline) => {
+        if (cancelled) return;
+        setState({
+          ...initial,
+          status: 'ready',
+          bars: kline.candles.map(toBar),
+          exhausted: kline.candles.length < PAGE,
+          simulated: kline.simulated,
+        });
+      })
+      .catch((error: unknown) => !cancelled && setState({ ...initial, status: 'error', error }));
+    return () => {
+      cancelled = true;
+      if (reconcileTimer.current) clearTimeout(reconcileTimer.current);
+    };
+  }, [symbol, interval, at, attempt, fetchKline]);
+
+  const loadOlder = useCallback(() => {
+    const current = stateRef.current;
+    if (current.status !== 'ready' || current.exhausted || current.loadingOlder || current.bars.length === 0) return;
+    setState((s) => ({ ...s, loadingOlder: true }));
+    fetchKline({ symbol, interval, count: PAGE, before: current.bars[0]!.time })
+      .then((kline) =>
+        setState((s) => ({
+          ...s,
+          loadingOlder: false,
+          exhausted: kline.candles.length < PAGE,
+          bars: mergeBars(s.bars, kline.candles.map(toBar)),
+        })),
+      )
+      // Paging back failed: the chart keeps what it has; scrolling to the edge again retries.
+      .catch(() => setState((s) => ({ ...s, loadingOlder: false })));
+  }, [fetchKline, symbol, interval]);
+
+  const reconcile = useCallback(() => {
+    fetchKline({ symbol, interval, count: 2 })
+      .then((kline) => setState((s) => ({ ...s, bars: mergeBars(s.bars, kline.candles.map(toBar)) })))
+      .catch(() => {});
+  }, [fetchKline, symbol, interval]);
+
+  const onTick = useCallback(
+    (tick: Tick) => {
+      if (tick.s !== symbol) return;
+      const current = stateRef.current;
+      if (current.status !== 'ready') return;
+      const effect = applyTick(current.bars[current.bars.length - 1], tick, interval);
+      if (effect.kind === 'none') return;
+      setState((s) => {
+        const bars = s.bars.slice();
+        if (effect.kind === 'update') bars[bars.length - 1] = effect.bar;
+        else bars.push(effect.bar);
+        return { ...s, bars };
+      });
+      if (effect.kind === 'new') {
+        if (reconcileTimer.current) clearTimeout(reconcileTimer.current);
+        reconcileTimer.current = setTimeout(reconcile, 2000);
+      }
+    },
+    [symbol, interval, reconcile],
+  );
+
+  return { ...state, loadOlder, onTick, retry: () => setAttempt((n) => n + 1) };
+}

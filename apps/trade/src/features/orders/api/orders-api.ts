@@ -1,0 +1,34 @@
+import { baseApi } from '@app/api-client';
+import type { Order } from '@app/contracts';
+
+export type OrderList = { items: Order[]; total: number; page: number };
+export const PAGE_SIZE = 20;
+
+const ordersBase = baseApi.enhanceEndpoints({ addTagTypes: ['Order', 'User'] });
+
+/** One order, the holding list and the paged history (orderlist, ajaxorder_list, get_this_order). */
+export const ordersApi = ordersBase.injectEndpoints({
+  endpoints: (build) => ({
+    getOrder: build.query<Order, number>({
+      query: (id) => ({ url: '/api/user/get_this_order', params: { id } }),
+      providesTags: (_r, _e, id) => [{ type: 'Order', id }],
+    }),
+    getHoldingOrders: build.query<OrderList, void>({
+      query: () => ({ url: '/api/user/ajaxorder_list', params: { page: 1, size: 100 } }),
+      providesTags: ['Order'],
+    }),
+    getOrderPages: build.infiniteQuery<OrderList, { status?: 'open' | 'settled' }, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 1,
+        getNextPageParam: (last, _all, param) => (param * PAGE_SIZE < last.total ? param + 1 : undefined),
+      },
+      query: ({ queryArg, pageParam }) => ({
+        url: '/api/user/orderlist',
+        params: { status: queryArg.status, page: pageParam, size: PAGE_SIZE },
+      }),
+      providesTags: ['Order'],
+    }),
+  }),
+});
+
+export const { useGetOrderQuery, useGetHoldingOrdersQuery, useGetOrderPagesInfiniteQuery } = ordersApi;

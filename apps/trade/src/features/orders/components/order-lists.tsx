@@ -1,0 +1,95 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Order } from '@app/contracts';
+import { EmptyState, InfiniteList, OrderIcon, PullRefresh } from '@app/ui';
+import { NS } from '../../../i18n-namespace.ts';
+import { LoadError } from '../../../lib/load-error.tsx';
+import { Loading } from '../../../lib/loading.tsx';
+import linkStyles from '../../../lib/link-button.module.css';
+import { useGetHoldingOrdersQuery, useGetOrderPagesInfiniteQuery } from '../api/orders-api.ts';
+import { secondsLeft, useClock } from '../hooks/use-clock.ts';
+import { OrderRow } from './order-row.tsx';
+
+function NoOrders({ title }: { title: string }) {
+  const { t } = useTranslation(NS);
+  return (
+    <EmptyState
+      icon={<OrderIcon />}
+      title={title}
+      action={
+        <a className={linkStyles.primary} href="#/pages/trade/trade">
+          {t('order.toTrade')}
+        </a>
+      }
+    />
+  );
+}
+
+function usePullLabels() {
+  const { t } = useTranslation();
+  return { pull: t('states.pullToRefresh'), release: t('states.releaseToRefresh'), refreshing: t('states.refreshing') };
+}
+
+/** Holding orders with live countdowns; the list is re-read while any of them is due and being settled. */
+export function HoldingList({ tab }: { tab: string }) {
+  const { t } = useTranslation(NS);
+  const labels = usePullLabels();
+  const nowMs = useClock();
+  const { data, error, isLoading, isError, refetch } = useGetHoldingOrdersQuery(undefined, { refetchOnMountOrArgChange: true });
+  const due = (data?.items ?? []).some((o) => secondsLeft(o.settle_time, nowMs) === 0);
+  useGetHoldingOrdersQuery(undefined, { pollingInterval: due ? 2000 : 0, skip: !due });
+  if (isLoading) return <Loading />;
+  if (isError) return <LoadError error={error} onRetry={() => void refetch()} />;
+  const items = data?.items ?? [];
+  return (
+    <PullRefresh onRefresh={() => refetch()} labels={labels}>
+      {items.length === 0 ? (
+        <NoOrders title={t('orders.noHolding')} />
+      ) : (
+        <ul style={{ margin: 0, padding: 0, listStyle: 'none' }}>
+          {items.map((order) => (
+            <li key={order.id}>
+              <OrderRow order={order} tab={tab} nowMs={nowMs} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </PullRefresh>
+  );
+}
+
+/** Contract orders page by page as the user scrolls (all of them, or the settled history). */
+export function PagedOrderList({ status, tab }: { status?: 'settled'; tab: string }) {
+  const { t } = useTranslation(NS);
+  const { t: tc } = useTranslation();
+  const labels = usePullLabels();
+  const query = useGetOrderPagesInfiniteQuery({ status }, { refetchOnMountOrArgChange: true });
+  const hasOpen = (query.data?.pages ?? []).some((p) => p.items.some((o) => o.status === 'open'));
+  const nowMs = useClock(hasOpen);
+  // Pages are offsets: a new order shifts them, so an order may come twice; it is shown once.
+  const items = useMemo(() => {
+    const seen = new Set<number>();
+    const out: Order[] = [];
+    for (const page of query.data?.pages ?? []) for (const o of page.items) if (!seen.has(o.id)) (seen.add(o.id), out.push(o));
+    return out;
+  }, [query.data]);
+  if (query.isLoading) return <Loading />;
+  if (query.isError && items.length === 0) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+  return (
+    <PullRefresh onRefresh={() => query.refetch()} labels={labels}>
+      {items.length === 0 ? (
+        <NoOrders title={t(status === 'settled' ? 'orders.noHistory' : 'order.empty')} />
+      ) : (
+        <InfiniteList
+          items={items}
+          getKey={(o) => o.id}
+          renderItem={(o) => <OrderRow order={o} tab={tab} nowMs={nowMs} />}
+          hasMore={query.hasNextPage}
+          loading={query.isFetchingNextPage}
+          onLoadMore={() => void query.fetchNextPage()}
+          labels={{ loading: tc('states.loadingMore'), end: tc('states.noMore'), more: tc('actions.more') }}
+        />
+      )}
+    </PullRefresh>
+  );
+}

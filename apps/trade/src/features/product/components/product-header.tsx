@@ -1,0 +1,74 @@
+import { useTranslation } from 'react-i18next';
+import type { MarketStatus } from '@app/contracts';
+import { useFormatters } from '@app/i18n/client';
+import { NS } from '../../../i18n-namespace.ts';
+import { ChangeText } from '../../../lib/change-text.tsx';
+import { changePercent, comparePrices, priceDifference } from '../../../lib/decimal.ts';
+import { LivePrice } from '../../../lib/live-price.tsx';
+import { StatusBadge } from '../../../lib/status-badge.tsx';
+import { useTimeFormat } from '../../../lib/time-format.ts';
+import type { ProductQuote } from '../api/product-api.ts';
+import styles from './product-header.module.css';
+
+export type ProductHeaderProps = {
+  name: string;
+  precision: number;
+  status: MarketStatus;
+  nextChange: number | null;
+  quote: ProductQuote | undefined;
+  /** The latest price: the live tick, or the quote's own. */
+  price: string | null;
+};
+
+const higher = (a: string | null | undefined, b: string | null) => (!a ? b : !b ? a : comparePrices(b, a) > 0 ? b : a);
+const lower = (a: string | null | undefined, b: string | null) => (!a ? b : !b ? a : comparePrices(b, a) < 0 ? b : a);
+
+/**
+ * Price, change since the day's open, the day's open / high / low and the previous close, the market status
+ * and when it next opens or closes. High and low widen with live ticks (they are recorded prices too).
+ */
+export function ProductHeader({ name, precision, status, nextChange, quote, price }: ProductHeaderProps) {
+  const { t } = useTranslation(NS);
+  const f = useFormatters();
+  const time = useTimeFormat();
+  const open = quote?.open ?? null;
+  const stats = [
+    ['open', open],
+    ['high', higher(quote?.high, price)],
+    ['low', lower(quote?.low, price)],
+    ['prevClose', quote?.close ?? null],
+  ] as const;
+  const session =
+    status === 'forbidden'
+      ? t('product.suspended')
+      : nextChange === null
+        ? status === 'trading'
+          ? t('product.alwaysOpen')
+          : null
+        : t(status === 'trading' ? 'product.closesAt' : 'product.opensAt', { time: time.dateTime(nextChange) });
+
+  return (
+    <section className={styles.header} aria-label={t('product.summary')}>
+      <div className={styles.top}>
+        <span className={styles.name}>{name}</span>
+        <StatusBadge status={status} />
+      </div>
+      <div className={styles.priceRow}>
+        <LivePrice className={styles.price} price={price} precision={precision} />
+        <span className={styles.changes}>
+          <ChangeText value={price && open ? priceDifference(price, open) : null} digits={precision} />
+          <ChangeText value={price && open ? changePercent(price, open) : null} percent />
+        </span>
+      </div>
+      <dl className={styles.stats}>
+        {stats.map(([key, value]) => (
+          <div key={key} className={styles.stat}>
+            <dt>{t(`product.${key}`)}</dt>
+            <dd>{value ? f.number(value, precision) : '—'}</dd>
+          </div>
+        ))}
+      </dl>
+      {session && <p className={styles.session}>{session}</p>}
+    </section>
+  );
+}

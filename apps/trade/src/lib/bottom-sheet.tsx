@@ -1,0 +1,58 @@
+import { useId, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { BackIcon, CloseIcon } from '@app/ui';
+import { useModal } from './use-modal.ts';
+import styles from './bottom-sheet.module.css';
+
+export type BottomSheetProps = {
+  open: boolean;
+  title: ReactNode;
+  onClose: () => void;
+  /** A back arrow on the left (a second step of the sheet). */
+  onBack?: () => void;
+  children: ReactNode;
+  /** Stays at the bottom, within the thumb's reach, while the body scrolls. */
+  footer?: ReactNode;
+  testId?: string;
+};
+
+/** A modal sheet rising from the bottom: the order sheet and its confirmation step. */
+export function BottomSheet({ open, title, onClose, onBack, children, footer, testId }: BottomSheetProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const ref = useModal<HTMLDivElement>(open, onClose);
+  if (!open) return null;
+  return createPortal(
+    <div className={styles.overlay} onClick={(e) => e.target === e.currentTarget && onClose()}>
+      <div
+        ref={ref}
+        className={styles.sheet}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        data-testid={testId}
+      >
+        <div className={styles.head}>
+          {onBack ? (
+            <button type="button" className={styles.iconButton} onClick={onBack} aria-label={t('actions.back')}>
+              <BackIcon size={20} />
+            </button>
+          ) : (
+            <span />
+          )}
+          <h2 id={titleId} className={styles.title}>
+            {title}
+          </h2>
+          <button type="button" className={styles.iconButton} onClick={onClose} aria-label={t('actions.close')}>
+            <CloseIcon size={20} />
+          </button>
+        </div>
+        <div className={styles.body}>{children}</div>
+        {footer && <div className={styles.footer}>{footer}</div>}
+      </div>
+    </div>,
+    document.body,
+  );
+}

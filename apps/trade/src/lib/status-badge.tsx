@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next';
+import type { MarketStatus } from '@app/contracts';
+import { Badge } from '@app/ui';
+import { NS } from '../i18n-namespace.ts';
+import styles from './market.module.css';
+
+const TONE = { trading: 'primary', closed: 'neutral', non_trading: 'neutral', forbidden: 'warning' } as const;
+
+/** The market status in words (trading, closed, non-trading time, trading suspended). */
+export function StatusBadge({ status }: { status: MarketStatus }) {
+  const { t } = useTranslation(NS);
+  return (
+    <Badge tone={TONE[status]}>
+      {status === 'trading' && <span className={styles.dot} aria-hidden="true" />}
+      {t(`status.${status}`)}
+    </Badge>
+  );
+}

@@ -1,0 +1,97 @@
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import type { Tick } from '@app/contracts';
+import { StreamClient, type StreamStatus, type TickListener } from './stream-client.ts';
+import { streamUrl } from './stream-url.ts';
+
+let shared: StreamClient | null = null;
+
+/** The remote's one stream client, created on first use. */
+export function streamClient(): StreamClient {
+  if (!shared) {
+    const client = new StreamClient({ url: streamUrl });
+    if (typeof window !== 'undefined') {
+      window.addEventListener('online', () => client.reconnectNow());
+      document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && client.reconnectNow());
+    }
+    shared = client;
+  }
+  return shared;
+}
+
+/** Tests put a client on a fake socket here. */
+export function setStreamClientForTests(client: StreamClient | null): void {
+  shared?.close();
+  shared = client;
+}
+
+/** The latest tick of one symbol, live. */
+export function useLatestTick(symbol: string | null | undefined): Tick | null {
+  const subscribe = useCallback(
+    (onChange: () => void) => (symbol ? streamClient().subscribe(symbol, onChange) : () => {}),
+    [symbol],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => (symbol ? streamClient().latestTick(symbol) : null),
+    () => null,
+  );
+}
+
+/**
+ * The latest ticks of many symbols (a quotes list). Ticks of one frame render together, so a list of ten
+ * symbols repaints once per second rather than ten times.
+ */
+export function useLatestTicks(symbols: readonly string[]): ReadonlyMap<string, Tick> {
+  const key = symbols.join('\n');
+  const [ticks, setTicks] = useState<ReadonlyMap<string, Tick>>(() => new Map());
+  useEffect(() => {
+    const wanted = key ? key.split('\n') : [];
+    const pending = new Map<string, Tick>();
+    let frame: number | null = null;
+    const flush = () => {
+      frame = null;
+      const batch = new Map(pending);
+      pending.clear();
+      setTicks((current) => {
+        const next = new Map(current);
+        for (const [s, tick] of batch) next.set(s, tick);
+        return next;
+      });
+    };
+    const client = streamClient();
+    const stops = wanted.map((symbol) =>
+      client.subscribe(symbol, (tick) => {
+        pending.set(symbol, tick);
+        if (frame === null) frame = requestAnimationFrame(flush);
+      }),
+    );
+    return () => {
+      stops.forEach((stop) => stop());
+      if (frame !== null) cancelAnimationFrame(frame);
+    };
+  }, [key]);
+  return ticks;
+}
+
+/** Calls the listener with each tick of the symbol (charts append them); the listener may change freely. */
+export function useTickListener(symbol: string | null | undefined, listener: TickListener): void {
+  const ref = useRef(listener);
+  ref.current = listener;
+  useEffect(() => {
+    if (!symbol) return;
+    return streamClient().subscribe(symbol, (tick) => ref.current(tick));
+  }, [symbol]);
+}
+
+export function useStreamStatus(): StreamStatus {
+  return useSyncExternalStore(
+    (onChange) => streamClient().onStatus(onChange),
+    () => streamClient().status,
+    () => 'idle' as StreamStatus,
+  );
+}
+
+/** The server's clock in ms, for countdowns to a settlement second. */
+export function serverNow(): number {
+  return streamClient().serverNow();
+}

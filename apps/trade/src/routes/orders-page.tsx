@@ -1,0 +1,84 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { selectIsLoggedIn, useAppDispatch, useAppSelector } from '@app/api-client';
+import { EmptyState, OrderIcon, ProjectIcon, Tabs } from '@app/ui';
+import { NS } from '../i18n-namespace.ts';
+import { DefaultPage } from '../lib/default-page.tsx';
+import { loginPath } from '../lib/login-path.ts';
+import links from '../lib/link-button.module.css';
+import { ORDER_TABS, orderTabChosen, selectOrderTab, type OrderTab } from '../features/order-tabs/order-tabs-slice.ts';
+import { HoldingList, PagedOrderList } from '../features/orders/components/order-lists.tsx';
+import { OrderDetailPage } from './order-detail-page.tsx';
+
+const isTab = (value: string | null): value is OrderTab => (ORDER_TABS as readonly string[]).includes(value ?? '');
+
+/**
+ * The Order tab: the spec's six lists. Contract, holding and history list contract orders; project, my-orders
+ * and follow-trade belong to later issues and say so. ?id= opens one order's detail.
+ */
+export function OrdersPage() {
+  const { t } = useTranslation(NS);
+  const [params, setParams] = useSearchParams();
+  const dispatch = useAppDispatch();
+  const stored = useAppSelector(selectOrderTab);
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  const requested = params.get('tab');
+  const tab: OrderTab = isTab(requested) ? requested : stored;
+  const id = Number(params.get('id'));
+  if (Number.isInteger(id) && id > 0) return <OrderDetailPage id={id} tab={tab} />;
+
+  const choose = (key: string) => {
+    dispatch(orderTabChosen(key as OrderTab));
+    setParams({ tab: key }, { replace: true });
+  };
+
+  return (
+    <DefaultPage title={t('order.title')} tab>
+      <Tabs
+        idPrefix="orders"
+        label={t('order.tabsLabel')}
+        items={ORDER_TABS.map((key) => ({ key, label: t(`order.tabs.${key}`) }))}
+        value={tab}
+        onChange={choose}
+      />
+      <div id="orders-panel" role="tabpanel" aria-labelledby={`orders-tab-${tab}`}>
+        {!loggedIn ? (
+          <EmptyState
+            icon={<OrderIcon />}
+            title={t('orders.loggedOut')}
+            action={
+              <a className={links.primary} href={`#${loginPath(`/pages/user/order?tab=${tab}`)}`}>
+                {t('orders.login')}
+              </a>
+            }
+          />
+        ) : tab === 'holding' ? (
+          <HoldingList tab={tab} />
+        ) : tab === 'history' ? (
+          <PagedOrderList key="history" status="settled" tab={tab} />
+        ) : tab === 'contract' ? (
+          <PagedOrderList key="all" tab={tab} />
+        ) : (
+          <LaterTab tab={tab} />
+        )}
+      </div>
+    </DefaultPage>
+  );
+}
+
+/** Lists that later issues fill: an honest empty state with the next step. */
+function LaterTab({ tab }: { tab: 'project' | 'mine' | 'follow' }) {
+  const { t } = useTranslation(NS);
+  return (
+    <EmptyState
+      icon={tab === 'project' ? <ProjectIcon /> : <OrderIcon />}
+      title={t(`orders.later.${tab}.title`)}
+      description={t(`orders.later.${tab}.body`)}
+      action={
+        <a className={links.primary} href={tab === 'project' ? '#/pages/project/project' : '#/pages/user/order?tab=contract'}>
+          {t(tab === 'project' ? 'order.toProjects' : 'orders.toContract')}
+        </a>
+      }
+    />
+  );
+}

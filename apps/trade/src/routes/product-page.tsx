@@ -1,0 +1,183 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { selectIsLoggedIn, useAppDispatch, useAppSelector, useGetUserInfoQuery } from '@app/api-client';
+import { KLINE_INTERVALS, type Direction, type KlineInterval, type Order } from '@app/contracts';
+import { EmptyState, cx } from '@app/ui';
+import { NS } from '../i18n-namespace.ts';
+import { DefaultPage } from '../lib/default-page.tsx';
+import { LoadError } from '../lib/load-error.tsx';
+import { Loading } from '../lib/loading.tsx';
+import { loginPath } from '../lib/login-path.ts';
+import { SimulatedNote } from '../lib/simulated-note.tsx';
+import { useLatestTick } from '../lib/stream/stream-hooks.ts';
+import links from '../lib/link-button.module.css';
+import { ChartPanel, type ChartMode } from '../features/chart/components/chart-panel.tsx';
+import { useGetGoodsQuery, useGetProductQuoteQuery } from '../features/product/api/product-api.ts';
+import { ProductHeader } from '../features/product/components/product-header.tsx';
+import { OrderSheet } from '../features/order-sheet/components/order-sheet.tsx';
+import { ordersApi, useGetHoldingOrdersQuery } from '../features/orders/api/orders-api.ts';
+import { ResultDialog } from '../features/orders/components/result-dialog.tsx';
+import { RunningOrderCard } from '../features/orders/components/running-order-card.tsx';
+import styles from './product-page.module.css';
+
+const isInterval = (value: string | null): value is KlineInterval => (KLINE_INTERVALS as readonly string[]).includes(value ?? '');
+
+/**
+ * The product page (/pages/trade/trade?symbol=...): price and day figures, the chart, the user's running
+ * orders on this product with their countdowns, and the buy buttons that open the order sheet. This is where
+ * the market, chart, order-sheet and orders features meet.
+ */
+export function ProductPage({ symbol }: { symbol: string }) {
+  const { t } = useTranslation(NS);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const dispatch = useAppDispatch();
+  const [params, setParams] = useSearchParams();
+  const atParam = Number(params.get('at'));
+  const at = Number.isInteger(atParam) && atParam > 0 ? atParam : null;
+  const intervalParam = params.get('interval');
+  const mode: ChartMode = intervalParam === 'line' ? 'line' : isInterval(intervalParam) ? intervalParam : '1m';
+
+  const goods = useGetGoodsQuery(symbol, { pollingInterval: 30_000, skipPollingIfUnfocused: true });
+  const quote = useGetProductQuoteQuery(symbol, { pollingInterval: 30_000, skipPollingIfUnfocused: true });
+  const tick = useLatestTick(symbol);
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  const user = useGetUserInfoQuery(undefined, { skip: !loggedIn });
+  const holding = useGetHoldingOrdersQuery(undefined, { skip: !loggedIn });
+
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const [direction, setDirection] = useState<Direction>('up');
+  const [placed, setPlaced] = useState<Order[]>([]);
+  const [settledIds, setSettledIds] = useState<ReadonlySet<number>>(new Set());
+  const [results, setResults] = useState<Order[]>([]);
+
+  const product = goods.data?.product;
+  const status = quote.data?.status ?? product?.status ?? 'closed';
+  const precision = product?.precision ?? 2;
+  const quoteTime = quote.data?.time ?? product?.price_time ?? 0;
+  const price = tick && tick.t >= quoteTime ? tick.p : (quote.data?.now ?? product?.price ?? null);
+
+  const running = useMemo(() => {
+    const byId = new Map<number, Order>();
+    for (const order of [...placed, ...(holding.data?.items ?? [])]) {
+      if (order.symbol === symbol && order.status === 'open' && !settledIds.has(order.id)) byId.set(order.id, order);
+    }
+    return [...byId.values()].sort((a, b) => b.open_time - a.open_time);
+  }, [placed, holding.data, settledIds, symbol]);
+  const openLines = useMemo(() => running.map((o) => ({ id: o.id, price: o.open_price, direction: o.direction })), [running]);
+
+  const onSettled = useCallback(
+    (order: Order) => {
+      setSettledIds((ids) => new Set(ids).add(order.id));
+      setResults((list) => (list.some((o) => o.id === order.id) ? list : [...list, order]));
+      // The balance and the order lists changed on the server.
+      dispatch(ordersApi.util.invalidateTags(['Order', 'User']));
+    },
+    [dispatch],
+  );
+
+  const openSheet = (d: Direction) => {
+    if (!loggedIn) {
+      navigate(loginPath(`${location.pathname}${location.search}`));
+      return;
+    }
+    setDirection(d);
+    setSheetOpen(true);
+  };
+
+  const setMode = (next: ChartMode) => {
+    const search = new URLSearchParams({ symbol, interval: next });
+    setParams(search, { replace: true });
+  };
+
+  if (goods.isLoading) {
+    return (
+      <DefaultPage title={symbol} custom backTo="/pages/trade/trade">
+        <Loading lines={8} />
+      </DefaultPage>
+    );
+  }
+  if (goods.isError || !product || !goods.data) {
+    const notFound = (goods.error as { key?: string } | undefined)?.key === 'product_not_found';
+    return (
+      <DefaultPage title={symbol} custom backTo="/pages/trade/trade">
+        {notFound ? (
+          <EmptyState
+            title={t('product.notFound')}
+            action={
+              <a className={links.primary} href="#/pages/trade/trade">
+                {t('product.toQuotes')}
+              </a>
+            }
+          />
+        ) : (
+          <LoadError error={goods.error} onRetry={() => void goods.refetch()} />
+        )}
+      </DefaultPage>
+    );
+  }
+
+  const trading = status === 'trading';
+  const current = results[0] ?? null;
+  return (
+    <DefaultPage title={symbol} custom backTo="/pages/trade/trade">
+      <div className={styles.page}>
+        <ProductHeader
+          name={product.name}
+          precision={precision}
+          status={status}
+          nextChange={goods.data.next_change}
+          quote={quote.data}
+          price={price}
+        />
+        <SimulatedNote simulated={product.simulated} long />
+        <ChartPanel symbol={symbol} precision={precision} mode={mode} onModeChange={setMode} at={at} openLines={openLines} />
+        {running.map((order) => (
+          <RunningOrderCard key={order.id} order={order} livePrice={price} onSettled={onSettled} />
+        ))}
+        <p className={styles.risk}>{t('trade.risk')}</p>
+      </div>
+      <div className={styles.bar}>
+        {!trading && <p className={styles.barNote}>{t(`sheet.notTrading.${status}`)}</p>}
+        <div className={styles.buttons}>
+          <button type="button" className={cx(styles.buy, styles.up)} disabled={!trading} onClick={() => openSheet('up')}>
+            <span aria-hidden="true">▲</span>
+            {t('sheet.buyUp')}
+          </button>
+          <button type="button" className={cx(styles.buy, styles.down)} disabled={!trading} onClick={() => openSheet('down')}>
+            <span aria-hidden="true">▼</span>
+            {t('sheet.buyDown')}
+          </button>
+        </div>
+      </div>
+      {loggedIn && (
+        <OrderSheet
+          open={sheetOpen}
+          onClose={() => setSheetOpen(false)}
+          symbol={symbol}
+          precision={precision}
+          terms={goods.data.terms}
+          status={status}
+          price={price}
+          simulated={product.simulated}
+          direction={direction}
+          onDirection={setDirection}
+          available={user.data?.balances.available ?? null}
+          onPlaced={(order) => {
+            setPlaced((list) => [order, ...list]);
+            setSheetOpen(false);
+          }}
+        />
+      )}
+      <ResultDialog
+        order={current}
+        onContinue={() => {
+          setResults((list) => list.slice(1));
+          if (results.length <= 1 && trading) setSheetOpen(true);
+        }}
+        onDetails={(order) => navigate(`/pages/user/order?tab=history&id=${order.id}`)}
+      />
+    </DefaultPage>
+  );
+}

@@ -1,0 +1,78 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PRODUCT_CLASSES, type ProductClass } from '@app/contracts';
+import { Button, EmptyState, Tabs } from '@app/ui';
+import { NS } from '../i18n-namespace.ts';
+import { DefaultPage } from '../lib/default-page.tsx';
+import { LoadError } from '../lib/load-error.tsx';
+import { Loading } from '../lib/loading.tsx';
+import { SimulatedNote } from '../lib/simulated-note.tsx';
+import { useLatestTicks } from '../lib/stream/stream-hooks.ts';
+import { useGetProductsQuery } from '../features/quotes/api/products-api.ts';
+import { QuoteList } from '../features/quotes/components/quote-row.tsx';
+import { QuoteSearch } from '../features/quotes/components/quote-search.tsx';
+import { useDebouncedValue } from '../features/quotes/hooks/use-debounced-value.ts';
+import styles from './quotes-page.module.css';
+
+const isClass = (value: string | null): value is ProductClass => (PRODUCT_CLASSES as readonly string[]).includes(value ?? '');
+
+/**
+ * Market quotes: one tab per class, a search across all of them, live prices from the stream. The list is
+ * re-read every 15 s for today's change and the market status; prices move with every tick in between.
+ */
+export function QuotesPage() {
+  const { t } = useTranslation(NS);
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('class');
+  const cls: ProductClass = isClass(requested) ? requested : 'forex';
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim());
+  const { data, error, isLoading, isError, refetch } = useGetProductsQuery(q ? { q } : { class: cls }, {
+    pollingInterval: 15_000,
+    skipPollingIfUnfocused: true,
+  });
+  const symbols = useMemo(() => (data?.items ?? []).map((p) => p.symbol), [data]);
+  const ticks = useLatestTicks(symbols);
+
+  return (
+    <DefaultPage title={t('trade.title')} custom>
+      <div className={styles.sticky}>
+        <Tabs
+          idPrefix="quotes"
+          label={t('quotes.classesLabel')}
+          items={PRODUCT_CLASSES.map((key) => ({ key, label: t(`classes.${key}`) }))}
+          value={q ? '' : cls}
+          onChange={(key) => {
+            setSearch('');
+            setParams({ class: key }, { replace: true });
+          }}
+        />
+        <QuoteSearch value={search} onChange={setSearch} />
+      </div>
+      <div id="quotes-panel" role="tabpanel" aria-labelledby={q ? undefined : `quotes-tab-${cls}`} aria-busy={isLoading}>
+        <SimulatedNote simulated={data?.simulated} long />
+        {q && <h2 className={styles.heading}>{t('quotes.results', { query: q })}</h2>}
+        {isLoading ? (
+          <Loading lines={6} />
+        ) : isError ? (
+          <LoadError error={error} onRetry={() => void refetch()} />
+        ) : data && data.items.length > 0 ? (
+          <QuoteList items={data.items} ticks={ticks} />
+        ) : (
+          <EmptyState
+            title={q ? t('quotes.noMatch', { query: q }) : t('quotes.emptyClass')}
+            action={
+              q ? (
+                <Button variant="secondary" onClick={() => setSearch('')}>
+                  {t('quotes.clearSearch')}
+                </Button>
+              ) : undefined
+            }
+          />
+        )}
+      </div>
+      <p className={styles.risk}>{t('trade.risk')}</p>
+    </DefaultPage>
+  );
+}

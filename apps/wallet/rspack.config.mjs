@@ -1,0 +1,12 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { appConfig } from '@app/web-tools/rspack';
+
+export default appConfig({
+  appDir: path.dirname(fileURLToPath(import.meta.url)),
+  name: 'wallet',
+  kind: 'remote',
+  exposes: {
+    './routes': './src/exposes/routes.tsx',
+  },
+});

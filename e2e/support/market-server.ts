@@ -1,0 +1,81 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort } from './free-port.ts';
+import { e2eDir, repoRoot, webDir } from './paths.ts';
+
+export type MarketServer = { url: string; stop: () => Promise<void> };
+
+/**
+ * A second server for the trading specs, with its jobs on: the shared one of global setup runs with JOBS=0
+ * (its screens need no market), but an order needs the price feed recording seconds and the settlement job.
+ * Same built web, its own data dir, a one-day backfill so every chart interval has history.
+ */
+export async function startMarketServer(): Promise<MarketServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-market-'));
+  const [port, adminPort] = [await freePort(), await freePort()];
+  const logFile = path.join(e2eDir, '.tmp/market-server.log');
+  const server: ChildProcess = spawn('pnpm', ['--silent', '--filter', '@app/server', 'start'], {
+    cwd: repoRoot,
+    detached: true,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      ADMIN_PORT: String(adminPort),
+      ADMIN_TOKEN: `e2e-market-${Date.now()}-0123456789abcdef`,
+      WEB_DIR: process.env.E2E_WEB_DIR || webDir,
+      LOG_LEVEL: 'info',
+      JOBS: '1',
+      BACKFILL_DAYS: '1',
+    },
+  });
+  let log = '';
+  server.stdout?.on('data', (chunk: Buffer) => void (log += chunk.toString()));
+  server.stderr?.on('data', (chunk: Buffer) => void (log += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 240_000;
+  // Ready when the feed leads and BTC/USDT has a price from the last few seconds.
+  for (;;) {
+    if (Date.now() > deadline) {
+      writeFileSync(logFile, log);
+      throw new Error(`the market server did not start; log in ${logFile}`);
+    }
+    try {
+      const body = (await (await fetch(`${url}/api/index/getprodata?symbol=BTC/USDT`)).json()) as { code: number; data?: { time: number | null } };
+      if (body.code === 200 && body.data?.time && Date.now() / 1000 - body.data.time < 5) break;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  return {
+    url,
+    stop: async () => {
+      writeFileSync(logFile, log);
+      try {
+        process.kill(-server.pid!, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      await new Promise((r) => setTimeout(r, 3000));
+      try {
+        process.kill(-server.pid!, 'SIGKILL');
+      } catch {
+        // stopped
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+type Envelope<T> = { code: number; msg: string; key: string; data: T };
+
+/** A GET of the public or user API, unwrapped. */
+export async function api<T>(base: string, pathAndQuery: string, token?: string): Promise<T> {
+  const response = await fetch(`${base}${pathAndQuery}`, { headers: token ? { token } : {} });
+  const body = (await response.json()) as Envelope<T>;
+  if (body.code !== 200) throw new Error(`${pathAndQuery}: ${body.key} ${body.msg}`);
+  return body.data;
+}

@@ -1,0 +1,66 @@
+import { createInstance, type i18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { BCP47, DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from '@app/contracts';
+import { registryBackend } from './registry.ts';
+import { registerOwnNamespaces } from './own-namespaces.ts';
+import { readStoredLanguage, storeLanguage } from './storage.ts';
+
+let current: i18n | undefined;
+
+/** The one i18next instance of the page (the shell creates it; remotes reach it through react-i18next). */
+export function appI18n(): i18n {
+  if (!current) throw new Error('i18n is not initialised: call initI18n() first');
+  return current;
+}
+
+export function currentLanguage(): Language {
+  const lng = current?.resolvedLanguage ?? current?.language;
+  return isLanguage(lng) ? lng : readStoredLanguage();
+}
+
+function applyDocumentLanguage(lang: Language): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = BCP47[lang];
+}
+
+/**
+ * Creates and initialises the app's i18next: the stored language (default en), `common` and `errors` loaded
+ * before the first render, <html lang> kept in step, and every change persisted.
+ */
+export async function initI18n(options: { lang?: Language; namespaces?: string[] } = {}): Promise<i18n> {
+  registerOwnNamespaces();
+  const lng = options.lang ?? readStoredLanguage();
+  const instance = createInstance();
+  instance.use(registryBackend).use(initReactI18next);
+  instance.on('languageChanged', (next) => {
+    if (!isLanguage(next)) return;
+    applyDocumentLanguage(next);
+    storeLanguage(next);
+  });
+  await instance.init({
+    lng,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    // Language codes such as "kor" and "hk" are not BCP 47; keep i18next from splitting them.
+    load: 'currentOnly',
+    nonExplicitSupportedLngs: false,
+    ns: ['common', 'errors', ...(options.namespaces ?? [])],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    react: { useSuspense: true, bindI18n: 'languageChanged loaded' },
+    returnNull: false,
+    showSupportNotice: false,
+  } as Parameters<i18n['init']>[0]);
+  applyDocumentLanguage(lng);
+  current = instance;
+  return instance;
+}
+
+/**
+ * Switches language once every namespace in use is loaded in it, so the whole page (tab labels included)
+ * changes in one render instead of flashing English fallbacks.
+ */
+export async function changeLanguage(lang: Language): Promise<void> {
+  const instance = appI18n();
+  await instance.loadLanguages(lang);
+  await instance.changeLanguage(lang);
+}

@@ -1,0 +1,99 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startStaticServer } from './static-server.mjs';
+import { repoRoot } from './web-paths.mjs';
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the real server on a fresh data dir serving `webDir`, for measurements. If the server does not
+ * serve /h5/ itself yet, a static front with the same URLs passes /api/ through to it.
+ */
+export async function startLocalServer(webDir) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-data-'));
+  const [port, adminPort] = [await freePort(), await freePort()];
+  const adminToken = `bench-${Date.now()}-0123456789abcdefghij`;
+  const child = spawn('pnpm', ['--silent', '--filter', '@app/server', 'start'], {
+    cwd: repoRoot,
+    detached: true,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      ADMIN_PORT: String(adminPort),
+      ADMIN_TOKEN: adminToken,
+      WEB_DIR: webDir,
+      JOBS: '0',
+      BACKFILL_DAYS: '1',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const api = `http://127.0.0.1:${port}`;
+  let healthy = false;
+  for (let i = 0; i < 360 && !healthy; i++) {
+    await new Promise((r) => setTimeout(r, 500));
+    healthy = await fetch(`${api}/api/health`).then((r) => r.ok, () => false);
+    if (child.exitCode !== null) throw new Error('the server exited during start');
+  }
+  if (!healthy) throw new Error('the server did not become healthy');
+  let base = api;
+  let front;
+  const probe = await fetch(`${api}/h5/remotes.json`).catch(() => undefined);
+  if (!probe || probe.status !== 200) {
+    front = await startStaticServer({ webDir, apiTarget: api });
+    base = front.url;
+  }
+  const stop = async () => {
+    await front?.close();
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {}
+    await new Promise((r) => setTimeout(r, 2500));
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {}
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { base, api, admin: `http://127.0.0.1:${adminPort}`, adminToken, servedByServer: !front, stop };
+}
+
+async function post(api, route, body) {
+  const response = await fetch(`${api}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(body).toString(),
+  });
+  return response.json();
+}
+
+/** A session token for a fresh user, registered through the API with the SMS code from the outbox. */
+export async function registerUser({ api, admin, adminToken }) {
+  const phone = `138${String(Date.now()).slice(-8)}`;
+  await post(api, '/api/login/sendcode', { phone, purpose: 'register' });
+  const outbox = await fetch(`${admin}/admin/sms-outbox?recipient=${phone}`, { headers: { authorization: `Bearer ${adminToken}` } }).then((r) => r.json());
+  const code = outbox.data.items.map((i) => i.body.match(/\b(\d{6})\b/)?.[1]).find(Boolean);
+  const reg = await post(api, '/api/login/reg', {
+    account: `bench${Date.now().toString(36)}`,
+    phone,
+    password: 'secret123',
+    password_confirm: 'secret123',
+    code,
+    invite_code: 'WELCOME',
+    agree: '1',
+  });
+  if (reg.code !== 200) throw new Error(`registration failed: ${reg.key}`);
+  return reg.data.token;
+}

@@ -1,0 +1,177 @@
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { rspack } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { sharedDeps } from './shared-deps.mjs';
+
+/**
+ * rspack imports the federation bundler runtime by the CommonJS file that Node's resolver finds; pointing that
+ * exact file at its ES build lets the minifier drop what a remote never calls. This is what keeps each
+ * remoteEntry within 16 KB gzip (the deploy script checks the budget). The lookup mirrors rspack's own.
+ */
+function bundlerRuntimeEsmAlias(appDir) {
+  const fromRspack = createRequire(fileURLToPath(import.meta.resolve('@rspack/core')));
+  let tools;
+  try {
+    tools = fromRspack.resolve('@module-federation/runtime-tools', { paths: [appDir] });
+  } catch {
+    tools = fromRspack.resolve('@module-federation/runtime-tools');
+  }
+  const cjs = createRequire(tools).resolve('@module-federation/webpack-bundler-runtime');
+  const esm = cjs.replace(/index\.cjs$/, 'index.js');
+  return cjs !== esm && existsSync(esm) ? { [`${cjs}$`]: esm } : {};
+}
+
+/**
+ * react-router's package exports point every condition at its development build (dev warnings included);
+ * the production build sits beside it. Production bundles use that one.
+ */
+function reactRouterProductionAlias(appDir) {
+  const entry = createRequire(path.join(appDir, 'package.json')).resolve('react-router');
+  const production = path.join(entry.slice(0, entry.indexOf(`${path.sep}dist${path.sep}`)), 'dist/production/index.mjs');
+  return existsSync(production) ? { 'react-router$': production } : {};
+}
+
+/** Dev-server ports: each app runs on its own. */
+export const DEV_PORTS = { shell: 3000, trade: 3001, invest: 3002, wallet: 3003, account: 3004 };
+
+/**
+ * One rspack configuration for every app, so the four remotes and the shell agree on loaders, CSS modules,
+ * hashing and the federation share scope.
+ *
+ * @param {{ appDir: string, name: string, kind: 'host' | 'remote', exposes?: Record<string,string>,
+ *           runtimePlugins?: string[], title?: string }} app
+ */
+export function appConfig(app) {
+  return (_env, argv) => {
+    const production = (argv?.mode ?? process.env.NODE_ENV) === 'production';
+    const host = app.kind === 'host';
+    const outDir = process.env.WEB_OUT ? path.resolve(process.env.WEB_OUT) : path.join(app.appDir, 'dist');
+    const port = DEV_PORTS[app.name];
+
+    return {
+      mode: production ? 'production' : 'development',
+      context: app.appDir,
+      // A remote's production build is only its container; its standalone dev host is for development.
+      entry: host || !production ? { main: './src/index.ts' } : {},
+      devtool: production ? false : 'cheap-module-source-map',
+      target: ['web', 'es2022'],
+      resolve: {
+        extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+        alias: {
+          ...bundlerRuntimeEsmAlias(app.appDir),
+          ...(production ? reactRouterProductionAlias(app.appDir) : {}),
+        },
+      },
+      output: {
+        path: outDir,
+        // Remotes compute their base from where their entry was loaded (a versioned folder); the shell lives at /h5/.
+        publicPath: host ? (production ? '/h5/' : '/') : 'auto',
+        uniqueName: `app_${app.name}`,
+        filename: production ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        cssFilename: production ? '[name].[contenthash:8].css' : '[name].css',
+        cssChunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
+        assetModuleFilename: '[name].[contenthash:8][ext]',
+        clean: true,
+      },
+      module: {
+        parser: { 'css/auto': { namedExports: false } },
+        generator: {
+          'css/auto': {
+            // The app name keeps class names of different remotes apart on one page.
+            localIdentName: production ? `${app.name}-[hash:6]` : `${app.name}-[name]-[local]`,
+            exportsConvention: 'as-is',
+          },
+        },
+        rules: [
+          {
+            test: /\.tsx?$/,
+            loader: 'builtin:swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: !production } },
+              },
+            },
+            type: 'javascript/auto',
+          },
+          { test: /\.css$/, type: 'css/auto' },
+          // The contracts package is pure declarations; saying so lets a page that needs one type guard or
+          // list leave every zod schema (and zod) out of its bundle.
+          { test: /[\\/]packages[\\/]contracts[\\/]src[\\/]/, sideEffects: false },
+          { test: /\.(png|svg|jpe?g|webp|woff2?)$/, type: 'asset' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name: app.name,
+          ...(host
+            ? { remotes: {}, runtimePlugins: app.runtimePlugins ?? [] }
+            : { filename: 'remoteEntry.js', exposes: app.exposes }),
+          shared: sharedDeps(app.appDir),
+          shareStrategy: 'loaded-first',
+          dts: false,
+          dev: false,
+          manifest: host ? false : { fileName: 'mf-manifest.json' },
+          experiments: production
+            ? host
+              ? { provideExternalRuntime: true }
+              : {
+                  externalRuntime: true,
+                  // A remote loads no other remote and reads no manifest: leaving that code out of its
+                  // remoteEntry keeps the entry within its 16 KB (gzip) budget.
+                  optimization: { disableRemote: true, disableSnapshot: true },
+                }
+            : {},
+        }),
+        // Remotes get an html page only in development: their standalone dev host.
+        ...(host || !production
+          ? [
+              new rspack.HtmlRspackPlugin({
+                template: path.join(app.appDir, 'index.html'),
+                minify: production,
+              }),
+            ]
+          : []),
+      ].filter(Boolean),
+      optimization: { minimize: production },
+      // Lazy compilation (rspack's dev default) reloads the page whenever a lazy chunk is first requested,
+      // and every remote page is a lazy chunk: off, so a dev page loads once.
+      lazyCompilation: false,
+      performance: false,
+      stats: production ? 'errors-warnings' : 'minimal',
+      devServer: {
+        port,
+        hot: false,
+        liveReload: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        proxy: [{ context: ['/api'], target: 'http://127.0.0.1:8080' }],
+        ...(host
+          ? {
+              setupMiddlewares(middlewares) {
+                // In development the shell loads every remote from its own dev server.
+                const manifest = Object.fromEntries(
+                  Object.entries(DEV_PORTS)
+                    .filter(([n]) => n !== 'shell')
+                    .map(([n, p]) => [n, `http://localhost:${p}/mf-manifest.json`]),
+                );
+                middlewares.unshift({
+                  name: 'remotes-json',
+                  path: '/remotes.json',
+                  middleware: (_req, res) => {
+                    res.setHeader('content-type', 'application/json');
+                    res.setHeader('cache-control', 'no-cache');
+                    res.end(JSON.stringify(manifest));
+                  },
+                });
+                return middlewares;
+              },
+            }
+          : {}),
+      },
+    };
+  };
+}

@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { buildApp } from './build-app.mjs';
+import { writeAtomic } from './fs-atomic.mjs';
+import { webDir } from './web-paths.mjs';
+
+const shellDir = () => path.join(webDir(), 'shell');
+
+/**
+ * Replaces only the shell. New hashed files are added beside the old ones (a phone that loaded the previous
+ * index.html can still fetch what it references), then index.html is swapped atomically. Remotes and
+ * remotes.json are not touched.
+ */
+export async function deployShell() {
+  const staging = path.join(webDir(), `.shell-staging-${process.pid}-${Date.now()}`);
+  await mkdir(shellDir(), { recursive: true });
+  try {
+    await buildApp('shell', staging);
+    let added = 0;
+    for (const name of await readdir(staging)) {
+      if (name === 'index.html') continue;
+      const target = path.join(shellDir(), name);
+      if (existsSync(target)) continue;
+      await copyFile(path.join(staging, name), target);
+      added++;
+    }
+    await writeAtomic(path.join(shellDir(), 'index.html'), await readFile(path.join(staging, 'index.html')));
+    console.log(`shell: published (${added} new files)`);
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}
+
+export function shellIsLive() {
+  return existsSync(path.join(shellDir(), 'index.html'));
+}
