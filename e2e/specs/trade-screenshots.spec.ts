@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import path from 'node:path';
 import { e2eDir } from '../support/paths.ts';
-import { startMarketServer, type MarketServer } from '../support/market-server.ts';
+import { expect, test, type MarketServer } from '../support/market-server.ts';
 import { text, type Lang } from '../support/texts.ts';
 
 /**
@@ -9,19 +9,13 @@ import { text, type Lang } from '../support/texts.ts';
  * confirmation, result dialog, Order tab), saved for a human to look at, and checked for what a machine can
  * judge: nothing wider than the screen, also at 360 px in German and Thai.
  */
-let market: MarketServer;
-test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  market = await startMarketServer();
-});
-test.afterAll(async () => market?.stop());
 
 const shot = async (page: Page, name: string, lang: string) => {
   expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} fits`).toBeLessThanOrEqual(page.viewportSize()!.width);
   await page.screenshot({ path: path.join(e2eDir, 'screenshots', `trade-${name}-${lang}.png`) });
 };
 
-async function session(page: Page, lang: Lang) {
+async function session(page: Page, market: MarketServer, lang: Lang) {
   const response = await fetch(`${market.url}/api/login/index`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -39,10 +33,10 @@ async function session(page: Page, lang: Lang) {
 }
 
 for (const lang of ['en', 'de', 'zh'] as const) {
-  test(`trade screens at 390x844 (${lang})`, async ({ page }) => {
+  test(`trade screens at 390x844 (${lang})`, async ({ page, market }) => {
     test.setTimeout(180_000);
     const t = (key: string) => text('trade', lang, key);
-    await session(page, lang);
+    await session(page, market, lang);
 
     await page.goto(`${market.url}/h5/#/pages/trade/trade?class=crypto`);
     await expect(page.getByTestId('quote-BTC/USDT')).toBeVisible();
@@ -79,10 +73,10 @@ for (const lang of ['en', 'de', 'zh'] as const) {
 }
 
 for (const lang of ['de', 'th'] as const) {
-  test(`nothing overflows at 360 px (${lang})`, async ({ page }) => {
+  test(`nothing overflows at 360 px (${lang})`, async ({ page, market }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     const t = (key: string) => text('trade', lang, key);
-    await session(page, lang);
+    await session(page, market, lang);
     await page.goto(`${market.url}/h5/#/pages/trade/trade?class=futures`);
     await expect(page.getByRole('tab', { selected: true })).toBeVisible();
     await page.waitForTimeout(1000);

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { api, startMarketServer, type MarketServer } from '../support/market-server.ts';
+import type { Page } from '@playwright/test';
+import { api, expect, test, type MarketServer } from '../support/market-server.ts';
 
 type Order = {
   id: number;
@@ -18,26 +18,20 @@ type Order = {
 type Tick = { s: string; p: string; t: number };
 type Candle = { t: number; o: string; h: string; l: string; c: string; v: number };
 
-let market: MarketServer;
-test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  market = await startMarketServer();
-});
-test.afterAll(async () => market?.stop());
 
 /** Decimal strings at one precision as integers, so comparisons are exact. */
 const units = (price: string) => BigInt(price.replace('.', ''));
 
-async function logIn(page: Page, returnTo: string) {
+async function logIn(page: Page, market: MarketServer, returnTo: string) {
   await page.goto(`${market.url}/h5/#/pages/login/login?redirect=${encodeURIComponent(returnTo)}`);
   await page.getByLabel('Account or phone').fill('demo');
   await page.getByLabel('Password', { exact: true }).fill('demo1234');
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
 }
 
-test('log in, place a 30-second order on BTC/USDT, watch it settle at the recorded prices, find it in history', async ({ page }) => {
+test('log in, place a 30-second order on BTC/USDT, watch it settle at the recorded prices, find it in history', async ({ page, market }) => {
   test.setTimeout(180_000);
-  await logIn(page, '/pages/trade/trade?symbol=BTC%2FUSDT');
+  await logIn(page, market, '/pages/trade/trade?symbol=BTC%2FUSDT');
 
   // The product page: price, the simulator said out loud, a drawn chart.
   await expect(page.getByRole('heading', { level: 1, name: 'BTC/USDT' })).toBeVisible();
@@ -97,7 +91,7 @@ test('log in, place a 30-second order on BTC/USDT, watch it settle at the record
   expect(settled.result).toBe(move === 0n ? 'draw' : move > 0n ? 'win' : 'loss');
 
   // The order in history, with its detail and a link to the chart at that moment.
-  await result.getByRole('button', { name: 'Details' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Details' }).click();
   await expect(page.getByTestId('order-detail')).toContainText(`Order #${order.id}`);
   await expect(page.getByRole('link', { name: 'See this moment on the chart' })).toHaveAttribute('href', new RegExp(`at=${order.open_time}`));
   await page.goto(`${market.url}/h5/#/pages/user/order?tab=history`);
@@ -105,8 +99,8 @@ test('log in, place a 30-second order on BTC/USDT, watch it settle at the record
   await expect(page.getByTestId(`order-${order.id}`)).toBeVisible();
 });
 
-test('quotes: class tabs, search and live prices, with the simulator named', async ({ page }) => {
-  await logIn(page, '/pages/trade/trade?class=crypto');
+test('quotes: class tabs, search and live prices, with the simulator named', async ({ page, market }) => {
+  await logIn(page, market, '/pages/trade/trade?class=crypto');
   await expect(page.getByRole('tab', { name: 'Crypto' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('simulated-note').first()).toBeVisible();
   const row = page.getByTestId('quote-BTC/USDT');

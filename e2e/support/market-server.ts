@@ -1,3 +1,4 @@
+import { test as base } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +23,8 @@ export async function startMarketServer(): Promise<MarketServer> {
     env: {
       ...process.env,
       DATA_DIR: dataDir,
+      // A fresh embedded database, whatever DATABASE_URL the surrounding shell (or CI) sets.
+      DATABASE_URL: '',
       PORT: String(port),
       ADMIN_PORT: String(adminPort),
       ADMIN_TOKEN: `e2e-market-${Date.now()}-0123456789abcdef`,
@@ -79,3 +82,20 @@ export async function api<T>(base: string, pathAndQuery: string, token?: string)
   if (body.code !== 200) throw new Error(`${pathAndQuery}: ${body.key} ${body.msg}`);
   return body.data;
 }
+
+/**
+ * `test` with a `market` server shared by every trading spec of the worker (the run has one worker), so the
+ * price history is recorded once per run rather than once per file.
+ */
+export const test = base.extend<object, { market: MarketServer }>({
+  market: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const server = await startMarketServer();
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 300_000 },
+  ],
+});
+export { expect } from '@playwright/test';

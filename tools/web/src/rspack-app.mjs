@@ -148,7 +148,8 @@ export function appConfig(app) {
         hot: false,
         liveReload: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
-        proxy: [{ context: ['/api'], target: 'http://127.0.0.1:8080' }],
+        // ws: the live quote stream (/api/stream) is a WebSocket.
+        proxy: [{ context: ['/api'], target: 'http://127.0.0.1:8080', ws: true }],
         ...(host
           ? {
               setupMiddlewares(middlewares) {

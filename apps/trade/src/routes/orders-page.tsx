@@ -5,6 +5,7 @@ import { EmptyState, OrderIcon, ProjectIcon, Tabs } from '@app/ui';
 import { NS } from '../i18n-namespace.ts';
 import { DefaultPage } from '../lib/default-page.tsx';
 import { loginPath } from '../lib/login-path.ts';
+import { useSelectedTabVisible } from '../lib/use-selected-tab-visible.ts';
 import links from '../lib/link-button.module.css';
 import { ORDER_TABS, orderTabChosen, selectOrderTab, type OrderTab } from '../features/order-tabs/order-tabs-slice.ts';
 import { HoldingList, PagedOrderList } from '../features/orders/components/order-lists.tsx';
@@ -25,7 +26,9 @@ export function OrdersPage() {
   const requested = params.get('tab');
   const tab: OrderTab = isTab(requested) ? requested : stored;
   const id = Number(params.get('id'));
-  if (Number.isInteger(id) && id > 0) return <OrderDetailPage id={id} tab={tab} />;
+  const detail = Number.isInteger(id) && id > 0;
+  useSelectedTabVisible(detail ? '' : `orders-tab-${tab}`);
+  if (detail) return <OrderDetailPage id={id} tab={tab} />;
 
   const choose = (key: string) => {
     dispatch(orderTabChosen(key as OrderTab));

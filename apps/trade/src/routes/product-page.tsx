@@ -131,11 +131,11 @@ export function ProductPage({ symbol }: { symbol: string }) {
           quote={quote.data}
           price={price}
         />
-        <SimulatedNote simulated={product.simulated} long />
-        <ChartPanel symbol={symbol} precision={precision} mode={mode} onModeChange={setMode} at={at} openLines={openLines} />
         {running.map((order) => (
           <RunningOrderCard key={order.id} order={order} livePrice={price} onSettled={onSettled} />
         ))}
+        <SimulatedNote simulated={product.simulated} long />
+        <ChartPanel symbol={symbol} precision={precision} mode={mode} onModeChange={setMode} at={at} openLines={openLines} trading={status === 'trading'} />
         <p className={styles.risk}>{t('trade.risk')}</p>
       </div>
       <div className={styles.bar}>

@@ -9,6 +9,7 @@ import { LoadError } from '../lib/load-error.tsx';
 import { Loading } from '../lib/loading.tsx';
 import { SimulatedNote } from '../lib/simulated-note.tsx';
 import { useLatestTicks } from '../lib/stream/stream-hooks.ts';
+import { useSelectedTabVisible } from '../lib/use-selected-tab-visible.ts';
 import { useGetProductsQuery } from '../features/quotes/api/products-api.ts';
 import { QuoteList } from '../features/quotes/components/quote-row.tsx';
 import { QuoteSearch } from '../features/quotes/components/quote-search.tsx';
@@ -34,6 +35,7 @@ export function QuotesPage() {
   });
   const symbols = useMemo(() => (data?.items ?? []).map((p) => p.symbol), [data]);
   const ticks = useLatestTicks(symbols);
+  useSelectedTabVisible(`quotes-tab-${cls}`);
 
   return (
     <DefaultPage title={t('trade.title')} custom>

@@ -22,16 +22,18 @@ export type ChartPanelProps = {
   onModeChange: (mode: ChartMode) => void;
   at: number | null;
   openLines: OpenPriceLine[];
+  /** A closed market records no new seconds: the line then says so instead of looking frozen. */
+  trading: boolean;
 };
 
 /** The chart area of the product page: the per-second line or candles at an interval, with MA and BOLL. */
-export function ChartPanel({ symbol, precision, mode, onModeChange, at, openLines }: ChartPanelProps) {
+export function ChartPanel({ symbol, precision, mode, onModeChange, at, openLines, trading }: ChartPanelProps) {
   const { t } = useTranslation(NS);
   const [indicators, setIndicators] = useState<Indicators>({ ma: true, boll: false });
   const theme = useChartTheme();
   return (
     <section className={styles.panel} aria-label={t('chart.title')}>
-      <div className={styles.toolbar} role="radiogroup" aria-label={t('chart.modeLabel')}>
+      <div className={styles.modes} role="radiogroup" aria-label={t('chart.modeLabel')}>
         {MODES.map((m) => (
           <button
             key={m}
@@ -44,25 +46,9 @@ export function ChartPanel({ symbol, precision, mode, onModeChange, at, openLine
             {m === 'line' ? t('chart.line') : t(`chart.intervals.${m}`)}
           </button>
         ))}
-        {mode !== 'line' && (
-          <>
-            <span className={styles.separator} aria-hidden="true" />
-            {(['ma', 'boll'] as const).map((key) => (
-              <button
-                key={key}
-                type="button"
-                aria-pressed={indicators[key]}
-                className={styles.chip}
-                onClick={() => setIndicators((s) => ({ ...s, [key]: !s[key] }))}
-              >
-                {key.toUpperCase()}
-              </button>
-            ))}
-          </>
-        )}
       </div>
       {mode === 'line' ? (
-        <LineView key={symbol} symbol={symbol} precision={precision} theme={theme} openLines={openLines} />
+        <LineView key={symbol} symbol={symbol} precision={precision} theme={theme} openLines={openLines} trading={trading} />
       ) : (
         <CandleView
           key={`${symbol}|${mode}|${at ?? ''}`}
@@ -71,6 +57,7 @@ export function ChartPanel({ symbol, precision, mode, onModeChange, at, openLine
           precision={precision}
           theme={theme}
           indicators={indicators}
+          onToggle={(key) => setIndicators((s) => ({ ...s, [key]: !s[key] }))}
           at={at}
           openLines={openLines}
         />
@@ -85,6 +72,7 @@ function CandleView(props: {
   precision: number;
   theme: ReturnType<typeof useChartTheme>;
   indicators: Indicators;
+  onToggle: (key: keyof Indicators) => void;
   at: number | null;
   openLines: OpenPriceLine[];
 }) {
@@ -100,6 +88,21 @@ function CandleView(props: {
         precision={props.precision}
         theme={props.theme}
         indicators={props.indicators}
+        toggles={
+          <span className={styles.toggles} role="group" aria-label={t('chart.indicators')}>
+            {(['ma', 'boll'] as const).map((key) => (
+              <button
+                key={key}
+                type="button"
+                aria-pressed={props.indicators[key]}
+                className={styles.toggle}
+                onClick={() => props.onToggle(key)}
+              >
+                {key.toUpperCase()}
+              </button>
+            ))}
+          </span>
+        }
         at={props.at}
         openLines={props.openLines}
         onNearLeftEdge={kline.loadOlder}
@@ -116,6 +119,7 @@ function LineView(props: {
   precision: number;
   theme: ReturnType<typeof useChartTheme>;
   openLines: OpenPriceLine[];
+  trading: boolean;
 }) {
   const { t } = useTranslation(NS);
   const line = useTickLine(props.symbol, 300);
@@ -135,6 +139,9 @@ function LineView(props: {
         <div className={styles.overlay}>
           <p className={styles.emptyText}>{t('chart.noRecentTicks')}</p>
         </div>
+      )}
+      {line.status === 'ready' && line.points.length > 0 && !props.trading && (
+        <p className={styles.caption}>{t('chart.closedLine')}</p>
       )}
     </div>
   );

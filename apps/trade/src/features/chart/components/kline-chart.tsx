@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   CandlestickSeries,
   ColorType,
@@ -23,6 +23,7 @@ import { bucketStart, type Bar } from '../lib/candles.ts';
 import { chartFormatters, withAlpha } from '../lib/chart-format.ts';
 import { bollinger, movingAverage, type Point } from '../lib/indicators.ts';
 import type { ChartTheme } from '../hooks/use-chart-theme.ts';
+import { ChartLegend } from './chart-legend.tsx';
 import styles from './chart.module.css';
 
 export type Indicators = { ma: boolean; boll: boolean };
@@ -51,6 +52,8 @@ export type KlineChartProps = {
   theme: ChartTheme;
   indicators: Indicators;
   /** A moment to centre and mark (a link from an order's detail). */
+  /** The MA / BOLL switches, shown at the start of the legend. */
+  toggles: ReactNode;
   at: number | null;
   openLines: OpenPriceLine[];
   onNearLeftEdge: () => void;
@@ -62,7 +65,7 @@ export type KlineChartProps = {
  * lightweight-charts. Live changes touch only the newest candle; anything else redraws the series and keeps
  * the user's view where it was (older pages are prepended without a jump).
  */
-export function KlineChart({ bars, interval, precision, theme, indicators, at, openLines, onNearLeftEdge, label }: KlineChartProps) {
+export function KlineChart({ bars, interval, precision, theme, indicators, toggles, at, openLines, onNearLeftEdge, label }: KlineChartProps) {
   const { t } = useTranslation(NS);
   const { lang } = useFormatters();
   const container = useRef<HTMLDivElement>(null);
@@ -236,56 +239,9 @@ export function KlineChart({ bars, interval, precision, theme, indicators, at, o
   }, [openLines, theme]);
 
   const shown = (hovered !== null ? bars.find((b) => b.time === hovered) : undefined) ?? bars[bars.length - 1];
-  const valueAt = (points: Point[] | undefined) => (shown ? points?.find((p) => p.time === shown.time)?.value : undefined);
-  const format = chartFormatters(lang, precision);
   return (
     <>
-      <div className={styles.legend} aria-hidden="true">
-        {shown && (
-          <>
-            <span>
-              {t('chart.o')} <b>{format.price(shown.open)}</b>
-            </span>
-            <span>
-              {t('chart.h')} <b>{format.price(shown.high)}</b>
-            </span>
-            <span>
-              {t('chart.l')} <b>{format.price(shown.low)}</b>
-            </span>
-            <span>
-              {t('chart.c')} <b className={shown.close >= shown.open ? styles.up : styles.down}>{format.price(shown.close)}</b>
-            </span>
-          </>
-        )}
-      </div>
-      {(ma || boll) && (
-        <div className={styles.legend} aria-hidden="true">
-          {ma &&
-            (
-              [
-                ['MA5', ma.ma5, theme.lines.ma5],
-                ['MA10', ma.ma10, theme.lines.ma10],
-                ['MA30', ma.ma30, theme.lines.ma30],
-              ] as const
-            ).map(([name, points, color]) => {
-              const value = valueAt(points);
-              return (
-                <span key={name}>
-                  <i className={styles.swatch} style={{ background: color }} />
-                  {name} <b>{value === undefined ? '—' : format.price(value)}</b>
-                </span>
-              );
-            })}
-          {boll && (
-            <span>
-              <i className={styles.swatch} style={{ background: theme.lines.boll }} />
-              BOLL(20,2) <b>{valueAt(boll.middle) === undefined ? '—' : format.price(valueAt(boll.middle)!)}</b>{' '}
-              <b>{valueAt(boll.upper) === undefined ? '' : format.price(valueAt(boll.upper)!)}</b>{' '}
-              <b>{valueAt(boll.lower) === undefined ? '' : format.price(valueAt(boll.lower)!)}</b>
-            </span>
-          )}
-        </div>
-      )}
+      <ChartLegend bar={shown} ma={ma} boll={boll} theme={theme} price={chartFormatters(lang, precision).price} toggles={toggles} />
       <div ref={container} className={styles.canvas} role="img" aria-label={label} data-testid="kline-chart" />
     </>
   );

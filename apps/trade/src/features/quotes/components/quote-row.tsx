@@ -20,10 +20,12 @@ export function QuoteRow({ product, tick }: { product: Product; tick: Tick | und
       data-testid={`quote-${product.symbol}`}
     >
       <span className={styles.names}>
-        <span className={styles.symbol}>{product.symbol}</span>
-        <span className={styles.meta}>
-          <span className={styles.name}>{product.name}</span>
+        <span className={styles.top}>
+          <span className={styles.symbol}>{product.symbol}</span>
           <StatusBadge status={product.status} />
+        </span>
+        <span className={styles.name} title={product.name}>
+          {product.name}
         </span>
       </span>
       <LivePrice className={styles.price} price={currentPrice(product, tick)} precision={product.precision} />
