@@ -1,18 +1,8 @@
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { runTs, waitFor } from '../test/crash/processes.ts';
-import { runningEmbeddedUrl } from '../src/db/embedded.ts';
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
+import { freePort, runningEmbeddedUrl } from '../src/db/embedded.ts';
 
 /** The real server (src/server.ts) in a child process on a fresh data directory, loopback only. */
 export async function startBenchServer() {

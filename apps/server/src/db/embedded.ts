@@ -142,7 +142,8 @@ function isAlive(pid: number): boolean {
   }
 }
 
-async function freePort(): Promise<number> {
+/** A port free on loopback right now (the OS picks it). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();

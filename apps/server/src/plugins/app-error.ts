@@ -18,7 +18,3 @@ export class AppError extends Error {
     this.code = codeOf(key);
   }
 }
-
-export const refuse = (key: MessageKey, options?: { params?: ErrorParams; field?: string }): never => {
-  throw new AppError(key, options);
-};

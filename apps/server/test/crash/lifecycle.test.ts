@@ -1,24 +1,15 @@
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { isAlive, postmasterPid, runTs, serverRoot, waitFor } from './processes.ts';
+import { freePort } from '../../src/db/embedded.ts';
 
 const embedded = inject('pgMode') === 'embedded';
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'app-life-'));
 afterAll(async () => fs.rm(dataDir, { recursive: true, force: true }));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer() {
   const port = await freePort();

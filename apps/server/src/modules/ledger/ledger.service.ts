@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { ledgerAccounts, ledgerEntries, ledgerJournals } from './ledger.table.ts';
@@ -162,13 +162,6 @@ export async function balancesOf(db: DbOrTx, codes: string[]): Promise<Map<strin
   const result = new Map(codes.map((c) => [c, 0n]));
   for (const row of found) result.set(row.code, row.balance);
   return result;
-}
-
-export async function userAccountsOf(db: DbOrTx, userId: number) {
-  return db
-    .select({ code: ledgerAccounts.code, asset: ledgerAccounts.asset, balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.isHouse, false)));
 }
 
 function isNonNegativeViolation(error: unknown): boolean {
