@@ -1,12 +1,62 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appConfig } from '@app/web-tools/rspack';
 
 const appDir = path.dirname(fileURLToPath(import.meta.url));
+const read = (file) => readFileSync(path.join(appDir, file), 'utf8');
+const LANGUAGES = ['en', 'de', 'es', 'fr', 'hk', 'jp', 'kor', 'th', 'zh', 'vi'];
+const TAB_ICONS = {
+  home: '<path d="M3 10.5 12 3l9 7.5"/><path d="M5 9.5V20h5v-6h4v6h5V9.5"/>',
+  project: '<rect x="3" y="4" width="18" height="16" rx="2"/><path d="M7 15l3-3 3 2 4-5"/>',
+  order: '<path d="M6 3h12v18l-3-2-3 2-3-2-3 2z"/><path d="M9 8h6M9 12h6"/>',
+  mine: '<circle cx="12" cy="8" r="4"/><path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6"/>',
+};
+
+/** What the inline boot script knows at build time: the route table, Home's widgets and the tab labels. */
+function bootRoutes() {
+  const owners = JSON.parse(read('src/app/route-owners.json'));
+  const labels = {};
+  const hero = {};
+  const login = {};
+  for (const lang of LANGUAGES) {
+    const common = JSON.parse(read(`../../packages/i18n/src/locales/${lang}/common.json`));
+    labels[lang] = common.tabs;
+    hero[lang] = [common.home.title, common.home.subtitle, common.app.name];
+    // The account remote's texts for its Log in head: if that remote changes them, the frame shows the
+    // older words for the moment before the page renders.
+    const account = JSON.parse(read(`../account/src/locales/${lang}.json`));
+    login[lang] = [account.login.title, account.login.subtitle];
+  }
+  const heads = {};
+  for (const path of owners.tabs.home) heads[path] = { kind: 'hero', texts: hero };
+  heads['/pages/login/login'] = { kind: 'auth', texts: login };
+  return {
+    languages: LANGUAGES,
+    remotes: owners.remotes,
+    home: { paths: owners.tabs.home, widgets: owners.home },
+    tabs: owners.tabs,
+    labels,
+    heads,
+  };
+}
+
+const frameTabs = Object.entries(TAB_ICONS)
+  .map(
+    ([key, icon]) =>
+      `<a class="bf-tab" data-boot-tab="${key}" href="#${key === 'home' ? '/' : bootRoutes().tabs[key][0]}"><svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">${icon}</svg><span></span></a>`,
+  )
+  .join('');
 
 export default appConfig({
   appDir,
   name: 'shell',
   kind: 'host',
-  runtimePlugins: [path.join(appDir, 'src/runtime-plugins/manifest-revalidate.ts')],
+  templateParameters: {
+    frameCss: read('src/boot/frame.css').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\n/g, ''),
+    frameTabs,
+    bootScript: read('src/boot/boot.js')
+      .replace(/^\/\*[\s\S]*?\*\/\n/, '')
+      .replace('__BOOT_ROUTES__', JSON.stringify(bootRoutes())),
+  },
 });

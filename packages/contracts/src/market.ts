@@ -24,6 +24,8 @@ export const productSchema = z.object({
   change_pct: z.string().nullable(),
   price_time: z.number().int().nullable(),
   status: marketStatusSchema,
+  /** A price was recorded in the last few seconds: with status "trading", orders can be placed now. */
+  live: z.boolean(),
   hot: z.boolean(),
   /** True while the prices come from the built-in simulator. */
   simulated: z.boolean(),

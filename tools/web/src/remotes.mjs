@@ -4,13 +4,14 @@ import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildApp } from './build-app.mjs';
+import { precompressDir } from './precompress.mjs';
 import { readJson, writeJsonAtomic } from './fs-atomic.mjs';
 import { REMOTES, REMOTES_URL, REMOTE_ENTRY_BUDGET, webDir } from './web-paths.mjs';
 
 const remotesJson = () => path.join(webDir(), 'remotes.json');
 const releasesFile = (name) => path.join(webDir(), 'releases', `${name}.json`);
 const versionDir = (name, version) => path.join(webDir(), 'remotes', name, version);
-const manifestUrl = (name, version) => `${REMOTES_URL}/${name}/${version}/mf-manifest.json`;
+const entryUrl = (name, version) => `${REMOTES_URL}/${name}/${version}/remoteEntry.js`;
 
 function assertRemote(name) {
   if (!REMOTES.includes(name)) throw new Error(`unknown remote "${name}" (one of ${REMOTES.join(', ')})`);
@@ -24,7 +25,7 @@ function timestamp(date = new Date()) {
 /** Points one remote's entry of remotes.json at a version; the other entries are left as they are. */
 async function switchTo(name, version) {
   const current = await readJson(remotesJson(), {});
-  await writeJsonAtomic(remotesJson(), { ...current, [name]: manifestUrl(name, version) });
+  await writeJsonAtomic(remotesJson(), { ...current, [name]: entryUrl(name, version) });
 }
 
 /** The release history of a remote: every published version in order, and which one is live. */
@@ -49,6 +50,7 @@ export async function deployRemote(name) {
     if (entryGzip > REMOTE_ENTRY_BUDGET) {
       throw new Error(`${name}: remoteEntry.js is ${entryGzip} B gzip, over the ${REMOTE_ENTRY_BUDGET} B budget`);
     }
+    await precompressDir(staging);
     const hash = createHash('sha256').update(entry).update(manifest).digest('hex').slice(0, 6);
     const version = `${timestamp()}-${hash}`;
     await rename(staging, versionDir(name, version));
@@ -58,7 +60,7 @@ export async function deployRemote(name) {
     await mkdir(path.dirname(releasesFile(name)), { recursive: true });
     await writeJsonAtomic(releasesFile(name), history);
     await switchTo(name, version);
-    console.log(`${name}: published ${version} (remoteEntry ${entryGzip} B gzip) -> ${manifestUrl(name, version)}`);
+    console.log(`${name}: published ${version} (remoteEntry ${entryGzip} B gzip) -> ${entryUrl(name, version)}`);
     return version;
   } finally {
     await rm(staging, { recursive: true, force: true });

@@ -4,14 +4,19 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { sharedDeps } from './shared-deps.mjs';
+import { sharedDeps, sharedOriginalAliases } from './shared-deps.mjs';
+import { BootAssetsPlugin } from './boot-assets-plugin.mjs';
 
 /**
- * rspack imports the federation bundler runtime by the CommonJS file that Node's resolver finds; pointing that
- * exact file at its ES build lets the minifier drop what a remote never calls. This is what keeps each
- * remoteEntry within 16 KB gzip (the deploy script checks the budget). The lookup mirrors rspack's own.
+ * The federation runtime packages ship CommonJS and ES builds, and rspack's own runtime pulls in the CommonJS
+ * ones, which cannot be tree-shaken: every feature the app switches off (snapshots, remote loading in a remote,
+ * Node loaders) would still be downloaded. Pointing each package, by name and by the CommonJS file Node's
+ * resolver finds, at its ES build lets the minifier drop them: the shell's runtime goes from 42 to 27 KB gzip
+ * and each remoteEntry stays within its 16 KB budget. The lookup mirrors rspack's own.
  */
-function bundlerRuntimeEsmAlias(appDir) {
+const FEDERATION_RUNTIME_PACKAGES = ['webpack-bundler-runtime', 'runtime', 'runtime-core', 'sdk', 'error-codes', 'inject-external-runtime-core-plugin'];
+
+function federationRuntimeEsmAliases(appDir) {
   const fromRspack = createRequire(fileURLToPath(import.meta.resolve('@rspack/core')));
   let tools;
   try {
@@ -19,9 +24,26 @@ function bundlerRuntimeEsmAlias(appDir) {
   } catch {
     tools = fromRspack.resolve('@module-federation/runtime-tools');
   }
-  const cjs = createRequire(tools).resolve('@module-federation/webpack-bundler-runtime');
-  const esm = cjs.replace(/index\.cjs$/, 'index.js');
-  return cjs !== esm && existsSync(esm) ? { [`${cjs}$`]: esm } : {};
+  const fromBundlerRuntime = createRequire(createRequire(tools).resolve('@module-federation/webpack-bundler-runtime'));
+  const alias = {};
+  for (const name of FEDERATION_RUNTIME_PACKAGES) {
+    const request = `@module-federation/${name}`;
+    let cjs;
+    for (const from of [createRequire(tools), fromBundlerRuntime]) {
+      try {
+        cjs = from.resolve(request);
+        break;
+      } catch {
+        // not reachable from there; try the next place
+      }
+    }
+    if (!cjs) continue;
+    const esm = [cjs.replace(/\.cjs$/, '.js'), cjs.replace(/\.cjs$/, '.mjs')].find((file) => file !== cjs && existsSync(file));
+    if (!esm) continue;
+    alias[`${cjs}$`] = esm;
+    alias[`${request}$`] = esm;
+  }
+  return alias;
 }
 
 /**
@@ -42,7 +64,7 @@ export const DEV_PORTS = { shell: 3000, trade: 3001, invest: 3002, wallet: 3003,
  * hashing and the federation share scope.
  *
  * @param {{ appDir: string, name: string, kind: 'host' | 'remote', exposes?: Record<string,string>,
- *           runtimePlugins?: string[], title?: string }} app
+ *           runtimePlugins?: string[], title?: string, templateParameters?: Record<string, string> }} app
  */
 export function appConfig(app) {
   return (_env, argv) => {
@@ -61,8 +83,9 @@ export function appConfig(app) {
       resolve: {
         extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
         alias: {
-          ...bundlerRuntimeEsmAlias(app.appDir),
+          ...federationRuntimeEsmAliases(app.appDir),
           ...(production ? reactRouterProductionAlias(app.appDir) : {}),
+          ...sharedOriginalAliases(app.appDir, production),
         },
       },
       output: {
@@ -118,20 +141,29 @@ export function appConfig(app) {
           manifest: host ? false : { fileName: 'mf-manifest.json' },
           experiments: production
             ? host
-              ? { provideExternalRuntime: true }
+              ? {
+                  provideExternalRuntime: true,
+                  // remotes.json names each remote's remoteEntry.js and the page preloads its files itself
+                  // (see the boot script in index.html), so the manifest snapshot machinery is not needed.
+                  optimization: { disableSnapshot: true, target: 'web' },
+                }
               : {
                   externalRuntime: true,
                   // A remote loads no other remote and reads no manifest: leaving that code out of its
                   // remoteEntry keeps the entry within its 16 KB (gzip) budget.
-                  optimization: { disableRemote: true, disableSnapshot: true },
+                  optimization: { disableRemote: true, disableSnapshot: true, target: 'web' },
                 }
             : {},
         }),
+        production && new BootAssetsPlugin({ host }),
         // Remotes get an html page only in development: their standalone dev host.
         ...(host || !production
           ? [
               new rspack.HtmlRspackPlugin({
                 template: path.join(app.appDir, 'index.html'),
+                templateParameters: app.templateParameters ?? {},
+                // The shell's scripts start from its inline boot script (preloads) and the deferred entry.
+                scriptLoading: 'defer',
                 minify: production,
               }),
             ]
@@ -157,7 +189,7 @@ export function appConfig(app) {
                 const manifest = Object.fromEntries(
                   Object.entries(DEV_PORTS)
                     .filter(([n]) => n !== 'shell')
-                    .map(([n, p]) => [n, `http://localhost:${p}/mf-manifest.json`]),
+                    .map(([n, p]) => [n, `http://localhost:${p}/remoteEntry.js`]),
                 );
                 middlewares.unshift({
                   name: 'remotes-json',

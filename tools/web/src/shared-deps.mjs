@@ -27,6 +27,57 @@ function readSafe(file, name) {
   }
 }
 
+const facadeDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'shared-facades');
+
+/**
+ * Shared packages provided through a facade that re-exports what the apps use (tools/web/src/shared-facades).
+ * A shared module cannot be tree-shaken (any remote may ask for any export), so the facade decides what goes
+ * over the wire; its import of the real package goes through the `shared-original/` alias, which is not a share
+ * key, so inside the facade the package is an ordinary, tree-shaken dependency.
+ */
+export const FACADES = {
+  'react-router': 'react-router.mjs',
+  'react-redux': 'react-redux.mjs',
+  '@reduxjs/toolkit': 'redux-toolkit.mjs',
+  '@reduxjs/toolkit/query': 'rtk-query.mjs',
+  '@reduxjs/toolkit/query/react': 'rtk-query-react.mjs',
+  'react-i18next': 'react-i18next.mjs',
+};
+
+/** The ES module file a bundler would pick for `request` (package exports: module / import / default). */
+function esmEntry(appDir, request) {
+  const name = request.startsWith('@') ? request.split('/').slice(0, 2).join('/') : request.split('/')[0];
+  const subpath = `.${request.slice(name.length)}`;
+  const require = createRequire(path.join(appDir, 'package.json'));
+  let dir = path.dirname(require.resolve(name));
+  while (!readSafe(path.join(dir, 'package.json'), name)) dir = path.dirname(dir);
+  const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  const pick = (target) => {
+    if (typeof target === 'string') return target;
+    if (!target || typeof target !== 'object') return undefined;
+    for (const condition of ['module', 'import', 'default']) {
+      const found = pick(target[condition]);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  const target = pick(pkg.exports?.[subpath] ?? (subpath === '.' ? pkg.module : undefined));
+  if (!target) throw new Error(`no ES module entry for ${request}`);
+  return path.join(dir, target);
+}
+
+/** Resolver aliases behind the facades: `shared-original/<package>` is the package's ES build. */
+export function sharedOriginalAliases(appDir, production) {
+  const alias = {};
+  for (const request of Object.keys(FACADES)) {
+    let file = esmEntry(appDir, request);
+    // react-router's exports point every condition at its development build; production has its own.
+    if (request === 'react-router' && production) file = file.replace(`${path.sep}development${path.sep}`, `${path.sep}production${path.sep}`);
+    alias[`shared-original/${request}$`] = file;
+  }
+  return alias;
+}
+
 /**
  * The share scope every app declares. Singletons so there is exactly one React, one router, one store, one
  * i18next and one api-client at run time; semver ranges so an older remote keeps working with a newer shell
@@ -47,9 +98,13 @@ export function sharedDeps(appDir) {
     const version = installedVersion(appDir, name);
     shared[name] = { singleton: true, requiredVersion: range, version };
   }
-  for (const name of ['react', 'react-dom', '@reduxjs/toolkit']) {
+  for (const name of ['react', 'react-dom']) {
     shared[`${name}/`] = { singleton: true, requiredVersion: npm[name], version: shared[name].version };
   }
+  for (const sub of ['@reduxjs/toolkit/query', '@reduxjs/toolkit/query/react']) {
+    shared[sub] = { singleton: true, requiredVersion: npm['@reduxjs/toolkit'], version: shared['@reduxjs/toolkit'].version };
+  }
+  for (const [name, file] of Object.entries(FACADES)) shared[name].import = path.join(facadeDir, file);
   const workspace = {
     '@app/api-client': 'packages/api-client',
     '@app/ui': 'packages/ui',

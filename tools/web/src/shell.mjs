@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { buildApp } from './build-app.mjs';
+import { precompressDir } from './precompress.mjs';
 import { writeAtomic } from './fs-atomic.mjs';
 import { webDir } from './web-paths.mjs';
 
@@ -17,14 +18,17 @@ export async function deployShell() {
   await mkdir(shellDir(), { recursive: true });
   try {
     await buildApp('shell', staging);
+    await precompressDir(staging);
     let added = 0;
     for (const name of await readdir(staging)) {
-      if (name === 'index.html') continue;
+      // index.html is switched last; its assets list goes with it (both describe the same build).
+      if (name === 'index.html' || name === 'boot-assets.json' || name.startsWith('index.html.')) continue;
       const target = path.join(shellDir(), name);
       if (existsSync(target)) continue;
       await copyFile(path.join(staging, name), target);
       added++;
     }
+    await writeAtomic(path.join(shellDir(), 'boot-assets.json'), await readFile(path.join(staging, 'boot-assets.json')));
     await writeAtomic(path.join(shellDir(), 'index.html'), await readFile(path.join(staging, 'index.html')));
     console.log(`shell: published (${added} new files)`);
   } finally {

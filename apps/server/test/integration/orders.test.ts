@@ -94,6 +94,25 @@ describe('placing an order', () => {
     });
   }
 
+  it('says prices are starting, not trading, while a product in session has no recent recorded price', async () => {
+    // A minute passes that the feed has not recorded yet (a fresh start still writing its history).
+    market.clock.t += 60;
+    const stale = (await call(t.app, 'GET', '/api/index/ajaxdata?class=crypto')).data.items.find((p: { symbol: string }) => p.symbol === 'BTC/USDT');
+    expect(stale).toMatchObject({ status: 'trading', live: false });
+    const before = await balances(demoToken);
+    const count = await orderCount();
+    const refused = await order(demoToken, { amount: '10' });
+    expect(refused.key).toBe('prices_starting');
+    expect(refused.msg).toMatch(/prices/i);
+    expect(await balances(demoToken)).toEqual(before);
+    expect(await orderCount()).toBe(count);
+    // The feed catches up: live again, and orders open.
+    await market.feed.runOnce();
+    const live = (await call(t.app, 'GET', '/api/index/goods?symbol=BTC/USDT')).data.product;
+    expect(live).toMatchObject({ status: 'trading', live: true });
+    expect((await order(demoToken, { amount: '10' })).code).toBe(200);
+  });
+
   it('refuses a suspended product, and trades again once allowed (audited)', async () => {
     expect((await op('/admin/products/ETH%2FUSDT/forbid', { reason: 'exchange incident' })).data.forbidden).toBe(true);
     const refused = await order(demoToken, { symbol: 'ETH/USDT', amount: '10' });

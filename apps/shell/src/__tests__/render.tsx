@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { MemoryRouter, useNavigate, useRoutes, type NavigateFunction, type RouteObject } from 'react-router';
 import type { i18n } from 'i18next';
 import { makeStore, type AppStore } from '@app/api-client';
 import { initI18n } from '@app/i18n/client';
@@ -8,16 +8,26 @@ import { Providers } from '../app/providers.tsx';
 
 let shared: i18n | undefined;
 
-/** The app's providers around a memory router: a fresh store per test, one English i18next per file. */
+function Routed({ routes, onNavigate }: { routes: RouteObject[]; onNavigate: (navigate: NavigateFunction) => void }) {
+  onNavigate(useNavigate());
+  return useRoutes(routes);
+}
+
+/**
+ * The app's providers around a memory router (declarative, as the app's hash router is): a fresh store per
+ * test, one English i18next per file. `router.navigate` moves the test to another path.
+ */
 export async function renderRoutes(routes: RouteObject[], path: string, store: AppStore = makeStore()) {
   shared ??= await initI18n({ lang: 'en' });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  let navigate: NavigateFunction = () => undefined;
   const view = render(
     <Providers store={store} i18n={shared}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <Routed routes={routes} onNavigate={(fn) => (navigate = fn)} />
+      </MemoryRouter>
     </Providers>,
   );
-  return { ...view, router, store };
+  return { ...view, router: { navigate: (to: string) => navigate(to) }, store };
 }
 
 export function Probe({ children }: { children?: ReactNode }) {

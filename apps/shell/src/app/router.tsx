@@ -1,4 +1,4 @@
-import { createHashRouter, type RouteObject } from 'react-router';
+import { HashRouter, useRoutes, type RouteObject } from 'react-router';
 import { RemoteSlot } from '../remotes/remote-slot.tsx';
 import { REMOTE_NAMES } from '../remotes/remote-manifest.ts';
 import { HomePage } from '../home/home-page.tsx';
@@ -35,6 +35,20 @@ export function appRoutes(): RouteObject[] {
   ];
 }
 
-export function createAppRouter() {
-  return createHashRouter(appRoutes());
+const routes = appRoutes();
+
+function AppRoutes() {
+  return useRoutes(routes);
+}
+
+/**
+ * A declarative hash router: the app has no loaders or actions, so the data router (and its weight on every
+ * phone) is not needed.
+ */
+export function AppRouter() {
+  return (
+    <HashRouter>
+      <AppRoutes />
+    </HashRouter>
+  );
 }

@@ -3,6 +3,7 @@ import { selectIsLoggedIn, useAppSelector } from '@app/api-client';
 import { ArrowDownIcon, ArrowUpIcon, Button, ChartIcon, GiftIcon, NavBar } from '@app/ui';
 import { useNavigate } from 'react-router';
 import { RemoteSlot } from '../remotes/remote-slot.tsx';
+import { HOME_WIDGETS } from '../app/route-table.ts';
 import styles from './home-page.module.css';
 
 const SHORTCUTS = [
@@ -51,8 +52,9 @@ export function HomePage() {
           ))}
         </nav>
         <p className={styles.risk}>{t('home.risk')}</p>
-        <RemoteSlot remote="account" module="home-notices" variant="widget" />
-        <RemoteSlot remote="invest" module="popular-projects" variant="widget" />
+        {HOME_WIDGETS.map(([remote, module]) => (
+          <RemoteSlot key={`${remote}/${module}`} remote={remote} module={module} variant="widget" />
+        ))}
       </main>
     </div>
   );

@@ -1,4 +1,4 @@
-/** Remote name -> URL of that remote's mf-manifest.json. */
+/** Remote name -> URL of that remote's remoteEntry.js (older deploys wrote its mf-manifest.json; both load). */
 export type RemoteManifest = Record<string, string>;
 
 export const REMOTE_NAMES = ['trade', 'invest', 'wallet', 'account'] as const;
@@ -10,6 +10,19 @@ function isManifest(value: unknown): value is RemoteManifest {
     value !== null &&
     Object.values(value).every((entry) => typeof entry === 'string' && entry.length > 0)
   );
+}
+
+type BootData = { remotes?: Record<string, { entry?: unknown }> };
+
+/**
+ * The remotes the server put into the page (index.html's boot data, read by the inline boot script): the same
+ * map as remotes.json, as of the moment the page was served, with no request of its own.
+ */
+export function bootRemoteManifest(boot: unknown = (globalThis as { __APP_BOOT__?: unknown }).__APP_BOOT__): RemoteManifest | null {
+  const remotes = (boot as BootData | undefined)?.remotes;
+  if (!remotes || typeof remotes !== 'object') return null;
+  const manifest = Object.fromEntries(Object.entries(remotes).map(([name, remote]) => [name, remote?.entry]));
+  return isManifest(manifest) ? manifest : null;
 }
 
 /**
@@ -25,4 +38,9 @@ export async function fetchRemoteManifest(fetchFn: typeof fetch = fetch): Promis
   } catch {
     return {};
   }
+}
+
+/** The page's own boot data when the server gave it, otherwise remotes.json (development servers). */
+export async function remoteManifest(): Promise<RemoteManifest> {
+  return bootRemoteManifest() ?? fetchRemoteManifest();
 }

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Delayed, Spinner } from '@app/ui';
 import { NS } from '../i18n-namespace.ts';
 
-const OrderPage = lazy(() => import('../routes/order-page.tsx'));
-const TradePage = lazy(() => import('../routes/trade-page.tsx'));
+const OrderPage = lazy(() => import(/* webpackChunkName: "page-pages-user-order" */ '../routes/order-page.tsx'));
+const TradePage = lazy(() => import(/* webpackChunkName: "page-pages-trade-trade" */ '../routes/trade-page.tsx'));
 
 /** The trade remote's pages under the shell's router. */
 export default function TradeRoutes() {

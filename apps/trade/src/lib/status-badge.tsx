@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import type { MarketStatus } from '@app/contracts';
+import type { DisplayStatus } from './display-status.ts';
 import { Badge } from '@app/ui';
 import { NS } from '../i18n-namespace.ts';
 import styles from './market.module.css';
 
-const TONE = { trading: 'primary', closed: 'neutral', non_trading: 'neutral', forbidden: 'warning' } as const;
+const TONE = { trading: 'primary', starting: 'neutral', closed: 'neutral', non_trading: 'neutral', forbidden: 'warning' } as const;
 
-/** The market status in words (trading, closed, non-trading time, trading suspended). */
-export function StatusBadge({ status }: { status: MarketStatus }) {
+/** The market status in words (trading, prices starting, closed, non-trading time, trading suspended). */
+export function StatusBadge({ status }: { status: DisplayStatus }) {
   const { t } = useTranslation(NS);
   return (
     <Badge tone={TONE[status]}>

@@ -10,6 +10,7 @@ import { LoadError } from '../lib/load-error.tsx';
 import { Loading } from '../lib/loading.tsx';
 import { loginPath } from '../lib/login-path.ts';
 import { SimulatedNote } from '../lib/simulated-note.tsx';
+import { displayStatus } from '../lib/display-status.ts';
 import { useLatestTick } from '../lib/stream/stream-hooks.ts';
 import links from '../lib/link-button.module.css';
 import { ChartPanel, type ChartMode } from '../features/chart/components/chart-panel.tsx';
@@ -53,7 +54,7 @@ export function ProductPage({ symbol }: { symbol: string }) {
   const [results, setResults] = useState<Order[]>([]);
 
   const product = goods.data?.product;
-  const status = quote.data?.status ?? product?.status ?? 'closed';
+  const status = displayStatus(quote.data?.status ?? product?.status ?? 'closed', product, tick);
   const precision = product?.precision ?? 2;
   const quoteTime = quote.data?.time ?? product?.price_time ?? 0;
   const price = tick && tick.t >= quoteTime ? tick.p : (quote.data?.now ?? product?.price ?? null);

@@ -38,7 +38,9 @@ export async function initI18n(options: { lang?: Language; namespaces?: string[]
   });
   await instance.init({
     lng,
-    fallbackLng: DEFAULT_LANGUAGE,
+    // One language's texts per page: every key exists in every language (a test enforces it), so a
+    // fallback language would only be downloaded to go unused.
+    fallbackLng: false,
     supportedLngs: [...LANGUAGES],
     // Language codes such as "kor" and "hk" are not BCP 47; keep i18next from splitting them.
     load: 'currentOnly',

@@ -2,6 +2,15 @@ import type { MarketStatus } from '@app/contracts';
 import type { ProductRow } from './market.repository.ts';
 import { sessionStatusCached, type SessionName } from './trading-sessions.ts';
 
+/**
+ * A product is live when its latest recorded price is at most this old. An order needs a live price; a product
+ * in session without one (a fresh start still recording its history, a feed that stopped) says so instead of
+ * "trading".
+ */
+export const PRICE_FRESH_SECONDS = 3;
+
+export const isLive = (tickTs: number | null | undefined, now: number) => tickTs != null && tickTs >= now - PRICE_FRESH_SECONDS;
+
 /** An operator's "trading forbidden" wins over the calendar; otherwise the session decides. */
 export function marketStatus(product: Pick<ProductRow, 'forbidden' | 'session'>, ts: number): MarketStatus {
   if (product.forbidden) return 'forbidden';

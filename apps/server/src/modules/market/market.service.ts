@@ -1,7 +1,7 @@
 import { formatPrice, type Product } from '@app/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { dayCandle, latestTicks, listProducts, type ProductRow } from './market.repository.ts';
-import { marketStatus } from './market-status.ts';
+import { isLive, marketStatus } from './market-status.ts';
 
 /** Percent change with two decimals, computed on integers: (now - base) / base. */
 export function changePct(now: bigint, base: bigint): string {
@@ -28,6 +28,7 @@ export async function productViews(db: DbOrTx, now: number, simulated: boolean, 
       change_pct: tick && day ? changePct(tick.price, day.o) : null,
       price_time: tick?.ts ?? null,
       status: marketStatus(p, now),
+      live: isLive(tick?.ts, now),
       hot: p.hot,
       simulated,
     });

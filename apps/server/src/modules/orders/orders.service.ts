@@ -6,13 +6,12 @@ import { postJournal, postJournals } from '../ledger/ledger.service.ts';
 import { houseShard, userAccount } from '../ledger/account-codes.ts';
 import { once, requestHash } from '../idempotency/idempotency.service.ts';
 import { findProductTerms, priceAt, type ProductRow } from '../market/market.repository.ts';
-import { marketStatus } from '../market/market-status.ts';
+import { isLive, marketStatus } from '../market/market-status.ts';
 import { products } from '../market/market.table.ts';
 import { contractOrders } from './orders.table.ts';
 import { toOrder, type OrderRow } from './order-view.ts';
 
 /** A price older than this means the feed is not running for the product: no order opens on it. */
-const MAX_PRICE_AGE_SECONDS = 3;
 
 export type PlaceOrderInput = { userId: number; body: Required<Omit<PlaceOrderBody, 'seconds'>> & { seconds: number }; now: number; simulated: boolean };
 
@@ -50,7 +49,8 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
                          ORDER BY ts DESC LIMIT 1) AS p ON true`);
     const state = found.rows[0]!;
     const tick = state.ts === null ? null : { ts: Number(state.ts), price: BigInt(state.price!) };
-    if (!tick || tick.ts < now - MAX_PRICE_AGE_SECONDS) throw new AppError('non_trading_time');
+    // In session but no recent recorded price: prices are starting (or the feed stopped), not a closed market.
+    if (!tick || !isLive(tick.ts, now)) throw new AppError('prices_starting');
     if (BigInt(state.open) + stake > terms.maxOpenStake) {
       throw new AppError('holding_max_amount', { params: { max: formatMoney(terms.maxOpenStake) } });
     }

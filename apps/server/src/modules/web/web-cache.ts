@@ -15,7 +15,8 @@ const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
  * versioned folder (published once, never rewritten), are cached for a year.
  */
 export function cacheControlFor(filePath: string, inVersionedFolder: boolean): string {
-  const name = path.basename(filePath);
+  // A precompressed copy (main.0123abcd.js.br) is cached like the file it stands for.
+  const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
   if (MUTABLE_NAMES.has(name)) return REVALIDATE;
   if (inVersionedFolder || HASHED.test(name)) return IMMUTABLE;
   return REVALIDATE;

@@ -1,10 +1,15 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webRoutes } from './web.routes.ts';
 import { IMMUTABLE, REVALIDATE } from './web-cache.ts';
+
+const BOOT_SCRIPT = 'window.booted = true;';
+const BIG_JS = 'console.log("a fairly long line of script that compresses well");\n'.repeat(200);
 
 let dir: string;
 let app: FastifyInstance;
@@ -13,12 +18,26 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'web-routes-'));
   await mkdir(path.join(dir, 'shell'), { recursive: true });
   await mkdir(path.join(dir, 'remotes/account/v1'), { recursive: true });
-  await writeFile(path.join(dir, 'shell/index.html'), '<!doctype html><title>shell</title>');
+  await writeFile(
+    path.join(dir, 'shell/index.html'),
+    `<!doctype html><title>shell</title><script id="boot-data" type="application/json">null</script><script>${BOOT_SCRIPT}</script>`,
+  );
+  await writeFile(path.join(dir, 'shell/boot-assets.json'), JSON.stringify({ startup: ['a.0123abcd.js'], languages: { en: ['en.0123abcd.js'] } }));
+  await writeFile(path.join(dir, 'shell/big.0123abcd.js'), BIG_JS);
+  await writeFile(path.join(dir, 'shell/big.0123abcd.js.br'), brotliCompressSync(BIG_JS));
+  await writeFile(path.join(dir, 'shell/big.0123abcd.js.gz'), gzipSync(BIG_JS));
+  await writeFile(path.join(dir, 'shell/plain.0123abcd.css'), BIG_JS.replace(/console/g, 'body'));
   await writeFile(path.join(dir, 'shell/main.0123abcd.js'), 'console.log(1)');
   await writeFile(path.join(dir, 'remotes/account/v1/remoteEntry.js'), 'var account;');
-  await writeFile(path.join(dir, 'remotes/account/v1/mf-manifest.json'), '{}');
+  await writeFile(
+    path.join(dir, 'remotes/account/v1/mf-manifest.json'),
+    JSON.stringify({ exposes: [{ path: './routes', assets: { js: { sync: ['expose.0123abcd.js'] }, css: { sync: ['expose.0123abcd.css'] } } }] }),
+  );
+  await writeFile(path.join(dir, 'remotes/account/v1/boot-assets.json'), JSON.stringify({ pages: { 'page-pages-login-login': ['login.0123abcd.js'] }, languages: { de: ['de.0123abcd.js'] } }));
   await writeFile(path.join(dir, 'remotes.json'), JSON.stringify({ account: '/h5/remotes/account/v1/mf-manifest.json' }));
   app = Fastify();
+  // The public app's compression plugin, as app.ts registers it.
+  await app.register((await import('@fastify/compress')).default, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(webRoutes, { webDir: dir });
   await app.ready();
 });
@@ -40,6 +59,53 @@ describe('web routes', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>shell</title>');
     expect(res.headers['cache-control']).toBe(REVALIDATE);
+  });
+
+  it('puts the boot data of the moment into the index: live remotes, their entries, pages and texts', async () => {
+    const res = await app.inject('/h5/');
+    const json = /<script id="boot-data" type="application\/json">(.*?)<\/script>/.exec(res.body)?.[1];
+    expect(JSON.parse(json!)).toEqual({
+      shell: { base: '/h5/', startup: ['a.0123abcd.js'], languages: { en: ['en.0123abcd.js'] } },
+      remotes: {
+        account: {
+          entry: '/h5/remotes/account/v1/remoteEntry.js',
+          base: '/h5/remotes/account/v1/',
+          exposes: { routes: ['expose.0123abcd.css', 'expose.0123abcd.js'] },
+          pages: { 'page-pages-login-login': ['login.0123abcd.js'] },
+          languages: { de: ['de.0123abcd.js'] },
+        },
+      },
+    });
+  });
+
+  it('allows exactly its inline boot script through the Content-Security-Policy', async () => {
+    const csp = "default-src 'self';script-src 'self';object-src 'none'";
+    const hashed = Fastify();
+    hashed.addHook('onRequest', async (_request, reply) => void reply.header('content-security-policy', csp));
+    await hashed.register(webRoutes, { webDir: dir });
+    const res = await hashed.inject('/h5/');
+    const hash = createHash('sha256').update(BOOT_SCRIPT).digest('base64');
+    expect(res.headers['content-security-policy']).toBe(`default-src 'self';script-src 'self' 'sha256-${hash}';object-src 'none'`);
+    await hashed.close();
+  });
+
+  it('sends the brotli or gzip copy made at build time, with Vary: Accept-Encoding', async () => {
+    const br = await app.inject({ url: '/h5/big.0123abcd.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe(IMMUTABLE);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_JS);
+    const gz = await app.inject({ url: '/h5/big.0123abcd.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await app.inject({ url: '/h5/big.0123abcd.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_JS);
+  });
+
+  it('compresses on the fly what has no precompressed copy', async () => {
+    const res = await app.inject({ url: '/h5/plain.0123abcd.css', headers: { 'accept-encoding': 'br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('body.log');
   });
 
   it('caches hashed shell files for a year', async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ContractTerms, Direction, MarketStatus, Order } from '@app/contracts';
+import type { ContractTerms, Direction, Order } from '@app/contracts';
+import type { DisplayStatus } from '../../../lib/display-status.ts';
 import { isApiError } from '@app/api-client';
 import { useFormatters } from '@app/i18n/client';
 import { Button } from '@app/ui';
@@ -28,7 +29,7 @@ export type OrderSheetProps = {
   symbol: string;
   precision: number;
   terms: ContractTerms[];
-  status: MarketStatus;
+  status: DisplayStatus;
   price: string | null;
   simulated: boolean;
   direction: Direction;

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import type { MarketStatus } from '@app/contracts';
 import { useFormatters } from '@app/i18n/client';
 import { NS } from '../../../i18n-namespace.ts';
 import { ChangeText } from '../../../lib/change-text.tsx';
 import { changePercent, comparePrices, priceDifference } from '../../../lib/decimal.ts';
 import { LivePrice } from '../../../lib/live-price.tsx';
 import { StatusBadge } from '../../../lib/status-badge.tsx';
+import type { DisplayStatus } from '../../../lib/display-status.ts';
 import { useTimeFormat } from '../../../lib/time-format.ts';
 import type { ProductQuote } from '../api/product-api.ts';
 import styles from './product-header.module.css';
@@ -13,7 +13,7 @@ import styles from './product-header.module.css';
 export type ProductHeaderProps = {
   name: string;
   precision: number;
-  status: MarketStatus;
+  status: DisplayStatus;
   nextChange: number | null;
   quote: ProductQuote | undefined;
   /** The latest price: the live tick, or the quote's own. */
@@ -38,14 +38,16 @@ export function ProductHeader({ name, precision, status, nextChange, quote, pric
     ['low', lower(quote?.low, price)],
     ['prevClose', quote?.close ?? null],
   ] as const;
+  // In session whether or not the first prices have arrived yet.
+  const inSession = status === 'trading' || status === 'starting';
   const session =
     status === 'forbidden'
       ? t('product.suspended')
       : nextChange === null
-        ? status === 'trading'
+        ? inSession
           ? t('product.alwaysOpen')
           : null
-        : t(status === 'trading' ? 'product.closesAt' : 'product.opensAt', { time: time.dateTime(nextChange) });
+        : t(inSession ? 'product.closesAt' : 'product.opensAt', { time: time.dateTime(nextChange) });
 
   return (
     <section className={styles.header} aria-label={t('product.summary')}>

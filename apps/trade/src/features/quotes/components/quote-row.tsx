@@ -3,6 +3,7 @@ import type { Product, Tick } from '@app/contracts';
 import { ChangeText } from '../../../lib/change-text.tsx';
 import { LivePrice } from '../../../lib/live-price.tsx';
 import { StatusBadge } from '../../../lib/status-badge.tsx';
+import { displayStatus } from '../../../lib/display-status.ts';
 import styles from './quote-row.module.css';
 
 /** The price to show: the live tick when it is newer than the list's, the list's otherwise. */
@@ -22,7 +23,7 @@ export function QuoteRow({ product, tick }: { product: Product; tick: Tick | und
       <span className={styles.names}>
         <span className={styles.top}>
           <span className={styles.symbol}>{product.symbol}</span>
-          <StatusBadge status={product.status} />
+          <StatusBadge status={displayStatus(product.status, product, tick)} />
         </span>
         <span className={styles.name} title={product.name}>
           {product.name}

@@ -1,0 +1,111 @@
+/*
+ * The page's first script, inline in index.html, run before any bundle is parsed. It puts the user's theme on
+ * <html> so the static frame paints in it, marks the frame's tab, and asks at once for every file the opened
+ * route will need (the shell's start-up chunks, the route's remote entry, exposed module, page chunk and the
+ * texts of the user's language), which the federation runtime would otherwise discover one round trip at a
+ * time. The boot data comes from the server (remotes live now); __BOOT_ROUTES__ is the shell's route table,
+ * written in at build time. Plain ES2017: it is not bundled.
+ */
+(function (routes) {
+  'use strict';
+  var doc = document;
+  var root = doc.documentElement;
+  var store = {};
+  try {
+    store.lang = localStorage.getItem('lang');
+    store.prefs = JSON.parse(localStorage.getItem('ui-preferences') || '{}') || {};
+  } catch (e) {
+    store.prefs = {};
+  }
+  var lang = routes.languages.indexOf(store.lang) >= 0 ? store.lang : 'en';
+  if (store.prefs.theme === 'light' || store.prefs.theme === 'dark') root.setAttribute('data-theme', store.prefs.theme);
+  root.setAttribute('data-updown', store.prefs.upDown === 'red-up' ? 'red-up' : 'green-up');
+
+  var path = location.hash.replace(/^#/, '').split('?')[0].replace(/\/+$/, '') || '/';
+  var lower = path.toLowerCase();
+  var owns = function (paths) {
+    for (var i = 0; i < paths.length; i++) if (paths[i].toLowerCase() === lower) return true;
+    return false;
+  };
+
+  // The frame's tab bar shows only on the four tab pages, in the user's language, with the current tab marked.
+  var tabs = doc.querySelectorAll('[data-boot-tab]');
+  var onTab = false;
+  for (var t = 0; t < tabs.length; t++) {
+    var key = tabs[t].getAttribute('data-boot-tab');
+    var current = owns(routes.tabs[key]);
+    onTab = onTab || current;
+    if (current) tabs[t].setAttribute('aria-current', 'page');
+    tabs[t].lastChild.textContent = (routes.labels[lang] || routes.labels.en)[key];
+  }
+  if (onTab) root.setAttribute('data-boot-tabs', '');
+
+  // The opened page's head in the user's language (Home's hero, Log in's title), where the frame knows it: the
+  // first thing a person reads is there before any bundle has run.
+  var head = routes.heads[lower];
+  if (head) {
+    var texts = head.texts[lang] || head.texts.en;
+    var box = doc.querySelector('.bf-' + head.kind);
+    if (box) {
+      box.firstChild.textContent = texts[0];
+      box.lastChild.textContent = texts[1];
+      root.setAttribute('data-boot-head', head.kind);
+      if (texts[2]) doc.querySelector('.bf-nav').textContent = texts[2];
+    }
+  }
+
+  var data;
+  try {
+    data = JSON.parse(doc.getElementById('boot-data').textContent);
+  } catch (e) {
+    return; // no boot data (a development server): the shell fetches remotes.json itself
+  }
+  window.__APP_BOOT__ = data;
+
+  var asked = {};
+  var preload = function (url) {
+    if (asked[url]) return;
+    asked[url] = true;
+    var link = doc.createElement('link');
+    link.rel = 'preload';
+    link.as = /\.css$/.test(url) ? 'style' : 'script';
+    link.href = url;
+    doc.head.appendChild(link);
+  };
+  var each = function (files, base) {
+    for (var i = 0; files && i < files.length; i++) preload(base + files[i]);
+  };
+  var remote = function (name, module, page) {
+    var r = data.remotes[name];
+    if (!r) return;
+    preload(r.entry);
+    each(r.exposes[module], r.base);
+    if (page) each(r.pages[page], r.base);
+    each(r.languages[lang], r.base);
+  };
+
+  var preloadRoute = function () {
+    each(data.shell.startup, data.shell.base);
+    each(data.shell.languages[lang], data.shell.base);
+    if (owns(routes.home.paths)) {
+      for (var w = 0; w < routes.home.widgets.length; w++) remote(routes.home.widgets[w][0], routes.home.widgets[w][1]);
+    } else {
+      for (var name in routes.remotes) {
+        // A page chunk is named after its route: /pages/login/login -> page-pages-login-login.
+        // A variant of a page chosen by a query parameter (?symbol= on the trade page) may have its own chunk,
+        // named after the page and the parameter: page-pages-trade-trade--symbol.
+        if (owns(routes.remotes[name])) {
+          var page = 'page' + path.replace(/\//g, '-');
+          remote(name, 'routes', page);
+          var param = /[?&]([a-z]+)=/i.exec(location.hash);
+          var owner = data.remotes[name];
+          if (param && owner) each(owner.pages[page + '--' + param[1]], owner.base);
+        }
+      }
+    }
+  };
+  // Right after the frame's first paint: the frame never waits behind these downloads, and they still start
+  // long before the bundles would ask for them.
+  if (window.requestAnimationFrame) requestAnimationFrame(function () { setTimeout(preloadRoute, 0); });
+  else preloadRoute();
+})(__BOOT_ROUTES__);

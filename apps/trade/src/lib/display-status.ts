@@ -1,0 +1,14 @@
+import type { MarketStatus, Product, Tick } from '@app/contracts';
+
+/** The market status as the screens say it: "starting" is a market in session whose prices are not live yet. */
+export type DisplayStatus = MarketStatus | 'starting';
+
+/**
+ * "Trading" only with live prices: a product in session whose latest recorded price is not recent (a fresh
+ * start still recording its history) is "starting", and orders are not offered until a price arrives on the
+ * stream. A server that does not send `live` is trusted on its status.
+ */
+export function displayStatus(status: MarketStatus, product: Pick<Product, 'live'> | undefined, tick: Tick | null | undefined): DisplayStatus {
+  if (status !== 'trading') return status;
+  return product?.live === false && !tick ? 'starting' : 'trading';
+}
