@@ -19,6 +19,7 @@ function bootRoutes() {
   const labels = {};
   const hero = {};
   const login = {};
+  const simulatedNote = {};
   for (const lang of LANGUAGES) {
     const common = JSON.parse(read(`../../packages/i18n/src/locales/${lang}/common.json`));
     labels[lang] = common.tabs;
@@ -27,10 +28,12 @@ function bootRoutes() {
     // older words for the moment before the page renders.
     const account = JSON.parse(read(`../account/src/locales/${lang}.json`));
     login[lang] = [account.login.title, account.login.subtitle];
+    simulatedNote[lang] = [JSON.parse(read(`../trade/src/locales/${lang}.json`)).market.simulatedLong];
   }
   const heads = {};
   for (const path of owners.tabs.home) heads[path] = { kind: 'hero', texts: hero };
   heads['/pages/login/login'] = { kind: 'auth', texts: login };
+  heads['/pages/trade/trade'] = { kind: 'note', texts: simulatedNote, simulatedOnly: true };
   return {
     languages: LANGUAGES,
     remotes: owners.remotes,

@@ -1,17 +1,16 @@
 import { z } from 'zod';
 
-export const PRODUCT_CLASSES = ['forex', 'metals', 'futures', 'stocks', 'crypto'] as const;
+import { KLINE_INTERVALS, PRODUCT_CLASSES } from './market-constants.ts';
+
+export { INTERVAL_SECONDS, KLINE_INTERVALS, PRODUCT_CLASSES, type KlineInterval, type ProductClass } from './market-constants.ts';
+
 export const productClassSchema = z.enum(PRODUCT_CLASSES);
-export type ProductClass = z.infer<typeof productClassSchema>;
 
 /** trading; closed (weekend / off days); non_trading (outside today's hours); forbidden (suspended by an operator). */
 export const marketStatusSchema = z.enum(['trading', 'closed', 'non_trading', 'forbidden']);
 export type MarketStatus = z.infer<typeof marketStatusSchema>;
 
-export const KLINE_INTERVALS = ['1m', '5m', '15m', '30m', '1h', '1d'] as const;
 export const klineIntervalSchema = z.enum(KLINE_INTERVALS);
-export type KlineInterval = z.infer<typeof klineIntervalSchema>;
-export const INTERVAL_SECONDS: Record<KlineInterval, number> = { '1m': 60, '5m': 300, '15m': 900, '30m': 1800, '1h': 3600, '1d': 86400 };
 
 /** Prices travel as decimal strings at the product's precision; times are seconds. */
 export const productSchema = z.object({

@@ -18,10 +18,10 @@ function freePort() {
 }
 
 /**
- * Starts the real server on a fresh data dir serving `webDir`, for measurements. If the server does not
+ * Starts the real server on a fresh data dir serving `webDir`, for measurements (`jobs`: run the price feed). If the server does not
  * serve /h5/ itself yet, a static front with the same URLs passes /api/ through to it.
  */
-export async function startLocalServer(webDir) {
+export async function startLocalServer(webDir, { jobs = false } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-data-'));
   const [port, adminPort] = [await freePort(), await freePort()];
   const adminToken = `bench-${Date.now()}-0123456789abcdefghij`;
@@ -35,7 +35,8 @@ export async function startLocalServer(webDir) {
       ADMIN_PORT: String(adminPort),
       ADMIN_TOKEN: adminToken,
       WEB_DIR: webDir,
-      JOBS: '0',
+      // With jobs the price feed records live seconds (the trade page shows real prices); without, none.
+      JOBS: jobs ? '1' : '0',
       BACKFILL_DAYS: '1',
       LOG_LEVEL: 'warn',
     },

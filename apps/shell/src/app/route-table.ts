@@ -1,5 +1,5 @@
 import type { RemoteName } from '../remotes/remote-manifest.ts';
-import routeOwners from './route-owners.json';
+import routeOwners from './route-owners.json' with { type: 'json' };
 
 /**
  * Which remote owns which page of the spec's route table, and which widgets Home composes. Kept as JSON because

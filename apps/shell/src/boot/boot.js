@@ -40,26 +40,29 @@
   }
   if (onTab) root.setAttribute('data-boot-tabs', '');
 
-  // The opened page's head in the user's language (Home's hero, Log in's title), where the frame knows it: the
-  // first thing a person reads is there before any bundle has run.
+  var data;
+  try {
+    data = JSON.parse(doc.getElementById('boot-data').textContent);
+  } catch (e) {
+    data = null; // no boot data (a development server): the shell fetches remotes.json itself
+  }
+
+  // The opened page's head in the user's language (Home's hero, Log in's title, the trade screens' notice that
+  // prices are simulated, when the server says they are), where the frame knows it: the first thing a person
+  // reads is there before any bundle has run.
   var head = routes.heads[lower];
-  if (head) {
+  if (head && (!head.simulatedOnly || (data && data.simulated))) {
     var texts = head.texts[lang] || head.texts.en;
     var box = doc.querySelector('.bf-' + head.kind);
     if (box) {
-      box.firstChild.textContent = texts[0];
-      box.lastChild.textContent = texts[1];
+      var slots = box.querySelectorAll('[data-t]');
+      for (var k = 0; k < slots.length; k++) slots[k].textContent = texts[slots[k].getAttribute('data-t')];
       root.setAttribute('data-boot-head', head.kind);
       if (texts[2]) doc.querySelector('.bf-nav').textContent = texts[2];
     }
   }
 
-  var data;
-  try {
-    data = JSON.parse(doc.getElementById('boot-data').textContent);
-  } catch (e) {
-    return; // no boot data (a development server): the shell fetches remotes.json itself
-  }
+  if (!data) return;
   window.__APP_BOOT__ = data;
 
   var asked = {};

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { selectIsLoggedIn, useAppSelector } from '@app/api-client';
 import { ArrowDownIcon, ArrowUpIcon, Button, ChartIcon, GiftIcon, NavBar } from '@app/ui';
 import { useNavigate } from 'react-router';
+import { usePageMeta } from '@app/app-kit';
 import { RemoteSlot } from '../remotes/remote-slot.tsx';
 import { HOME_WIDGETS } from '../app/route-table.ts';
 import styles from './home-page.module.css';
@@ -21,6 +22,8 @@ export function HomePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const loggedIn = useAppSelector(selectIsLoggedIn);
+  // Home's document title is the app's name alone, with the app's description.
+  usePageMeta();
   return (
     <div>
       <NavBar title={t('app.name')} variant="brand" />
@@ -35,7 +38,11 @@ export function HomePage() {
               <Button className={styles.heroButton} onClick={() => navigate('/pages/login/login')}>
                 {t('home.login')}
               </Button>
-              <Button variant="outline" className={styles.heroButtonGhost} onClick={() => navigate('/pages/login/register')}>
+              <Button
+                variant="outline"
+                className={styles.heroButtonGhost}
+                onClick={() => navigate('/pages/login/register')}
+              >
                 {t('home.register')}
               </Button>
             </div>

@@ -17,6 +17,8 @@ export type RemoteBoot = {
   languages: Record<string, AssetList>;
 };
 export type BootData = {
+  /** Prices come from the built-in simulator: the frame may say so before any bundle runs. */
+  simulated: boolean;
   shell: { base: string; startup: AssetList; languages: Record<string, AssetList> };
   remotes: Record<string, RemoteBoot>;
 };
@@ -73,7 +75,10 @@ export class BootDocument {
   private readonly remotesJson = new FileCache((file) => readJson<Record<string, unknown>>(file, {}));
   private readonly remoteBoots = new Map<string, Promise<RemoteBoot | null>>();
 
-  constructor(private readonly webDir: string) {}
+  constructor(
+    private readonly webDir: string,
+    private readonly simulated: boolean,
+  ) {}
 
   async render(): Promise<{ html: string; scriptHashes: string[] } | null> {
     const { value: template, mtimeMs } = await this.html.get(path.join(this.webDir, 'shell', 'index.html'));
@@ -86,7 +91,7 @@ export class BootDocument {
   async bootData(): Promise<BootData> {
     const shell = (await this.shellAssets.get(path.join(this.webDir, 'shell', 'boot-assets.json'))).value;
     const remotes = (await this.remotesJson.get(path.join(this.webDir, 'remotes.json'))).value;
-    const data: BootData = { shell: { base: SHELL_BASE, startup: shell.startup ?? [], languages: shell.languages ?? {} }, remotes: {} };
+    const data: BootData = { simulated: this.simulated, shell: { base: SHELL_BASE, startup: shell.startup ?? [], languages: shell.languages ?? {} }, remotes: {} };
     for (const [name, url] of Object.entries(remotes)) {
       if (typeof url !== 'string') continue;
       const boot = await this.remoteBoot(url);

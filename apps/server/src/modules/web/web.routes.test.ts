@@ -65,6 +65,7 @@ describe('web routes', () => {
     const res = await app.inject('/h5/');
     const json = /<script id="boot-data" type="application\/json">(.*?)<\/script>/.exec(res.body)?.[1];
     expect(JSON.parse(json!)).toEqual({
+      simulated: true,
       shell: { base: '/h5/', startup: ['a.0123abcd.js'], languages: { en: ['en.0123abcd.js'] } },
       remotes: {
         account: {

@@ -8,6 +8,8 @@ import { BootDocument } from './boot-document.ts';
 export type WebRoutesOptions = {
   /** The built web: shell/, remotes/<name>/<version>/, remotes.json (see tools/web). */
   webDir: string;
+  /** Whether prices come from the built-in simulator (the page's frame says so). */
+  simulated?: boolean;
 };
 
 /**
@@ -19,11 +21,11 @@ export type WebRoutesOptions = {
  * its brotli or gzip copy made at build time when the browser accepts one (Vary: Accept-Encoding); what has
  * no such copy is compressed on the fly by the app's compression plugin.
  */
-export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, { webDir }) => {
+export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, { webDir, simulated = true }) => {
   const shellDir = path.join(webDir, 'shell');
   const remotesDir = path.join(webDir, 'remotes');
 
-  const boot = new BootDocument(webDir);
+  const boot = new BootDocument(webDir, simulated);
   const sendIndex = async (_request: unknown, reply: FastifyReply) => {
     const page = await boot.render();
     if (!page) return reply.code(404).type('text/plain; charset=utf-8').send('The web app is not built.');
