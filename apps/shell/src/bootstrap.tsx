@@ -2,18 +2,11 @@ import '@app/ui/tokens.css';
 import '@app/ui/base.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { configureApiClient, makeStore } from '@app/api-client';
-import { currentLanguage, initI18n } from '@app/i18n/client';
-import { applyPreferences } from '@app/ui';
 import { Providers } from './app/providers.tsx';
 import { AppRouter } from './app/router.tsx';
-import type { RemoteManifest } from './remotes/remote-manifest.ts';
+import type { Platform } from './boot/platform.ts';
 
-export async function mount(_manifest: RemoteManifest) {
-  applyPreferences();
-  const i18n = await initI18n();
-  configureApiClient({ getLanguage: currentLanguage });
-  const store = makeStore();
+export function mount({ i18n, store }: Platform) {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   const root = createRoot(container);

@@ -11,7 +11,7 @@ const filesOf = (chunks) => [...new Set(chunks.flatMap((c) => c.files ?? []))].f
 /**
  * Writes what a first page load needs, so the page can ask for it at once instead of discovering it one
  * round trip at a time (the federation waterfall):
- * - the shell: every chunk its start-up loads (the bootstrap chunk group and the shared libraries it provides),
+ * - the shell: every chunk its start-up loads (what src/index.ts imports and the shared libraries it provides),
  *   and per language the chunks of that language's common and error texts;
  * - a remote: the files of each named page chunk group (`import(/* webpackChunkName: "page-pages-login-login" *\/ ...)`,
  *   named after the route path), which the shell's boot script preloads for the route being opened, and per
@@ -47,7 +47,8 @@ function hostAssets(json) {
   const startup = json.chunks.filter(
     (chunk) =>
       !chunk.initial &&
-      (chunk.origins ?? []).some((o) => o.request === './bootstrap.tsx' || /^provide shared module/.test(o.moduleName ?? '')),
+      // What the entry imports on start (its dynamic imports) and the shared libraries the shell provides.
+      (chunk.origins ?? []).some((o) => /^\.\/src\/index\.tsx?$/.test(o.moduleName ?? '') || /^provide shared module/.test(o.moduleName ?? '')),
   );
   return { startup: filesOf(startup), languages: languageAssets(json) };
 }
