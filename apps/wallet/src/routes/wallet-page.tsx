@@ -1,45 +1,59 @@
 import { useTranslation } from 'react-i18next';
-import { useGetUserInfoQuery } from '@app/api-client';
-import { useFormatters } from '@app/i18n/client';
-import { ArrowDownIcon, ArrowUpIcon, Cell, CellGroup, Delayed, OrderIcon, Skeleton } from '@app/ui';
+import { useSearchParams } from 'react-router';
+import { ArrowDownIcon, ArrowUpIcon, Cell, CellGroup, OrderIcon, WalletIcon } from '@app/ui';
 import { NS } from '../i18n-namespace.ts';
-import { DefaultPage } from '../lib/default-page.tsx';
-import styles from './wallet-page.module.css';
+import { DefaultPage } from '@app/app-kit';
+import { LoadError } from '../lib/load-error.tsx';
+import { Loading } from '../lib/loading.tsx';
+import { useGetAssetsQuery } from '../features/exchange/api/exchange-api.ts';
+import { AssetsCard } from '../features/exchange/components/assets-card.tsx';
+import { ExchangePanel } from '../features/exchange/components/exchange-panel.tsx';
+import { ExchangeHistory } from '../features/exchange/components/exchange-history.tsx';
 
-/** Assets wallet: the balances the server reports, and the ways money moves in and out. */
+/** Assets wallet: cash and coins valued in U, and the entry points; `?view=exchange` is the exchange screen. */
 export default function WalletPage() {
   const { t } = useTranslation(NS);
-  const f = useFormatters();
-  const { data: user } = useGetUserInfoQuery();
+  const [params] = useSearchParams();
+  const exchange = params.get('view') === 'exchange';
+  const { data, error, isLoading, refetch } = useGetAssetsQuery(undefined, { refetchOnMountOrArgChange: true });
   return (
-    <DefaultPage title={t('titles.wallet')}>
-      {user ? (
-        <section className={styles.card} aria-labelledby="wallet-total">
-          <p id="wallet-total" className={styles.label}>
-            {t('wallet.total')}
-          </p>
-          <p className={styles.total}>{f.money(user.balances.total)}</p>
-          <dl className={styles.split}>
-            <div>
-              <dt className={styles.label}>{t('glossary.available', { ns: 'common' })}</dt>
-              <dd>{f.money(user.balances.available)}</dd>
-            </div>
-            <div>
-              <dt className={styles.label}>{t('glossary.frozen', { ns: 'common' })}</dt>
-              <dd>{f.money(user.balances.frozen)}</dd>
-            </div>
-          </dl>
-        </section>
+    <DefaultPage title={exchange ? t('exchange.title') : t('titles.wallet')}>
+      {isLoading ? (
+        <Loading />
+      ) : !data ? (
+        <LoadError error={error} onRetry={() => void refetch()} />
       ) : (
-        <Delayed>
-          <Skeleton lines={3} label={t('states.loading', { ns: 'common' })} />
-        </Delayed>
+        <AssetsCard assets={data} />
       )}
-      <CellGroup>
-        <Cell title={t('titles.recharge')} href="#/pages/user/recharge" icon={<ArrowDownIcon size={22} />} />
-        <Cell title={t('titles.cash')} href="#/pages/user/cash" icon={<ArrowUpIcon size={22} />} />
-        <Cell title={t('titles.finance')} href="#/pages/user/finance" icon={<OrderIcon size={22} />} />
-      </CellGroup>
+      {exchange ? (
+        data && (
+          <>
+            <ExchangePanel assets={data} />
+            <h2 className="visually-hidden">{t('exchange.history')}</h2>
+            <ExchangeHistory />
+          </>
+        )
+      ) : (
+        <CellGroup>
+          <Cell
+            title={t('titles.recharge')}
+            href="#/pages/user/rechargeList"
+            icon={<ArrowDownIcon size={22} />}
+            arrow
+          />
+          <Cell title={t('titles.cash')} href="#/pages/user/cash" icon={<ArrowUpIcon size={22} />} arrow />
+          <Cell
+            title={t('exchange.title')}
+            href="#/pages/user/wallet?view=exchange"
+            icon={<WalletIcon size={22} />}
+            arrow
+          />
+          <Cell title={t('titles.finance')} href="#/pages/user/finance" icon={<OrderIcon size={22} />} arrow />
+          <Cell title={t('titles.rechargeRecord')} href="#/pages/user/rechargerecord" arrow />
+          <Cell title={t('titles.cashRecord')} href="#/pages/user/cashrecord" arrow />
+          <Cell title={t('titles.payment')} href="#/pages/payment/payment" arrow />
+        </CellGroup>
+      )}
     </DefaultPage>
   );
 }

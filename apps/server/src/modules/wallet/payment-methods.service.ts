@@ -1,0 +1,199 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  WALLET_CURRENCIES,
+  type AddCardBody,
+  type AddPayAccountBody,
+  type AddWalletBody,
+  type PaymentMethod,
+} from '@app/contracts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../plugins/app-error.ts';
+import { checkAddress } from './address-validation.ts';
+import { paymentMethods, withdrawals } from './wallet.table.ts';
+
+export type MethodRow = typeof paymentMethods.$inferSelect;
+
+/** The spec's mask: 3 leading and 3 trailing characters, the middle hidden. */
+export function mask(value: string): string {
+  if (value.length <= 6)
+    return value.length <= 2 ? '*'.repeat(value.length) : value[0] + '*'.repeat(value.length - 2) + value.at(-1);
+  return `${value.slice(0, 3)}${'*'.repeat(Math.min(value.length - 6, 8))}${value.slice(-3)}`;
+}
+
+export function methodTitle(row: Pick<MethodRow, 'kind' | 'bankName' | 'currency' | 'network'>): string {
+  if (row.kind === 'bank') return row.bankName ?? 'Bank';
+  if (row.kind === 'crypto') return `${row.currency} · ${row.network}`;
+  return row.kind === 'alipay' ? 'Alipay' : 'WeChat Pay';
+}
+
+export function toMethod(row: MethodRow, holdUntil: number | null, inUse: boolean): PaymentMethod {
+  return {
+    id: row.id,
+    kind: row.kind as PaymentMethod['kind'],
+    title: methodTitle(row),
+    masked: mask(row.account),
+    holder: row.holder,
+    branch: row.branch,
+    currency: row.currency,
+    network: row.network,
+    created_at: Math.floor(row.createdAt.getTime() / 1000),
+    hold_until: holdUntil,
+    locked: true,
+    in_use: inUse,
+  };
+}
+
+/**
+ * Hook for the holder-name rule: once real-name verification exists, a destination's holder must match the
+ * verified name. Real-name verification is another issue; until then every holder passes.
+ */
+export async function assertHolderMatchesVerifiedName(
+  _db: DbOrTx,
+  _userId: number,
+  _holder: string | null,
+): Promise<void> {
+  // Intentionally empty until the identity module provides the verified name.
+}
+
+async function insertMethod(
+  db: Db,
+  values: typeof paymentMethods.$inferInsert,
+  duplicateKey: 'bank_card_exists' | 'wallet_address_exists',
+) {
+  try {
+    const [row] = await db.insert(paymentMethods).values(values).returning();
+    return row!;
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause ?? (error as { code?: string });
+    if (cause?.code === '23505') throw new AppError(duplicateKey);
+    throw error;
+  }
+}
+
+export async function addCard(db: Db, userId: number, body: ReturnType<typeof normaliseCard>) {
+  await assertHolderMatchesVerifiedName(db, userId, body.holder);
+  return insertMethod(
+    db,
+    {
+      userId,
+      kind: 'bank',
+      account: body.card_number,
+      holder: body.holder,
+      bankName: body.bank_name,
+      branch: body.branch,
+    },
+    'bank_card_exists',
+  );
+}
+export const normaliseCard = (b: AddCardBody) =>
+  b as { bank_name: string; branch: string; holder: string; card_number: string };
+
+export async function addWallet(db: Db, userId: number, body: { currency: string; network: string; address: string }) {
+  const networks = WALLET_CURRENCIES[body.currency] ?? [];
+  if (!(networks as readonly string[]).includes(body.network)) {
+    throw new AppError('wallet_network_mismatch', {
+      field: 'network',
+      params: { network: body.network, detected: networks.join(' / ') },
+    });
+  }
+  const check = checkAddress(body.network, body.address);
+  if (!check.ok) {
+    if (check.detected)
+      throw new AppError('wallet_network_mismatch', {
+        field: 'address',
+        params: { network: body.network, detected: check.detected },
+      });
+    throw new AppError('wallet_address_invalid', { field: 'address', params: { network: body.network } });
+  }
+  return insertMethod(
+    db,
+    { userId, kind: 'crypto', account: body.address, currency: body.currency, network: body.network },
+    'wallet_address_exists',
+  );
+}
+export type WalletInput = AddWalletBody;
+
+/** Alipay and WeChat: one live account of each per user; a second submission is locked (customer service). */
+export async function addPayAccount(
+  db: Db,
+  userId: number,
+  body: { kind: 'alipay' | 'wechat'; holder: string; account: string },
+) {
+  await assertHolderMatchesVerifiedName(db, userId, body.holder);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(727300, ${userId}::int)`);
+    const [existing] = await tx
+      .select({ id: paymentMethods.id })
+      .from(paymentMethods)
+      .where(
+        and(eq(paymentMethods.userId, userId), eq(paymentMethods.kind, body.kind), isNull(paymentMethods.removedAt)),
+      );
+    if (existing) throw new AppError('method_locked');
+    const [row] = await tx
+      .insert(paymentMethods)
+      .values({ userId, kind: body.kind, account: body.account, holder: body.holder })
+      .returning();
+    return row!;
+  });
+}
+export type PayAccountInput = AddPayAccountBody;
+
+export async function liveMethods(db: DbOrTx, userId: number, kinds?: string[]) {
+  return db
+    .select()
+    .from(paymentMethods)
+    .where(
+      and(
+        eq(paymentMethods.userId, userId),
+        isNull(paymentMethods.removedAt),
+        kinds ? inArray(paymentMethods.kind, kinds) : undefined,
+      ),
+    )
+    .orderBy(paymentMethods.id);
+}
+
+export async function methodsInUse(db: DbOrTx, userId: number): Promise<Set<number>> {
+  const rows = await db
+    .select({ id: withdrawals.methodId })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, userId), eq(withdrawals.status, 3)));
+  return new Set(rows.map((r) => r.id));
+}
+
+export const holdUntilOf = (row: MethodRow, holdHours: number) => {
+  const until = Math.floor(row.createdAt.getTime() / 1000) + holdHours * 3600;
+  return until > Date.now() / 1000 ? until : null;
+};
+
+export async function listMethods(
+  db: DbOrTx,
+  userId: number,
+  holdHours: number,
+  kinds?: string[],
+): Promise<PaymentMethod[]> {
+  const [rows, inUse] = await Promise.all([liveMethods(db, userId, kinds), methodsInUse(db, userId)]);
+  return rows.map((r) => toMethod(r, holdUntilOf(r, holdHours), inUse.has(r.id)));
+}
+
+/** Removes a method; refused while a withdrawal under review uses it. */
+export async function removeMethod(db: Db, userId: number, id: number) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(727400, ${userId}::int)`);
+    const [row] = await tx
+      .select()
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId), isNull(paymentMethods.removedAt)))
+      .for('update');
+    if (!row) throw new AppError('no_data');
+    const [pending] = await tx
+      .select({ id: withdrawals.id })
+      .from(withdrawals)
+      .where(and(eq(withdrawals.methodId, id), eq(withdrawals.status, 3)))
+      .limit(1);
+    if (pending) throw new AppError('method_in_use');
+    await tx
+      .update(paymentMethods)
+      .set({ removedAt: sql`now()` })
+      .where(eq(paymentMethods.id, id));
+  });
+}

@@ -1,0 +1,372 @@
+import { randomInt } from 'node:crypto';
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import {
+  formatMoney,
+  parseMoney,
+  UPLOAD_MAX_BYTES,
+  type RechargeChannel,
+  type RechargeRecord,
+  type TimelineStep,
+} from '@app/contracts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { AppError } from '../../plugins/app-error.ts';
+import { audit } from '../audit/audit.service.ts';
+import { once, requestHash } from '../idempotency/idempotency.service.ts';
+import { postJournal } from '../ledger/ledger.service.ts';
+import { houseAccount, userAccount } from '../ledger/account-codes.ts';
+import type { UploadStore } from '../uploads/upload-store.ts';
+import { bpToPct, loadSettings } from './wallet-settings.ts';
+import { deposits, rechargeChannels } from './wallet.table.ts';
+
+export type ChannelRow = typeof rechargeChannels.$inferSelect;
+export type DepositRow = typeof deposits.$inferSelect;
+
+const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
+
+export function toChannel(c: ChannelRow): RechargeChannel {
+  return {
+    id: c.id,
+    kind: c.kind as RechargeChannel['kind'],
+    name: c.name,
+    bank_name: c.bankName,
+    account: c.account,
+    holder: c.holder,
+    currency: c.currency,
+    network: c.network,
+    address: c.address,
+    min: formatMoney(c.minAmount),
+    max: formatMoney(c.maxAmount),
+    bonus_pct: bpToPct(c.bonusBp),
+  };
+}
+
+export async function rechargeInfo(db: DbOrTx) {
+  const rows = await db
+    .select()
+    .from(rechargeChannels)
+    .where(eq(rechargeChannels.enabled, true))
+    .orderBy(asc(rechargeChannels.sort), asc(rechargeChannels.id));
+  return { channels: rows.map(toChannel), upload_max_mb: UPLOAD_MAX_BYTES / 1024 / 1024 };
+}
+
+export function depositTimeline(d: DepositRow): TimelineStep[] {
+  const steps: TimelineStep[] = [{ step: 'submitted', at: seconds(d.createdAt)!, by: null, note: null }];
+  if (d.status === 2 && !d.creditedAt)
+    steps.push({ step: 'refused', at: seconds(d.reviewedAt)!, by: d.reviewedBy, note: d.reason });
+  if (d.creditedAt) steps.push({ step: 'credited', at: seconds(d.creditedAt)!, by: d.reviewedBy, note: d.reason });
+  if (d.auditedAt)
+    steps.push({
+      step: d.status === 2 ? 'reversed' : 'audited',
+      at: seconds(d.auditedAt)!,
+      by: d.auditedBy,
+      note: d.auditReason,
+    });
+  return steps;
+}
+
+export function toRecord(d: DepositRow): RechargeRecord {
+  return {
+    id: d.id,
+    reference_code: d.referenceCode,
+    class: d.class as RechargeRecord['class'],
+    status: d.status as RechargeRecord['status'],
+    channel_kind: d.channelKind,
+    channel_name: d.channelName,
+    amount: formatMoney(d.amount),
+    payer_name: d.payerName,
+    transfer_note: d.transferNote,
+    has_screenshot: d.uploadId !== null,
+    upload_id: d.uploadId,
+    reason: d.status === 2 ? (d.auditReason ?? d.reason) : null,
+    created_at: seconds(d.createdAt)!,
+    timeline: depositTimeline(d),
+  };
+}
+
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** Eight characters without look-alikes (no 0/O, 1/I): easy to type into a bank's transfer note. */
+export const newReferenceCode = () =>
+  Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+
+export async function doRecharge(
+  db: Db,
+  store: UploadStore,
+  input: {
+    userId: number;
+    channelId: number;
+    amount: string;
+    payerName: string;
+    transferNote: string;
+    uploadId: string;
+    key: string;
+  },
+): Promise<RechargeRecord> {
+  const amount = parseMoney(input.amount);
+  if (amount === null || amount <= 0n) throw new AppError('invalid_request', { field: 'amount' });
+  const [channel] = await db
+    .select()
+    .from(rechargeChannels)
+    .where(and(eq(rechargeChannels.id, input.channelId), eq(rechargeChannels.enabled, true)));
+  if (!channel) throw new AppError('channel_unavailable', { field: 'channel_id' });
+  if (amount < channel.minAmount || amount > channel.maxAmount) {
+    throw new AppError('recharge_amount_limit', {
+      field: 'amount',
+      params: { min: formatMoney(channel.minAmount), max: formatMoney(channel.maxAmount) },
+    });
+  }
+  const upload = await store.meta(db, input.uploadId);
+  // Someone else's file reads exactly like a missing one.
+  if (!upload || upload.userId !== input.userId) throw new AppError('no_data', { field: 'upload_id' });
+
+  const hash = requestHash('wallet.recharge', {
+    c: channel.id,
+    a: amount.toString(),
+    p: input.payerName,
+    n: input.transferNote,
+    u: input.uploadId,
+  });
+  const answer = await once(
+    db,
+    { userId: input.userId, key: input.key, scope: 'wallet.recharge', hash },
+    async (tx) => {
+      for (let attempt = 0; ; attempt++) {
+        const code = newReferenceCode();
+        const [row] = await tx
+          .insert(deposits)
+          .values({
+            userId: input.userId,
+            class: 0,
+            status: 3,
+            channelId: channel.id,
+            channelKind: channel.kind,
+            channelName: channel.name,
+            amount,
+            bonusBp: channel.bonusBp,
+            payerName: input.payerName,
+            transferNote: input.transferNote || null,
+            referenceCode: code,
+            uploadId: upload.id,
+            imageSha256: upload.sha256,
+          })
+          .onConflictDoNothing({ target: deposits.referenceCode })
+          .returning();
+        if (row) return toRecord(row);
+        if (attempt > 5) throw new AppError('operation_failed');
+      }
+    },
+  );
+  return answer.value;
+}
+
+export async function rechargeRecords(
+  db: DbOrTx,
+  userId: number,
+  q: { id?: number | undefined; page: number; size: number },
+) {
+  const filter = and(eq(deposits.userId, userId), q.id ? eq(deposits.id, q.id) : undefined);
+  const rows = await db
+    .select()
+    .from(deposits)
+    .where(filter)
+    .orderBy(desc(deposits.id))
+    .limit(q.size)
+    .offset((q.page - 1) * q.size);
+  if (q.id && rows.length === 0) throw new AppError('no_data');
+  const [total] = await db.select({ n: count() }).from(deposits).where(filter);
+  return { items: rows.map(toRecord), total: Number(total?.n ?? 0), page: q.page };
+}
+
+// ---------- operator review ----------
+
+export type Decision = { id: number; operator: string; reason: string; ip?: string };
+
+async function lockDeposit(tx: Tx, id: number): Promise<DepositRow> {
+  const [row] = await tx
+    .select()
+    .from(deposits)
+    .where(and(eq(deposits.id, id), eq(deposits.class, 0)))
+    .for('update');
+  if (!row) throw new AppError('no_data');
+  return row;
+}
+
+/**
+ * Approves a recharge under review: credits it through one journal (its reference makes a second credit
+ * impossible). Above the four-eyes threshold the record becomes 4 "success awaiting audit": credited at once,
+ * waiting for a second, different operator.
+ */
+export async function approveDeposit(db: Db, d: Decision) {
+  const settings = await loadSettings(db);
+  return db.transaction(async (tx) => {
+    const row = await lockDeposit(tx, d.id);
+    if (row.status !== 3) throw new AppError('review_already_decided');
+    const status = row.amount > settings.fourEyesAbove ? 4 : 1;
+    const [updated] = await tx
+      .update(deposits)
+      .set({ status, reviewedBy: d.operator, reviewedAt: sql`now()`, reason: d.reason, creditedAt: sql`now()` })
+      .where(eq(deposits.id, row.id))
+      .returning();
+    await postJournal(tx, {
+      reference: `deposit:${row.id}:credit`,
+      kind: 'deposit_credit',
+      transfers: [{ from: houseAccount('deposits'), to: userAccount(row.userId, 'available'), amount: row.amount }],
+      memo: { deposit: row.id, reference_code: row.referenceCode },
+    });
+    const bonus = (row.amount * BigInt(row.bonusBp)) / 10_000n;
+    if (bonus > 0n) {
+      const [bonusRow] = await tx
+        .insert(deposits)
+        .values({
+          userId: row.userId,
+          class: 3,
+          status: 1,
+          channelId: row.channelId,
+          channelKind: row.channelKind,
+          channelName: row.channelName,
+          amount: bonus,
+          referenceCode: `${row.referenceCode}B`,
+          parentId: row.id,
+          reviewedBy: d.operator,
+          reviewedAt: sql`now()`,
+          creditedAt: sql`now()`,
+        })
+        .returning();
+      await postJournal(tx, {
+        reference: `deposit:${bonusRow!.id}:bonus`,
+        kind: 'deposit_bonus',
+        transfers: [{ from: houseAccount('bonuses'), to: userAccount(row.userId, 'available'), amount: bonus }],
+        memo: { deposit: bonusRow!.id, parent: row.id },
+      });
+    }
+    await audit(tx, {
+      operator: d.operator,
+      action: 'deposit.approve',
+      target: `deposit:${row.id}`,
+      reason: d.reason,
+      details: { amount: formatMoney(row.amount), status, bonus: formatMoney(bonus) },
+      ...(d.ip ? { ip: d.ip } : {}),
+    });
+    return toRecord(updated!);
+  });
+}
+
+/** The second operator's confirmation of a credited recharge above the threshold (4 -> 1). */
+export async function auditDeposit(db: Db, d: Decision) {
+  return db.transaction(async (tx) => {
+    const row = await lockDeposit(tx, d.id);
+    if (row.status !== 4) throw new AppError('review_already_decided');
+    if (row.reviewedBy === d.operator) throw new AppError('second_operator_required');
+    const [updated] = await tx
+      .update(deposits)
+      .set({ status: 1, auditedBy: d.operator, auditedAt: sql`now()`, auditReason: d.reason })
+      .where(eq(deposits.id, row.id))
+      .returning();
+    await audit(tx, {
+      operator: d.operator,
+      action: 'deposit.audit',
+      target: `deposit:${row.id}`,
+      reason: d.reason,
+      ...(d.ip ? { ip: d.ip } : {}),
+    });
+    return toRecord(updated!);
+  });
+}
+
+/**
+ * Refuses a recharge under review (3 -> 2, nothing moves), or, by a second operator, one awaiting audit
+ * (4 -> 2): its credit and bonus are reversed by new journals (refused if the money is no longer there).
+ */
+export async function refuseDeposit(db: Db, d: Decision) {
+  return db.transaction(async (tx) => {
+    const row = await lockDeposit(tx, d.id);
+    if (row.status === 3) {
+      const [updated] = await tx
+        .update(deposits)
+        .set({ status: 2, reviewedBy: d.operator, reviewedAt: sql`now()`, reason: d.reason })
+        .where(eq(deposits.id, row.id))
+        .returning();
+      await audit(tx, {
+        operator: d.operator,
+        action: 'deposit.refuse',
+        target: `deposit:${row.id}`,
+        reason: d.reason,
+        ...(d.ip ? { ip: d.ip } : {}),
+      });
+      return toRecord(updated!);
+    }
+    if (row.status !== 4) throw new AppError('review_already_decided');
+    if (row.reviewedBy === d.operator) throw new AppError('second_operator_required');
+    const transfers = [
+      { from: userAccount(row.userId, 'available'), to: houseAccount('deposits'), amount: row.amount },
+    ];
+    await postJournal(tx, {
+      reference: `deposit:${row.id}:reverse`,
+      kind: 'deposit_reversal',
+      transfers,
+      memo: { deposit: row.id },
+    });
+    const bonuses = await tx
+      .select()
+      .from(deposits)
+      .where(and(eq(deposits.parentId, row.id), ne(deposits.status, 2)));
+    for (const b of bonuses) {
+      await postJournal(tx, {
+        reference: `deposit:${b.id}:reverse`,
+        kind: 'deposit_reversal',
+        transfers: [{ from: userAccount(row.userId, 'available'), to: houseAccount('bonuses'), amount: b.amount }],
+        memo: { deposit: b.id, parent: row.id },
+      });
+      await tx.update(deposits).set({ status: 2, reason: d.reason }).where(eq(deposits.id, b.id));
+    }
+    const [updated] = await tx
+      .update(deposits)
+      .set({ status: 2, auditedBy: d.operator, auditedAt: sql`now()`, auditReason: d.reason })
+      .where(eq(deposits.id, row.id))
+      .returning();
+    await audit(tx, {
+      operator: d.operator,
+      action: 'deposit.reverse',
+      target: `deposit:${row.id}`,
+      reason: d.reason,
+      ...(d.ip ? { ip: d.ip } : {}),
+    });
+    return toRecord(updated!);
+  });
+}
+
+/** Pending recharges for operators, each flagged when its image or transfer note was used before. */
+export async function depositsForReview(db: DbOrTx, q: { status: number; page: number; size: number }) {
+  const rows = await db
+    .select()
+    .from(deposits)
+    .where(and(eq(deposits.status, q.status), eq(deposits.class, 0)))
+    .orderBy(asc(deposits.id))
+    .limit(q.size)
+    .offset((q.page - 1) * q.size);
+  const items = [];
+  for (const d of rows) {
+    const sameImage = d.imageSha256
+      ? await db
+          .select({ id: deposits.id })
+          .from(deposits)
+          .where(and(eq(deposits.imageSha256, d.imageSha256), ne(deposits.id, d.id)))
+          .limit(5)
+      : [];
+    const sameNote = d.transferNote
+      ? await db
+          .select({ id: deposits.id })
+          .from(deposits)
+          .where(
+            and(sql`lower(trim(${deposits.transferNote})) = lower(trim(${d.transferNote}))`, ne(deposits.id, d.id)),
+          )
+          .limit(5)
+      : [];
+    items.push({
+      ...toRecord(d),
+      user_id: d.userId,
+      reviewed_by: d.reviewedBy,
+      flags: { same_image_as: sameImage.map((r) => r.id), same_transfer_note_as: sameNote.map((r) => r.id) },
+    });
+  }
+  return { items };
+}

@@ -1,0 +1,250 @@
+import fs from 'node:fs/promises';
+import { InvalidArgumentError, type Command } from 'commander';
+
+/**
+ * `pnpm ops channels|deposits|withdrawals|wallet ...`: the wallet's operator commands. Like the rest of the
+ * CLI they only call the admin API, so every act is checked and audited there.
+ */
+export type OpsClient = {
+  request: (method: 'GET' | 'POST', url: string, body?: object) => Promise<unknown>;
+  raw: (url: string) => Promise<Response>;
+};
+
+const positive = (v: string) => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a positive whole number');
+  return n;
+};
+const when = (s: number) => new Date(s * 1000).toISOString().replace('T', ' ').slice(0, 19);
+type Channel = {
+  id: number;
+  kind: string;
+  name: string;
+  address: string | null;
+  account: string | null;
+  network: string | null;
+  min: string;
+  max: string;
+  bonus_pct: string;
+  enabled: boolean;
+};
+type Deposit = {
+  id: number;
+  user_id: number;
+  reference_code: string;
+  amount: string;
+  channel_name: string;
+  payer_name: string | null;
+  transfer_note: string | null;
+  upload_id: string | null;
+  status: number;
+  created_at: number;
+  flags: { same_image_as: number[]; same_transfer_note_as: number[] };
+};
+type Withdrawal = {
+  id: number;
+  user_id: number;
+  amount: string;
+  fee: string;
+  received: string;
+  destination: string;
+  status: number;
+  created_at: number;
+  first_approved_by: string | null;
+  pay_to: { title: string; account: string; holder: string | null } | null;
+};
+
+const STATUS: Record<number, string> = { 1: 'success', 2: 'failed', 3: 'under review', 4: 'success, awaiting audit' };
+
+const channelOptions = (c: Command) =>
+  c
+    .requiredOption('-k, --kind <kind>', 'bank | crypto | alipay | wechat')
+    .requiredOption('-n, --name <name>', 'shown to users')
+    .option('--bank-name <text>', 'bank transfer: the bank')
+    .option('--account <text>', 'bank account number, Alipay or WeChat account')
+    .option('--holder <text>', 'account holder')
+    .option('--currency <code>', 'crypto: e.g. USDT')
+    .option('--network <name>', 'crypto: TRC20 | ERC20 | BEP20 | BTC')
+    .option('--address <text>', 'crypto: receiving address (validated for the network)')
+    .requiredOption('--min <amount>', 'minimum recharge, U')
+    .requiredOption('--max <amount>', 'maximum recharge, U')
+    .option('--bonus <pct>', 'recharge bonus in percent (class 3)', '0')
+    .option('--sort <n>', 'order in the list', '0')
+    .option('--disabled', 'create or keep it hidden from users')
+    .requiredOption('-r, --reason <text>', 'why (kept in the audit log)');
+
+const channelBody = (o: Record<string, string | boolean | undefined>) => ({
+  reason: o.reason,
+  kind: o.kind,
+  name: o.name,
+  bank_name: o.bankName,
+  account: o.account,
+  holder: o.holder,
+  currency: o.currency,
+  network: o.network,
+  address: o.address,
+  min: o.min,
+  max: o.max,
+  bonus_pct: o.bonus,
+  sort: o.sort,
+  enabled: !o.disabled,
+});
+
+export function registerWalletCommands(program: Command, client: OpsClient) {
+  const { request } = client;
+
+  const channels = program.command('channels').description('recharge channels shown to users');
+  channels.command('list').action(async () => {
+    const data = (await request('GET', '/admin/recharge-channels')) as { items: Channel[] };
+    console.table(
+      data.items.map((c) => ({
+        id: c.id,
+        kind: c.kind,
+        name: c.name,
+        to: c.address ?? c.account ?? '',
+        network: c.network ?? '',
+        min: c.min,
+        max: c.max,
+        bonus: `${c.bonus_pct}%`,
+        enabled: c.enabled,
+      })),
+    );
+  });
+  channelOptions(channels.command('add').description('add a channel')).action(async (o) => {
+    const c = (await request('POST', '/admin/recharge-channels', channelBody(o))) as Channel;
+    console.log(`channel ${c.id} (${c.name}) added${c.enabled ? '' : ', disabled'}`);
+  });
+  channelOptions(channels.command('set <id>').description("replace a channel's details")).action(
+    async (id: string, o) => {
+      const c = (await request('POST', `/admin/recharge-channels/${positive(id)}`, channelBody(o))) as Channel;
+      console.log(`channel ${c.id} (${c.name}) saved`);
+    },
+  );
+  for (const action of ['enable', 'disable'] as const) {
+    channels
+      .command(`${action} <id>`)
+      .requiredOption('-r, --reason <text>', 'why (kept in the audit log)')
+      .action(async (id: string, o: { reason: string }) => {
+        const c = (await request('POST', `/admin/recharge-channels/${positive(id)}/${action}`, {
+          reason: o.reason,
+        })) as Channel;
+        console.log(`channel ${c.id} is now ${c.enabled ? 'enabled' : 'disabled'}`);
+      });
+  }
+
+  const deposits = program.command('deposits').description('review recharges (approve, refuse, audit)');
+  deposits
+    .command('list')
+    .option('-s, --status <n>', '3 under review (default), 4 awaiting audit, 1 success, 2 failed', positive, 3)
+    .action(async (o: { status: number }) => {
+      const data = (await request('GET', `/admin/deposits?status=${o.status}`)) as { items: Deposit[] };
+      console.table(
+        data.items.map((d) => ({
+          id: d.id,
+          user: d.user_id,
+          code: d.reference_code,
+          amount: d.amount,
+          channel: d.channel_name,
+          payer: d.payer_name,
+          note: d.transfer_note ?? '',
+          screenshot: d.upload_id ?? '',
+          flags: [
+            ...d.flags.same_image_as.map((x) => `same image as #${x}`),
+            ...d.flags.same_transfer_note_as.map((x) => `same note as #${x}`),
+          ].join('; '),
+          status: STATUS[d.status],
+          submitted: when(d.created_at),
+        })),
+      );
+      console.log(`${data.items.length} recharge(s) ${STATUS[o.status]}`);
+    });
+  for (const action of ['approve', 'refuse', 'audit'] as const) {
+    deposits
+      .command(`${action} <id>`)
+      .description(
+        action === 'audit'
+          ? 'second operator: confirm a credited recharge above the threshold'
+          : `${action} a recharge under review`,
+      )
+      .requiredOption(
+        '-r, --reason <text>',
+        action === 'refuse' ? 'shown to the user and kept in the audit log' : 'why (kept in the audit log)',
+      )
+      .action(async (id: string, o: { reason: string }) => {
+        const d = (await request('POST', `/admin/deposits/${positive(id)}/${action}`, { reason: o.reason })) as Deposit;
+        console.log(`recharge ${d.id} (${d.reference_code}, ${d.amount} U): ${STATUS[d.status]}`);
+      });
+  }
+
+  program
+    .command('screenshot <uploadId>')
+    .description('save a transfer screenshot to a file')
+    .requiredOption('-o, --out <file>', 'where to write it')
+    .action(async (uploadId: string, o: { out: string }) => {
+      const response = await client.raw(`/admin/uploads/${encodeURIComponent(uploadId)}`);
+      if (!response.ok)
+        throw new Error(
+          `${response.status} ${((await response.json().catch(() => ({}))) as { msg?: string }).msg ?? ''}`,
+        );
+      await fs.writeFile(o.out, Buffer.from(await response.arrayBuffer()));
+      console.log(`saved ${response.headers.get('content-type')} to ${o.out}`);
+    });
+
+  const withdrawals = program
+    .command('withdrawals')
+    .description('review withdrawals (approve = paid out, refuse = money back)');
+  withdrawals
+    .command('list')
+    .option('-s, --status <n>', '3 under review (default), 1 success, 2 failed', positive, 3)
+    .action(async (o: { status: number }) => {
+      const data = (await request('GET', `/admin/withdrawals?status=${o.status}`)) as { items: Withdrawal[] };
+      console.table(
+        data.items.map((w) => ({
+          id: w.id,
+          user: w.user_id,
+          amount: w.amount,
+          fee: w.fee,
+          pay: w.received,
+          to: w.pay_to ? `${w.pay_to.title} ${w.pay_to.account} ${w.pay_to.holder ?? ''}` : w.destination,
+          first_approval: w.first_approved_by ?? '',
+          submitted: when(w.created_at),
+        })),
+      );
+      console.log(`${data.items.length} withdrawal(s)`);
+    });
+  for (const action of ['approve', 'refuse'] as const) {
+    withdrawals
+      .command(`${action} <id>`)
+      .requiredOption(
+        '-r, --reason <text>',
+        action === 'refuse' ? 'shown to the user and kept in the audit log' : 'why (kept in the audit log)',
+      )
+      .action(async (id: string, o: { reason: string }) => {
+        const data = (await request('POST', `/admin/withdrawals/${positive(id)}/${action}`, {
+          reason: o.reason,
+        })) as Withdrawal & { record?: Withdrawal; waiting_for_second?: boolean };
+        const w = data.record ?? data;
+        console.log(
+          `withdrawal ${w.id} (${w.amount} U): ${data.waiting_for_second ? 'first approval recorded, a second operator must approve' : (STATUS[w.status] ?? w.status)}`,
+        );
+      });
+  }
+
+  const wallet = program
+    .command('wallet')
+    .description('wallet settings: withdrawal limits, fees, hours, holds, four-eyes threshold');
+  wallet.command('settings').action(async () => console.table(await request('GET', '/admin/wallet-settings')));
+  wallet
+    .command('set <pairs...>')
+    .description('change settings, e.g. withdraw_daily_count=5 hold_hours=0 withdraw_from=09:00')
+    .requiredOption('-r, --reason <text>', 'why (kept in the audit log)')
+    .action(async (pairs: string[], o: { reason: string }) => {
+      const body: Record<string, string> = { reason: o.reason };
+      for (const pair of pairs) {
+        const [k, v] = pair.split('=');
+        if (!k || v === undefined) throw new InvalidArgumentError(`expected name=value, got ${pair}`);
+        body[k] = v;
+      }
+      console.table(await request('POST', '/admin/wallet-settings', body));
+    });
+}

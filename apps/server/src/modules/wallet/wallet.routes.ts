@@ -1,0 +1,165 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  addCardBodySchema,
+  addPayAccountBodySchema,
+  addWalletBodySchema,
+  cashBodySchema,
+  doRechargeBodySchema,
+  exchangeBodySchema,
+  exchangeQuoteBodySchema,
+  methodIdBodySchema,
+  recordListQuerySchema,
+  statementQuerySchema,
+  WALLET_CURRENCIES,
+  type WalletOptions,
+} from '@app/contracts';
+import type { Db } from '../../db/client.ts';
+import { currentUser } from '../../plugins/authenticate.ts';
+import type { UploadStore } from '../uploads/upload-store.ts';
+import { assets, createQuote, exchangeRecords, executeQuote } from './exchange.service.ts';
+import {
+  addCard,
+  addPayAccount,
+  addWallet,
+  holdUntilOf,
+  listMethods,
+  removeMethod,
+  toMethod,
+} from './payment-methods.service.ts';
+import { doRecharge, rechargeInfo, rechargeRecords } from './recharge.service.ts';
+import { statement, statementCsv } from './statement.service.ts';
+import { loadSettings } from './wallet-settings.ts';
+import { cashInfo, submitWithdrawal, withdrawRecords } from './withdraw.service.ts';
+
+export type WalletRouteOptions = { db: Db; store: UploadStore; simulated: boolean; tz: string; now?: () => number };
+
+/** The user's wallet: payment methods, recharge, withdraw, exchange, assets and the statement. */
+export const walletRoutes: FastifyPluginAsyncZod<WalletRouteOptions> = async (
+  app,
+  { db, store, simulated, tz, now: clock },
+) => {
+  const now = clock ?? (() => Math.floor(Date.now() / 1000));
+  const userId = (request: Parameters<typeof currentUser>[0]) => currentUser(request).userId;
+  app.addHook('onRequest', app.requireUser);
+
+  const created = async (row: Parameters<typeof toMethod>[0]) =>
+    toMethod(row, holdUntilOf(row, (await loadSettings(db)).holdHours), false);
+
+  // ---------- payment methods ----------
+  app.post('/api/user/add_card', { schema: { body: addCardBodySchema } }, async (request, reply) => {
+    const b = request.body as { bank_name: string; branch: string; holder: string; card_number: string };
+    return reply.ok(await created(await addCard(db, userId(request), b)), 'added');
+  });
+  app.get('/api/user/bank_card', async (request, reply) =>
+    reply.ok({ items: await listMethods(db, userId(request), (await loadSettings(db)).holdHours, ['bank']) }),
+  );
+
+  app.post('/api/user/add_wallet_addr', { schema: { body: addWalletBodySchema } }, async (request, reply) => {
+    const b = request.body as { currency: string; network: string; address: string };
+    return reply.ok(await created(await addWallet(db, userId(request), b)), 'added');
+  });
+  app.get('/api/user/user_wallet', async (request, reply) =>
+    reply.ok({ items: await listMethods(db, userId(request), (await loadSettings(db)).holdHours, ['crypto']) }),
+  );
+  app.get('/api/user/wallet', async (_request, reply) => {
+    const options: WalletOptions = {
+      currencies: Object.entries(WALLET_CURRENCIES).map(([currency, networks]) => ({
+        currency,
+        networks: [...networks],
+      })),
+    };
+    return reply.ok(options);
+  });
+
+  app.post('/api/user/add_payment', { schema: { body: addPayAccountBodySchema } }, async (request, reply) => {
+    const b = request.body as { kind: 'alipay' | 'wechat'; holder: string; account: string };
+    return reply.ok(await created(await addPayAccount(db, userId(request), b)), 'added');
+  });
+  app.get('/api/user/payment', async (request, reply) =>
+    reply.ok({ items: await listMethods(db, userId(request), (await loadSettings(db)).holdHours) }),
+  );
+  app.post('/api/user/del_payment', { schema: { body: methodIdBodySchema } }, async (request, reply) => {
+    await removeMethod(db, userId(request), request.body.id);
+    return reply.ok(null, 'deleted');
+  });
+
+  // ---------- recharge ----------
+  app.get('/api/user/recharge', async (_request, reply) => reply.ok(await rechargeInfo(db)));
+  app.post('/api/user/dorecharge', { schema: { body: doRechargeBodySchema } }, async (request, reply) => {
+    const b = request.body;
+    const record = await doRecharge(db, store, {
+      userId: userId(request),
+      channelId: b.channel_id,
+      amount: b.amount,
+      payerName: b.payer_name as string,
+      transferNote: b.transfer_note as string,
+      uploadId: b.upload_id as string,
+      key: b.key,
+    });
+    return reply.ok(record, 'recharge_submitted');
+  });
+  app.get('/api/user/recharge_record', { schema: { querystring: recordListQuerySchema } }, async (request, reply) =>
+    reply.ok(await rechargeRecords(db, userId(request), request.query)),
+  );
+
+  // ---------- withdraw ----------
+  app.get('/api/user/cash', async (request, reply) => reply.ok(await cashInfo(db, userId(request), now(), tz)));
+  app.post('/api/user/cash', { schema: { body: cashBodySchema } }, async (request, reply) => {
+    const b = request.body;
+    const record = await submitWithdrawal(db, {
+      userId: userId(request),
+      ip: request.ip,
+      methodId: b.method_id,
+      kind: b.kind,
+      amount: b.amount,
+      fundPassword: b.fund_password,
+      key: b.key,
+      now: now(),
+      tz,
+    });
+    return reply.ok(record, 'withdrawal_submitted');
+  });
+  app.get('/api/user/cash_record', { schema: { querystring: recordListQuerySchema } }, async (request, reply) =>
+    reply.ok(await withdrawRecords(db, userId(request), request.query)),
+  );
+
+  // ---------- exchange and assets ----------
+  app.get('/api/user/assets', async (request, reply) => reply.ok(await assets(db, userId(request), now(), simulated)));
+  app.post('/api/user/exchange_quote', { schema: { body: exchangeQuoteBodySchema } }, async (request, reply) =>
+    reply.ok(await createQuote(db, { userId: userId(request), ...request.body, now: now(), simulated })),
+  );
+  app.post('/api/user/exchange', { schema: { body: exchangeBodySchema } }, async (request, reply) =>
+    reply.ok(
+      await executeQuote(db, {
+        userId: userId(request),
+        quoteId: request.body.quote_id,
+        key: request.body.key,
+        now: now(),
+      }),
+      'operation_succeeded',
+    ),
+  );
+  app.get(
+    '/api/user/exchange_record',
+    { schema: { querystring: recordListQuerySchema.omit({ id: true }) } },
+    async (request, reply) => reply.ok(await exchangeRecords(db, userId(request), request.query)),
+  );
+
+  // ---------- statement ----------
+  app.get('/api/user/finance', { schema: { querystring: statementQuerySchema } }, async (request, reply) =>
+    reply.ok(await statement(db, userId(request), request.query)),
+  );
+  /** The same rows as a CSV file (not an envelope): the app fetches it with its token and saves it. */
+  app.get(
+    '/api/user/finance_csv',
+    { schema: { querystring: statementQuerySchema.omit({ page: true, size: true }) } },
+    async (request, reply) => {
+      const csv = await statementCsv(db, userId(request), request.query, tz);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="statement.csv"')
+        .header('cache-control', 'private, no-store')
+        .send('\ufeff' + csv);
+    },
+  );
+};

@@ -1,0 +1,425 @@
+import { and, count, desc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  formatMoney,
+  parseMoney,
+  withdrawFee,
+  type CashInfo,
+  type MethodKind,
+  type TimelineStep,
+  type WithdrawRecord,
+} from '@app/contracts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { AppError } from '../../plugins/app-error.ts';
+import { audit } from '../audit/audit.service.ts';
+import { loginFailures } from '../auth/auth.table.ts';
+import { once, requestHash } from '../idempotency/idempotency.service.ts';
+import { balancesOf, postJournal } from '../ledger/ledger.service.ts';
+import { houseAccount, houseShard, userAccount } from '../ledger/account-codes.ts';
+import { assertFundPassword, findUser } from '../users/users.service.ts';
+import { holdUntilOf, listMethods, mask, methodTitle } from './payment-methods.service.ts';
+import { localDateTime, localDayStart, withinWindow } from './platform-time.ts';
+import { bpToPct, loadSettings, type Settings } from './wallet-settings.ts';
+import { fundPasswordMarks, paymentMethods, withdrawals } from './wallet.table.ts';
+
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
+
+/** Fund-password guesses: five failures in fifteen minutes lock withdrawals for the rest of the window. */
+export const FUND_FAILURE_LIMIT = 5;
+const FUND_WINDOW_SECONDS = 15 * 60;
+const fundKey = (userId: number) => `fund:${userId}`;
+
+async function assertFundNotThrottled(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .select({
+      n: sql<number>`count(*)::int`,
+      oldest: sql<number>`extract(epoch from min(${loginFailures.createdAt}))::float8`,
+    })
+    .from(loginFailures)
+    .where(
+      and(
+        eq(loginFailures.accountKey, fundKey(userId)),
+        gt(loginFailures.createdAt, sql`now() - make_interval(secs => ${FUND_WINDOW_SECONDS})`),
+      ),
+    );
+  if (row && row.n >= FUND_FAILURE_LIMIT) {
+    const wait = Math.max(1, row.oldest + FUND_WINDOW_SECONDS - Date.now() / 1000);
+    throw new AppError('too_many_attempts', { params: { minutes: Math.ceil(wait / 60) } });
+  }
+}
+
+/** Notes the fund-password hash; a different one than last seen starts the hold now (see fundPasswordMarks). */
+async function fundPasswordChangedAt(db: DbOrTx, userId: number, hash: string | null): Promise<number | null> {
+  if (!hash) return null;
+  const [mark] = await db.select().from(fundPasswordMarks).where(eq(fundPasswordMarks.userId, userId));
+  if (!mark) {
+    await db.insert(fundPasswordMarks).values({ userId, hashSeen: hash }).onConflictDoNothing();
+    return null;
+  }
+  if (mark.hashSeen !== hash) {
+    const [updated] = await db
+      .update(fundPasswordMarks)
+      .set({ hashSeen: hash, changedAt: sql`now()` })
+      .where(eq(fundPasswordMarks.userId, userId))
+      .returning();
+    return seconds(updated!.changedAt);
+  }
+  return seconds(mark.changedAt);
+}
+
+/** The user-wide hold: after a change of the login or the fund password. Null when none is running. */
+export async function userHoldUntil(
+  db: DbOrTx,
+  userId: number,
+  settings: Settings,
+  now: number,
+): Promise<number | null> {
+  const user = await findUser(db, userId);
+  if (!user) throw new AppError('user_not_found');
+  const hold = settings.holdHours * 3600;
+  const candidates: number[] = [];
+  const loginChanged = seconds(user.passwordChangedAt)!;
+  // The column starts at registration; only a later change counts.
+  if (loginChanged - seconds(user.createdAt)! > 1) candidates.push(loginChanged + hold);
+  const fundChanged = await fundPasswordChangedAt(db, userId, user.fundPasswordHash);
+  if (fundChanged !== null) candidates.push(fundChanged + hold);
+  const until = Math.max(0, ...candidates);
+  return hold > 0 && until > now ? until : null;
+}
+
+async function todayUsage(db: DbOrTx, userId: number, now: number, tz: string) {
+  const dayStart = new Date(localDayStart(now, tz) * 1000);
+  const [row] = await db
+    .select({ n: count(), sum: sql<string>`coalesce(sum(${withdrawals.amount}), 0)::text` })
+    .from(withdrawals)
+    .where(
+      and(eq(withdrawals.userId, userId), inArray(withdrawals.status, [1, 3]), gte(withdrawals.createdAt, dayStart)),
+    );
+  return { count: Number(row?.n ?? 0), amount: BigInt(row?.sum ?? '0') };
+}
+
+export async function cashInfo(db: Db, userId: number, now: number, tz: string): Promise<CashInfo> {
+  const settings = await loadSettings(db);
+  const user = await findUser(db, userId);
+  if (!user) throw new AppError('user_not_found');
+  const [usage, balances, destinations, holdUntil] = await Promise.all([
+    todayUsage(db, userId, now, tz),
+    balancesOf(db, [userAccount(userId, 'available')]),
+    listMethods(db, userId, settings.holdHours),
+    userHoldUntil(db, userId, settings, now),
+  ]);
+  const remainingAmount = settings.withdrawDailyAmount - usage.amount;
+  return {
+    min: formatMoney(settings.withdrawMin),
+    max: formatMoney(settings.withdrawMax),
+    fee_pct: bpToPct(settings.withdrawFeeBp),
+    fee_min: formatMoney(settings.withdrawFeeMin),
+    window: {
+      from: settings.withdrawFrom,
+      to: settings.withdrawTo,
+      time_zone: tz,
+      open: withinWindow(now, tz, settings.withdrawFrom, settings.withdrawTo),
+    },
+    daily_count: settings.withdrawDailyCount,
+    used_count: usage.count,
+    remaining_count: Math.max(0, settings.withdrawDailyCount - usage.count),
+    daily_amount: formatMoney(settings.withdrawDailyAmount),
+    remaining_amount: formatMoney(remainingAmount > 0n ? remainingAmount : 0n),
+    available: formatMoney(balances.get(userAccount(userId, 'available'))!),
+    has_fund_password: user.fundPasswordHash !== null,
+    hold_until: holdUntil,
+    destinations,
+  };
+}
+
+const MISSING: Record<
+  MethodKind,
+  'bind_bank_card_first' | 'set_alipay_first' | 'set_wechat_first' | 'bind_wallet_first'
+> = {
+  bank: 'bind_bank_card_first',
+  alipay: 'set_alipay_first',
+  wechat: 'set_wechat_first',
+  crypto: 'bind_wallet_first',
+};
+
+export type SubmitInput = {
+  userId: number;
+  ip: string;
+  methodId?: number | undefined;
+  kind?: MethodKind | undefined;
+  amount: string;
+  fundPassword: string;
+  key: string;
+  now: number;
+  tz: string;
+};
+
+/**
+ * Submits a withdrawal: the rules are checked in the order the form shows them (destination, amount, hours,
+ * holds, fund password), then, under the user's lock, today's count and amount; the amount moves from
+ * available to frozen in one journal written with the record (status 3). A balance that cannot cover it
+ * makes the database refuse the whole transaction.
+ */
+export async function submitWithdrawal(db: Db, input: SubmitInput): Promise<WithdrawRecord> {
+  const settings = await loadSettings(db);
+  const amount = parseMoney(input.amount);
+  if (amount === null || amount <= 0n) throw new AppError('invalid_request', { field: 'amount' });
+
+  const kind: MethodKind = input.kind ?? 'bank';
+  const live = await db
+    .select()
+    .from(paymentMethods)
+    .where(
+      and(
+        eq(paymentMethods.userId, input.userId),
+        isNull(paymentMethods.removedAt),
+        input.methodId ? eq(paymentMethods.id, input.methodId) : eq(paymentMethods.kind, kind),
+      ),
+    )
+    .orderBy(paymentMethods.id)
+    .limit(1);
+  const method = live[0];
+  if (!method) {
+    if (input.methodId) throw new AppError('no_data', { field: 'method_id' });
+    throw new AppError(MISSING[kind]);
+  }
+  if (amount < settings.withdrawMin || amount > settings.withdrawMax) {
+    throw new AppError('withdraw_amount_limit', {
+      field: 'amount',
+      params: { min: formatMoney(settings.withdrawMin), max: formatMoney(settings.withdrawMax) },
+    });
+  }
+  if (!withinWindow(input.now, input.tz, settings.withdrawFrom, settings.withdrawTo)) {
+    throw new AppError('withdraw_time_limit', { params: { from: settings.withdrawFrom, to: settings.withdrawTo } });
+  }
+  const holds = [
+    await userHoldUntil(db, input.userId, settings, input.now),
+    holdUntilOf(method, settings.holdHours),
+  ].filter((x): x is number => x !== null);
+  if (settings.holdHours > 0 && holds.length) {
+    const until = Math.max(...holds);
+    throw new AppError('withdraw_on_hold', {
+      params: { until: `${localDateTime(until, input.tz)} (${input.tz})`, until_ts: until },
+    });
+  }
+  await assertFundNotThrottled(db, input.userId);
+  try {
+    await assertFundPassword(db, input.userId, input.fundPassword);
+  } catch (error) {
+    if (error instanceof AppError && error.key === 'fund_password_wrong') {
+      // Prefixed so fund-password failures do not count against the address's login throttle.
+      await db.insert(loginFailures).values({ accountKey: fundKey(input.userId), ip: `fund:${input.ip}` });
+    }
+    throw error;
+  }
+
+  const fee = withdrawFee(amount, settings.withdrawFeeBp, settings.withdrawFeeMin);
+  const hash = requestHash('wallet.withdraw', { m: method.id, a: amount.toString() });
+  const answer = await once(
+    db,
+    { userId: input.userId, key: input.key, scope: 'wallet.withdraw', hash },
+    async (tx) => {
+      // Serialises this user's withdrawals and method removals, so the daily limits hold under concurrency.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(727400, ${input.userId}::int)`);
+      const [still] = await tx
+        .select({ id: paymentMethods.id })
+        .from(paymentMethods)
+        .where(and(eq(paymentMethods.id, method.id), isNull(paymentMethods.removedAt)));
+      if (!still) throw new AppError('no_data', { field: 'method_id' });
+      const usage = await todayUsage(tx, input.userId, input.now, input.tz);
+      if (usage.count >= settings.withdrawDailyCount) throw new AppError('withdraw_times_limit');
+      const remaining = settings.withdrawDailyAmount - usage.amount;
+      if (amount > remaining)
+        throw new AppError('withdraw_daily_amount_limit', {
+          params: { remaining: formatMoney(remaining > 0n ? remaining : 0n) },
+        });
+      const [row] = await tx
+        .insert(withdrawals)
+        .values({
+          userId: input.userId,
+          methodId: method.id,
+          kind: method.kind,
+          destination: `${methodTitle(method)} ${mask(method.account)}`,
+          amount,
+          fee,
+          received: amount - fee,
+        })
+        .returning();
+      await postJournal(tx, {
+        reference: `withdrawal:${row!.id}:freeze`,
+        kind: 'withdrawal_freeze',
+        transfers: [{ from: userAccount(input.userId, 'available'), to: userAccount(input.userId, 'frozen'), amount }],
+        memo: { withdrawal: row!.id },
+      });
+      return toWithdrawRecord(row!);
+    },
+  );
+  return answer.value;
+}
+
+export function withdrawTimeline(w: WithdrawalRow): TimelineStep[] {
+  const steps: TimelineStep[] = [{ step: 'submitted', at: seconds(w.createdAt)!, by: null, note: null }];
+  if (w.firstApprovedAt)
+    steps.push({ step: 'reviewed', at: seconds(w.firstApprovedAt)!, by: w.firstApprovedBy, note: null });
+  if (w.status === 1) steps.push({ step: 'paid', at: seconds(w.reviewedAt)!, by: w.reviewedBy, note: null });
+  if (w.status === 2) {
+    steps.push({ step: 'refused', at: seconds(w.reviewedAt)!, by: w.reviewedBy, note: w.reason });
+    steps.push({ step: 'refunded', at: seconds(w.reviewedAt)!, by: null, note: null });
+  }
+  return steps;
+}
+
+export function toWithdrawRecord(w: WithdrawalRow): WithdrawRecord {
+  return {
+    id: w.id,
+    status: w.status as WithdrawRecord['status'],
+    kind: w.kind as MethodKind,
+    destination: w.destination,
+    amount: formatMoney(w.amount),
+    fee: formatMoney(w.fee),
+    received: formatMoney(w.received),
+    reason: w.status === 2 ? w.reason : null,
+    created_at: seconds(w.createdAt)!,
+    timeline: withdrawTimeline(w),
+  };
+}
+
+export async function withdrawRecords(
+  db: DbOrTx,
+  userId: number,
+  q: { id?: number | undefined; page: number; size: number },
+) {
+  const filter = and(eq(withdrawals.userId, userId), q.id ? eq(withdrawals.id, q.id) : undefined);
+  const rows = await db
+    .select()
+    .from(withdrawals)
+    .where(filter)
+    .orderBy(desc(withdrawals.id))
+    .limit(q.size)
+    .offset((q.page - 1) * q.size);
+  if (q.id && rows.length === 0) throw new AppError('no_data');
+  const [total] = await db.select({ n: count() }).from(withdrawals).where(filter);
+  return { items: rows.map(toWithdrawRecord), total: Number(total?.n ?? 0), page: q.page };
+}
+
+// ---------- operator review ----------
+
+type Decision = { id: number; operator: string; reason: string; ip?: string };
+
+async function lockWithdrawal(tx: Tx, id: number) {
+  const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
+  if (!row) throw new AppError('no_data');
+  if (row.status !== 3) throw new AppError('review_already_decided');
+  return row;
+}
+
+/**
+ * Approves a withdrawal (it has been paid out): frozen goes to the house's withdrawals account, the fee to
+ * fees. Above the four-eyes threshold the first approval is recorded and a second, different operator
+ * completes it.
+ */
+export async function approveWithdrawal(db: Db, d: Decision) {
+  const settings = await loadSettings(db);
+  return db.transaction(async (tx) => {
+    const row = await lockWithdrawal(tx, d.id);
+    const ip = d.ip ? { ip: d.ip } : {};
+    if (row.amount > settings.fourEyesAbove) {
+      if (!row.firstApprovedBy) {
+        const [updated] = await tx
+          .update(withdrawals)
+          .set({ firstApprovedBy: d.operator, firstApprovedAt: sql`now()` })
+          .where(eq(withdrawals.id, row.id))
+          .returning();
+        await audit(tx, {
+          operator: d.operator,
+          action: 'withdrawal.approve_first',
+          target: `withdrawal:${row.id}`,
+          reason: d.reason,
+          ...ip,
+        });
+        return { record: toWithdrawRecord(updated!), waiting_for_second: true };
+      }
+      if (row.firstApprovedBy === d.operator) throw new AppError('second_operator_required');
+    }
+    const frozen = userAccount(row.userId, 'frozen');
+    const transfers = [{ from: frozen, to: houseAccount('withdrawals'), amount: row.received }];
+    if (row.fee > 0n) transfers.push({ from: frozen, to: houseShard('fees', row.userId), amount: row.fee });
+    await postJournal(tx, {
+      reference: `withdrawal:${row.id}:paid`,
+      kind: 'withdrawal_paid',
+      transfers,
+      memo: { withdrawal: row.id },
+    });
+    const [updated] = await tx
+      .update(withdrawals)
+      .set({ status: 1, reviewedBy: d.operator, reviewedAt: sql`now()`, reason: d.reason })
+      .where(eq(withdrawals.id, row.id))
+      .returning();
+    await audit(tx, {
+      operator: d.operator,
+      action: 'withdrawal.approve',
+      target: `withdrawal:${row.id}`,
+      reason: d.reason,
+      details: { amount: formatMoney(row.amount) },
+      ...ip,
+    });
+    return { record: toWithdrawRecord(updated!), waiting_for_second: false };
+  });
+}
+
+/** Refuses a withdrawal: the full amount (fee included) goes back to available, with the reason shown. */
+export async function refuseWithdrawal(db: Db, d: Decision) {
+  return db.transaction(async (tx) => {
+    const row = await lockWithdrawal(tx, d.id);
+    await postJournal(tx, {
+      reference: `withdrawal:${row.id}:refund`,
+      kind: 'withdrawal_refund',
+      transfers: [
+        { from: userAccount(row.userId, 'frozen'), to: userAccount(row.userId, 'available'), amount: row.amount },
+      ],
+      memo: { withdrawal: row.id },
+    });
+    const [updated] = await tx
+      .update(withdrawals)
+      .set({ status: 2, reviewedBy: d.operator, reviewedAt: sql`now()`, reason: d.reason })
+      .where(eq(withdrawals.id, row.id))
+      .returning();
+    await audit(tx, {
+      operator: d.operator,
+      action: 'withdrawal.refuse',
+      target: `withdrawal:${row.id}`,
+      reason: d.reason,
+      ...(d.ip ? { ip: d.ip } : {}),
+    });
+    return toWithdrawRecord(updated!);
+  });
+}
+
+export async function withdrawalsForReview(db: DbOrTx, q: { status: number; page: number; size: number }) {
+  const rows = await db
+    .select()
+    .from(withdrawals)
+    .where(eq(withdrawals.status, q.status))
+    .orderBy(withdrawals.id)
+    .limit(q.size)
+    .offset((q.page - 1) * q.size);
+  const methodIds = rows.map((r) => r.methodId);
+  const methods = methodIds.length
+    ? await db.select().from(paymentMethods).where(inArray(paymentMethods.id, methodIds))
+    : [];
+  const byId = new Map(methods.map((m) => [m.id, m]));
+  return {
+    items: rows.map((r) => {
+      const m = byId.get(r.methodId);
+      // Operators pay out, so they see the full destination.
+      return {
+        ...toWithdrawRecord(r),
+        user_id: r.userId,
+        first_approved_by: r.firstApprovedBy,
+        pay_to: m
+          ? { kind: m.kind, title: methodTitle(m), account: m.account, holder: m.holder, branch: m.branch }
+          : null,
+      };
+    }),
+  };
+}

@@ -1,0 +1,47 @@
+import { baseApi } from '@app/api-client';
+import type {
+  AddCardBody,
+  AddPayAccountBody,
+  AddWalletBody,
+  PaymentMethod,
+  PaymentMethodList,
+  WalletOptions,
+} from '@app/contracts';
+
+const api = baseApi.enhanceEndpoints({ addTagTypes: ['PaymentMethod'] });
+
+/** Bank cards, wallet addresses, Alipay / WeChat (add_card, bank_card, add_wallet_addr, user_wallet, wallet, ...). */
+export const paymentMethodsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getPaymentMethods: build.query<PaymentMethodList, void>({
+      query: () => '/api/user/payment',
+      providesTags: ['PaymentMethod'],
+    }),
+    getWalletOptions: build.query<WalletOptions, void>({ query: () => '/api/user/wallet' }),
+    addCard: build.mutation<PaymentMethod, AddCardBody>({
+      query: (body) => ({ url: '/api/user/add_card', method: 'POST', body: body as Record<string, string> }),
+      invalidatesTags: ['PaymentMethod'],
+    }),
+    addWallet: build.mutation<PaymentMethod, AddWalletBody>({
+      query: (body) => ({ url: '/api/user/add_wallet_addr', method: 'POST', body: body as Record<string, string> }),
+      invalidatesTags: ['PaymentMethod'],
+    }),
+    addPayAccount: build.mutation<PaymentMethod, AddPayAccountBody>({
+      query: (body) => ({ url: '/api/user/add_payment', method: 'POST', body: body as Record<string, string> }),
+      invalidatesTags: ['PaymentMethod'],
+    }),
+    removeMethod: build.mutation<null, number>({
+      query: (id) => ({ url: '/api/user/del_payment', method: 'POST', body: { id } }),
+      invalidatesTags: ['PaymentMethod'],
+    }),
+  }),
+});
+
+export const {
+  useGetPaymentMethodsQuery,
+  useGetWalletOptionsQuery,
+  useAddCardMutation,
+  useAddWalletMutation,
+  useAddPayAccountMutation,
+  useRemoveMethodMutation,
+} = paymentMethodsApi;

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PaymentMethod } from '@app/contracts';
+import { useFormatters } from '@app/i18n/client';
+import { Badge, Button, ConfirmDialog, useToast } from '@app/ui';
+import { NS } from '../../../i18n-namespace.ts';
+import { apiErrorText } from '../../../lib/api-error-text.ts';
+import styles from '../../../lib/wallet.module.css';
+import { useRemoveMethodMutation } from '../api/payment-methods-api.ts';
+
+/** The bound methods, masked; each says it is locked, when a new one's hold lifts, and can be removed. */
+export function MethodList({ items }: { items: PaymentMethod[] }) {
+  const { t } = useTranslation(NS);
+  const f = useFormatters();
+  const toast = useToast();
+  const [removing, setRemoving] = useState<PaymentMethod | null>(null);
+  const [remove, state] = useRemoveMethodMutation();
+  const confirm = async () => {
+    if (!removing) return;
+    try {
+      await remove(removing.id).unwrap();
+      toast.info(t('deleted', { ns: 'errors' }));
+    } catch (error) {
+      toast.error(apiErrorText(error, t));
+    }
+    setRemoving(null);
+  };
+  return (
+    <>
+      <ul className={styles.list} data-testid="method-list">
+        {items.map((m) => (
+          <li key={m.id} className={styles.item}>
+            <div className={styles.itemMain}>
+              <span className={styles.strong}>
+                {t(`kind.${m.kind}`)} · {m.title}
+              </span>
+              <span className={styles.mono}>{m.masked}</span>
+              {m.holder && <span className={styles.small}>{m.holder}</span>}
+              {m.hold_until && (
+                <span className={styles.small}>{t('methods.holdUntil', { time: f.dateTime(m.hold_until) })}</span>
+              )}
+            </div>
+            <div className={styles.itemSide}>
+              <Badge>{t('methods.locked')}</Badge>
+              <Button size="sm" variant="ghost" disabled={m.in_use} onClick={() => setRemoving(m)}>
+                {t('methods.remove')}
+                <span className="visually-hidden">
+                  {' '}
+                  {m.title} {m.masked}
+                </span>
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <p className={styles.note} style={{ padding: '8px 16px' }}>
+        {t('methods.lockedNote')}
+      </p>
+      <ConfirmDialog
+        open={removing !== null}
+        title={t('methods.removeTitle')}
+        message={removing ? `${removing.title} ${removing.masked}` : ''}
+        confirmLabel={t('methods.remove')}
+        cancelLabel={t('actions.cancel', { ns: 'common' })}
+        onConfirm={() => void confirm()}
+        onCancel={() => setRemoving(null)}
+        busy={state.isLoading}
+        danger
+      />
+    </>
+  );
+}

@@ -1,0 +1,110 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { selectToken, useAppSelector } from '@app/api-client';
+import type { RechargeRecord } from '@app/contracts';
+import { useFormatters } from '@app/i18n/client';
+import { EmptyState, InfiniteList, WalletIcon } from '@app/ui';
+import { LinkButton } from '@app/ui/link-button';
+import { NS } from '../../../i18n-namespace.ts';
+import { LoadError } from '../../../lib/load-error.tsx';
+import { Loading } from '../../../lib/loading.tsx';
+import { pagedItems } from '../../../lib/paged-items.ts';
+import { RecordStatus } from '../../../lib/record-status.tsx';
+import { getBlob } from '../../../lib/raw-request.ts';
+import { Timeline } from '../../../lib/timeline.tsx';
+import styles from '../../../lib/wallet.module.css';
+import { useGetRechargePagesInfiniteQuery, useGetRechargeRecordQuery } from '../api/recharge-api.ts';
+
+/** Recharge records, newest first, paged as the user scrolls. */
+export function RechargeRecordList() {
+  const { t } = useTranslation(NS);
+  const { t: tc } = useTranslation();
+  const f = useFormatters();
+  const query = useGetRechargePagesInfiniteQuery(undefined, { refetchOnMountOrArgChange: true });
+  const items = pagedItems(query.data?.pages);
+  if (query.isLoading) return <Loading />;
+  if (query.isError && items.length === 0)
+    return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+  if (items.length === 0)
+    return (
+      <EmptyState
+        icon={<WalletIcon />}
+        title={t('records.noRecharge')}
+        action={<LinkButton href="#/pages/user/rechargeList">{t('titles.recharge')}</LinkButton>}
+      />
+    );
+  return (
+    <InfiniteList
+      items={items}
+      getKey={(r) => r.id}
+      hasMore={Boolean(query.hasNextPage)}
+      loading={query.isFetchingNextPage}
+      onLoadMore={() => void query.fetchNextPage()}
+      labels={{ loading: tc('states.loadingMore'), end: tc('states.noMore'), more: tc('actions.more') }}
+      renderItem={(r: RechargeRecord) => (
+        <a className={styles.item} href={`#/pages/user/rechargerecord?id=${r.id}`} data-testid="recharge-row">
+          <span className={styles.itemMain}>
+            <span className={styles.strong}>{r.class === 0 ? r.channel_name : t(`class.c${r.class}`)}</span>
+            <span className={styles.small}>{f.dateTime(r.created_at)}</span>
+          </span>
+          <span className={styles.itemSide}>
+            <span className={styles.strong}>{f.money(r.amount)}</span>
+            <RecordStatus status={r.status} />
+          </span>
+        </a>
+      )}
+    />
+  );
+}
+
+function Screenshot({ uploadId }: { uploadId: string }) {
+  const { t } = useTranslation(NS);
+  const token = useAppSelector(selectToken);
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    let revoke: string | null = null;
+    getBlob(`/api/user/upload?id=${encodeURIComponent(uploadId)}`, token)
+      .then((blob) => setUrl((revoke = URL.createObjectURL(blob))))
+      .catch(() => setUrl(null));
+    return () => void (revoke && URL.revokeObjectURL(revoke));
+  }, [uploadId, token]);
+  return url ? <img className={styles.preview} src={url} alt={t('recharge.screenshotPreview')} /> : null;
+}
+
+/** One recharge as a receipt: every detail, its status timeline and the screenshot. */
+export function RechargeReceipt({ id }: { id: number }) {
+  const { t } = useTranslation(NS);
+  const f = useFormatters();
+  const { data, error, isLoading, refetch } = useGetRechargeRecordQuery(id);
+  if (isLoading) return <Loading />;
+  const r = data?.items[0];
+  if (!r) return <LoadError error={error} onRetry={() => void refetch()} />;
+  const rows: Array<[string, string]> = [
+    [t('record.reference'), r.reference_code],
+    [t('record.class'), t(`class.c${r.class}`)],
+    [t('record.channel'), r.channel_name],
+    [t('record.amount'), f.money(r.amount)],
+    ...(r.payer_name ? ([[t('recharge.payer'), r.payer_name]] as Array<[string, string]>) : []),
+    ...(r.transfer_note ? ([[t('recharge.note'), r.transfer_note]] as Array<[string, string]>) : []),
+    [t('record.time'), f.dateTime(r.created_at)],
+  ];
+  return (
+    <section className={styles.card} aria-label={t('record.receipt')} data-testid="recharge-receipt">
+      <p>
+        <RecordStatus status={r.status} />
+      </p>
+      <dl className={styles.rows}>
+        {rows.map(([label, value]) => (
+          <div key={label} className={styles.row}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {r.reason && <p className={styles.error}>{t('record.reason', { reason: r.reason })}</p>}
+      <h2 className={styles.label}>{t('record.timeline')}</h2>
+      <Timeline steps={r.timeline} />
+      {r.upload_id && <Screenshot uploadId={r.upload_id} />}
+    </section>
+  );
+}

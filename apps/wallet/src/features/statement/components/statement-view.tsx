@@ -1,0 +1,170 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { selectToken, useAppSelector } from '@app/api-client';
+import { STATEMENT_TYPES, type StatementItem, type StatementType } from '@app/contracts';
+import { useFormatters } from '@app/i18n/client';
+import { Button, EmptyState, InfiniteList, OrderIcon, useToast } from '@app/ui';
+import { NS } from '../../../i18n-namespace.ts';
+import { apiErrorText } from '../../../lib/api-error-text.ts';
+import { LoadError } from '../../../lib/load-error.tsx';
+import { Loading } from '../../../lib/loading.tsx';
+import { pagedItems } from '../../../lib/paged-items.ts';
+import { getBlob } from '../../../lib/raw-request.ts';
+import styles from '../../../lib/wallet.module.css';
+import { csvPath, useGetStatementPagesInfiniteQuery, type StatementFilter } from '../api/statement-api.ts';
+
+/** Local midnight of a yyyy-mm-dd date input, in seconds. */
+const dayStart = (value: string) => (value ? Math.floor(new Date(`${value}T00:00:00`).getTime() / 1000) : undefined);
+
+const REF_HREF: Record<string, (id: number) => string> = {
+  deposit: (id) => `#/pages/user/rechargerecord?id=${id}`,
+  withdrawal: (id) => `#/pages/user/cashrecord?id=${id}`,
+  order: () => '#/pages/user/order',
+};
+
+/** The statement: every movement on the user's accounts, filtered by type and date, paged, exportable as CSV. */
+export function StatementView() {
+  const { t } = useTranslation(NS);
+  const { t: tc } = useTranslation();
+  const f = useFormatters();
+  const toast = useToast();
+  const ids = { from: useId(), to: useId() };
+  const token = useAppSelector(selectToken);
+  const [type, setType] = useState<StatementType | undefined>(undefined);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [exporting, setExporting] = useState(false);
+  const toDay = dayStart(to);
+  const filter: StatementFilter = { type, from: dayStart(from), to: toDay === undefined ? undefined : toDay + 86_400 };
+  const query = useGetStatementPagesInfiniteQuery(filter, { refetchOnMountOrArgChange: true });
+  const items = pagedItems(query.data?.pages);
+
+  const download = async () => {
+    setExporting(true);
+    try {
+      const blob = await getBlob(csvPath(filter), token);
+      const url = URL.createObjectURL(blob);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = 'statement.csv';
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (e) {
+      toast.error(apiErrorText(e, t));
+    } finally {
+      setExporting(false);
+    }
+  };
+  const amountText = (i: StatementItem) => {
+    const sign = i.amount.startsWith('-') ? '−' : '+';
+    const abs = i.amount.replace(/^-/, '');
+    return i.asset === 'USD' ? `${sign}${f.money(abs)}` : `${sign}${f.number(abs, 8)} ${i.asset}`;
+  };
+  const balanceText = (i: StatementItem) =>
+    i.asset === 'USD' ? f.money(i.balance_after) : `${f.number(i.balance_after, 8)} ${i.asset}`;
+
+  return (
+    <>
+      <div className={styles.form}>
+        <fieldset className={styles.chips}>
+          <legend className={styles.label}>{t('finance.type')}</legend>
+          <button
+            type="button"
+            className={styles.chip}
+            aria-pressed={type === undefined}
+            onClick={() => setType(undefined)}
+          >
+            {t('finance.all')}
+          </button>
+          {STATEMENT_TYPES.map((k) => (
+            <button key={k} type="button" className={styles.chip} aria-pressed={type === k} onClick={() => setType(k)}>
+              {t(`finance.types.${k}`)}
+            </button>
+          ))}
+        </fieldset>
+        <div className={styles.actions} style={{ padding: 0 }}>
+          <div>
+            <label className={styles.label} htmlFor={ids.from}>
+              {t('finance.from')}
+            </label>
+            <input
+              id={ids.from}
+              type="date"
+              className={styles.select}
+              value={from}
+              onChange={(e) => setFrom(e.target.value)}
+            />
+          </div>
+          <div>
+            <label className={styles.label} htmlFor={ids.to}>
+              {t('finance.to')}
+            </label>
+            <input
+              id={ids.to}
+              type="date"
+              className={styles.select}
+              value={to}
+              onChange={(e) => setTo(e.target.value)}
+            />
+          </div>
+        </div>
+        <Button variant="outline" loading={exporting} onClick={() => void download()} data-testid="csv-export">
+          {t('finance.csv')}
+        </Button>
+      </div>
+      {query.isLoading ? (
+        <Loading />
+      ) : query.isError && items.length === 0 ? (
+        <LoadError error={query.error} onRetry={() => void query.refetch()} />
+      ) : items.length === 0 ? (
+        <EmptyState icon={<OrderIcon />} title={t('finance.empty')} compact />
+      ) : (
+        <InfiniteList
+          items={items}
+          getKey={(i) => i.id}
+          hasMore={Boolean(query.hasNextPage)}
+          loading={query.isFetchingNextPage}
+          onLoadMore={() => void query.fetchNextPage()}
+          labels={{ loading: tc('states.loadingMore'), end: tc('states.noMore'), more: tc('actions.more') }}
+          renderItem={(i: StatementItem) => {
+            const href = i.ref_id !== null ? REF_HREF[i.ref_type]?.(i.ref_id) : undefined;
+            const body = (
+              <>
+                <span className={styles.itemMain}>
+                  <span className={styles.strong}>
+                    {t(`finance.kinds.${i.kind}`, { defaultValue: t(`finance.types.${i.type}`) })}
+                  </span>
+                  <span className={styles.small}>
+                    {f.dateTime(i.created_at)} · {t(`finance.buckets.${i.bucket}`, { defaultValue: i.bucket })}
+                  </span>
+                  <span className={styles.small}>
+                    {i.ref_id !== null
+                      ? `${t(`finance.refs.${i.ref_type}`, { defaultValue: i.ref_type })} #${i.ref_id}`
+                      : i.reference}
+                  </span>
+                </span>
+                <span className={styles.itemSide}>
+                  <span className={`${styles.strong} ${i.amount.startsWith('-') ? styles.down : styles.up}`}>
+                    {amountText(i)}
+                  </span>
+                  <span className={styles.small}>{t('finance.balanceAfter', { amount: balanceText(i) })}</span>
+                </span>
+              </>
+            );
+            return href ? (
+              <a className={styles.item} href={href} data-testid="statement-row">
+                {body}
+              </a>
+            ) : (
+              <div className={styles.item} data-testid="statement-row">
+                {body}
+              </div>
+            );
+          }}
+        />
+      )}
+    </>
+  );
+}

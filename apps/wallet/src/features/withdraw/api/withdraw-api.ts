@@ -1,0 +1,44 @@
+import { baseApi, userApi } from '@app/api-client';
+import type { CashInfo, MethodKind, WithdrawRecord, WithdrawRecordList } from '@app/contracts';
+
+export const RECORD_PAGE = 20;
+const api = baseApi.enhanceEndpoints({ addTagTypes: ['Withdraw', 'PaymentMethod'] });
+
+export type CashArgs = { method_id: number; kind?: MethodKind; amount: string; fund_password: string; key: string };
+
+/** cash (GET rules / POST submit) and cash_record. */
+export const withdrawApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getCashInfo: build.query<CashInfo, void>({
+      query: () => '/api/user/cash',
+      providesTags: ['Withdraw', 'PaymentMethod'],
+    }),
+    submitCash: build.mutation<WithdrawRecord, CashArgs>({
+      query: (body) => ({ url: '/api/user/cash', method: 'POST', body }),
+      invalidatesTags: ['Withdraw'],
+      async onQueryStarted(_a, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+          dispatch(userApi.util.invalidateTags(['User']));
+        } catch {
+          // Refused: nothing changed.
+        }
+      },
+    }),
+    getCashRecord: build.query<WithdrawRecordList, number>({
+      query: (id) => ({ url: '/api/user/cash_record', params: { id } }),
+      providesTags: ['Withdraw'],
+    }),
+    getCashPages: build.infiniteQuery<WithdrawRecordList, void, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 1,
+        getNextPageParam: (last, _a, p) => (p * RECORD_PAGE < last.total ? p + 1 : undefined),
+      },
+      query: ({ pageParam }) => ({ url: '/api/user/cash_record', params: { page: pageParam, size: RECORD_PAGE } }),
+      providesTags: ['Withdraw'],
+    }),
+  }),
+});
+
+export const { useGetCashInfoQuery, useSubmitCashMutation, useGetCashRecordQuery, useGetCashPagesInfiniteQuery } =
+  withdrawApi;

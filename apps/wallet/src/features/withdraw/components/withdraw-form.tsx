@@ -1,0 +1,231 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CashInfo, WithdrawRecord } from '@app/contracts';
+import { useFormatters } from '@app/i18n/client';
+import { Button, Dialog, EmptyState, Field, WalletIcon } from '@app/ui';
+import { LinkButton } from '@app/ui/link-button';
+import { NS } from '../../../i18n-namespace.ts';
+import { apiErrorText, errorField } from '../../../lib/api-error-text.ts';
+import { newIntentKey } from '../../../lib/intent-key.ts';
+import styles from '../../../lib/wallet.module.css';
+import { useSubmitCashMutation } from '../api/withdraw-api.ts';
+import { feeAndReceived } from '../lib/fee.ts';
+
+const AMOUNT = /^\d{1,9}(\.\d{1,2})?$/;
+
+/**
+ * The withdrawal form: a bound destination, the amount with the fee and the exact amount received, then a
+ * confirmation that restates the terms and asks for the fund password.
+ */
+export function WithdrawForm({ info }: { info: CashInfo }) {
+  const { t } = useTranslation(NS);
+  const f = useFormatters();
+  const [methodId, setMethodId] = useState<number | null>(info.destinations[0]?.id ?? null);
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [done, setDone] = useState<WithdrawRecord | null>(null);
+  const [key, setKey] = useState(() => newIntentKey());
+  const [submit, state] = useSubmitCashMutation();
+  const terms = useMemo(
+    () => (AMOUNT.test(amount.trim()) ? feeAndReceived(amount.trim(), info.fee_pct, info.fee_min) : null),
+    [amount, info],
+  );
+  const method = info.destinations.find((d) => d.id === methodId) ?? null;
+
+  if (info.destinations.length === 0) {
+    return (
+      <EmptyState
+        icon={<WalletIcon />}
+        title={t('bind_bank_card_first', { ns: 'errors' })}
+        description={t('cash.noDestinationBody')}
+        action={<LinkButton href="#/pages/payment/bindbank">{t('titles.bindBank')}</LinkButton>}
+      />
+    );
+  }
+
+  const check = (): string | null => {
+    const n = Number(amount);
+    if (!amount.trim()) return t('please_fill_in', { ns: 'errors' });
+    if (!AMOUNT.test(amount.trim())) return t('invalid_request', { ns: 'errors' });
+    if (n < Number(info.min) || n > Number(info.max))
+      return t('withdraw_amount_limit', { ns: 'errors', min: info.min, max: info.max });
+    if (n > Number(info.available)) return t('balance_insufficient', { ns: 'errors' });
+    return null;
+  };
+  const next = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = check();
+    setError(problem);
+    if (!problem) setConfirming(true);
+  };
+  const send = async () => {
+    if (!password) return setPasswordError(t('fund_password_required', { ns: 'errors' }));
+    setPasswordError(null);
+    try {
+      setDone(await submit({ method_id: methodId!, amount: amount.trim(), fund_password: password, key }).unwrap());
+      setConfirming(false);
+      setPassword('');
+      setAmount('');
+      setKey(newIntentKey());
+    } catch (e) {
+      if (errorField(e) === 'fund_password') setPasswordError(apiErrorText(e, t));
+      else {
+        setConfirming(false);
+        setError(apiErrorText(e, t));
+      }
+    }
+  };
+  const row = (label: string, value: string, testId?: string) => (
+    <div className={styles.row}>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{value}</dd>
+    </div>
+  );
+
+  return (
+    <>
+      <form className={styles.form} onSubmit={next} noValidate>
+        <fieldset className={styles.chips}>
+          <legend className={styles.label}>{t('cash.destination')}</legend>
+          {info.destinations.map((d) => (
+            <button
+              key={d.id}
+              type="button"
+              className={styles.chip}
+              aria-pressed={d.id === methodId}
+              onClick={() => setMethodId(d.id)}
+            >
+              {t(`kind.${d.kind}`)} · {d.title} {d.masked}
+            </button>
+          ))}
+        </fieldset>
+        {method?.hold_until && (
+          <p className={styles.note}>{t('methods.holdUntil', { time: f.dateTime(method.hold_until) })}</p>
+        )}
+        <Field
+          name="amount"
+          label={t('cash.amount')}
+          inputMode="decimal"
+          value={amount}
+          suffix="U"
+          error={error}
+          hint={t('cash.limits', {
+            min: f.money(info.min),
+            max: f.money(info.max),
+            available: f.money(info.available),
+          })}
+          onChange={(e) => setAmount(e.target.value)}
+          onBlur={() => amount && setError(check())}
+        />
+        <dl className={styles.rows} data-testid="cash-terms">
+          {row(
+            t('cash.fee', { pct: f.number(info.fee_pct, 2), min: f.money(info.fee_min) }),
+            terms ? f.money(terms.fee) : '—',
+            'cash-fee',
+          )}
+          {row(t('cash.received'), terms ? f.money(terms.received) : '—', 'cash-received')}
+        </dl>
+        <Button type="submit" block disabled={!method}>
+          {t('cash.next')}
+        </Button>
+      </form>
+      <Dialog
+        open={confirming}
+        title={t('cash.confirmTitle')}
+        onClose={() => setConfirming(false)}
+        actions={
+          <>
+            <Button variant="outline" onClick={() => setConfirming(false)}>
+              {t('actions.cancel', { ns: 'common' })}
+            </Button>
+            <Button loading={state.isLoading} onClick={() => void send()}>
+              {t('cash.submit')}
+            </Button>
+          </>
+        }
+      >
+        <dl className={styles.rows}>
+          {method && row(t('cash.destination'), `${method.title} ${method.masked}`)}
+          {row(t('record.amount'), f.money(amount.trim() || '0'))}
+          {terms && row(t('glossary.fee', { ns: 'common' }), f.money(terms.fee))}
+          {terms && row(t('cash.received'), f.money(terms.received))}
+        </dl>
+        <p className={styles.note}>{t('cash.reviewNote')}</p>
+        <Field
+          name="fund_password"
+          type="password"
+          autoComplete="off"
+          label={t('cash.fundPassword')}
+          value={password}
+          error={passwordError}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </Dialog>
+      <Dialog
+        open={done !== null}
+        title={t('withdrawal_submitted', { ns: 'errors' })}
+        onClose={() => setDone(null)}
+        actions={
+          <LinkButton href={done ? `#/pages/user/cashrecord?id=${done.id}` : '#/pages/user/cashrecord'}>
+            {t('cash.viewRecord')}
+          </LinkButton>
+        }
+      >
+        {done && (
+          <dl className={styles.rows} data-testid="cash-result">
+            {row(t('record.amount'), f.money(done.amount))}
+            {row(t('glossary.fee', { ns: 'common' }), f.money(done.fee))}
+            {row(t('cash.received'), f.money(done.received))}
+          </dl>
+        )}
+      </Dialog>
+    </>
+  );
+}
+
+/** The day's rules: hours, count and amount left, any hold. */
+export function CashRules({ info }: { info: CashInfo }) {
+  const { t } = useTranslation(NS);
+  const f = useFormatters();
+  return (
+    <section className={styles.card} aria-label={t('cash.rules')}>
+      <dl className={styles.rows}>
+        <div className={styles.row}>
+          <dt>{t('glossary.available', { ns: 'common' })}</dt>
+          <dd data-testid="cash-available">{f.money(info.available)}</dd>
+        </div>
+        <div className={styles.row}>
+          <dt>{t('cash.hours')}</dt>
+          <dd>
+            {info.window.from === info.window.to ? '00:00–24:00' : `${info.window.from}–${info.window.to}`} (
+            {info.window.time_zone})
+          </dd>
+        </div>
+        <div className={styles.row}>
+          <dt>{t('cash.todayLeft')}</dt>
+          <dd>
+            {t('cash.todayLeftValue', {
+              count: info.remaining_count,
+              total: info.daily_count,
+              amount: f.money(info.remaining_amount),
+            })}
+          </dd>
+        </div>
+      </dl>
+      {!info.window.open && (
+        <p className={styles.error}>
+          {t('withdraw_time_limit', { ns: 'errors', from: info.window.from, to: info.window.to })}
+        </p>
+      )}
+      {info.hold_until && <p className={styles.error}>{t('cash.userHold', { time: f.dateTime(info.hold_until) })}</p>}
+      {!info.has_fund_password && (
+        <p className={styles.note}>
+          {t('cash.noFundPassword')} <a href="#/pages/user/setfundpassword">{t('cash.setFundPassword')}</a>
+        </p>
+      )}
+    </section>
+  );
+}

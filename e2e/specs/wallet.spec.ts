@@ -1,0 +1,284 @@
+import AxeBuilder from '@axe-core/playwright';
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Page } from '@playwright/test';
+import { api, expect, test, type MarketServer } from '../support/market-server.ts';
+import { e2eDir, repoRoot } from '../support/paths.ts';
+import { text, type Lang } from '../support/texts.ts';
+
+/**
+ * The wallet end to end, against the market server (its price feed records the prices an exchange quotes at):
+ * a deposit with a screenshot approved by an operator through `pnpm ops`, a withdrawal to a bound card refused
+ * (amount back), an exchange both ways, and the statement with its CSV; then de and th at 360 px under axe.
+ */
+
+const run = promisify(execFile);
+const w = (key: string, lang: Lang = 'en') => text('wallet', lang, key);
+const e = (key: string, lang: Lang = 'en') => text('errors', lang, key);
+
+/** A valid 8x6 PNG (ends with its IEND chunk, nothing appended). */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAGCAIAAABxZ0isAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWOQqziBFTEMpAQAG7NBoZm0iP0AAAAASUVORK5CYII=',
+  'base64',
+);
+
+/** The operator CLI, exactly as an operator runs it, pointed at the market server's admin API. */
+async function ops(market: MarketServer, ...args: string[]): Promise<string> {
+  const { stdout } = await run('pnpm', ['--silent', '--filter', '@app/server', 'ops', ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, ADMIN_URL: market.adminUrl, ADMIN_TOKEN: market.adminToken, OPERATOR: 'e2e-operator' },
+  });
+  return stdout;
+}
+
+async function post<T>(market: MarketServer, url: string, body: Record<string, string>, token: string): Promise<T> {
+  const response = await fetch(`${market.url}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', token },
+    body: new URLSearchParams(body).toString(),
+  });
+  const envelope = (await response.json()) as { code: number; key: string; data: T };
+  if (envelope.code !== 200) throw new Error(`${url}: ${envelope.key}`);
+  return envelope.data;
+}
+
+async function demoSession(page: Page, market: MarketServer, lang: Lang = 'en') {
+  const login = await fetch(`${market.url}/api/login/index`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'account=demo&password=demo1234',
+  });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  await page.addInitScript(
+    ([tk, l]) => {
+      localStorage.setItem('token', tk!);
+      localStorage.setItem('lang', l!);
+    },
+    [token, lang],
+  );
+  return token;
+}
+
+type Assets = { cash: { available: string; frozen: string }; coins: Array<{ coin: string; amount: string }> };
+const available = async (market: MarketServer, token: string) =>
+  (await api<Assets>(market.url, '/api/user/assets', token)).cash.available;
+const cents = (s: string) => Math.round(Number(s) * 100);
+
+async function seriousViolations(page: Page) {
+  await page.waitForTimeout(300);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(e2eDir, '.tmp', `wallet-${name}.png`), fullPage: true });
+
+test('deposit with a screenshot, operator approves by CLI; withdraw and refuse; exchange both ways; statement and CSV', async ({
+  page,
+  market,
+}) => {
+  test.setTimeout(300_000);
+  const token = await demoSession(page, market);
+  // Settings for a test that may run at any hour: the window all day, no hold on the new card.
+  await ops(
+    market,
+    'wallet',
+    'set',
+    'withdraw_from=00:00',
+    'withdraw_to=00:00',
+    'hold_hours=0',
+    'withdraw_daily_count=10',
+    '-r',
+    'e2e: any hour, no hold',
+  );
+  const start = cents(await available(market, token));
+
+  // ---- deposit ----
+  await page.goto(`${market.url}/h5/#/pages/user/rechargeList`);
+  await page.getByRole('link', { name: /Bank transfer \(demo\)/ }).click();
+  await expect(page.getByText('Demo Bank')).toBeVisible();
+  await page.getByLabel(w('recharge.amount')).fill('500');
+  await page.getByLabel(w('recharge.payer')).fill('Demo Payer');
+  await page.getByLabel(w('recharge.note')).fill('e2e transfer');
+  await page.getByTestId('screenshot-input').setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByRole('img', { name: w('recharge.screenshotPreview') })).toBeVisible();
+  await shot(page, 'recharge-form');
+  await page.getByRole('button', { name: w('recharge.submit') }).click();
+  const code = (await page.getByTestId('reference-code').innerText()).trim();
+  expect(code).toMatch(/^[A-Z2-9]{8}$/);
+  await shot(page, 'recharge-submitted');
+
+  const pending = await ops(market, 'deposits', 'list');
+  expect(pending).toContain(code);
+  const records = await api<{ items: Array<{ id: number; reference_code: string }> }>(
+    market.url,
+    '/api/user/recharge_record',
+    token,
+  );
+  const deposit = records.items.find((r) => r.reference_code === code)!;
+  expect(await ops(market, 'deposits', 'approve', String(deposit.id), '-r', 'bank statement matched')).toContain(
+    'success',
+  );
+  expect(cents(await available(market, token))).toBe(start + 50_000);
+
+  await page.goto(`${market.url}/h5/#/pages/user/rechargerecord`);
+  await expect(page.getByTestId('recharge-row').first()).toContainText(w('status.s1'));
+  await page.getByTestId('recharge-row').first().click();
+  await expect(page.getByTestId('recharge-receipt')).toContainText(code);
+  await expect(page.getByTestId('recharge-receipt')).toContainText(w('step.credited'));
+
+  // ---- withdraw to a bound card, refused, amount back ----
+  await post(
+    market,
+    '/api/user/pwd_pay',
+    { password: 'fund1234', password_confirm: 'fund1234', old_password: '' },
+    token,
+  ).catch(() =>
+    post(
+      market,
+      '/api/user/pwd_pay',
+      { password: 'fund1234', password_confirm: 'fund1234', old_password: 'fund1234' },
+      token,
+    ),
+  );
+  await page.goto(`${market.url}/h5/#/pages/payment/bindbank`);
+  await page.getByLabel(w('bank.bank_name')).fill('E2E Bank');
+  await page.getByLabel(w('bank.branch')).fill('Main branch');
+  await page.getByLabel(w('bank.holder')).fill('Demo User');
+  await page.getByLabel(w('bank.card_number')).fill(`6222${Date.now().toString().slice(-12)}`);
+  await page.getByRole('button', { name: w('bank.submit') }).click();
+  await expect(page.getByTestId('method-list')).toContainText('E2E Bank');
+
+  await page.goto(`${market.url}/h5/#/pages/user/cash`);
+  await page.getByLabel(w('cash.amount')).fill('200');
+  await expect(page.getByTestId('cash-fee')).toHaveText('2.00 U');
+  await expect(page.getByTestId('cash-received')).toHaveText('198.00 U');
+  await shot(page, 'cash-form');
+  await page.getByRole('button', { name: w('cash.next') }).click();
+  await page.getByRole('dialog').getByLabel(w('cash.fundPassword')).fill('fund1234');
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: w('cash.submit') })
+    .click();
+  await expect(page.getByTestId('cash-result')).toContainText('198.00');
+  expect(cents(await available(market, token))).toBe(start + 50_000 - 20_000);
+
+  const cashRecords = await api<{ items: Array<{ id: number; status: number }> }>(
+    market.url,
+    '/api/user/cash_record',
+    token,
+  );
+  const withdrawal = cashRecords.items[0]!;
+  expect(withdrawal.status).toBe(3);
+  expect(await ops(market, 'withdrawals', 'refuse', String(withdrawal.id), '-r', 'Holder name differs')).toContain(
+    'failed',
+  );
+  expect(cents(await available(market, token))).toBe(start + 50_000);
+  await page.goto(`${market.url}/h5/#/pages/user/cashrecord?id=${withdrawal.id}`);
+  await expect(page.getByTestId('cash-receipt')).toContainText('Holder name differs');
+  await expect(page.getByTestId('cash-receipt')).toContainText(w('step.refunded'));
+  await shot(page, 'cash-receipt');
+
+  // ---- exchange both ways ----
+  await page.goto(`${market.url}/h5/#/pages/user/wallet?view=exchange`);
+  await page.getByLabel(w('exchange.spend')).fill('100');
+  await page.getByRole('button', { name: w('exchange.getQuote') }).click();
+  await expect(page.getByTestId('exchange-quote')).toContainText(/Price held for \d+ s/);
+  await shot(page, 'exchange-quote');
+  await page.getByRole('button', { name: w('exchange.confirm') }).click();
+  await expect(page.getByTestId('exchange-result')).toBeVisible();
+  await page.getByRole('button', { name: text('common', 'en', 'actions.close') }).click();
+  const btc = (await api<Assets>(market.url, '/api/user/assets', token)).coins.find((c) => c.coin === 'BTC')!;
+  expect(Number(btc.amount)).toBeGreaterThan(0);
+
+  await page.getByRole('tab', { name: w('exchange.sell') }).click();
+  await page.getByLabel(w('exchange.sellAmount').replace('{{coin}}', 'BTC')).fill(btc.amount);
+  await page.getByRole('button', { name: w('exchange.getQuote') }).click();
+  await page.getByRole('button', { name: w('exchange.confirm') }).click();
+  await expect(page.getByTestId('exchange-result')).toBeVisible();
+  await page.getByRole('button', { name: text('common', 'en', 'actions.close') }).click();
+  await expect(page.getByTestId('exchange-history')).toContainText(w('exchange.sell'));
+  await expect(page.getByTestId('exchange-history')).toContainText(w('exchange.buy'));
+  expect(
+    Number((await api<Assets>(market.url, '/api/user/assets', token)).coins.find((c) => c.coin === 'BTC')!.amount),
+  ).toBe(0);
+
+  // ---- the statement shows all of it; its CSV downloads ----
+  await page.goto(`${market.url}/h5/#/pages/user/finance`);
+  const rows = page.getByTestId('statement-row');
+  for (const kind of ['deposit_credit', 'withdrawal_freeze', 'withdrawal_refund', 'exchange_buy', 'exchange_sell']) {
+    await expect(rows.filter({ hasText: w(`finance.kinds.${kind}`) }).first()).toBeVisible();
+  }
+  await shot(page, 'finance');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('csv-export').click()]);
+  expect(download.suggestedFilename()).toBe('statement.csv');
+  const csv = readFileSync((await download.path())!, 'utf8');
+  expect(csv).toContain('time,time_zone,type,kind,asset,bucket,amount,balance_after,reference');
+  expect(csv).toContain(`deposit:${deposit.id}:credit`);
+  expect(csv).toContain(`withdrawal:${withdrawal.id}:refund`);
+  expect(csv).toContain('exchange_sell');
+
+  await page.getByRole('button', { name: w('finance.types.deposit') }).click();
+  await expect(rows.first()).toContainText(w('finance.kinds.deposit_credit'));
+});
+
+for (const lang of ['de', 'th'] as const) {
+  test(`wallet screens in ${lang} at 360 px: nothing overflows, axe clean`, async ({ page, market }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 360, height: 780 });
+    await demoSession(page, market, lang);
+    const screens: Array<[string, string, () => Promise<void>]> = [
+      ['wallet', '/pages/user/wallet', async () => void (await expect(page.getByTestId('assets-total')).toBeVisible())],
+      [
+        'exchange',
+        '/pages/user/wallet?view=exchange',
+        async () => void (await expect(page.getByRole('button', { name: w('exchange.getQuote', lang) })).toBeVisible()),
+      ],
+      [
+        'recharge',
+        '/pages/user/recharge?channel=2',
+        async () => void (await expect(page.getByTestId('channel-qr')).toBeVisible()),
+      ],
+      ['cash', '/pages/user/cash', async () => void (await expect(page.getByTestId('cash-available')).toBeVisible())],
+      ['finance', '/pages/user/finance', async () => void (await expect(page.getByTestId('csv-export')).toBeVisible())],
+      [
+        'payment',
+        '/pages/payment/payment',
+        async () => void (await expect(page.getByRole('link', { name: w('titles.bindWallet', lang) })).toBeVisible()),
+      ],
+      [
+        'bindwallet',
+        '/pages/payment/bindwallet',
+        async () => void (await expect(page.getByRole('button', { name: w('wallet.submit', lang) })).toBeVisible()),
+      ],
+      ['rechargerecord', '/pages/user/rechargerecord', async () => void (await page.waitForTimeout(500))],
+      ['cashrecord', '/pages/user/cashrecord', async () => void (await page.waitForTimeout(500))],
+    ];
+    for (const [name, route, ready] of screens) {
+      await page.goto(`${market.url}/h5/#${route}`);
+      await ready();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect.soft(overflow, `${name} overflows horizontally`).toBeLessThanOrEqual(0);
+      expect.soft(await seriousViolations(page), name).toEqual([]);
+      await shot(page, `${lang}-360-${name}`);
+    }
+    // A refusal in the language: an amount outside the limits, inline under the field.
+    await page.goto(`${market.url}/h5/#/pages/user/cash`);
+    await page.getByLabel(w('cash.amount', lang)).fill('1');
+    await page.getByRole('button', { name: w('cash.next', lang) }).click();
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: e('withdraw_amount_limit', lang).slice(0, 12) })
+        .first(),
+    ).toBeVisible();
+  });
+}
