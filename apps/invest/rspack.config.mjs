@@ -9,5 +9,6 @@ export default appConfig({
   exposes: {
     './routes': './src/exposes/routes.tsx',
     './popular-projects': './src/exposes/popular-projects.tsx',
+    './project-orders': './src/exposes/project-orders.tsx',
   },
 });

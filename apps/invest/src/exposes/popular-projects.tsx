@@ -2,13 +2,17 @@ import '../i18n-namespace.ts';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ProjectIcon } from '@app/ui';
 import { NS } from '../i18n-namespace.ts';
+import { useGetPopularPlansQuery } from '../lib/invest-api.ts';
+import { PlanCard, PlanCardSkeleton } from '../features/plans/components/plan-card.tsx';
 import styles from './popular-projects.module.css';
 
-/** Home's popular-projects widget. No project is open yet, so it says so and points to the list. */
+/** Home's popular-projects widget: up to three plans open for subscription, each opening its page. */
 export default function PopularProjects() {
   const { t } = useTranslation(NS);
+  const { data, isLoading, isError } = useGetPopularPlansQuery();
+  const items = data?.items ?? [];
   return (
-    <section className={styles.card} aria-labelledby="popular-projects-title">
+    <section className={styles.card} aria-labelledby="popular-projects-title" data-testid="popular-projects">
       <div className={styles.head}>
         <h2 id="popular-projects-title" className={styles.title}>
           {t('popular.title')}
@@ -17,7 +21,19 @@ export default function PopularProjects() {
           {t('popular.all')}
         </a>
       </div>
-      <EmptyState compact headingLevel={3} icon={<ProjectIcon />} title={t('popular.empty')} />
+      {isLoading ? (
+        <div className={styles.list} aria-hidden="true">
+          <PlanCardSkeleton />
+        </div>
+      ) : items.length === 0 || isError ? (
+        <EmptyState compact headingLevel={3} icon={<ProjectIcon />} title={t('popular.empty')} />
+      ) : (
+        <div className={styles.list}>
+          {items.map((p) => (
+            <PlanCard key={p.id} plan={p} />
+          ))}
+        </div>
+      )}
     </section>
   );
 }

@@ -5,9 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { Delayed, Spinner } from '@app/ui';
 import { NS } from '../i18n-namespace.ts';
 
-const ProjectPage = lazy(() => import('../routes/project-page.tsx'));
-const ProjectDetailsPage = lazy(() => import('../routes/project-details-page.tsx'));
-const MyProjectPage = lazy(() => import('../routes/my-project-page.tsx'));
+/* Each page is its own chunk, named after its route so the page's boot script preloads it with the remote. */
+const ProjectPage = lazy(
+  () => import(/* webpackChunkName: "page-pages-project-project" */ '../routes/project-page.tsx'),
+);
+const ProjectDetailsPage = lazy(
+  () => import(/* webpackChunkName: "page-pages-project-details" */ '../routes/project-details-page.tsx'),
+);
+const MyProjectPage = lazy(
+  () => import(/* webpackChunkName: "page-pages-project-myproject" */ '../routes/my-project-page.tsx'),
+);
 
 /** The invest remote's pages under the shell's router. */
 export default function InvestRoutes() {

@@ -1,0 +1,38 @@
+import type { AccrualList } from '@app/contracts';
+
+const cell = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+
+/**
+ * A holding's daily credits as CSV: one line per lot and day, amounts as plain decimals in U, and a last line
+ * with the total, which equals the sum of the lines (the server's own figure).
+ */
+export function accrualCsv(
+  list: AccrualList,
+  headers: { day: string; lot: string; amount: string; held: string; total: string },
+): string {
+  const lines = [[headers.day, headers.lot, headers.amount, headers.held].map(cell).join(',')];
+  for (const a of [...list.items].sort((x, y) => (x.day < y.day ? -1 : x.day > y.day ? 1 : x.lot_id - y.lot_id))) {
+    lines.push([a.day, String(a.lot_id), a.amount, a.held ? '1' : '0'].join(','));
+  }
+  lines.push([cell(headers.total), '', list.total, ''].join(','));
+  return lines.join('\n') + '\n';
+}
+
+/** Sum of decimal strings with two decimals, in cents (for the check that the lines add up). */
+export function sumCents(amounts: string[]): bigint {
+  return amounts.reduce((s, a) => {
+    const [w, f = ''] = a.split('.');
+    return s + BigInt(w!) * 100n + BigInt((f + '00').slice(0, 2));
+  }, 0n);
+}
+
+export function download(filename: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

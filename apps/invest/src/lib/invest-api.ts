@@ -1,0 +1,125 @@
+import { baseApi, userApi } from '@app/api-client';
+import type {
+  AccrualList,
+  HoldingList,
+  InvestResult,
+  PlanDetail,
+  PlanFilter,
+  PlanList,
+  ProjectOrderList,
+  StopQuote,
+  YuebaoInfo,
+} from '@app/contracts';
+
+export const PAGE_SIZE = 10;
+
+const investBase = baseApi.enhanceEndpoints({ addTagTypes: ['Plan', 'Holding', 'User'] });
+
+/** Every money-moving answer refreshes the plans, the holdings and the user's balance. */
+const afterMove = {
+  invalidatesTags: ['Plan', 'Holding'] as const,
+  async onQueryStarted(
+    _arg: unknown,
+    { dispatch, queryFulfilled }: { dispatch: (a: unknown) => unknown; queryFulfilled: Promise<unknown> },
+  ) {
+    try {
+      await queryFulfilled;
+      dispatch(userApi.util.invalidateTags(['User']));
+    } catch {
+      // A refusal changed nothing.
+    }
+  },
+};
+
+export type MoveArgs = { id: number; amount: string; key: string };
+
+/** The Yuebao endpoints, with the spec's names (yeb_project, yeb, yebjoinnow, yebappend, yebkeep, yebstop, ...). */
+export const investApi = investBase.injectEndpoints({
+  endpoints: (build) => ({
+    getPlanPages: build.infiniteQuery<PlanList, PlanFilter, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 1,
+        getNextPageParam: (last, _all, param) => (param * PAGE_SIZE < last.total ? param + 1 : undefined),
+      },
+      query: ({ queryArg, pageParam }) => ({
+        url: '/api/user/yeb_project',
+        params: { filter: queryArg, page: pageParam, size: PAGE_SIZE },
+      }),
+      providesTags: ['Plan'],
+    }),
+    getPopularPlans: build.query<PlanList, void>({
+      query: () => ({ url: '/api/user/yeb_project', params: { filter: 'active', page: 1, size: 3 } }),
+      providesTags: ['Plan'],
+    }),
+    getPlan: build.query<PlanDetail, number>({
+      query: (id) => ({ url: '/api/user/yeb', params: { id } }),
+      providesTags: ['Plan', 'Holding'],
+    }),
+    getYuebaoInfo: build.query<YuebaoInfo, void>({
+      query: () => ({ url: '/api/user/yuebaoinfo' }),
+      providesTags: ['Holding'],
+    }),
+    getHoldingPages: build.infiniteQuery<HoldingList, { status?: 1 | 2 | 3 }, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 1,
+        getNextPageParam: (last, _all, param) => (param * PAGE_SIZE < last.total ? param + 1 : undefined),
+      },
+      query: ({ queryArg, pageParam }) => ({
+        url: '/api/user/myproject',
+        params: { status: queryArg.status, page: pageParam, size: PAGE_SIZE },
+      }),
+      providesTags: ['Holding'],
+    }),
+    getProjectOrderPages: build.infiniteQuery<ProjectOrderList, { holdingId?: number }, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 1,
+        getNextPageParam: (last, _all, param) => (param * 20 < last.total ? param + 1 : undefined),
+      },
+      query: ({ queryArg, pageParam }) => ({
+        url: '/api/user/project_orderlist',
+        params: { page: pageParam, size: 20, holding_id: queryArg.holdingId },
+      }),
+      providesTags: ['Holding'],
+    }),
+    getAccruals: build.query<AccrualList, number>({
+      query: (id) => ({ url: '/api/user/yeb_accruals', params: { id } }),
+      providesTags: ['Holding'],
+    }),
+    getStopQuote: build.query<StopQuote, number>({
+      query: (id) => ({ url: '/api/user/yebstop', params: { id } }),
+      providesTags: ['Holding'],
+      keepUnusedDataFor: 0,
+    }),
+    join: build.mutation<InvestResult, MoveArgs>({
+      query: (body) => ({ url: '/api/user/yebjoinnow', method: 'POST', body }),
+      ...afterMove,
+    }),
+    append: build.mutation<InvestResult, MoveArgs>({
+      query: (body) => ({ url: '/api/user/yebappend', method: 'POST', body }),
+      ...afterMove,
+    }),
+    keep: build.mutation<InvestResult, { id: number; renew: '0' | '1'; key: string }>({
+      query: (body) => ({ url: '/api/user/yebkeep', method: 'POST', body }),
+      ...afterMove,
+    }),
+    stop: build.mutation<InvestResult & { quote: StopQuote }, { id: number; key: string }>({
+      query: (body) => ({ url: '/api/user/yebstop', method: 'POST', body }),
+      ...afterMove,
+    }),
+  }),
+});
+
+export const {
+  useGetPlanPagesInfiniteQuery,
+  useGetPopularPlansQuery,
+  useGetPlanQuery,
+  useGetYuebaoInfoQuery,
+  useGetHoldingPagesInfiniteQuery,
+  useGetProjectOrderPagesInfiniteQuery,
+  useGetAccrualsQuery,
+  useGetStopQuoteQuery,
+  useJoinMutation,
+  useAppendMutation,
+  useKeepMutation,
+  useStopMutation,
+} = investApi;

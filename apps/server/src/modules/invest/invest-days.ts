@@ -1,0 +1,53 @@
+/**
+ * Platform calendar days. A "day" of accrual is a calendar day in PLATFORM_TZ, numbered from 1970-01-01
+ * (day 0), so day arithmetic is integer arithmetic and daylight-saving shifts never skip or repeat one.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string) {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** Seconds the zone is ahead of UTC at that instant. */
+function offsetAt(seconds: number, timeZone: string): number {
+  const p = Object.fromEntries(
+    formatter(timeZone)
+      .formatToParts(new Date(seconds * 1000))
+      .map((x) => [x.type, x.value]),
+  );
+  const local =
+    Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second)) /
+    1000;
+  return local - seconds;
+}
+
+/** The platform day that contains the instant. */
+export function dayOf(seconds: number, timeZone: string): number {
+  return Math.floor((seconds + offsetAt(seconds, timeZone)) / 86_400);
+}
+
+/** The instant (seconds) the platform day begins. */
+export function dayStart(day: number, timeZone: string): number {
+  const local = day * 86_400;
+  const guess = local - offsetAt(local, timeZone);
+  return local - offsetAt(guess, timeZone);
+}
+
+/** "2026-11-23" */
+export function dayLabel(day: number): string {
+  return new Date(day * 86_400_000).toISOString().slice(0, 10);
+}

@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  appendBodySchema,
+  holdingIdQuerySchema,
+  joinBodySchema,
+  keepBodySchema,
+  myProjectQuerySchema,
+  planIdQuerySchema,
+  planListQuerySchema,
+  projectOrderListQuerySchema,
+  stopBodySchema,
+} from '@app/contracts';
+import type { Db } from '../../db/client.ts';
+import { currentUser } from '../../plugins/authenticate.ts';
+import {
+  accrualList,
+  append,
+  join,
+  keep,
+  listPlans,
+  myProjects,
+  planDetail,
+  projectOrders,
+  stop,
+  stopQuote,
+  yuebaoInfo,
+} from './invest.service.ts';
+
+/** Yuebao, with the spec's paths. Money-moving calls carry an idempotency key. */
+export const investRoutes: FastifyPluginAsyncZod<{ db: Db; tz: string; now?: () => number }> = async (
+  app,
+  { db, tz, now: clock },
+) => {
+  const now = clock ?? (() => Math.floor(Date.now() / 1000));
+  const c = () => ({ now: now(), tz });
+  const uid = (request: Parameters<typeof currentUser>[0]) => currentUser(request).userId;
+  // The plans on offer are public (Home shows them to visitors); everything about a user's money needs a session.
+  const open = new Set(['/api/user/yeb_project']);
+  app.addHook('onRequest', async (request) => {
+    if (!open.has(request.routeOptions.url ?? '')) await app.requireUser(request);
+  });
+
+  app.get('/api/user/yeb_project', { schema: { querystring: planListQuerySchema } }, async (request, reply) =>
+    reply.ok(await listPlans(db, request.query, now())),
+  );
+  app.get('/api/user/yeb', { schema: { querystring: planIdQuerySchema } }, async (request, reply) =>
+    reply.ok(await planDetail(db, uid(request), request.query.id, c())),
+  );
+  app.post('/api/user/yebjoinnow', { schema: { body: joinBodySchema } }, async (request, reply) => {
+    const { result } = await join(db, { userId: uid(request), body: request.body, now: now(), tz });
+    return reply.ok(result, 'plan_bought');
+  });
+  app.post('/api/user/yebappend', { schema: { body: appendBodySchema } }, async (request, reply) => {
+    const { result } = await append(db, { userId: uid(request), body: request.body, now: now(), tz });
+    return reply.ok(result, 'plan_topped_up');
+  });
+  app.post('/api/user/yebkeep', { schema: { body: keepBodySchema } }, async (request, reply) => {
+    const { result } = await keep(db, { userId: uid(request), body: request.body, now: now(), tz });
+    return reply.ok(result, request.body.renew === '1' ? 'plan_renewal_on' : 'plan_renewal_off');
+  });
+  /** GET: the exact quote of an early stop; POST: the stop itself. */
+  app.get('/api/user/yebstop', { schema: { querystring: holdingIdQuerySchema } }, async (request, reply) =>
+    reply.ok(await stopQuote(db, uid(request), request.query.id, c())),
+  );
+  app.post('/api/user/yebstop', { schema: { body: stopBodySchema } }, async (request, reply) => {
+    const { result } = await stop(db, { userId: uid(request), body: request.body, now: now(), tz });
+    return reply.ok(result, 'plan_stopped');
+  });
+  app.get('/api/user/yuebaoinfo', async (request, reply) => reply.ok(await yuebaoInfo(db, uid(request), c())));
+  app.get('/api/user/myproject', { schema: { querystring: myProjectQuerySchema } }, async (request, reply) =>
+    reply.ok(await myProjects(db, uid(request), request.query, c())),
+  );
+  app.get(
+    '/api/user/project_orderlist',
+    { schema: { querystring: projectOrderListQuerySchema } },
+    async (request, reply) => reply.ok(await projectOrders(db, uid(request), request.query)),
+  );
+  /** A holding's daily credits (the remote downloads them as CSV). */
+  app.get('/api/user/yeb_accruals', { schema: { querystring: holdingIdQuerySchema } }, async (request, reply) =>
+    reply.ok(await accrualList(db, uid(request), request.query.id)),
+  );
+};
