@@ -20,20 +20,24 @@ function bootRoutes() {
   const hero = {};
   const login = {};
   const simulatedNote = {};
+  const projectRisk = {};
   for (const lang of LANGUAGES) {
     const common = JSON.parse(read(`../../packages/i18n/src/locales/${lang}/common.json`));
     labels[lang] = common.tabs;
     hero[lang] = [common.home.title, common.home.subtitle, common.app.name];
-    // The account remote's texts for its Log in head: if that remote changes them, the frame shows the
-    // older words for the moment before the page renders.
+    // Remotes' texts for the heads of their first-load pages (Log in, the trade screens, the Project list): if a
+    // remote changes them, the frame shows the older words for the moment before the page renders.
     const account = JSON.parse(read(`../account/src/locales/${lang}.json`));
     login[lang] = [account.login.title, account.login.subtitle];
     simulatedNote[lang] = [JSON.parse(read(`../trade/src/locales/${lang}.json`)).market.simulatedLong];
+    const invest = JSON.parse(read(`../invest/src/locales/${lang}.json`));
+    projectRisk[lang] = [invest.risk.line, '', invest.project.title];
   }
   const heads = {};
-  for (const path of owners.tabs.home) heads[path] = { kind: 'hero', texts: hero };
+  for (const path of owners.tabs.home) heads[path] = { kind: 'hero', nav: 'brand', texts: hero };
   heads['/pages/login/login'] = { kind: 'auth', texts: login };
   heads['/pages/trade/trade'] = { kind: 'note', texts: simulatedNote, simulatedOnly: true };
+  heads['/pages/project/project'] = { kind: 'risk', nav: 'brand', texts: projectRisk };
   return {
     languages: LANGUAGES,
     remotes: owners.remotes,
@@ -56,7 +60,9 @@ export default appConfig({
   name: 'shell',
   kind: 'host',
   templateParameters: {
-    frameCss: read('src/boot/frame.css').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\n/g, ''),
+    frameCss: read('src/boot/frame.css')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/\n/g, ''),
     frameTabs,
     bootScript: read('src/boot/boot.js')
       .replace(/^\/\*[\s\S]*?\*\/\n/, '')

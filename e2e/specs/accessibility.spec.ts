@@ -5,15 +5,36 @@ import { useSession } from '../support/session.ts';
 import { LANGUAGES } from '../support/texts.ts';
 
 /** The shell's and the account remote's screens; the second list needs a session. */
-const OPEN_SCREENS = ['/', '/pages/login/login', '/pages/login/register', '/pages/login/forgetpwd', '/pages/public/agreement', '/pages/customer/customer', '/pages/download/download', '/no/such/page'];
-const SESSION_SCREENS = ['/pages/user/user', '/pages/user/info', '/pages/user/security', '/pages/user/setpassword', '/pages/user/setfundpassword', '/pages/user/language', '/pages/user/display', '/pages/user/invite', '/pages/user/message'];
+const OPEN_SCREENS = [
+  '/',
+  '/pages/login/login',
+  '/pages/login/register',
+  '/pages/login/forgetpwd',
+  '/pages/public/agreement',
+  '/pages/customer/customer',
+  '/pages/download/download',
+  '/no/such/page',
+];
+const SESSION_SCREENS = [
+  '/pages/user/user',
+  '/pages/user/info',
+  '/pages/user/security',
+  '/pages/user/setpassword',
+  '/pages/user/setfundpassword',
+  '/pages/user/language',
+  '/pages/user/display',
+  '/pages/user/invite',
+  '/pages/user/message',
+];
 
 async function seriousViolations(page: import('@playwright/test').Page) {
   // Let the remote and its language load, and entry animations (at most 250 ms) finish.
   await expect(page.locator('main h1, main h2, header h1').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(250);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

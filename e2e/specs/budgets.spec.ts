@@ -37,10 +37,14 @@ async function firstLoadScripts(browser: Browser, route: string, login: boolean)
 }
 
 for (const route of budgets.routes) {
-  test(`first-load JavaScript of ${route.name} stays within ${(route.gzip / 1024).toFixed(0)} KB gzip`, async ({ browser }) => {
+  test(`first-load JavaScript of ${route.name} stays within ${(route.gzip / 1024).toFixed(0)} KB gzip`, async ({
+    browser,
+  }) => {
     const scripts = await firstLoadScripts(browser, route.path, route.login);
     const gzip = scripts.reduce((sum, s) => sum + gzipSync(s.content, { level: 9 }).length, 0);
-    console.log(`[budget] ${route.name}: ${scripts.length} scripts, ${(gzip / 1024).toFixed(1)} KB gzip (budget ${(route.gzip / 1024).toFixed(0)} KB)`);
+    console.log(
+      `[budget] ${route.name}: ${scripts.length} scripts, ${(gzip / 1024).toFixed(1)} KB gzip (budget ${(route.gzip / 1024).toFixed(0)} KB)`,
+    );
     expect(gzip, `${route.name} ${route.path}: first-load JS in gzip bytes`).toBeLessThanOrEqual(route.gzip);
     const charted = scripts.filter((s) => s.content.includes(CHART_LIBRARY)).map((s) => s.urlPath);
     // The chart library loads where a chart is shown (the product page), and nowhere else.

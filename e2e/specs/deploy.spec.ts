@@ -11,7 +11,11 @@ const remotes = () => JSON.parse(readFileSync(path.join(webDir(), 'remotes.json'
 const versionOf = (manifestUrl: string) => manifestUrl.split('/').at(-2)!;
 
 function web(...args: string[]) {
-  const run = spawnSync(process.execPath, [webCli, ...args], { cwd: repoRoot, env: { ...process.env, WEB_DIR: webDir() }, encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [webCli, ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, WEB_DIR: webDir() },
+    encoding: 'utf8',
+  });
   expect(run.status, run.stderr || run.stdout).toBe(0);
 }
 
@@ -29,14 +33,18 @@ async function tradeVersionsLoaded(page: Page, action: () => Promise<unknown>): 
   return seen;
 }
 
-test('a new version of one remote is picked up on reload without rebuilding the shell, and rollback works', async ({ page }) => {
+test('a new version of one remote is picked up on reload without rebuilding the shell, and rollback works', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await useSession(page, process.env.E2E_TOKEN!);
   const shellIndex = path.join(webDir(), 'shell/index.html');
   const shellBefore = { text: readFileSync(shellIndex, 'utf8'), mtime: statSync(shellIndex).mtimeMs };
   const before = remotes();
 
-  expect(await tradeVersionsLoaded(page, () => open(page, '/pages/user/order'))).toEqual(new Set([versionOf(before.trade!)]));
+  expect(await tradeVersionsLoaded(page, () => open(page, '/pages/user/order'))).toEqual(
+    new Set([versionOf(before.trade!)]),
+  );
 
   // Publish a new trade while the server runs.
   web('deploy-remote', 'trade');

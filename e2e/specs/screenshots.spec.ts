@@ -19,7 +19,9 @@ for (const lang of ['en', 'de', 'zh'] as const) {
     ];
     for (const [name, route, heading] of shots) {
       await open(page, route);
-      await expect(page.getByRole('heading', { name: text(name === 'home' ? 'common' : 'account', lang, heading) })).toBeVisible();
+      await expect(
+        page.getByRole('heading', { name: text(name === 'home' ? 'common' : 'account', lang, heading) }),
+      ).toBeVisible();
       await page.waitForLoadState('networkidle');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await page.screenshot({ path: path.join(e2eDir, 'screenshots', `${name}-${lang}.png`), fullPage: false });

@@ -11,7 +11,9 @@ import { text, type Lang } from '../support/texts.ts';
  */
 
 const shot = async (page: Page, name: string, lang: string) => {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} fits`).toBeLessThanOrEqual(page.viewportSize()!.width);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} fits`).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
   await page.screenshot({ path: path.join(e2eDir, 'screenshots', `trade-${name}-${lang}.png`) });
 };
 

@@ -18,7 +18,6 @@ type Order = {
 type Tick = { s: string; p: string; t: number };
 type Candle = { t: number; o: string; h: string; l: string; c: string; v: number };
 
-
 /** Decimal strings at one precision as integers, so comparisons are exact. */
 const units = (price: string) => BigInt(price.replace('.', ''));
 
@@ -29,7 +28,10 @@ async function logIn(page: Page, market: MarketServer, returnTo: string) {
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
 }
 
-test('log in, place a 30-second order on BTC/USDT, watch it settle at the recorded prices, find it in history', async ({ page, market }) => {
+test('log in, place a 30-second order on BTC/USDT, watch it settle at the recorded prices, find it in history', async ({
+  page,
+  market,
+}) => {
   test.setTimeout(180_000);
   await logIn(page, market, '/pages/trade/trade?symbol=BTC%2FUSDT');
 
@@ -71,11 +73,19 @@ test('log in, place a 30-second order on BTC/USDT, watch it settle at the record
   const settled = await api<Order>(market.url, `/api/user/get_this_order?id=${order.id}`, token!);
   expect(settled.status).toBe('settled');
   expect(settled.open_price).toBe(order.open_price);
-  await expect(result).toContainText(Number(settled.settle_price).toLocaleString('en-US', { minimumFractionDigits: 2 }));
+  await expect(result).toContainText(
+    Number(settled.settle_price).toLocaleString('en-US', { minimumFractionDigits: 2 }),
+  );
 
   // Both prices are the recorded series: the tick of their second, inside that minute's 1m candle.
-  const ticks = await api<{ items: Tick[] }>(market.url, `/api/index/ticks?symbol=${encodeURIComponent('BTC/USDT')}&seconds=600`);
-  const kline = await api<{ candles: Candle[] }>(market.url, `/api/index/getkdata?symbol=${encodeURIComponent('BTC/USDT')}&interval=1m&count=20`);
+  const ticks = await api<{ items: Tick[] }>(
+    market.url,
+    `/api/index/ticks?symbol=${encodeURIComponent('BTC/USDT')}&seconds=600`,
+  );
+  const kline = await api<{ candles: Candle[] }>(
+    market.url,
+    `/api/index/getkdata?symbol=${encodeURIComponent('BTC/USDT')}&interval=1m&count=20`,
+  );
   for (const [second, price] of [
     [settled.open_time, settled.open_price],
     [settled.settle_time, settled.settle_price!],
@@ -93,7 +103,10 @@ test('log in, place a 30-second order on BTC/USDT, watch it settle at the record
   // The order in history, with its detail and a link to the chart at that moment.
   await page.getByRole('dialog').getByRole('button', { name: 'Details' }).click();
   await expect(page.getByTestId('order-detail')).toContainText(`Order #${order.id}`);
-  await expect(page.getByRole('link', { name: 'See this moment on the chart' })).toHaveAttribute('href', new RegExp(`at=${order.open_time}`));
+  await expect(page.getByRole('link', { name: 'See this moment on the chart' })).toHaveAttribute(
+    'href',
+    new RegExp(`at=${order.open_time}`),
+  );
   await page.goto(`${market.url}/h5/#/pages/user/order?tab=history`);
   await expect(page.getByRole('tab', { name: 'History' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId(`order-${order.id}`)).toBeVisible();

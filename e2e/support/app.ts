@@ -9,10 +9,14 @@ export async function open(page: Page, route: string) {
 
 /** The bottom tab bar's labels, in order. */
 export async function tabLabels(page: Page): Promise<string[]> {
-  const nav = page.getByRole('navigation').filter({ has: page.locator('a[href="#/pages/user/user"]') }).last();
+  const nav = page
+    .getByRole('navigation')
+    .filter({ has: page.locator('a[href="#/pages/user/user"]') })
+    .last();
   await expect(nav).toBeVisible();
   return (await nav.getByRole('link').allInnerTexts()).map((t) => t.trim());
 }
 
 /** Text that looks like an untranslated key: "mine.menu.logout", "tabs.home", "titles.news". */
-export const RAW_KEY = /\b(?:tabs|actions|states|remote|notFound|home|glossary|titles|unavailable|language|form|login|register|mine|logout|forgot|customer|agreement|download|info|security|password|display|invite|notices|order|trade|project|details|popular|wallet)\.[a-zA-Z-]+/;
+export const RAW_KEY =
+  /\b(?:tabs|actions|states|remote|notFound|home|glossary|titles|unavailable|language|form|login|register|mine|logout|forgot|customer|agreement|download|info|security|password|display|invite|notices|order|trade|project|details|popular|wallet)\.[a-zA-Z-]+/;

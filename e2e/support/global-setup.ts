@@ -51,7 +51,11 @@ async function waitForHealth(url: string) {
 export default async function globalSetup() {
   mkdirSync(path.join(e2eDir, '.tmp'), { recursive: true });
   if (!process.env.E2E_KEEP_WEB && existsSync(webDir)) rmSync(webDir, { recursive: true, force: true });
-  const built = spawnSync(process.execPath, [webCli, 'ensure'], { cwd: repoRoot, env: { ...process.env, WEB_DIR: webDir }, stdio: 'inherit' });
+  const built = spawnSync(process.execPath, [webCli, 'ensure'], {
+    cwd: repoRoot,
+    env: { ...process.env, WEB_DIR: webDir },
+    stdio: 'inherit',
+  });
   if (built.status !== 0) throw new Error('building the web failed');
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
@@ -70,7 +74,11 @@ export default async function globalSetup() {
     JOBS: '0',
     BACKFILL_DAYS: '1',
   };
-  const server = spawn('pnpm', ['--silent', '--filter', '@app/server', 'start'], { cwd: repoRoot, env, detached: true });
+  const server = spawn('pnpm', ['--silent', '--filter', '@app/server', 'start'], {
+    cwd: repoRoot,
+    env,
+    detached: true,
+  });
   await waitForListening(server, path.join(e2eDir, '.tmp/server.log'));
   const apiUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(apiUrl);
@@ -82,7 +90,10 @@ export default async function globalSetup() {
   const probe = await fetch(`${apiUrl}/h5/remotes.json`).catch(() => undefined);
   if (!probe || probe.status !== 200) {
     const { startStaticServer } = (await import(path.join(repoRoot, 'tools/web/src/static-server.mjs'))) as {
-      startStaticServer: (o: { webDir: string; apiTarget: string }) => Promise<{ url: string; close: () => Promise<void> }>;
+      startStaticServer: (o: {
+        webDir: string;
+        apiTarget: string;
+      }) => Promise<{ url: string; close: () => Promise<void> }>;
     };
     front = await startStaticServer({ webDir, apiTarget: apiUrl });
     baseUrl = front.url;

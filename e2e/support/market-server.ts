@@ -6,7 +6,7 @@ import path from 'node:path';
 import { freePort } from './free-port.ts';
 import { e2eDir, repoRoot, webDir } from './paths.ts';
 
-export type MarketServer = { url: string; stop: () => Promise<void> };
+export type MarketServer = { url: string; adminUrl: string; adminToken: string; stop: () => Promise<void> };
 
 /**
  * A second server for the trading specs, with its jobs on: the shared one of global setup runs with JOBS=0
@@ -17,6 +17,7 @@ export async function startMarketServer(): Promise<MarketServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-market-'));
   const [port, adminPort] = [await freePort(), await freePort()];
   const logFile = path.join(e2eDir, '.tmp/market-server.log');
+  const adminToken = `e2e-market-${Date.now()}-0123456789abcdef`;
   const server: ChildProcess = spawn('pnpm', ['--silent', '--filter', '@app/server', 'start'], {
     cwd: repoRoot,
     detached: true,
@@ -27,7 +28,7 @@ export async function startMarketServer(): Promise<MarketServer> {
       DATABASE_URL: '',
       PORT: String(port),
       ADMIN_PORT: String(adminPort),
-      ADMIN_TOKEN: `e2e-market-${Date.now()}-0123456789abcdef`,
+      ADMIN_TOKEN: adminToken,
       WEB_DIR: process.env.E2E_WEB_DIR || webDir,
       LOG_LEVEL: 'info',
       JOBS: '1',
@@ -46,7 +47,10 @@ export async function startMarketServer(): Promise<MarketServer> {
       throw new Error(`the market server did not start; log in ${logFile}`);
     }
     try {
-      const body = (await (await fetch(`${url}/api/index/getprodata?symbol=BTC/USDT`)).json()) as { code: number; data?: { time: number | null } };
+      const body = (await (await fetch(`${url}/api/index/getprodata?symbol=BTC/USDT`)).json()) as {
+        code: number;
+        data?: { time: number | null };
+      };
       if (body.code === 200 && body.data?.time && Date.now() / 1000 - body.data.time < 5) break;
     } catch {
       // not up yet
@@ -55,6 +59,8 @@ export async function startMarketServer(): Promise<MarketServer> {
   }
   return {
     url,
+    adminUrl: `http://127.0.0.1:${adminPort}`,
+    adminToken,
     stop: async () => {
       writeFileSync(logFile, log);
       try {

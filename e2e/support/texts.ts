@@ -17,7 +17,12 @@ export function texts(ns: string, lang: Lang): Tree {
 }
 
 export function text(ns: string, lang: Lang, key: string): string {
-  const value = key.split('.').reduce<string | Tree | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), texts(ns, lang));
+  const value = key
+    .split('.')
+    .reduce<string | Tree | undefined>(
+      (node, part) => (typeof node === 'object' ? node[part] : undefined),
+      texts(ns, lang),
+    );
   if (typeof value !== 'string') throw new Error(`no text ${ns}:${key} in ${lang}`);
   return value;
 }

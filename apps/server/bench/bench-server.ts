@@ -18,7 +18,15 @@ export async function startBenchServer() {
     BACKFILL_DAYS: '3',
     BACKFILL_TICK_SECONDS: '900',
   });
-  await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false)), 'the server', 180_000);
+  await waitFor(
+    async () =>
+      await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      ),
+    'the server',
+    180_000,
+  );
   // The feed has recorded its first live seconds once its watermark is near now.
   const url = (await runningEmbeddedUrl(dataDir))!;
   return {

@@ -31,11 +31,20 @@ const userIds: number[] = [];
 for (let i = 0; i < USERS; i++) {
   const [u] = await db
     .insert(users)
-    .values({ account: `bench${i}`, phone: `1990000${String(i).padStart(4, '0')}`, passwordHash: 'x', inviteCode: `BENCH${i}` })
+    .values({
+      account: `bench${i}`,
+      phone: `1990000${String(i).padStart(4, '0')}`,
+      passwordHash: 'x',
+      inviteCode: `BENCH${i}`,
+    })
     .returning({ id: users.id });
   await ensureAccounts(db, [userAccount(u!.id, 'available'), userAccount(u!.id, 'frozen')]);
   await db.transaction((tx) =>
-    postJournal(tx, { reference: `bench:fund:${u!.id}`, kind: 'bench', transfers: [{ from: houseAccount('bonuses'), to: userAccount(u!.id, 'available'), amount: 10n ** 12n }] }),
+    postJournal(tx, {
+      reference: `bench:fund:${u!.id}`,
+      kind: 'bench',
+      transfers: [{ from: houseAccount('bonuses'), to: userAccount(u!.id, 'available'), amount: 10n ** 12n }],
+    }),
   );
   tokens.push((await createSession(db, u!.id, '127.0.0.1')).token);
   userIds.push(u!.id);
@@ -64,7 +73,9 @@ const http = await autocannon({
 });
 const ok = http['2xx'];
 const httpRate = ok / SECONDS;
-console.log(`HTTP place-order: ${httpRate.toFixed(0)} orders/s, latency p50 ${http.latency.p50} ms, p99 ${http.latency.p99} ms, non-2xx ${http.non2xx}, errors ${http.errors}`);
+console.log(
+  `HTTP place-order: ${httpRate.toFixed(0)} orders/s, latency p50 ${http.latency.p50} ms, p99 ${http.latency.p99} ms, non-2xx ${http.non2xx}, errors ${http.errors}`,
+);
 
 // 2. The same writes without HTTP.
 let direct = 0;
@@ -75,7 +86,13 @@ await Promise.all(
       const userId = userIds[(w * 7919 + i) % userIds.length]!;
       await placeOrder(db, {
         userId,
-        body: { symbol: 'BTC/USDT', seconds: 300, amount: '10', direction: i % 2 ? 'up' : 'down', key: `bench-db-${w}-${i}` },
+        body: {
+          symbol: 'BTC/USDT',
+          seconds: 300,
+          amount: '10',
+          direction: i % 2 ? 'up' : 'down',
+          key: `bench-db-${w}-${i}`,
+        },
         now: Math.floor(Date.now() / 1000),
         simulated: true,
       });
@@ -98,7 +115,13 @@ await Promise.all(
       const due = firstDue + Math.floor((i * 60) / DUE_ORDERS);
       await placeOrder(db, {
         userId: userIds[i % userIds.length]!,
-        body: { symbol: 'ETH/USDT', seconds: 300, amount: '10', direction: i % 2 ? 'up' : 'down', key: `bench-due-${i}` },
+        body: {
+          symbol: 'ETH/USDT',
+          seconds: 300,
+          amount: '10',
+          direction: i % 2 ? 'up' : 'down',
+          key: `bench-due-${i}`,
+        },
         now: due - 300,
         simulated: true,
       });
@@ -106,13 +129,17 @@ await Promise.all(
     }
   }),
 );
-console.log(`placed ${placed} orders due between +90 s and +150 s in ${((Date.now() - placeStarted) / 1000).toFixed(1)} s`);
+console.log(
+  `placed ${placed} orders due between +90 s and +150 s in ${((Date.now() - placeStarted) / 1000).toFixed(1)} s`,
+);
 const waitUntil = (firstDue + 60 + 10) * 1000;
 while (Date.now() < waitUntil) await new Promise((r) => setTimeout(r, 1000));
 const lags = await db.execute<{ lag: number; open: number }>(sql`
   SELECT extract(epoch from settled_at) - settle_time AS lag FROM contract_orders
   WHERE settle_time >= ${firstDue} AND settle_time < ${firstDue + 60} AND status = 'settled'`);
-const open = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM contract_orders WHERE settle_time < ${firstDue + 60} AND status = 'open'`);
+const open = await db.execute<{ n: number }>(
+  sql`SELECT count(*)::int AS n FROM contract_orders WHERE settle_time < ${firstDue + 60} AND status = 'open'`,
+);
 const sorted = lags.rows.map((r) => Number(r.lag) * 1000).sort((a, b) => a - b);
 console.log(
   `settlement lag (settled_at - due second) over ${sorted.length} orders: p50 ${percentile(sorted, 50).toFixed(0)} ms, p99 ${percentile(sorted, 99).toFixed(0)} ms, max ${sorted.at(-1)?.toFixed(0)} ms; still open: ${open.rows[0]!.n}`,

@@ -1,5 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
+import { constants as zlib } from 'node:zlib';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -20,6 +22,10 @@ import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { streamRoutes } from './modules/stream/stream.routes.ts';
 import type { TickHub } from './modules/stream/tick-hub.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
+import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
+import { defaultUploadStore } from './modules/uploads/upload-store.ts';
+import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { investRoutes } from './modules/invest/invest.routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -81,13 +87,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  // API answers above 1 KB go out compressed (a quotes list shrinks to a fifth); the web's files are
+  // precompressed at build time and only what has no such copy is compressed here. Brotli at quality 5 keeps
+  // per-request CPU small.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
+  });
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 20 } });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (request, context) => {
       const error = new AppError('too_many_requests');
-      return Object.assign(error, { statusCode: context.statusCode, message: translate(request.lang, 'too_many_requests') });
+      return Object.assign(error, {
+        statusCode: context.statusCode,
+        message: translate(request.lang, 'too_many_requests'),
+      });
     },
   });
   await app.register(authenticatePlugin, { db: deps.db });
@@ -99,10 +117,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.clock ? { now: deps.clock } : {};
   await app.register(marketRoutes, { db: deps.db, simulated, ...clock });
   await app.register(orderRoutes, { db: deps.db, simulated, ...clock });
+  await app.register(uploadRoutes, { db: deps.db, store: defaultUploadStore });
+  await app.register(walletRoutes, {
+    db: deps.db,
+    store: defaultUploadStore,
+    simulated,
+    tz: deps.config.platformTz,
+    ...clock,
+  });
+  await app.register(investRoutes, { db: deps.db, tz: deps.config.platformTz, ...clock });
   if (deps.hub) {
     await app.register(websocket, { options: { maxPayload: 4096 } });
     await app.register(streamRoutes, { db: deps.db, hub: deps.hub });
   }
-  await app.register(webRoutes, { webDir: deps.config.webDir });
+  await app.register(webRoutes, { webDir: deps.config.webDir, simulated });
   return app;
 }

@@ -10,6 +10,7 @@ import { seed } from './seed/seed.ts';
 import { TickHub } from './modules/stream/tick-hub.ts';
 import { PriceFeedJob } from './jobs/price-feed.job.ts';
 import { SettlementJob } from './jobs/settlement.job.ts';
+import { AccrualJob } from './jobs/accrual.job.ts';
 
 const config = loadConfig();
 const log = pino(loggerOptions(config.logLevel) as pino.LoggerOptions);
@@ -30,11 +31,23 @@ const sender = new OutboxSender(database.db, log, config.env === 'development');
 const hub = new TickHub(database.url, log.child({ component: 'tick-hub' }));
 await hub.start();
 const app = await buildApp({ config, db: database.db, sender, logger: log, hub, simulated: true });
-const feedJob = new PriceFeedJob({ db: database.db, url: database.url, log: log.child({ job: 'price-feed' }), backfill: config.backfill });
+const feedJob = new PriceFeedJob({
+  db: database.db,
+  url: database.url,
+  log: log.child({ job: 'price-feed' }),
+  backfill: config.backfill,
+});
 const settlementJob = new SettlementJob({ db: database.db, log: log.child({ job: 'settlement' }) });
+const accrualJob = new AccrualJob({
+  db: database.db,
+  url: database.url,
+  tz: config.platformTz,
+  log: log.child({ job: 'accrual' }),
+});
 if (config.jobs) {
   feedJob.start();
   settlementJob.start();
+  accrualJob.start();
 }
 const admin = await buildAdminApp({ db: database.db, token: adminToken, logger: log.child({ api: 'admin' }) });
 
@@ -53,7 +66,7 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => process.exit(1), 20_000);
   force.unref();
   try {
-    await Promise.allSettled([feedJob.stop(), settlementJob.stop()]);
+    await Promise.allSettled([feedJob.stop(), settlementJob.stop(), accrualJob.stop()]);
     await Promise.allSettled([app.close(), admin.close(), hub.stop()]);
     await database.shutdown();
     log.info('stopped');

@@ -84,7 +84,9 @@ export const formBaseQuery: BaseQueryFn<RequestArgs, unknown, ApiError> = async 
   }
   if (envelope.code === 200) return { data: envelope.data };
   if (envelope.code === 401) {
-    api.dispatch(sessionEnded('expired'));
+    // Only a request that carried a session can end one: a visitor's 401 changes nothing (resetting the cache
+    // for it would refetch the same query and loop).
+    if (token) api.dispatch(sessionEnded('expired'));
     return failure({ code: 401, key: envelope.key, msg: envelope.msg, kind: 'unauthorized' });
   }
   return failure({

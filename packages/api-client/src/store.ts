@@ -10,8 +10,10 @@ function sessionPersistence() {
     matcher: isAnyOf(sessionStarted, sessionEnded),
     effect: (action, api) => {
       storeToken(sessionStarted.match(action) ? action.payload : null);
-      // Cached answers belong to the previous user: drop them whenever the session changes.
-      api.dispatch(baseApi.util.resetApiState());
+      // Cached answers belong to the previous user: drop them whenever the session changes (and only then:
+      // ending a session that had already ended must not refetch everything).
+      const before = (api.getOriginalState() as RootState).session.token;
+      if (before !== (api.getState() as RootState).session.token) api.dispatch(baseApi.util.resetApiState());
     },
   });
   return listener.middleware;

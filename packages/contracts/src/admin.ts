@@ -68,3 +68,4 @@ export const adminAuditItemSchema = z.object({
   details: z.record(z.string(), z.unknown()),
   created_at: z.number().int(),
 });
+export type AdminAuditItem = z.infer<typeof adminAuditItemSchema>;

@@ -5,7 +5,7 @@ import { z } from 'zod';
  * client can show the same translated text inline that the server would answer with.
  */
 const text = (emptyKey: string) =>
-  z.preprocess((v) => (typeof v === 'string' ? v.trim() : v ?? ''), z.string().min(1, emptyKey));
+  z.preprocess((v) => (typeof v === 'string' ? v.trim() : (v ?? '')), z.string().min(1, emptyKey));
 
 export const accountName = text('enter_account').pipe(
   z.string().regex(/^[A-Za-z][A-Za-z0-9_]{3,19}$/, 'enter_correct_username'),
@@ -14,9 +14,7 @@ export const accountName = text('enter_account').pipe(
 /** Login accepts an account name or a phone number. */
 export const loginIdentifier = text('enter_account').pipe(z.string().max(32, 'enter_correct_username'));
 
-export const phone = text('enter_phone').pipe(
-  z.string().regex(/^\+?[0-9]{6,15}$/, 'phone_invalid'),
-);
+export const phone = text('enter_phone').pipe(z.string().regex(/^\+?[0-9]{6,15}$/, 'phone_invalid'));
 
 export const password = z
   .string({ error: 'enter_password' })

@@ -9,3 +9,5 @@ export * from './languages.ts';
 export * from './market.ts';
 export * from './orders.ts';
 export * from './order-quote.ts';
+export * from './wallet.ts';
+export * from './invest.ts';

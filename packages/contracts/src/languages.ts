@@ -5,7 +5,16 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 
 /** BCP 47 tags for Intl, plural rules and <html lang>. */
 export const BCP47: Record<Language, string> = {
-  en: 'en', de: 'de', es: 'es', fr: 'fr', hk: 'zh-Hant', jp: 'ja', kor: 'ko', th: 'th', zh: 'zh-Hans', vi: 'vi',
+  en: 'en',
+  de: 'de',
+  es: 'es',
+  fr: 'fr',
+  hk: 'zh-Hant',
+  jp: 'ja',
+  kor: 'ko',
+  th: 'th',
+  zh: 'zh-Hans',
+  vi: 'vi',
 };
 
 export function isLanguage(value: unknown): value is Language {

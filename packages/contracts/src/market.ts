@@ -2,7 +2,13 @@ import { z } from 'zod';
 
 import { KLINE_INTERVALS, PRODUCT_CLASSES } from './market-constants.ts';
 
-export { INTERVAL_SECONDS, KLINE_INTERVALS, PRODUCT_CLASSES, type KlineInterval, type ProductClass } from './market-constants.ts';
+export {
+  INTERVAL_SECONDS,
+  KLINE_INTERVALS,
+  PRODUCT_CLASSES,
+  type KlineInterval,
+  type ProductClass,
+} from './market-constants.ts';
 
 export const productClassSchema = z.enum(PRODUCT_CLASSES);
 
@@ -37,7 +43,9 @@ export const productListQuerySchema = z.object({
 });
 export const productListSchema = z.object({ items: z.array(productSchema), simulated: z.boolean() });
 
-export const symbolQuerySchema = z.object({ symbol: z.string().trim().min(1, 'product_not_found').max(20, 'product_not_found') });
+export const symbolQuerySchema = z.object({
+  symbol: z.string().trim().min(1, 'product_not_found').max(20, 'product_not_found'),
+});
 
 export const candleSchema = z.object({
   t: z.number().int(),
@@ -56,7 +64,12 @@ export const klineQuerySchema = z.object({
   /** Only candles that start before this second: pages back through history. */
   before: z.coerce.number().int().positive().optional(),
 });
-export const klineSchema = z.object({ symbol: z.string(), interval: klineIntervalSchema, candles: z.array(candleSchema), simulated: z.boolean() });
+export const klineSchema = z.object({
+  symbol: z.string(),
+  interval: klineIntervalSchema,
+  candles: z.array(candleSchema),
+  simulated: z.boolean(),
+});
 
 export const tickSchema = z.object({ s: z.string(), p: z.string(), t: z.number().int() });
 export type Tick = z.infer<typeof tickSchema>;

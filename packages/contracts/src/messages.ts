@@ -89,9 +89,32 @@ export const MESSAGE_CODES = {
   withdraw_times_limit: 422,
   withdraw_amount_limit: 422,
 
+  // wallet: payment methods, uploads, recharge, withdraw, exchange, operator review
+  recharge_submitted: 200,
+  upload_required: 400,
+  upload_too_large: 413,
+  upload_type_invalid: 415,
+  card_number_invalid: 400,
+  wallet_address_invalid: 400,
+  wallet_network_mismatch: 400,
+  wallet_address_exists: 409,
+  method_locked: 409,
+  method_in_use: 409,
+  bind_wallet_first: 422,
+  set_wechat_first: 422,
+  channel_unavailable: 422,
+  recharge_amount_limit: 422,
+  withdraw_on_hold: 422,
+  withdraw_daily_amount_limit: 422,
+  quote_expired: 409,
+  price_unavailable: 422,
+  review_already_decided: 409,
+  second_operator_required: 409,
+
   // trade
   product_not_found: 404,
   non_trading_time: 422,
+  prices_starting: 422,
   trading_forbidden: 422,
   holding_max_amount: 422,
   single_max_min: 422,
@@ -99,6 +122,25 @@ export const MESSAGE_CODES = {
   amount_min: 422,
   amount_max: 422,
   topup_failure: 422,
+
+  // invest (Yuebao plans)
+  plan_bought: 200,
+  plan_topped_up: 200,
+  plan_renewal_on: 200,
+  plan_renewal_off: 200,
+  plan_stopped: 200,
+  plan_not_found: 404,
+  plan_not_started: 422,
+  plan_ended: 422,
+  plan_paused: 422,
+  plan_sold_out: 422,
+  plan_over_remaining: 422,
+  plan_amount_min: 422,
+  plan_personal_cap: 422,
+  plan_already_investing: 409,
+  holding_not_active: 409,
+  plan_topup_too_late: 422,
+  plan_renew_unavailable: 422,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGE_CODES;

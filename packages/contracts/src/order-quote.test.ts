@@ -27,7 +27,15 @@ describe('settlement rule', () => {
 describe('payouts', () => {
   it('computes the figures shown before confirmation', () => {
     const q = quoteOrder(10_000n, { payoutBp: 8_500, lossBp: 10_000, feeBp: 50 });
-    expect(q).toEqual({ stake: 10_000n, fee: 50n, debit: 10_050n, winReturn: 18_500n, lossReturn: 0n, expectedProfit: 8_450n, expectedLoss: 10_050n });
+    expect(q).toEqual({
+      stake: 10_000n,
+      fee: 50n,
+      debit: 10_050n,
+      winReturn: 18_500n,
+      lossReturn: 0n,
+      expectedProfit: 8_450n,
+      expectedLoss: 10_050n,
+    });
     const partial = quoteOrder(10_000n, { payoutBp: 8_000, lossBp: 7_000, feeBp: 0 });
     expect(partial.lossReturn).toBe(3_000n);
     expect(partial.expectedLoss).toBe(7_000n);

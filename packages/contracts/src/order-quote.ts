@@ -39,9 +39,13 @@ export function quoteOrder(stake: bigint, terms: QuoteTerms): OrderQuote {
 }
 
 /** Up wins above the open price, down below it; an equal price refunds the stake (the fee is kept). */
-export function settleResult(direction: 'up' | 'down', openPrice: bigint, settlePrice: bigint): 'win' | 'loss' | 'draw' {
+export function settleResult(
+  direction: 'up' | 'down',
+  openPrice: bigint,
+  settlePrice: bigint,
+): 'win' | 'loss' | 'draw' {
   if (settlePrice === openPrice) return 'draw';
-  return (settlePrice > openPrice) === (direction === 'up') ? 'win' : 'loss';
+  return settlePrice > openPrice === (direction === 'up') ? 'win' : 'loss';
 }
 
 export function settlementReturn(quote: OrderQuote, result: 'win' | 'loss' | 'draw'): bigint {

@@ -7,7 +7,11 @@ export type Direction = z.infer<typeof directionSchema>;
 export const placeOrderBodySchema = z.object({
   symbol: z.string().trim().min(1, 'product_not_found').max(20, 'product_not_found'),
   seconds: z.coerce.number({ error: 'invalid_request' }).int('invalid_request').positive('invalid_request'),
-  amount: z.string({ error: 'please_fill_in' }).trim().min(1, 'please_fill_in').regex(/^\d{1,9}(\.\d{1,2})?$/, 'invalid_request'),
+  amount: z
+    .string({ error: 'please_fill_in' })
+    .trim()
+    .min(1, 'please_fill_in')
+    .regex(/^\d{1,9}(\.\d{1,2})?$/, 'invalid_request'),
   direction: directionSchema,
   key: idempotencyKey,
 });
@@ -45,11 +49,17 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
-export const orderIdQuerySchema = z.object({ id: z.coerce.number({ error: 'no_data' }).int('no_data').positive('no_data') });
+export const orderIdQuerySchema = z.object({
+  id: z.coerce.number({ error: 'no_data' }).int('no_data').positive('no_data'),
+});
 
 export const orderListQuerySchema = z.object({
   status: z.enum(['open', 'settled']).optional(),
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(100).default(20),
 });
-export const orderListSchema = z.object({ items: z.array(orderSchema), total: z.number().int(), page: z.number().int() });
+export const orderListSchema = z.object({
+  items: z.array(orderSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+});

@@ -19,13 +19,16 @@ describe('errors catalogue', () => {
   it('keeps the English placeholders in every translation', () => {
     for (const key of MESSAGE_KEYS) {
       const expected = placeholders(catalogues.en[key]!);
-      for (const lang of LANGUAGES) expect({ key, lang, p: placeholders(catalogues[lang][key]!) }).toEqual({ key, lang, p: expected });
+      for (const lang of LANGUAGES)
+        expect({ key, lang, p: placeholders(catalogues[lang][key]!) }).toEqual({ key, lang, p: expected });
     }
   });
 
   it('translates every language differently from English where a sentence is long', () => {
     for (const lang of LANGUAGES.filter((l) => l !== 'en')) {
-      const same = MESSAGE_KEYS.filter((k) => catalogues.en[k]!.length > 20 && catalogues[lang][k] === catalogues.en[k]);
+      const same = MESSAGE_KEYS.filter(
+        (k) => catalogues.en[k]!.length > 20 && catalogues[lang][k] === catalogues.en[k],
+      );
       expect({ lang, same }).toEqual({ lang, same: [] });
     }
   });

@@ -1,11 +1,13 @@
 /// <reference path="./css-modules.d.ts" />
 export { Button, type ButtonProps } from './button/button.tsx';
+export { LinkButton, type LinkButtonProps } from './link-button/link-button.tsx';
 export { NavBar, NavBarButton, type NavBarProps } from './nav-bar/nav-bar.tsx';
 export { TabBar, type TabBarItem } from './tab-bar/tab-bar.tsx';
 export { Cell, CellGroup, type CellProps } from './cell/cell.tsx';
 export { Field, type FieldProps } from './field/field.tsx';
 export { Checkbox, type CheckboxProps } from './checkbox/checkbox.tsx';
 export { Dialog, ConfirmDialog, type DialogProps, type ConfirmDialogProps } from './dialog/dialog.tsx';
+export { useModal, type UseModalOptions } from './dialog/use-modal.ts';
 export { ActionSheet, type ActionSheetItem, type ActionSheetProps } from './action-sheet/action-sheet.tsx';
 export { ToastProvider, useToast, TOAST_INFO_MS, TOAST_ERROR_MS } from './toast/toast.tsx';
 export { Tabs, type TabItem, type TabsProps } from './tabs/tabs.tsx';

@@ -17,15 +17,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { CHROME, CHROME_FLAGS as FLAGS } from './chromium.mjs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { registerUser, startLocalServer } from './local-server.mjs';
 import { budgets } from './budgets.mjs';
 import { repoRoot } from './web-paths.mjs';
 
-const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_RUNS || 3);
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const LIGHTHOUSE_ROUTES = ['Home', 'Login', 'Trade', 'Project'];
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
@@ -133,11 +132,14 @@ async function tradeFlowInp(browser, base, token) {
     localStorage.setItem('token', t);
     window.__interactions = [];
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) if (entry.interactionId) window.__interactions.push({ name: entry.name, duration: entry.duration });
+      for (const entry of list.getEntries())
+        if (entry.interactionId) window.__interactions.push({ name: entry.name, duration: entry.duration });
     }).observe({ type: 'event', durationThreshold: 16, buffered: true });
   }, token);
   const page = await context.newPage();
-  await page.goto(`${base}/h5/#/pages/trade/trade?symbol=${encodeURIComponent('BTC/USDT')}`, { waitUntil: 'networkidle' });
+  await page.goto(`${base}/h5/#/pages/trade/trade?symbol=${encodeURIComponent('BTC/USDT')}`, {
+    waitUntil: 'networkidle',
+  });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   const steps = [];
@@ -154,7 +156,10 @@ async function tradeFlowInp(browser, base, token) {
   await step('close the sheet', () => sheet.getByRole('button', { name: 'Close' }).click());
   await sheet.waitFor({ state: 'detached' });
   await step('change the chart period', () =>
-    page.getByRole('radiogroup', { name: 'Chart type and interval' }).getByRole('radio', { name: '5m', exact: true }).click(),
+    page
+      .getByRole('radiogroup', { name: 'Chart type and interval' })
+      .getByRole('radio', { name: '5m', exact: true })
+      .click(),
   );
   await context.close();
   return steps;
@@ -168,7 +173,9 @@ async function main() {
   console.log(`\nremoteEntry.js                gzip KB    br KB   (budget ${kb(budgets.remoteEntryGzip)} KB gzip)`);
   for (const [name, url] of Object.entries(entries)) {
     const content = readFileSync(fileOf(webDir, url.replace('mf-manifest.json', 'remoteEntry.js')));
-    console.log(`  ${name.padEnd(26)} ${kb(gzipSync(content, { level: 9 }).length).padStart(8)} ${kb(brotli(content).length).padStart(8)}`);
+    console.log(
+      `  ${name.padEnd(26)} ${kb(gzipSync(content, { level: 9 }).length).padStart(8)} ${kb(brotli(content).length).padStart(8)}`,
+    );
   }
 
   const server = await startLocalServer(webDir, { jobs: true });
@@ -178,9 +185,12 @@ async function main() {
     await new Promise((r) => setTimeout(r, 5000));
     const browser = await chromium.launch({ executablePath: CHROME, args: FLAGS });
     const sizes = [];
-    for (const route of budgets.routes) sizes.push([route, await firstLoadJs(browser, server.base, webDir, route.path, route.login ? token : null)]);
+    for (const route of budgets.routes)
+      sizes.push([route, await firstLoadJs(browser, server.base, webDir, route.path, route.login ? token : null)]);
     console.log('\nfirst-load JS per route (cold cache, 390x844, served by the server):');
-    console.log('  route                                      files   raw KB  gzip KB  budget  wire KB (brotli bodies as served)');
+    console.log(
+      '  route                                      files   raw KB  gzip KB  budget  wire KB (brotli bodies as served)',
+    );
     for (const [route, m] of sizes) {
       console.log(
         `  ${`${route.name} ${route.path}`.padEnd(42)} ${String(m.files).padStart(5)} ${kb(m.raw).padStart(8)} ${kb(m.gzip).padStart(8)} ${kb(route.gzip).padStart(7)} ${kb(m.wire).padStart(8)}`,

@@ -25,7 +25,14 @@ export class BootAssetsPlugin {
   apply(compiler) {
     compiler.hooks.done.tap('BootAssetsPlugin', (stats) => {
       if (stats.hasErrors()) return;
-      const json = stats.toJson({ all: false, chunks: true, chunkOrigins: true, chunkModules: true, chunkGroups: true, ids: true });
+      const json = stats.toJson({
+        all: false,
+        chunks: true,
+        chunkOrigins: true,
+        chunkModules: true,
+        chunkGroups: true,
+        ids: true,
+      });
       const out = this.host ? hostAssets(json) : remoteAssets(json);
       writeFileSync(path.join(compiler.options.output.path, BOOT_ASSETS_FILE), `${JSON.stringify(out)}\n`);
     });
@@ -48,7 +55,9 @@ function hostAssets(json) {
     (chunk) =>
       !chunk.initial &&
       // What the entry imports on start (its dynamic imports) and the shared libraries the shell provides.
-      (chunk.origins ?? []).some((o) => /^\.\/src\/index\.tsx?$/.test(o.moduleName ?? '') || /^provide shared module/.test(o.moduleName ?? '')),
+      (chunk.origins ?? []).some(
+        (o) => /^\.\/src\/index\.tsx?$/.test(o.moduleName ?? '') || /^provide shared module/.test(o.moduleName ?? ''),
+      ),
   );
   return { startup: filesOf(startup), languages: languageAssets(json) };
 }

@@ -46,7 +46,10 @@ export async function startLocalServer(webDir, { jobs = false } = {}) {
   let healthy = false;
   for (let i = 0; i < 360 && !healthy; i++) {
     await new Promise((r) => setTimeout(r, 500));
-    healthy = await fetch(`${api}/api/health`).then((r) => r.ok, () => false);
+    healthy = await fetch(`${api}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (child.exitCode !== null) throw new Error('the server exited during start');
   }
   if (!healthy) throw new Error('the server did not become healthy');
@@ -61,11 +64,15 @@ export async function startLocalServer(webDir, { jobs = false } = {}) {
     await front?.close();
     try {
       process.kill(-child.pid, 'SIGTERM');
-    } catch {}
+    } catch {
+      // already gone
+    }
     await new Promise((r) => setTimeout(r, 2500));
     try {
       process.kill(-child.pid, 'SIGKILL');
-    } catch {}
+    } catch {
+      // stopped cleanly
+    }
     rmSync(dataDir, { recursive: true, force: true });
   };
   return { base, api, admin: `http://127.0.0.1:${adminPort}`, adminToken, servedByServer: !front, stop };
@@ -84,7 +91,9 @@ async function post(api, route, body) {
 export async function registerUser({ api, admin, adminToken }) {
   const phone = `138${String(Date.now()).slice(-8)}`;
   await post(api, '/api/login/sendcode', { phone, purpose: 'register' });
-  const outbox = await fetch(`${admin}/admin/sms-outbox?recipient=${phone}`, { headers: { authorization: `Bearer ${adminToken}` } }).then((r) => r.json());
+  const outbox = await fetch(`${admin}/admin/sms-outbox?recipient=${phone}`, {
+    headers: { authorization: `Bearer ${adminToken}` },
+  }).then((r) => r.json());
   const code = outbox.data.items.map((i) => i.body.match(/\b(\d{6})\b/)?.[1]).find(Boolean);
   const reg = await post(api, '/api/login/reg', {
     account: `bench${Date.now().toString(36)}`,

@@ -14,7 +14,14 @@ import { BootAssetsPlugin } from './boot-assets-plugin.mjs';
  * resolver finds, at its ES build lets the minifier drop them: the shell's runtime goes from 42 to 27 KB gzip
  * and each remoteEntry stays within its 16 KB budget. The lookup mirrors rspack's own.
  */
-const FEDERATION_RUNTIME_PACKAGES = ['webpack-bundler-runtime', 'runtime', 'runtime-core', 'sdk', 'error-codes', 'inject-external-runtime-core-plugin'];
+const FEDERATION_RUNTIME_PACKAGES = [
+  'webpack-bundler-runtime',
+  'runtime',
+  'runtime-core',
+  'sdk',
+  'error-codes',
+  'inject-external-runtime-core-plugin',
+];
 
 function federationRuntimeEsmAliases(appDir) {
   const fromRspack = createRequire(fileURLToPath(import.meta.resolve('@rspack/core')));
@@ -38,7 +45,9 @@ function federationRuntimeEsmAliases(appDir) {
       }
     }
     if (!cjs) continue;
-    const esm = [cjs.replace(/\.cjs$/, '.js'), cjs.replace(/\.cjs$/, '.mjs')].find((file) => file !== cjs && existsSync(file));
+    const esm = [cjs.replace(/\.cjs$/, '.js'), cjs.replace(/\.cjs$/, '.mjs')].find(
+      (file) => file !== cjs && existsSync(file),
+    );
     if (!esm) continue;
     alias[`${cjs}$`] = esm;
     alias[`${request}$`] = esm;
@@ -52,7 +61,10 @@ function federationRuntimeEsmAliases(appDir) {
  */
 function reactRouterProductionAlias(appDir) {
   const entry = createRequire(path.join(appDir, 'package.json')).resolve('react-router');
-  const production = path.join(entry.slice(0, entry.indexOf(`${path.sep}dist${path.sep}`)), 'dist/production/index.mjs');
+  const production = path.join(
+    entry.slice(0, entry.indexOf(`${path.sep}dist${path.sep}`)),
+    'dist/production/index.mjs',
+  );
   return existsSync(production) ? { 'react-router$': production } : {};
 }
 

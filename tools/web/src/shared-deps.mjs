@@ -72,7 +72,8 @@ export function sharedOriginalAliases(appDir, production) {
   for (const request of Object.keys(FACADES)) {
     let file = esmEntry(appDir, request);
     // react-router's exports point every condition at its development build; production has its own.
-    if (request === 'react-router' && production) file = file.replace(`${path.sep}development${path.sep}`, `${path.sep}production${path.sep}`);
+    if (request === 'react-router' && production)
+      file = file.replace(`${path.sep}development${path.sep}`, `${path.sep}production${path.sep}`);
     alias[`shared-original/${request}$`] = file;
   }
   return alias;
@@ -102,7 +103,11 @@ export function sharedDeps(appDir) {
     shared[`${name}/`] = { singleton: true, requiredVersion: npm[name], version: shared[name].version };
   }
   for (const sub of ['@reduxjs/toolkit/query', '@reduxjs/toolkit/query/react']) {
-    shared[sub] = { singleton: true, requiredVersion: npm['@reduxjs/toolkit'], version: shared['@reduxjs/toolkit'].version };
+    shared[sub] = {
+      singleton: true,
+      requiredVersion: npm['@reduxjs/toolkit'],
+      version: shared['@reduxjs/toolkit'].version,
+    };
   }
   for (const [name, file] of Object.entries(FACADES)) shared[name].import = path.join(facadeDir, file);
   const workspace = {

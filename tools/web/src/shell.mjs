@@ -28,7 +28,10 @@ export async function deployShell() {
       await copyFile(path.join(staging, name), target);
       added++;
     }
-    await writeAtomic(path.join(shellDir(), 'boot-assets.json'), await readFile(path.join(staging, 'boot-assets.json')));
+    await writeAtomic(
+      path.join(shellDir(), 'boot-assets.json'),
+      await readFile(path.join(staging, 'boot-assets.json')),
+    );
     await writeAtomic(path.join(shellDir(), 'index.html'), await readFile(path.join(staging, 'index.html')));
     console.log(`shell: published (${added} new files)`);
   } finally {

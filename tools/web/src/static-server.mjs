@@ -28,7 +28,9 @@ function cacheControl(file, versioned) {
 
 function sendFile(res, file, versioned) {
   if (!existsSync(file) || !statSync(file).isFile()) {
-    res.writeHead(404, { 'content-type': 'application/json' }).end('{"code":404,"msg":"Not found","key":"not_found","data":null}');
+    res
+      .writeHead(404, { 'content-type': 'application/json' })
+      .end('{"code":404,"msg":"Not found","key":"not_found","data":null}');
     return;
   }
   res.writeHead(200, {
@@ -56,7 +58,9 @@ export function startStaticServer({ webDir, port = 0, host = '127.0.0.1', apiTar
     const safe = path.posix.normalize(decodeURIComponent(pathname));
     if (safe.startsWith('/api/')) {
       if (apiTarget) return proxy(req, res, apiTarget);
-      res.writeHead(503, { 'content-type': 'application/json' }).end('{"code":503,"msg":"","key":"network_error","data":null}');
+      res
+        .writeHead(503, { 'content-type': 'application/json' })
+        .end('{"code":503,"msg":"","key":"network_error","data":null}');
       return;
     }
     if (safe === '/' || safe === '/h5') return res.writeHead(301, { location: '/h5/' }).end();
@@ -65,7 +69,8 @@ export function startStaticServer({ webDir, port = 0, host = '127.0.0.1', apiTar
       res.writeHead(200, { 'content-type': TYPES['.json'], 'cache-control': 'no-cache' }).end(body);
       return;
     }
-    if (safe.startsWith('/h5/remotes/')) return sendFile(res, path.join(remotes, safe.slice('/h5/remotes/'.length)), true);
+    if (safe.startsWith('/h5/remotes/'))
+      return sendFile(res, path.join(remotes, safe.slice('/h5/remotes/'.length)), true);
     if (safe.startsWith('/h5/')) {
       const rest = safe.slice('/h5/'.length) || 'index.html';
       return sendFile(res, path.join(shell, rest), false);
@@ -83,6 +88,10 @@ export function startStaticServer({ webDir, port = 0, host = '127.0.0.1', apiTar
 // `node static-server.mjs <webDir> <port> [apiTarget]` for a quick look at a build.
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [webDir, port, apiTarget] = process.argv.slice(2);
-  const { url } = await startStaticServer({ webDir: path.resolve(webDir ?? 'dist/web'), port: Number(port ?? 8090), apiTarget });
+  const { url } = await startStaticServer({
+    webDir: path.resolve(webDir ?? 'dist/web'),
+    port: Number(port ?? 8090),
+    apiTarget,
+  });
   console.log(`serving ${webDir} at ${url}/h5/`);
 }

@@ -26,7 +26,14 @@ async function renderAt(path: string) {
   const router = createMemoryRouter(
     [
       { path: '/pages/user/security', element: <Where /> },
-      { path: '*', element: <Suspense fallback={null}><AccountRoutes /></Suspense> },
+      {
+        path: '*',
+        element: (
+          <Suspense fallback={null}>
+            <AccountRoutes />
+          </Suspense>
+        ),
+      },
     ],
     { initialEntries: [path] },
   );
@@ -44,6 +51,14 @@ async function renderAt(path: string) {
 }
 
 describe('the login page', () => {
+  it("sets the document's title and description in the current language", async () => {
+    await renderAt('/pages/login/login');
+    expect(document.title).toBe('Log in · Contract Trader');
+    expect(document.head.querySelector<HTMLMetaElement>('meta[name="description"]')?.content).toBe(
+      'Welcome back. Log in with your account name or phone number.',
+    );
+  });
+
   it('shows the schema errors inline on submit, without calling the server', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
@@ -57,7 +72,18 @@ describe('the login page', () => {
   it('puts a refusal about a field under that field, in the server words', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ code: 400, msg: 'Wrong login password, please try again', key: 'wrong_password', data: { field: 'password' } }), { status: 400 })),
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              code: 400,
+              msg: 'Wrong login password, please try again',
+              key: 'wrong_password',
+              data: { field: 'password' },
+            }),
+            { status: 400 },
+          ),
+      ),
     );
     await renderAt('/pages/login/login');
     fireEvent.change(screen.getByLabelText('Account or phone'), { target: { value: 'demo' } });
@@ -80,7 +106,17 @@ describe('the login page', () => {
       created_at: 0,
       balances: { currency: 'USD', available: '0.00', frozen: '0.00', total: '0.00' },
     };
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ code: 200, msg: 'Logged in', key: 'login_succeeded', data: { token: 'tok', expires_at: 0, user } })));
+    const fetch = vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({
+            code: 200,
+            msg: 'Logged in',
+            key: 'login_succeeded',
+            data: { token: 'tok', expires_at: 0, user },
+          }),
+        ),
+    );
     vi.stubGlobal('fetch', fetch);
     const { store } = await renderAt('/pages/login/login?redirect=%2Fpages%2Fuser%2Fsecurity');
     fireEvent.change(screen.getByLabelText('Account or phone'), { target: { value: 'demo' } });

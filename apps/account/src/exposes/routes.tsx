@@ -8,19 +8,37 @@ import { UnavailablePage } from '../routes/unavailable-page.tsx';
 
 /* Each page is its own chunk: opening Login does not download Mine. */
 const LoginPage = lazy(() => import(/* webpackChunkName: "page-pages-login-login" */ '../routes/login-page.tsx'));
-const RegisterPage = lazy(() => import(/* webpackChunkName: "page-pages-login-register" */ '../routes/register-page.tsx'));
-const ForgotPasswordPage = lazy(() => import(/* webpackChunkName: "page-pages-login-forgetpwd" */ '../routes/forgot-password-page.tsx'));
-const AgreementPage = lazy(() => import(/* webpackChunkName: "page-pages-public-agreement" */ '../routes/agreement-page.tsx'));
+const RegisterPage = lazy(
+  () => import(/* webpackChunkName: "page-pages-login-register" */ '../routes/register-page.tsx'),
+);
+const ForgotPasswordPage = lazy(
+  () => import(/* webpackChunkName: "page-pages-login-forgetpwd" */ '../routes/forgot-password-page.tsx'),
+);
+const AgreementPage = lazy(
+  () => import(/* webpackChunkName: "page-pages-public-agreement" */ '../routes/agreement-page.tsx'),
+);
 const MinePage = lazy(() => import(/* webpackChunkName: "page-pages-user-user" */ '../routes/mine-page.tsx'));
 const UserInfoPage = lazy(() => import(/* webpackChunkName: "page-pages-user-info" */ '../routes/user-info-page.tsx'));
-const SecurityPage = lazy(() => import(/* webpackChunkName: "page-pages-user-security" */ '../routes/security-page.tsx'));
-const SetPasswordPage = lazy(() => import(/* webpackChunkName: "page-pages-user-setpassword" */ '../routes/set-password-page.tsx'));
-const SetFundPasswordPage = lazy(() => import(/* webpackChunkName: "page-pages-user-setfundpassword" */ '../routes/set-fund-password-page.tsx'));
-const LanguagePage = lazy(() => import(/* webpackChunkName: "page-pages-user-language" */ '../routes/language-page.tsx'));
+const SecurityPage = lazy(
+  () => import(/* webpackChunkName: "page-pages-user-security" */ '../routes/security-page.tsx'),
+);
+const SetPasswordPage = lazy(
+  () => import(/* webpackChunkName: "page-pages-user-setpassword" */ '../routes/set-password-page.tsx'),
+);
+const SetFundPasswordPage = lazy(
+  () => import(/* webpackChunkName: "page-pages-user-setfundpassword" */ '../routes/set-fund-password-page.tsx'),
+);
+const LanguagePage = lazy(
+  () => import(/* webpackChunkName: "page-pages-user-language" */ '../routes/language-page.tsx'),
+);
 const DisplayPage = lazy(() => import(/* webpackChunkName: "page-pages-user-display" */ '../routes/display-page.tsx'));
 const InvitePage = lazy(() => import(/* webpackChunkName: "page-pages-user-invite" */ '../routes/invite-page.tsx'));
-const CustomerPage = lazy(() => import(/* webpackChunkName: "page-pages-customer-customer" */ '../routes/customer-page.tsx'));
-const DownloadPage = lazy(() => import(/* webpackChunkName: "page-pages-download-download" */ '../routes/download-page.tsx'));
+const CustomerPage = lazy(
+  () => import(/* webpackChunkName: "page-pages-customer-customer" */ '../routes/customer-page.tsx'),
+);
+const DownloadPage = lazy(
+  () => import(/* webpackChunkName: "page-pages-download-download" */ '../routes/download-page.tsx'),
+);
 
 /** Pages of the spec this remote owns whose feature comes in a later issue, with their titles. */
 const UNAVAILABLE: Record<string, string> = {

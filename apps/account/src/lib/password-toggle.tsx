@@ -6,7 +6,11 @@ import { NS } from '../i18n-namespace.ts';
 export function PasswordToggle({ visible, onToggle }: { visible: boolean; onToggle: () => void }) {
   const { t } = useTranslation(NS);
   return (
-    <NavBarButton onClick={onToggle} aria-label={t(visible ? 'form.hidePassword' : 'form.showPassword')} aria-pressed={visible}>
+    <NavBarButton
+      onClick={onToggle}
+      aria-label={t(visible ? 'form.hidePassword' : 'form.showPassword')}
+      aria-pressed={visible}
+    >
       {visible ? <EyeOffIcon size={20} /> : <EyeIcon size={20} />}
     </NavBarButton>
   );

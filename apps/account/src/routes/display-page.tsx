@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CheckIcon, setPreferences, usePreferences, type ThemePreference, type UpDownPreference } from '@app/ui';
+import { DefaultPage } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
-import { DefaultPage } from '../lib/default-page.tsx';
 import styles from './choice-list.module.css';
 
 const THEMES: ThemePreference[] = ['system', 'light', 'dark'];
@@ -18,7 +18,14 @@ export default function DisplayPage() {
       </h2>
       <div className={styles.group} role="radiogroup" aria-labelledby="theme-heading">
         {THEMES.map((theme) => (
-          <button key={theme} type="button" role="radio" aria-checked={prefs.theme === theme} className={styles.choice} onClick={() => setPreferences({ theme })}>
+          <button
+            key={theme}
+            type="button"
+            role="radio"
+            aria-checked={prefs.theme === theme}
+            className={styles.choice}
+            onClick={() => setPreferences({ theme })}
+          >
             <span>{t(`display.themes.${theme}`)}</span>
             {prefs.theme === theme && <CheckIcon size={20} />}
           </button>
@@ -29,7 +36,14 @@ export default function DisplayPage() {
       </h2>
       <div className={styles.group} role="radiogroup" aria-labelledby="updown-heading">
         {UP_DOWN.map((choice) => (
-          <button key={choice} type="button" role="radio" aria-checked={prefs.upDown === choice} className={styles.choice} onClick={() => setPreferences({ upDown: choice })}>
+          <button
+            key={choice}
+            type="button"
+            role="radio"
+            aria-checked={prefs.upDown === choice}
+            className={styles.choice}
+            onClick={() => setPreferences({ upDown: choice })}
+          >
             <span>{t(`display.upDowns.${choice}`)}</span>
             <span className={styles.sample}>
               <span className={choice === 'green-up' ? styles.up : styles.down}>▲ {t('display.rise')}</span>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { DefaultPage } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
-import { DefaultPage } from '../lib/default-page.tsx';
 import prose from '../lib/prose.module.css';
 
 /** The app is this web page; "download" means keeping it on the home screen. */

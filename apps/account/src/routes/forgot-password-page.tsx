@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { DefaultPage } from '@app/app-kit';
+import { LinkButton } from '@app/ui/link-button';
 import { NS } from '../i18n-namespace.ts';
-import { DefaultPage } from '../lib/default-page.tsx';
 import prose from '../lib/prose.module.css';
-import links from '../lib/link-button.module.css';
 
 /** There is no self-service reset: customer service verifies the person and resets the password. */
 export default function ForgotPasswordPage() {
@@ -19,12 +19,10 @@ export default function ForgotPasswordPage() {
         <p>{t('forgot.safety')}</p>
       </div>
       <div className={prose.actions}>
-        <a className={links.primary} href="#/pages/customer/customer">
-          {t('forgot.contact')}
-        </a>
-        <a className={links.secondary} href="#/pages/login/login">
+        <LinkButton href="#/pages/customer/customer">{t('forgot.contact')}</LinkButton>
+        <LinkButton variant="secondary" href="#/pages/login/login">
           {t('forgot.backToLogin')}
-        </a>
+        </LinkButton>
       </div>
     </DefaultPage>
   );

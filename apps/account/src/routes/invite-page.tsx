@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useGetUserInfoQuery } from '@app/api-client';
 import { Button, Delayed, Skeleton, useToast } from '@app/ui';
+import { DefaultPage } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
-import { DefaultPage } from '../lib/default-page.tsx';
 import prose from '../lib/prose.module.css';
 
 function registerLink(code: string): string {

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { BCP47, changeLanguage, LANGUAGE_NAMES, LANGUAGES, isLanguage } from '@app/i18n/client';
 import { CheckIcon } from '@app/ui';
+import { DefaultPage } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
-import { DefaultPage } from '../lib/default-page.tsx';
 import styles from './choice-list.module.css';
 
 /** Language change: applied at once (tab labels included), remembered for the next visit. */

@@ -3,21 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError, selectSessionEndReason, useAppSelector } from '@app/api-client';
 import { loginBodySchema } from '@app/contracts';
-import { Button, Field, NavBar, Page, useToast } from '@app/ui';
+import { Button, Field, useToast } from '@app/ui';
+import { apiErrorText } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
 import { useForm } from '../lib/forms/use-form.ts';
-import { apiErrorText } from '../lib/forms/api-error-text.ts';
 import { useLoginMutation } from '../features/session/session-api.ts';
 import { PasswordToggle } from '../lib/password-toggle.tsx';
-import { LanguageButton } from '../features/language/language-button.tsx';
 import { safeRedirect } from '../lib/safe-redirect.ts';
-import { useGoBack } from '../lib/use-go-back.ts';
+import { AuthPage } from './auth-page.tsx';
 import styles from '../features/session/auth-layout.module.css';
 
 export default function LoginPage() {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
-  const goBack = useGoBack();
   const toast = useToast();
   const [params] = useSearchParams();
   const redirectParam = params.get('redirect');
@@ -38,15 +36,15 @@ export default function LoginPage() {
   });
 
   const notice =
-    ended === 'expired' ? t('session_expired', { ns: 'errors' }) : redirectParam ? t('login_required', { ns: 'errors' }) : null;
+    ended === 'expired'
+      ? t('session_expired', { ns: 'errors' })
+      : redirectParam
+        ? t('login_required', { ns: 'errors' })
+        : null;
   const registerHref = `#/pages/login/register${redirectParam ? `?redirect=${encodeURIComponent(redirectParam)}` : ''}`;
 
   return (
-    <Page nav={<NavBar variant="transparent" onBack={goBack} backLabel={t('actions.back', { ns: 'common' })} right={<LanguageButton />} />}>
-      <div className={styles.head}>
-        <h1 className={styles.title}>{t('login.title')}</h1>
-        <p className={styles.subtitle}>{t('login.subtitle')}</p>
-      </div>
+    <AuthPage title={t('login.title')} subtitle={t('login.subtitle')}>
       {notice && (
         <p className={styles.notice} role="status">
           {notice}
@@ -81,6 +79,6 @@ export default function LoginPage() {
           </a>
         </div>
       </form>
-    </Page>
+    </AuthPage>
   );
 }

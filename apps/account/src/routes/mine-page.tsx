@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetUserInfoQuery } from '@app/api-client';
-import { Button, Delayed, EmptyState, NavBar, Page, Skeleton } from '@app/ui';
+import { Button, Delayed, EmptyState, Skeleton } from '@app/ui';
+import { DefaultPage, apiErrorText } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
 import { ProfileHeader } from '../features/profile/profile-header.tsx';
 import { BalanceCard } from '../features/profile/balance-card.tsx';
 import { MineMenu } from '../features/profile/mine-menu.tsx';
 import { LogoutConfirm } from '../features/session/logout-confirm.tsx';
-import { apiErrorText } from '../lib/forms/api-error-text.ts';
 
 /** Mine (user centre): who is logged in, their balances, and every item of the spec's menu. */
 export default function MinePage() {
@@ -15,7 +15,7 @@ export default function MinePage() {
   const { data: user, error, isLoading, refetch } = useGetUserInfoQuery();
   const [confirmLogout, setConfirmLogout] = useState(false);
   return (
-    <Page nav={<NavBar title={t('mine.title')} variant="brand" />}>
+    <DefaultPage title={t('mine.title')} custom tab>
       {user ? (
         <>
           <ProfileHeader user={user} />
@@ -39,6 +39,6 @@ export default function MinePage() {
       ) : null}
       <MineMenu onLogout={() => setConfirmLogout(true)} />
       <LogoutConfirm open={confirmLogout} onClose={() => setConfirmLogout(false)} />
-    </Page>
+    </DefaultPage>
   );
 }

@@ -3,22 +3,20 @@ import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '@app/api-client';
 import { registerBodySchema } from '@app/contracts';
-import { Button, Checkbox, Field, NavBar, Page, useToast } from '@app/ui';
+import { Button, Checkbox, Field, useToast } from '@app/ui';
+import { apiErrorText } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
 import { useForm } from '../lib/forms/use-form.ts';
-import { apiErrorText } from '../lib/forms/api-error-text.ts';
 import { useRegisterMutation } from '../features/session/session-api.ts';
 import { SendCodeButton } from '../features/session/send-code-button.tsx';
 import { PasswordToggle } from '../lib/password-toggle.tsx';
-import { LanguageButton } from '../features/language/language-button.tsx';
 import { safeRedirect } from '../lib/safe-redirect.ts';
-import { useGoBack } from '../lib/use-go-back.ts';
+import { AuthPage } from './auth-page.tsx';
 import styles from '../features/session/auth-layout.module.css';
 
 export default function RegisterPage() {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
-  const goBack = useGoBack();
   const toast = useToast();
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'));
@@ -43,13 +41,8 @@ export default function RegisterPage() {
       if (!isApiError(error) || !form.showServerError(error)) toast.error(apiErrorText(error, t));
     }
   });
-
   return (
-    <Page nav={<NavBar variant="transparent" onBack={goBack} backLabel={t('actions.back', { ns: 'common' })} right={<LanguageButton />} />}>
-      <div className={styles.head}>
-        <h1 className={styles.title}>{t('register.title')}</h1>
-        <p className={styles.subtitle}>{t('register.subtitle')}</p>
-      </div>
+    <AuthPage title={t('register.title')} subtitle={t('register.subtitle')}>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <Field
           label={t('form.accountName')}
@@ -59,7 +52,14 @@ export default function RegisterPage() {
           spellCheck={false}
           {...form.field('account')}
         />
-        <Field label={t('form.phone')} placeholder={t('form.phonePlaceholder')} type="tel" inputMode="tel" autoComplete="tel" {...form.field('phone')} />
+        <Field
+          label={t('form.phone')}
+          placeholder={t('form.phonePlaceholder')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          {...form.field('phone')}
+        />
         <Field
           label={t('form.code')}
           placeholder={t('form.codePlaceholder')}
@@ -100,7 +100,11 @@ export default function RegisterPage() {
             <Trans
               t={t}
               i18nKey="register.agreeText"
-              components={{ 1: <a className={styles.inlineLink} href="#/pages/public/agreement" /> }}
+              components={{
+                // Trans puts the translated link text ("user agreement") inside the anchor.
+                // eslint-disable-next-line jsx-a11y/anchor-has-content
+                1: <a className={styles.inlineLink} href="#/pages/public/agreement" />,
+              }}
             />
           }
           error={form.error('agree')}
@@ -114,6 +118,6 @@ export default function RegisterPage() {
           </a>
         </div>
       </form>
-    </Page>
+    </AuthPage>
   );
 }

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useGetUserInfoQuery } from '@app/api-client';
 import { Cell, CellGroup, GlobeIcon, ShieldIcon, WalletIcon } from '@app/ui';
 import { LANGUAGE_NAMES, isLanguage } from '@app/i18n/client';
+import { DefaultPage } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
-import { DefaultPage } from '../lib/default-page.tsx';
 
 export default function SecurityPage() {
   const { t, i18n } = useTranslation(NS);
@@ -12,14 +12,24 @@ export default function SecurityPage() {
   return (
     <DefaultPage title={t('security.title')}>
       <CellGroup>
-        <Cell title={t('security.loginPassword')} description={t('security.loginPasswordHint')} href="#/pages/user/setpassword" icon={<ShieldIcon size={22} />} />
+        <Cell
+          title={t('security.loginPassword')}
+          description={t('security.loginPasswordHint')}
+          href="#/pages/user/setpassword"
+          icon={<ShieldIcon size={22} />}
+        />
         <Cell
           title={t('security.fundPassword')}
           description={t(user?.has_fund_password ? 'security.fundPasswordSet' : 'security.fundPasswordNotSet')}
           href="#/pages/user/setfundpassword"
           icon={<WalletIcon size={22} />}
         />
-        <Cell title={t('mine.menu.language')} value={languageName} href="#/pages/user/language" icon={<GlobeIcon size={22} />} />
+        <Cell
+          title={t('mine.menu.language')}
+          value={languageName}
+          href="#/pages/user/language"
+          icon={<GlobeIcon size={22} />}
+        />
       </CellGroup>
     </DefaultPage>
   );

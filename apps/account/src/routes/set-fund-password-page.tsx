@@ -2,9 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useGetUserInfoQuery } from '@app/api-client';
 import { changeFundPasswordBodySchema } from '@app/contracts';
 import { Delayed, Skeleton } from '@app/ui';
+import { DefaultPage, useGoBack } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
-import { DefaultPage } from '../lib/default-page.tsx';
-import { useGoBack } from '../lib/use-go-back.ts';
 import { PasswordForm } from '../features/password/password-form.tsx';
 import { useChangeFundPasswordMutation } from '../features/password/password-api.ts';
 import prose from '../lib/prose.module.css';
@@ -31,7 +30,11 @@ export default function SetFundPasswordPage() {
               done: t('fund_password_set', { ns: 'errors' }),
             }}
             onSubmit={(values) =>
-              change(user.has_fund_password ? values : { password: values.password, password_confirm: values.password_confirm }).unwrap()
+              change(
+                user.has_fund_password
+                  ? values
+                  : { password: values.password, password_confirm: values.password_confirm },
+              ).unwrap()
             }
             onDone={goBack}
           />

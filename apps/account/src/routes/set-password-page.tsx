@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { changeLoginPasswordBodySchema } from '@app/contracts';
+import { DefaultPage, useGoBack } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
-import { DefaultPage } from '../lib/default-page.tsx';
-import { useGoBack } from '../lib/use-go-back.ts';
 import { PasswordForm } from '../features/password/password-form.tsx';
 import { useChangeLoginPasswordMutation } from '../features/password/password-api.ts';
 

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useGetUserInfoQuery } from '@app/api-client';
 import { useFormatters } from '@app/i18n/client';
 import { Badge, Cell, CellGroup, Delayed, Skeleton } from '@app/ui';
+import { DefaultPage } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
-import { DefaultPage } from '../lib/default-page.tsx';
 import { maskPhone } from '../features/profile/mask-phone.ts';
 import prose from '../lib/prose.module.css';
 
@@ -19,7 +19,14 @@ export default function UserInfoPage() {
           <Cell title={t('info.account')} value={user.account} />
           <Cell title={t('info.phone')} value={maskPhone(user.phone)} />
           <Cell title={t('info.inviteCode')} value={user.invite_code} />
-          <Cell title={t('info.realName')} value={<Badge tone={user.real_name_state === 'verified' ? 'primary' : 'neutral'}>{t(`info.realNameState.${user.real_name_state}`)}</Badge>} />
+          <Cell
+            title={t('info.realName')}
+            value={
+              <Badge tone={user.real_name_state === 'verified' ? 'primary' : 'neutral'}>
+                {t(`info.realNameState.${user.real_name_state}`)}
+              </Badge>
+            }
+          />
           <Cell title={t('info.vip')} value={user.is_vip ? t('info.yes') : t('info.no')} />
           <Cell title={t('info.joined')} value={f.date(user.created_at)} />
         </CellGroup>

@@ -8,10 +8,21 @@ import { envelopePlugin } from '../plugins/envelope.ts';
 import { operatorGuard } from './admin-auth.ts';
 import { adminRoutes } from './admin.routes.ts';
 import { adminMarketRoutes } from './admin-market.routes.ts';
+import { adminWalletRoutes } from './admin-wallet.routes.ts';
+import { adminInvestRoutes } from './admin-invest.routes.ts';
+import { defaultUploadStore } from '../modules/uploads/upload-store.ts';
 
 /** The operator API: its own listener (127.0.0.1 by default), a bearer token, no user sessions. */
-export async function buildAdminApp(deps: { db: Db; token: string; logger?: FastifyBaseLogger; logLevel?: string }): Promise<FastifyInstance> {
-  const app = Fastify({ ...logging(deps.logger, deps.logLevel ?? 'info'), bodyLimit: 64 * 1024 }).withTypeProvider<ZodTypeProvider>();
+export async function buildAdminApp(deps: {
+  db: Db;
+  token: string;
+  logger?: FastifyBaseLogger;
+  logLevel?: string;
+}): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...logging(deps.logger, deps.logLevel ?? 'info'),
+    bodyLimit: 64 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(envelopePlugin);
@@ -21,5 +32,7 @@ export async function buildAdminApp(deps: { db: Db; token: string; logger?: Fast
   app.addHook('onRequest', operatorGuard(deps.token));
   await app.register(adminRoutes, { db: deps.db });
   await app.register(adminMarketRoutes, { db: deps.db });
+  await app.register(adminWalletRoutes, { db: deps.db, store: defaultUploadStore });
+  await app.register(adminInvestRoutes, { db: deps.db });
   return app;
 }

@@ -44,59 +44,91 @@ export const adminMarketRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
 
   app.get('/admin/products', async (_request, reply) => {
     const rows = await listProducts(db);
-    return reply.ok({ items: rows.map((p) => ({ symbol: p.symbol, name: p.name, class: p.class, session: p.session, forbidden: p.forbidden })) });
+    return reply.ok({
+      items: rows.map((p) => ({
+        symbol: p.symbol,
+        name: p.name,
+        class: p.class,
+        session: p.session,
+        forbidden: p.forbidden,
+      })),
+    });
   });
 
   for (const forbidden of [true, false]) {
     const action = forbidden ? 'forbid' : 'allow';
-    app.post(`/admin/products/:symbol/${action}`, { schema: { params: symbolParams, body: z.object({ reason: reasonSchema }) } }, async (request, reply) => {
-      const p = await product(request.params.symbol);
-      await db.transaction(async (tx) => {
-        await tx.update(products).set({ forbidden }).where(eq(products.id, p.id));
-        await audit(tx, { operator: request.operator, action: `product.${action}`, target: `product:${p.symbol}`, reason: request.body.reason, ip: request.ip });
-      });
-      return reply.ok({ symbol: p.symbol, forbidden }, 'operation_succeeded');
-    });
+    app.post(
+      `/admin/products/:symbol/${action}`,
+      { schema: { params: symbolParams, body: z.object({ reason: reasonSchema }) } },
+      async (request, reply) => {
+        const p = await product(request.params.symbol);
+        await db.transaction(async (tx) => {
+          await tx.update(products).set({ forbidden }).where(eq(products.id, p.id));
+          await audit(tx, {
+            operator: request.operator,
+            action: `product.${action}`,
+            target: `product:${p.symbol}`,
+            reason: request.body.reason,
+            ip: request.ip,
+          });
+        });
+        return reply.ok({ symbol: p.symbol, forbidden }, 'operation_succeeded');
+      },
+    );
   }
 
   app.get('/admin/products/:symbol/terms', { schema: { params: symbolParams } }, async (request, reply) => {
     const p = await product(request.params.symbol);
-    return reply.ok({ symbol: p.symbol, items: (await termsOf(db, p.id, false)).map((t) => ({ ...toTerms(t), enabled: t.enabled })) });
+    return reply.ok({
+      symbol: p.symbol,
+      items: (await termsOf(db, p.id, false)).map((t) => ({ ...toTerms(t), enabled: t.enabled })),
+    });
   });
 
-  app.post('/admin/products/:symbol/terms', { schema: { params: symbolParams, body: termsBodySchema } }, async (request, reply) => {
-    const p = await product(request.params.symbol);
-    const b = request.body;
-    if (b.max_amount < b.min_amount || b.max_open_amount < b.max_amount || b.min_amount <= 0n) throw new AppError('invalid_request');
-    const values = {
-      productId: p.id,
-      seconds: b.seconds,
-      payoutBp: b.payout_pct,
-      lossBp: b.loss_pct,
-      feeBp: b.fee_pct,
-      minStake: b.min_amount,
-      maxStake: b.max_amount,
-      maxOpenStake: b.max_open_amount,
-      presets: b.presets.map(String),
-      enabled: b.enabled,
-    };
-    const saved = await db.transaction(async (tx) => {
-      const [before] = await tx.select().from(contractTerms).where(and(eq(contractTerms.productId, p.id), eq(contractTerms.seconds, b.seconds)));
-      const [row] = await tx
-        .insert(contractTerms)
-        .values(values)
-        .onConflictDoUpdate({ target: [contractTerms.productId, contractTerms.seconds], set: { ...values, updatedAt: sql`now()` } })
-        .returning();
-      await audit(tx, {
-        operator: request.operator,
-        action: 'terms.set',
-        target: `product:${p.symbol}:${b.seconds}s`,
-        reason: b.reason,
-        details: { before: before ? toTerms(before) : null, after: toTerms(row!) },
-        ip: request.ip,
+  app.post(
+    '/admin/products/:symbol/terms',
+    { schema: { params: symbolParams, body: termsBodySchema } },
+    async (request, reply) => {
+      const p = await product(request.params.symbol);
+      const b = request.body;
+      if (b.max_amount < b.min_amount || b.max_open_amount < b.max_amount || b.min_amount <= 0n)
+        throw new AppError('invalid_request');
+      const values = {
+        productId: p.id,
+        seconds: b.seconds,
+        payoutBp: b.payout_pct,
+        lossBp: b.loss_pct,
+        feeBp: b.fee_pct,
+        minStake: b.min_amount,
+        maxStake: b.max_amount,
+        maxOpenStake: b.max_open_amount,
+        presets: b.presets.map(String),
+        enabled: b.enabled,
+      };
+      const saved = await db.transaction(async (tx) => {
+        const [before] = await tx
+          .select()
+          .from(contractTerms)
+          .where(and(eq(contractTerms.productId, p.id), eq(contractTerms.seconds, b.seconds)));
+        const [row] = await tx
+          .insert(contractTerms)
+          .values(values)
+          .onConflictDoUpdate({
+            target: [contractTerms.productId, contractTerms.seconds],
+            set: { ...values, updatedAt: sql`now()` },
+          })
+          .returning();
+        await audit(tx, {
+          operator: request.operator,
+          action: 'terms.set',
+          target: `product:${p.symbol}:${b.seconds}s`,
+          reason: b.reason,
+          details: { before: before ? toTerms(before) : null, after: toTerms(row!) },
+          ip: request.ip,
+        });
+        return row!;
       });
-      return row!;
-    });
-    return reply.ok({ ...toTerms(saved), enabled: saved.enabled }, 'operation_succeeded');
-  });
+      return reply.ok({ ...toTerms(saved), enabled: saved.enabled }, 'operation_succeeded');
+    },
+  );
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import {
   adminInviteCreateBodySchema,
   adminOutboxQuerySchema,
@@ -42,7 +42,13 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     const filter: SQL | undefined = q
       ? or(ilike(users.account, `%${escapeLike(q)}%`), ilike(users.phone, `%${escapeLike(q)}%`))
       : undefined;
-    const rows = await db.select().from(users).where(filter).orderBy(desc(users.id)).limit(size).offset((page - 1) * size);
+    const rows = await db
+      .select()
+      .from(users)
+      .where(filter)
+      .orderBy(desc(users.id))
+      .limit(size)
+      .offset((page - 1) * size);
     const [total] = await db.select({ n: count() }).from(users).where(filter);
     return reply.ok({ items: rows.map(toAdminUser), total: Number(total?.n ?? 0) });
   });
@@ -58,7 +64,13 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
           const [row] = await tx.update(users).set({ locked }).where(eq(users.id, id)).returning();
           if (!row) throw new AppError('user_not_found');
           if (locked) await revokeUserSessions(tx, id);
-          await audit(tx, { operator: request.operator, action: `user.${action}`, target: `user:${id}`, reason: request.body.reason, ip: request.ip });
+          await audit(tx, {
+            operator: request.operator,
+            action: `user.${action}`,
+            target: `user:${id}`,
+            reason: request.body.reason,
+            ip: request.ip,
+          });
           return row;
         });
         return reply.ok(toAdminUser(updated), 'operation_succeeded');
@@ -84,14 +96,22 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       ip: request.ip,
     });
     const items: AdminOutboxItem[] = rows.map((r) => ({
-      id: r.id, channel: r.channel, recipient: r.recipient, body: r.body, created_at: seconds(r.createdAt),
+      id: r.id,
+      channel: r.channel,
+      recipient: r.recipient,
+      body: r.body,
+      created_at: seconds(r.createdAt),
     }));
     return reply.ok({ items });
   });
 
   app.post('/admin/invite-codes', { schema: { body: adminInviteCreateBodySchema } }, async (request, reply) => {
     const created = await db.transaction(async (tx) => {
-      const row = await createInviteCode(tx, { ownerUserId: null, maxUses: request.body.max_uses ?? null, createdBy: request.operator });
+      const row = await createInviteCode(tx, {
+        ownerUserId: null,
+        maxUses: request.body.max_uses ?? null,
+        createdBy: request.operator,
+      });
       await audit(tx, {
         operator: request.operator,
         action: 'invite.create',
@@ -120,7 +140,12 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       const rows = await recentAudit(db, request.query.limit);
       return reply.ok({
         items: rows.map((r) => ({
-          id: r.id, operator: r.operator, action: r.action, target: r.target, reason: r.reason, details: r.details,
+          id: r.id,
+          operator: r.operator,
+          action: r.action,
+          target: r.target,
+          reason: r.reason,
+          details: r.details,
           created_at: seconds(r.createdAt),
         })),
       });

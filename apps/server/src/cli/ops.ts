@@ -2,7 +2,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
+import type { AdminAuditItem, AdminInviteCode, AdminOutboxItem, AdminUser, ContractTerms } from '@app/contracts';
 import { loadConfig } from '../config/env.ts';
+import { registerWalletCommands } from '../modules/wallet/wallet.ops.ts';
+import { registerInvestCommands } from '../modules/invest/invest.ops.ts';
 
 /**
  * `pnpm ops ...`: the operator CLI. It only calls the admin HTTP API, so every action it takes goes
@@ -20,7 +23,8 @@ async function token(): Promise<string> {
   return value.trim();
 }
 
-async function request(method: 'GET' | 'POST', url: string, body?: object): Promise<any> {
+/** One admin API call; the answer's shape is the admin contract of that path (packages/contracts/src/admin.ts). */
+async function request<T>(method: 'GET' | 'POST', url: string, body?: object): Promise<T> {
   const response = await fetch(baseUrl + url, {
     method,
     headers: {
@@ -34,7 +38,7 @@ async function request(method: 'GET' | 'POST', url: string, body?: object): Prom
   });
   const envelope = (await response.json()) as { code: number; msg: string; data: unknown };
   if (envelope.code !== 200) throw new Error(`${envelope.code} ${envelope.msg}`);
-  return envelope.data;
+  return envelope.data as T;
 }
 
 const positive = (v: string) => {
@@ -53,8 +57,17 @@ users
   .option('--page <n>', 'page', positive, 1)
   .action(async (o: { query?: string; page: number }) => {
     const q = new URLSearchParams({ page: String(o.page), ...(o.query ? { q: o.query } : {}) });
-    const data = await request('GET', `/admin/users?${q}`);
-    console.table(data.items.map((u: any) => ({ id: u.id, account: u.account, phone: u.phone, locked: u.locked, vip: u.is_vip, created: when(u.created_at) })));
+    const data = await request<{ items: AdminUser[]; total: number }>('GET', `/admin/users?${q}`);
+    console.table(
+      data.items.map((u) => ({
+        id: u.id,
+        account: u.account,
+        phone: u.phone,
+        locked: u.locked,
+        vip: u.is_vip,
+        created: when(u.created_at),
+      })),
+    );
     console.log(`${data.total} user(s)`);
   });
 for (const action of ['lock', 'unlock'] as const) {
@@ -62,7 +75,7 @@ for (const action of ['lock', 'unlock'] as const) {
     .command(`${action} <id>`)
     .requiredOption('-r, --reason <text>', 'why (kept in the audit log)')
     .action(async (id: string, o: { reason: string }) => {
-      const user = await request('POST', `/admin/users/${positive(id)}/${action}`, { reason: o.reason });
+      const user = await request<AdminUser>('POST', `/admin/users/${positive(id)}/${action}`, { reason: o.reason });
       console.log(`user ${user.id} (${user.account}) is now ${user.locked ? 'locked' : 'unlocked'}`);
     });
 }
@@ -74,7 +87,7 @@ program
   .option('-n, --limit <n>', 'how many', positive, 20)
   .action(async (o: { phone?: string; limit: number }) => {
     const q = new URLSearchParams({ limit: String(o.limit), ...(o.phone ? { recipient: o.phone } : {}) });
-    const data = await request('GET', `/admin/sms-outbox?${q}`);
+    const data = await request<{ items: AdminOutboxItem[] }>('GET', `/admin/sms-outbox?${q}`);
     for (const m of data.items) console.log(`${when(m.created_at)}  ${m.recipient}  ${m.body}`);
     if (data.items.length === 0) console.log('no messages');
   });
@@ -85,13 +98,16 @@ program
   .requiredOption('-r, --reason <text>', 'why (kept in the audit log)')
   .option('-m, --max-uses <n>', 'how many registrations it allows', positive)
   .action(async (o: { reason: string; maxUses?: number }) => {
-    const code = await request('POST', '/admin/invite-codes', { reason: o.reason, ...(o.maxUses ? { max_uses: o.maxUses } : {}) });
+    const code = await request<AdminInviteCode>('POST', '/admin/invite-codes', {
+      reason: o.reason,
+      ...(o.maxUses ? { max_uses: o.maxUses } : {}),
+    });
     console.log(`invitation code ${code.code}${code.max_uses ? ` (up to ${code.max_uses} uses)` : ''}`);
   });
 
 const products = program.command('products').description('products: list, suspend ("trading forbidden"), allow');
 products.command('list').action(async () => {
-  const data = await request('GET', '/admin/products');
+  const data = await request<{ items: object[] }>('GET', '/admin/products');
   console.table(data.items);
 });
 for (const action of ['forbid', 'allow'] as const) {
@@ -99,15 +115,19 @@ for (const action of ['forbid', 'allow'] as const) {
     .command(`${action} <symbol>`)
     .requiredOption('-r, --reason <text>', 'why (kept in the audit log)')
     .action(async (symbol: string, o: { reason: string }) => {
-      const p = await request('POST', `/admin/products/${encodeURIComponent(symbol)}/${action}`, { reason: o.reason });
+      const p = await request<{ symbol: string; forbidden: boolean }>(
+        'POST',
+        `/admin/products/${encodeURIComponent(symbol)}/${action}`,
+        { reason: o.reason },
+      );
       console.log(`${p.symbol}: trading ${p.forbidden ? 'forbidden' : 'allowed'}`);
     });
 }
 
 const terms = program.command('terms').description('contract terms per product and settlement period');
 terms.command('list <symbol>').action(async (symbol: string) => {
-  const data = await request('GET', `/admin/products/${encodeURIComponent(symbol)}/terms`);
-  console.table(data.items.map((t: any) => ({ ...t, presets: t.presets.join(' ') })));
+  const data = await request<{ items: ContractTerms[] }>('GET', `/admin/products/${encodeURIComponent(symbol)}/terms`);
+  console.table(data.items.map((t) => ({ ...t, presets: t.presets.join(' ') })));
 });
 terms
   .command('set <symbol>')
@@ -123,19 +143,28 @@ terms
   .option('--disabled', 'offer this period no longer')
   .requiredOption('-r, --reason <text>', 'why (kept in the audit log)')
   .action(async (symbol: string, o: Record<string, string | number | boolean>) => {
-    const saved = await request('POST', `/admin/products/${encodeURIComponent(symbol)}/terms`, {
-      reason: o.reason,
-      seconds: o.seconds,
-      payout_pct: o.payout,
-      loss_pct: o.loss,
-      fee_pct: o.fee,
-      min_amount: o.min,
-      max_amount: o.max,
-      max_open_amount: o.maxOpen,
-      presets: String(o.presets).split(',').map((x) => x.trim()).filter(Boolean),
-      enabled: !o.disabled,
-    });
-    console.log(`${symbol} ${saved.seconds}s: payout ${saved.payout_pct}%, loss ${saved.loss_pct}%, fee ${saved.fee_pct}%, stake ${saved.min_amount}-${saved.max_amount} U, open max ${saved.max_open_amount} U${saved.enabled ? '' : ' (disabled)'}`);
+    const saved = await request<ContractTerms & { enabled: boolean }>(
+      'POST',
+      `/admin/products/${encodeURIComponent(symbol)}/terms`,
+      {
+        reason: o.reason,
+        seconds: o.seconds,
+        payout_pct: o.payout,
+        loss_pct: o.loss,
+        fee_pct: o.fee,
+        min_amount: o.min,
+        max_amount: o.max,
+        max_open_amount: o.maxOpen,
+        presets: String(o.presets)
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean),
+        enabled: !o.disabled,
+      },
+    );
+    console.log(
+      `${symbol} ${saved.seconds}s: payout ${saved.payout_pct}%, loss ${saved.loss_pct}%, fee ${saved.fee_pct}%, stake ${saved.min_amount}-${saved.max_amount} U, open max ${saved.max_open_amount} U${saved.enabled ? '' : ' (disabled)'}`,
+    );
   });
 
 program
@@ -143,9 +172,25 @@ program
   .description('recent operator actions')
   .option('-n, --limit <n>', 'how many', positive, 20)
   .action(async (o: { limit: number }) => {
-    const data = await request('GET', `/admin/audit?limit=${o.limit}`);
-    console.table(data.items.map((a: any) => ({ when: when(a.created_at), operator: a.operator, action: a.action, target: a.target, reason: a.reason })));
+    const data = await request<{ items: AdminAuditItem[] }>('GET', `/admin/audit?limit=${o.limit}`);
+    console.table(
+      data.items.map((a) => ({
+        when: when(a.created_at),
+        operator: a.operator,
+        action: a.action,
+        target: a.target,
+        reason: a.reason,
+      })),
+    );
   });
+
+registerWalletCommands(program, {
+  request,
+  raw: async (url) =>
+    fetch(baseUrl + url, { headers: { authorization: `Bearer ${await token()}`, 'x-operator': operator } }),
+});
+
+registerInvestCommands(program, request);
 
 program.parseAsync(process.argv).catch((error: Error) => {
   console.error(`ops: ${error.message}`);

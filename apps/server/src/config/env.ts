@@ -19,7 +19,10 @@ const envSchema = z.object({
     .enum(['0', '1', 'true', 'false'])
     .default('1')
     .transform((v) => v === '1' || v === 'true'),
-  FIRST_INVITE_CODE: z.string().regex(/^[A-Za-z0-9]{4,16}$/).default('WELCOME'),
+  FIRST_INVITE_CODE: z
+    .string()
+    .regex(/^[A-Za-z0-9]{4,16}$/)
+    .default('WELCOME'),
   /** Run the price feed and settlement jobs on this node (the feed itself runs on one node only). */
   JOBS: z
     .enum(['0', '1', 'true', 'false'])
@@ -32,6 +35,18 @@ const envSchema = z.object({
     .enum(['0', '1', 'true', 'false'])
     .default('0')
     .transform((v) => v === '1' || v === 'true'),
+  /** The platform's time zone: withdrawal hours and "per day" limits are counted in it. */
+  PLATFORM_TZ: z
+    .string()
+    .default('Asia/Shanghai')
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'not an IANA time zone'),
 });
 
 export type Config = {
@@ -50,6 +65,7 @@ export type Config = {
   trustProxy: boolean;
   jobs: boolean;
   backfill: { days: number; tickSeconds: number };
+  platformTz: string;
 };
 
 /** Reads the environment once at boot; a bad value stops the start with a clear message. */
@@ -78,5 +94,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     jobs: e.JOBS,
     backfill: { days: e.BACKFILL_DAYS, tickSeconds: e.BACKFILL_TICK_SECONDS },
+    platformTz: e.PLATFORM_TZ,
   };
 }

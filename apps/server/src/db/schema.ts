@@ -7,3 +7,6 @@ export * from '../modules/idempotency/idempotency.table.ts';
 export * from '../modules/ledger/ledger.table.ts';
 export * from '../modules/market/market.table.ts';
 export * from '../modules/orders/orders.table.ts';
+export * from '../modules/uploads/uploads.table.ts';
+export * from '../modules/wallet/wallet.table.ts';
+export * from '../modules/invest/invest.table.ts';

@@ -3,7 +3,14 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { feedState } from '../modules/market/market.table.ts';
-import { latestTicks, listProducts, pruneSeries, recordTicks, type ProductRow, type TickRow } from '../modules/market/market.repository.ts';
+import {
+  latestTicks,
+  listProducts,
+  pruneSeries,
+  recordTicks,
+  type ProductRow,
+  type TickRow,
+} from '../modules/market/market.repository.ts';
 import { backfill, type BackfillOptions } from '../modules/market/backfill.ts';
 import { SimulatedFeed, type PriceFeed } from '../modules/market/price-feed.ts';
 import { sessionStatusCached, type SessionName } from '../modules/market/trading-sessions.ts';
@@ -148,11 +155,18 @@ export class PriceFeedJob {
     const latestSecond = ticks.filter((t) => t.ts === to);
     const bySymbol = new Map(this.products.map((p) => [p.id, p]));
     const payload = JSON.stringify(
-      latestSecond.map((t) => ({ s: bySymbol.get(t.productId)!.symbol, p: formatPrice(t.price, bySymbol.get(t.productId)!.precision), t: t.ts })),
+      latestSecond.map((t) => ({
+        s: bySymbol.get(t.productId)!.symbol,
+        p: formatPrice(t.price, bySymbol.get(t.productId)!.precision),
+        t: t.ts,
+      })),
     );
     await this.options.db.transaction(async (tx) => {
       await recordTicks(tx, ticks);
-      await tx.update(feedState).set({ watermark: to, updatedAt: sql`now()` }).where(eq(feedState.id, 1));
+      await tx
+        .update(feedState)
+        .set({ watermark: to, updatedAt: sql`now()` })
+        .where(eq(feedState.id, 1));
       if (latestSecond.length) await tx.execute(sql`SELECT pg_notify(${TICK_CHANNEL}, ${payload})`);
     });
     this.last = last;

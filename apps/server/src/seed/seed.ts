@@ -9,6 +9,8 @@ import { findUserByIdentifier } from '../modules/users/users.service.ts';
 import { contractTerms, products } from '../modules/market/market.table.ts';
 import { DEFAULT_TERMS, PRODUCT_SEEDS } from '../modules/market/product-catalogue.ts';
 import { parseMoney } from '@app/contracts';
+import { seedRechargeChannels } from '../modules/wallet/wallet.seed.ts';
+import { seedPlans } from '../modules/invest/invest.seed.ts';
 
 export const DEMO_ACCOUNT = 'demo';
 export const DEMO_PASSWORD = 'demo1234';
@@ -20,12 +22,17 @@ export type SeedResult = { firstInviteCode: string; firstInviteCreated: boolean 
 
 /** Idempotent: every start runs it, and only what is missing is written. */
 export async function seed(db: Db, options: { firstInviteCode: string; demo: boolean }): Promise<SeedResult> {
-  await ensureAccounts(db, HOUSE_PURPOSES.map((p) => houseAccount(p)));
+  await ensureAccounts(
+    db,
+    HOUSE_PURPOSES.map((p) => houseAccount(p)),
+  );
 
   const existing = await findInviteByCode(db, options.firstInviteCode);
   if (!existing) await createInviteCode(db, { ownerUserId: null, createdBy: 'seed', code: options.firstInviteCode });
 
   await seedProducts(db);
+  await seedRechargeChannels(db, { demo: options.demo });
+  await seedPlans(db);
   if (options.demo) await seedDemoUser(db);
   return { firstInviteCode: options.firstInviteCode, firstInviteCreated: !existing };
 }

@@ -14,7 +14,12 @@ afterAll(async () => fs.rm(dataDir, { recursive: true, force: true }));
 async function startServer() {
   const port = await freePort();
   const adminPort = await freePort();
-  const server = runTs('src/server.ts', { DATA_DIR: dataDir, PORT: String(port), ADMIN_PORT: String(adminPort), NODE_ENV: 'production' });
+  const server = runTs('src/server.ts', {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    ADMIN_PORT: String(adminPort),
+    NODE_ENV: 'production',
+  });
   await waitFor(() => server.lines.some((l) => l.includes('"listening;')), 'the server to listen');
   return { ...server, base: `http://127.0.0.1:${port}`, admin: `http://127.0.0.1:${adminPort}`, adminPort };
 }
@@ -41,18 +46,30 @@ describe.runIf(embedded)('server lifecycle on the embedded database', () => {
     // Production logs never carry a live code.
     expect(first.lines.join('\n')).not.toContain(code);
     const reg = await form(first.base, '/api/login/reg', {
-      account: 'survivor', phone: '13900000001', password: 'secret123', password_confirm: 'secret123', code, invite_code: 'WELCOME', agree: '1',
+      account: 'survivor',
+      phone: '13900000001',
+      password: 'secret123',
+      password_confirm: 'secret123',
+      code,
+      invite_code: 'WELCOME',
+      agree: '1',
     });
     expect(reg.code).toBe(200);
 
     const verify = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/ledger-verify.ts'], {
-      cwd: serverRoot, env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir },
+      cwd: serverRoot,
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir },
     });
     expect(verify.stdout).toContain('ledger OK');
 
-    const ops = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/ops.ts', 'users', 'list', '-q', 'survivor'], {
-      cwd: serverRoot, env: { ...process.env, DATA_DIR: dataDir, ADMIN_PORT: String(first.adminPort), OPERATOR: 'carol' },
-    });
+    const ops = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli/ops.ts', 'users', 'list', '-q', 'survivor'],
+      {
+        cwd: serverRoot,
+        env: { ...process.env, DATA_DIR: dataDir, ADMIN_PORT: String(first.adminPort), OPERATOR: 'carol' },
+      },
+    );
     expect(ops.stdout).toContain('survivor');
 
     const pgPid = await postmasterPid(dataDir);

@@ -48,8 +48,12 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     // Test files drop their own databases; clear leftovers from a failed run too.
-    const leftovers = await admin.query(`SELECT datname FROM pg_database WHERE datname LIKE 't\\_${process.pid}\\_%' OR datname = $1`, [template]);
-    for (const row of leftovers.rows) await admin.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`).catch(() => {});
+    const leftovers = await admin.query(
+      `SELECT datname FROM pg_database WHERE datname LIKE 't\\_${process.pid}\\_%' OR datname = $1`,
+      [template],
+    );
+    for (const row of leftovers.rows)
+      await admin.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`).catch(() => {});
     await admin.end();
     await embedded?.stop();
     if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });

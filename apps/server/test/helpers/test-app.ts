@@ -19,13 +19,18 @@ export type TestApp = {
 };
 
 /** The real app and operator API over a fresh database, called through inject (real HTTP semantics). */
-export async function createTestApp(options: { authRequestsPerMinute?: number; clock?: () => number; withHub?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { authRequestsPerMinute?: number; clock?: () => number; withHub?: boolean } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const hub = options.withHub ? new TickHub(database.url, pino({ level: 'silent' })) : undefined;
   await hub?.start();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent' });
   const silent = { level: 'silent' } as const;
-  const app = await buildApp({ config, db: database.db, sender: new OutboxSender(database.db),
+  const app = await buildApp({
+    config,
+    db: database.db,
+    sender: new OutboxSender(database.db),
     authRequestsPerMinute: options.authRequestsPerMinute ?? 100_000,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(hub ? { hub } : {}),
@@ -70,26 +75,45 @@ export async function call<T = any>(
 }
 
 export async function latestCode(database: TestDatabase, phone: string): Promise<string> {
-  const [row] = await database.db.select().from(outbox).where(eq(outbox.recipient, phone)).orderBy(desc(outbox.id)).limit(1);
+  const [row] = await database.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.recipient, phone))
+    .orderBy(desc(outbox.id))
+    .limit(1);
   const match = /\b(\d{6})\b/.exec(row?.body ?? '');
   if (!match) throw new Error(`no code sent to ${phone}`);
   return match[1]!;
 }
 
 let phoneCounter = 0;
-export const uniquePhone = () => `1380000${String(process.pid % 1000).padStart(3, '0')}${String(++phoneCounter).padStart(2, '0')}`;
+export const uniquePhone = () =>
+  `1380000${String(process.pid % 1000).padStart(3, '0')}${String(++phoneCounter).padStart(2, '0')}`;
 let accountCounter = 0;
 export const uniqueAccount = () => `user${process.pid % 10000}x${++accountCounter}`;
 
 /** Registers a user through the real endpoints and returns their token. */
-export async function registerUser(app: FastifyInstance, database: TestDatabase, overrides: Record<string, string> = {}) {
+export async function registerUser(
+  app: FastifyInstance,
+  database: TestDatabase,
+  overrides: Record<string, string> = {},
+) {
   const phone = overrides.phone ?? uniquePhone();
   const account = overrides.account ?? uniqueAccount();
   const sent = await call(app, 'POST', '/api/login/sendcode', { body: { phone } });
   if (sent.code !== 200) throw new Error(`sendcode: ${sent.key}`);
   const code = await latestCode(database, phone);
   const answer = await call(app, 'POST', '/api/login/reg', {
-    body: { account, phone, password: 'secret123', password_confirm: 'secret123', code, invite_code: 'WELCOME', agree: '1', ...overrides },
+    body: {
+      account,
+      phone,
+      password: 'secret123',
+      password_confirm: 'secret123',
+      code,
+      invite_code: 'WELCOME',
+      agree: '1',
+      ...overrides,
+    },
   });
   if (answer.code !== 200) throw new Error(`register: ${answer.key}`);
   return { token: answer.data.token as string, user: answer.data.user, account, phone };

@@ -31,10 +31,18 @@ describe('operator API', () => {
   it('locks and unlocks a user with a reason, and audits who, what and why', async () => {
     const u = await registerUser(t.app, t.database);
     expect((await op('POST', `/admin/users/${u.user.id}/lock`, {})).status).toBe(400);
-    expect((await op('POST', `/admin/users/${u.user.id}/lock`, { reason: 'reported by support' })).data.locked).toBe(true);
-    expect((await call(t.app, 'POST', '/api/login/index', { body: { account: u.account, password: 'secret123' } })).key).toBe('account_locked');
-    expect((await op('POST', `/admin/users/${u.user.id}/unlock`, { reason: 'cleared after review' })).data.locked).toBe(false);
-    expect((await call(t.app, 'POST', '/api/login/index', { body: { account: u.account, password: 'secret123' } })).code).toBe(200);
+    expect((await op('POST', `/admin/users/${u.user.id}/lock`, { reason: 'reported by support' })).data.locked).toBe(
+      true,
+    );
+    expect(
+      (await call(t.app, 'POST', '/api/login/index', { body: { account: u.account, password: 'secret123' } })).key,
+    ).toBe('account_locked');
+    expect((await op('POST', `/admin/users/${u.user.id}/unlock`, { reason: 'cleared after review' })).data.locked).toBe(
+      false,
+    );
+    expect(
+      (await call(t.app, 'POST', '/api/login/index', { body: { account: u.account, password: 'secret123' } })).code,
+    ).toBe(200);
     expect((await op('POST', '/admin/users/999999/lock', { reason: 'no such user' })).key).toBe('user_not_found');
 
     const audit = await op('GET', '/admin/audit?limit=10');
@@ -53,11 +61,15 @@ describe('operator API', () => {
     expect(invite.data).toMatchObject({ owner_user_id: null, max_uses: 5, uses: 0, disabled: false });
     const rows = await t.database.db.select().from(auditLog);
     expect(rows.some((r) => r.action === 'outbox.read' && r.target === `phone:${phone}`)).toBe(true);
-    expect(rows.some((r) => r.action === 'invite.create' && r.reason === 'partner campaign' && r.operator === 'bob')).toBe(true);
+    expect(
+      rows.some((r) => r.action === 'invite.create' && r.reason === 'partner campaign' && r.operator === 'bob'),
+    ).toBe(true);
   });
 
   it('keeps the audit log append-only', async () => {
-    await expect(t.database.pool.query('UPDATE audit_log SET reason = $1', ['rewritten'])).rejects.toThrow(/append-only/);
+    await expect(t.database.pool.query('UPDATE audit_log SET reason = $1', ['rewritten'])).rejects.toThrow(
+      /append-only/,
+    );
     await expect(t.database.pool.query('DELETE FROM audit_log')).rejects.toThrow(/append-only/);
   });
 });

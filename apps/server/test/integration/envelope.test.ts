@@ -51,10 +51,23 @@ describe('envelope and platform behaviour', () => {
   it('rate-limits login per address', async () => {
     const tries = [];
     for (let i = 0; i < 4; i++) {
-      tries.push(await call(t.app, 'POST', '/api/login/index', { body: { account: 'demo', password: 'demo1234' }, ip: '10.9.9.9', lang: 'de' }));
+      tries.push(
+        await call(t.app, 'POST', '/api/login/index', {
+          body: { account: 'demo', password: 'demo1234' },
+          ip: '10.9.9.9',
+          lang: 'de',
+        }),
+      );
     }
     expect(tries.slice(0, 3).every((a) => a.code === 200)).toBe(true);
     expect(tries[3]).toMatchObject({ code: 429, key: 'too_many_requests', msg: translate('de', 'too_many_requests') });
-    expect((await call(t.app, 'POST', '/api/login/index', { body: { account: 'demo', password: 'demo1234' }, ip: '10.9.9.8' })).code).toBe(200);
+    expect(
+      (
+        await call(t.app, 'POST', '/api/login/index', {
+          body: { account: 'demo', password: 'demo1234' },
+          ip: '10.9.9.8',
+        })
+      ).code,
+    ).toBe(200);
   });
 });

@@ -23,9 +23,14 @@ describe('POST /api/login/index', () => {
     expect(a.data.token).not.toBe(b.data.token);
     expect(a.data.expires_at).toBeGreaterThan(Date.now() / 1000 + 29 * 86400);
     // Only the hash of a token is stored.
-    const stored = await t.database.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(a.data.token)));
+    const stored = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(a.data.token)));
     expect(stored).toHaveLength(1);
-    const plain = await t.database.db.execute(sql`select count(*)::int as n from sessions where token_hash = ${a.data.token}`);
+    const plain = await t.database.db.execute(
+      sql`select count(*)::int as n from sessions where token_hash = ${a.data.token}`,
+    );
     expect(plain.rows[0]!.n).toBe(0);
   });
 
@@ -117,12 +122,23 @@ describe('passwords', () => {
   it('changes the login password, refusing a wrong old one and mismatches, and ends other sessions', async () => {
     const u = await registerUser(t.app, t.database);
     const other = await login(u.account, 'secret123', '10.5.0.1');
-    const change = (body: Record<string, string>) => call(t.app, 'POST', '/api/user/pwd_login', { token: u.token, body });
-    expect((await change({ old_password: 'nope123', password: 'newpass1', password_confirm: 'newpass1' })).key).toBe('old_password_wrong');
-    expect((await change({ old_password: 'secret123', password: 'newpass1', password_confirm: 'newpass2' })).key).toBe('passwords_differ');
-    expect((await change({ old_password: 'secret123', password: 'short', password_confirm: 'short' })).key).toBe('password_length');
-    expect((await change({ old_password: '', password: 'newpass1', password_confirm: 'newpass1' })).key).toBe('enter_old_password');
-    expect((await change({ old_password: 'secret123', password: 'newpass1', password_confirm: 'newpass1' })).key).toBe('password_changed');
+    const change = (body: Record<string, string>) =>
+      call(t.app, 'POST', '/api/user/pwd_login', { token: u.token, body });
+    expect((await change({ old_password: 'nope123', password: 'newpass1', password_confirm: 'newpass1' })).key).toBe(
+      'old_password_wrong',
+    );
+    expect((await change({ old_password: 'secret123', password: 'newpass1', password_confirm: 'newpass2' })).key).toBe(
+      'passwords_differ',
+    );
+    expect((await change({ old_password: 'secret123', password: 'short', password_confirm: 'short' })).key).toBe(
+      'password_length',
+    );
+    expect((await change({ old_password: '', password: 'newpass1', password_confirm: 'newpass1' })).key).toBe(
+      'enter_old_password',
+    );
+    expect((await change({ old_password: 'secret123', password: 'newpass1', password_confirm: 'newpass1' })).key).toBe(
+      'password_changed',
+    );
     expect((await call(t.app, 'GET', '/api/user/index', { token: u.token })).code).toBe(200);
     expect((await call(t.app, 'GET', '/api/user/index', { token: other.data.token })).code).toBe(401);
     expect((await login(u.account, 'secret123', '10.5.0.2')).key).toBe('wrong_password');
@@ -136,12 +152,21 @@ describe('passwords', () => {
     expect((await set({ password: 'fund123', password_confirm: 'fund123' })).key).toBe('fund_password_set');
     expect((await call(t.app, 'GET', '/api/user/index', { token: u.token })).data.has_fund_password).toBe(true);
     expect((await set({ password: 'fund456', password_confirm: 'fund456' })).key).toBe('enter_old_password');
-    expect((await set({ old_password: 'wrong1', password: 'fund456', password_confirm: 'fund456' })).key).toBe('fund_password_wrong');
-    expect((await set({ old_password: 'fund123', password: 'fund456', password_confirm: 'fund456' })).key).toBe('fund_password_set');
+    expect((await set({ old_password: 'wrong1', password: 'fund456', password_confirm: 'fund456' })).key).toBe(
+      'fund_password_wrong',
+    );
+    expect((await set({ old_password: 'fund123', password: 'fund456', password_confirm: 'fund456' })).key).toBe(
+      'fund_password_set',
+    );
   });
 
   it('needs a login for every user endpoint', async () => {
-    for (const [method, url] of [['GET', '/api/user/index'], ['POST', '/api/user/pwd_login'], ['POST', '/api/user/pwd_pay'], ['POST', '/api/login/logout']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/user/index'],
+      ['POST', '/api/user/pwd_login'],
+      ['POST', '/api/user/pwd_pay'],
+      ['POST', '/api/login/logout'],
+    ] as const) {
       const answer = await call(t.app, method, url, { lang: 'jp' });
       expect(answer).toMatchObject({ code: 401, key: 'login_required' });
       expect(answer.msg).toBe('先にログインしてください');

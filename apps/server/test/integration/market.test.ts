@@ -28,9 +28,18 @@ describe('market data endpoints', () => {
     const all = await call(t.app, 'GET', '/api/index/ajaxdata');
     expect(all.data.simulated).toBe(true);
     expect(all.data.items).toHaveLength(20);
-    expect(new Set(all.data.items.map((p: { class: string }) => p.class))).toEqual(new Set(['forex', 'metals', 'futures', 'stocks', 'crypto']));
+    expect(new Set(all.data.items.map((p: { class: string }) => p.class))).toEqual(
+      new Set(['forex', 'metals', 'futures', 'stocks', 'crypto']),
+    );
     const crypto = await call(t.app, 'GET', '/api/index/ajaxdata?class=crypto');
-    expect(crypto.data.items.map((p: { symbol: string }) => p.symbol)).toEqual(['BTC/USDT', 'ETH/USDT', 'SOL/USDT', 'BNB/USDT', 'XRP/USDT', 'DOGE/USDT']);
+    expect(crypto.data.items.map((p: { symbol: string }) => p.symbol)).toEqual([
+      'BTC/USDT',
+      'ETH/USDT',
+      'SOL/USDT',
+      'BNB/USDT',
+      'XRP/USDT',
+      'DOGE/USDT',
+    ]);
     for (const p of crypto.data.items) {
       expect(p.status).toBe('trading');
       expect(p.price).toMatch(/^\d+\.\d+$/);
@@ -39,7 +48,9 @@ describe('market data endpoints', () => {
       expect(p.price_time).toBe(market.clock.t);
     }
     const stocks = await call(t.app, 'GET', '/api/index/ajaxdata?class=stocks');
-    expect(stocks.data.items.every((p: { status: string; price: string }) => p.status === 'closed' && p.price)).toBe(true);
+    expect(stocks.data.items.every((p: { status: string; price: string }) => p.status === 'closed' && p.price)).toBe(
+      true,
+    );
     const search = await call(t.app, 'GET', '/api/index/ajaxdata?q=gold');
     expect(search.data.items.map((p: { symbol: string }) => p.symbol)).toEqual(['XAU/USD']);
   });
@@ -49,8 +60,13 @@ describe('market data endpoints', () => {
       const page = await call(t.app, 'GET', `/api/index/getkdata?symbol=BTC/USDT&interval=${interval}&count=5`);
       const candles: Candle[] = page.data.candles;
       expect(candles.length).toBeGreaterThan(0);
-      for (let i = 1; i < candles.length; i++) expect(candles[i]!.t - candles[i - 1]!.t).toBeGreaterThanOrEqual(INTERVAL_SECONDS[interval as '1m']);
-      const older = await call(t.app, 'GET', `/api/index/getkdata?symbol=BTC/USDT&interval=${interval}&count=5&before=${candles[0]!.t}`);
+      for (let i = 1; i < candles.length; i++)
+        expect(candles[i]!.t - candles[i - 1]!.t).toBeGreaterThanOrEqual(INTERVAL_SECONDS[interval as '1m']);
+      const older = await call(
+        t.app,
+        'GET',
+        `/api/index/getkdata?symbol=BTC/USDT&interval=${interval}&count=5&before=${candles[0]!.t}`,
+      );
       if (older.data.candles.length) expect(older.data.candles.at(-1).t).toBeLessThan(candles[0]!.t);
     }
     const minutes = await call(t.app, 'GET', '/api/index/getkdata?symbol=BTC/USDT&interval=1m&count=1000');
@@ -65,13 +81,23 @@ describe('market data endpoints', () => {
     const ticks = await ticksBetween(t.database.db, product.id, from - 600, market.clock.t);
     for (const interval of ['1m', '5m'] as const) {
       const stored = await candlesBefore(t.database.db, product.id, interval, 50);
-      const expected = aggregate(ticks.map((x) => ({ ts: x.ts, price: x.price, volume: x.volume })), interval);
+      const expected = aggregate(
+        ticks.map((x) => ({ ts: x.ts, price: x.price, volume: x.volume })),
+        interval,
+      );
       // Only buckets entirely covered by recorded seconds (the backfill's older history is coarser).
       const covered = expected.filter((k) => k.t >= ticks[0]!.ts);
       expect(covered.length).toBeGreaterThan(1);
       for (const k of covered) {
         const row = stored.find((s) => s.t === k.t)!;
-        expect({ t: row.t, o: row.o, h: row.h, l: row.l, c: row.c, v: row.v }).toEqual({ t: k.t, o: k.o, h: k.h, l: k.l, c: k.c, v: k.v });
+        expect({ t: row.t, o: row.o, h: row.h, l: row.l, c: row.c, v: row.v }).toEqual({
+          t: k.t,
+          o: k.o,
+          h: k.h,
+          l: k.l,
+          c: k.c,
+          v: k.v,
+        });
       }
     }
   });
@@ -87,7 +113,12 @@ describe('market data endpoints', () => {
     expect(line.data.items).toHaveLength(60);
     const terms = await call(t.app, 'GET', '/api/index/seconds?symbol=BTC/USDT');
     expect(terms.data.items.map((i: { seconds: number }) => i.seconds)).toEqual([30, 60, 120, 300]);
-    expect(terms.data.items[0]).toMatchObject({ payout_pct: '80.00', loss_pct: '100.00', fee_pct: '0.50', min_amount: '10.00' });
+    expect(terms.data.items[0]).toMatchObject({
+      payout_pct: '80.00',
+      loss_pct: '100.00',
+      fee_pct: '0.50',
+      min_amount: '10.00',
+    });
     const goods = await call(t.app, 'GET', '/api/index/goods?symbol=AAPL');
     expect(goods.data.product.status).toBe('closed');
     expect(goods.data.session).toBe('us_equities');
@@ -108,7 +139,8 @@ describe('live quote stream', () => {
     await new Promise((r) => setTimeout(r, 200));
     await market.advance(1);
     const deadline = Date.now() + 5_000;
-    while (!messages.some((m) => m.type === 'tick' && m.t === market.clock.t) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while (!messages.some((m) => m.type === 'tick' && m.t === market.clock.t) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
     const ticks = messages.filter((m) => m.type === 'tick');
     expect(ticks.some((m) => m.s === 'BTC/USDT' && m.t === market.clock.t)).toBe(true);
     expect(ticks.every((m) => m.s === 'BTC/USDT')).toBe(true);

@@ -23,7 +23,8 @@ beforeAll(async () => {
   market = marketHarness(t.database.db, t.database.url);
   now = market.now;
   await market.feed.runOnce();
-  demoToken = (await call(t.app, 'POST', '/api/login/index', { body: { account: 'demo', password: 'demo1234' } })).data.token;
+  demoToken = (await call(t.app, 'POST', '/api/login/index', { body: { account: 'demo', password: 'demo1234' } })).data
+    .token;
 });
 afterAll(async () => {
   await market?.close();
@@ -31,15 +32,25 @@ afterAll(async () => {
 });
 
 const order = (token: string, body: Record<string, string>) =>
-  call(t.app, 'POST', '/api/user/addorder', { token, body: { symbol: 'BTC/USDT', seconds: '30', amount: '100', direction: 'up', key: key(), ...body } });
+  call(t.app, 'POST', '/api/user/addorder', {
+    token,
+    body: { symbol: 'BTC/USDT', seconds: '30', amount: '100', direction: 'up', key: key(), ...body },
+  });
 const balances = async (token: string) => (await call(t.app, 'GET', '/api/user/index', { token })).data.balances;
-const orderCount = async () => Number((await t.database.db.execute(sql`select count(*)::int as n from contract_orders`)).rows[0]!.n);
+const orderCount = async () =>
+  Number((await t.database.db.execute(sql`select count(*)::int as n from contract_orders`)).rows[0]!.n);
 const op = (url: string, payload: object) =>
-  t.admin.inject({ method: 'POST', url, payload, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } }).then((r) => r.json());
+  t.admin
+    .inject({ method: 'POST', url, payload, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })
+    .then((r) => r.json());
 
 async function fund(userId: number, cents: bigint) {
   await t.database.db.transaction((tx) =>
-    postJournal(tx, { reference: `test:fund:${userId}:${key()}`, kind: 'test', transfers: [{ from: houseAccount('bonuses'), to: userAccount(userId, 'available'), amount: cents }] }),
+    postJournal(tx, {
+      reference: `test:fund:${userId}:${key()}`,
+      kind: 'test',
+      transfers: [{ from: houseAccount('bonuses'), to: userAccount(userId, 'available'), amount: cents }],
+    }),
   );
 }
 
@@ -49,7 +60,16 @@ describe('placing an order', () => {
     const answer = await order(demoToken, { amount: '100' });
     expect(answer.code).toBe(200);
     const o = answer.data;
-    expect(o).toMatchObject({ symbol: 'BTC/USDT', direction: 'up', amount: '100.00', fee: '0.50', seconds: 30, payout_pct: '80.00', status: 'open', simulated: true });
+    expect(o).toMatchObject({
+      symbol: 'BTC/USDT',
+      direction: 'up',
+      amount: '100.00',
+      fee: '0.50',
+      seconds: 30,
+      payout_pct: '80.00',
+      status: 'open',
+      simulated: true,
+    });
     expect(o.open_time).toBe(market.clock.t);
     expect(o.settle_time).toBe(o.open_time + 30);
     const product = (await findProduct(t.database.db, 'BTC/USDT'))!;
@@ -59,14 +79,25 @@ describe('placing an order', () => {
     const after = await balances(demoToken);
     expect(Number(before.available) - Number(after.available)).toBeCloseTo(100.5, 2);
     expect(Number(after.frozen) - Number(before.frozen)).toBeCloseTo(100, 2);
-    const journals = await t.database.db.execute(sql`select count(*)::int as n from ledger_journals where reference = ${`order:${o.id}:open`}`);
+    const journals = await t.database.db.execute(
+      sql`select count(*)::int as n from ledger_journals where reference = ${`order:${o.id}:open`}`,
+    );
     expect(journals.rows[0]!.n).toBe(1);
   });
 
   it('ignores client-sent prices and rates', async () => {
     const answer = await call(t.app, 'POST', '/api/user/addorder', {
       token: demoToken,
-      body: { symbol: 'BTC/USDT', seconds: '30', amount: '10', direction: 'down', key: key(), open_price: '1', payout_pct: '500', price: '1' },
+      body: {
+        symbol: 'BTC/USDT',
+        seconds: '30',
+        amount: '10',
+        direction: 'down',
+        key: key(),
+        open_price: '1',
+        payout_pct: '500',
+        price: '1',
+      },
     });
     expect(answer.code).toBe(200);
     expect(answer.data.payout_pct).toBe('80.00');
@@ -97,7 +128,9 @@ describe('placing an order', () => {
   it('says prices are starting, not trading, while a product in session has no recent recorded price', async () => {
     // A minute passes that the feed has not recorded yet (a fresh start still writing its history).
     market.clock.t += 60;
-    const stale = (await call(t.app, 'GET', '/api/index/ajaxdata?class=crypto')).data.items.find((p: { symbol: string }) => p.symbol === 'BTC/USDT');
+    const stale = (await call(t.app, 'GET', '/api/index/ajaxdata?class=crypto')).data.items.find(
+      (p: { symbol: string }) => p.symbol === 'BTC/USDT',
+    );
     expect(stale).toMatchObject({ status: 'trading', live: false });
     const before = await balances(demoToken);
     const count = await orderCount();
@@ -135,7 +168,13 @@ describe('placing an order', () => {
       max_open_amount: '150',
       presets: ['10', '50', '100'],
     });
-    expect(set.data).toMatchObject({ seconds: 60, payout_pct: '85.00', fee_pct: '1.00', max_open_amount: '150.00', presets: ['10.00', '50.00', '100.00'] });
+    expect(set.data).toMatchObject({
+      seconds: 60,
+      payout_pct: '85.00',
+      fee_pct: '1.00',
+      max_open_amount: '150.00',
+      presets: ['10.00', '50.00', '100.00'],
+    });
     const seconds = await call(t.app, 'GET', '/api/index/seconds?symbol=SOL/USDT');
     expect(seconds.data.items.find((i: { seconds: number }) => i.seconds === 60).max_open_amount).toBe('150.00');
     expect((await order(demoToken, { symbol: 'SOL/USDT', seconds: '60', amount: '100' })).code).toBe(200);
@@ -183,7 +222,9 @@ describe('settlement', () => {
     const before = await balances(u.token);
     expect(before).toMatchObject({ available: '99.50', frozen: '100.00' });
     await market.advance(29);
-    expect((await call(t.app, 'GET', `/api/user/get_this_order?id=${placed.id}`, { token: u.token })).data.status).toBe('open');
+    expect((await call(t.app, 'GET', `/api/user/get_this_order?id=${placed.id}`, { token: u.token })).data.status).toBe(
+      'open',
+    );
     await market.advance(1);
     const settled = (await call(t.app, 'GET', `/api/user/get_this_order?id=${placed.id}`, { token: u.token })).data;
     expect(settled.status).toBe('settled');
@@ -199,7 +240,9 @@ describe('settlement', () => {
     const after = await balances(u.token);
     expect(Number(after.available) - Number(before.available)).toBeCloseTo(expectedPayout, 2);
     expect(after.frozen).toBe('0.00');
-    const journals = await t.database.db.execute(sql`select count(*)::int as n from ledger_journals where reference = ${`order:${placed.id}:settle`}`);
+    const journals = await t.database.db.execute(
+      sql`select count(*)::int as n from ledger_journals where reference = ${`order:${placed.id}:settle`}`,
+    );
     expect(journals.rows[0]!.n).toBe(1);
     expect((await verifyLedger(t.database.db)).breaks).toEqual([]);
   });
@@ -219,7 +262,8 @@ describe('settlement', () => {
     const u = await registerUser(t.app, t.database);
     await fund(u.user.id, 1_000_000n);
     const ids = [];
-    for (let i = 0; i < 60; i++) ids.push((await order(u.token, { amount: '10', direction: i % 2 ? 'up' : 'down' })).data.id);
+    for (let i = 0; i < 60; i++)
+      ids.push((await order(u.token, { amount: '10', direction: i % 2 ? 'up' : 'down' })).data.id);
     await market.feed.runOnce();
     market.clock.t += 31;
     await market.feed.runOnce();
@@ -240,7 +284,8 @@ describe('settlement', () => {
   it('has one feed leader even with two feed instances', async () => {
     const second = market.makeFeed();
     await second.runOnce();
-    const watermark = async () => Number((await t.database.db.execute(sql`select watermark from feed_state`)).rows[0]!.watermark);
+    const watermark = async () =>
+      Number((await t.database.db.execute(sql`select watermark from feed_state`)).rows[0]!.watermark);
     const before = await watermark();
     market.clock.t += 5;
     await second.runOnce(); // not the leader: records nothing
@@ -255,14 +300,20 @@ describe('order queries', () => {
   it('shows an order to its owner only and lists holding and history pages', async () => {
     const mine = (await order(demoToken, { amount: '10' })).data;
     const other = await registerUser(t.app, t.database);
-    expect((await call(t.app, 'GET', `/api/user/get_this_order?id=${mine.id}`, { token: other.token })).key).toBe('no_data');
+    expect((await call(t.app, 'GET', `/api/user/get_this_order?id=${mine.id}`, { token: other.token })).key).toBe(
+      'no_data',
+    );
     const holding = await call(t.app, 'GET', '/api/user/ajaxorder_list?size=5', { token: demoToken });
     expect(holding.data.items.every((o: { status: string }) => o.status === 'open')).toBe(true);
     expect(holding.data.items.some((o: { id: number }) => o.id === mine.id)).toBe(true);
     const history = await call(t.app, 'GET', '/api/user/orderlist?status=settled&size=2&page=1', { token: demoToken });
     expect(history.data.items.length).toBeLessThanOrEqual(2);
     expect(history.data.total).toBeGreaterThanOrEqual(2);
-    expect(history.data.items.every((o: { status: string; settle_price: string | null }) => o.status === 'settled' && o.settle_price)).toBe(true);
+    expect(
+      history.data.items.every(
+        (o: { status: string; settle_price: string | null }) => o.status === 'settled' && o.settle_price,
+      ),
+    ).toBe(true);
   });
 });
 

@@ -3,7 +3,15 @@ import { eq, sql } from 'drizzle-orm';
 import { translate } from '@app/i18n/catalogue';
 import { users } from '../../src/modules/users/users.table.ts';
 import { verificationCodes } from '../../src/modules/auth/auth.table.ts';
-import { call, createTestApp, latestCode, registerUser, uniqueAccount, uniquePhone, type TestApp } from '../helpers/test-app.ts';
+import {
+  call,
+  createTestApp,
+  latestCode,
+  registerUser,
+  uniqueAccount,
+  uniquePhone,
+  type TestApp,
+} from '../helpers/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,7 +19,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const userCount = async () => Number((await t.database.db.execute(sql`select count(*)::int as n from users`)).rows[0]!.n);
+const userCount = async () =>
+  Number((await t.database.db.execute(sql`select count(*)::int as n from users`)).rows[0]!.n);
 
 async function freshCode(phone = uniquePhone()) {
   const sent = await call(t.app, 'POST', '/api/login/sendcode', { body: { phone } });
@@ -47,7 +56,9 @@ describe('POST /api/login/sendcode', () => {
 
   it('refuses a missing or malformed phone', async () => {
     expect((await call(t.app, 'POST', '/api/login/sendcode', { body: { phone: '' } })).key).toBe('please_fill_in');
-    expect((await call(t.app, 'POST', '/api/login/sendcode', { body: { phone: '12ab', purpose: 'register' } })).key).toBe('phone_invalid');
+    expect(
+      (await call(t.app, 'POST', '/api/login/sendcode', { body: { phone: '12ab', purpose: 'register' } })).key,
+    ).toBe('phone_invalid');
   });
 
   it('refuses a phone that is already registered', async () => {
@@ -66,7 +77,13 @@ describe('POST /api/login/reg', () => {
     expect(answer.msg).toBe(translate('de', 'registered'));
     expect(answer.msg).not.toBe(translate('en', 'registered'));
     expect(answer.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(answer.data.user).toMatchObject({ account, phone, real_name_state: 'none', is_vip: false, has_fund_password: false });
+    expect(answer.data.user).toMatchObject({
+      account,
+      phone,
+      real_name_state: 'none',
+      is_vip: false,
+      has_fund_password: false,
+    });
     expect(answer.data.user.invite_code).toMatch(/^[A-Z2-9]{8}$/);
     expect(answer.data.user.balances).toEqual({ currency: 'USD', available: '0.00', frozen: '0.00', total: '0.00' });
     const info = await call(t.app, 'GET', '/api/user/index', { token: answer.data.token });
@@ -81,7 +98,11 @@ describe('POST /api/login/reg', () => {
   });
 
   const refusals: Array<[string, Record<string, string>, string, string?]> = [
-    ['an empty form', { account: '', phone: '', password: '', password_confirm: '', code: '', invite_code: '', agree: '' }, 'please_fill_in'],
+    [
+      'an empty form',
+      { account: '', phone: '', password: '', password_confirm: '', code: '', invite_code: '', agree: '' },
+      'please_fill_in',
+    ],
     ['a missing account', { account: '' }, 'enter_account', 'account'],
     ['a malformed account', { account: '1bad name' }, 'enter_correct_username', 'account'],
     ['a missing phone', { phone: '' }, 'enter_phone', 'phone'],
@@ -128,7 +149,9 @@ describe('POST /api/login/reg', () => {
 
   it('refuses an unknown, disabled or used-up inviter', async () => {
     const { phone, code } = await freshCode();
-    const answer = await call(t.app, 'POST', '/api/login/reg', { body: form({ phone, code, invite_code: 'NOPE1234' }) });
+    const answer = await call(t.app, 'POST', '/api/login/reg', {
+      body: form({ phone, code, invite_code: 'NOPE1234' }),
+    });
     expect(answer).toMatchObject({ code: 400, key: 'invalid_inviter' });
     const limited = await t.admin.inject({
       method: 'POST',
@@ -146,9 +169,13 @@ describe('POST /api/login/reg', () => {
   it('refuses an account or phone that is already registered, whatever the case', async () => {
     const existing = await registerUser(t.app, t.database);
     const a = await freshCode();
-    const sameAccount = await call(t.app, 'POST', '/api/login/reg', { body: form({ ...a, account: existing.account.toUpperCase() }) });
+    const sameAccount = await call(t.app, 'POST', '/api/login/reg', {
+      body: form({ ...a, account: existing.account.toUpperCase() }),
+    });
     expect(sameAccount).toMatchObject({ code: 409, key: 'account_already_registered' });
-    const samePhone = await call(t.app, 'POST', '/api/login/reg', { body: form({ phone: existing.phone, code: '123456' }) });
+    const samePhone = await call(t.app, 'POST', '/api/login/reg', {
+      body: form({ phone: existing.phone, code: '123456' }),
+    });
     expect(samePhone).toMatchObject({ code: 409, key: 'phone_already_registered' });
   });
 

@@ -14,7 +14,11 @@ afterAll(async () => database?.drop());
 
 // Three users and two house accounts per sequence; each sequence uses user ids of its own.
 type Op = { from: number; to: number; amount: number };
-const opArb = fc.record({ from: fc.integer({ min: 0, max: 4 }), to: fc.integer({ min: 0, max: 4 }), amount: fc.integer({ min: 1, max: 5_000 }) });
+const opArb = fc.record({
+  from: fc.integer({ min: 0, max: 4 }),
+  to: fc.integer({ min: 0, max: 4 }),
+  amount: fc.integer({ min: 1, max: 5_000 }),
+});
 
 let nextUser = 1_000;
 
@@ -25,7 +29,13 @@ describe('ledger (property)', () => {
       fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 8 }), async (ops: Op[]) => {
         sequences++;
         const base = (nextUser += 3);
-        const codes = [userAccount(base, 'available'), userAccount(base + 1, 'available'), userAccount(base + 2, 'frozen'), houseAccount('bonuses'), houseAccount('fees')];
+        const codes = [
+          userAccount(base, 'available'),
+          userAccount(base + 1, 'available'),
+          userAccount(base + 2, 'frozen'),
+          houseAccount('bonuses'),
+          houseAccount('fees'),
+        ];
         const isHouse = (i: number) => i >= 3;
         await ensureAccounts(database.db, codes);
         const model = new Map(codes.map((c) => [c, 0n]));
@@ -38,7 +48,9 @@ describe('ledger (property)', () => {
           const to = codes[op.to]!;
           const amount = BigInt(op.amount);
           const reference = `prop:${base}:${n++}`;
-          const attempt = database.db.transaction((tx) => postJournal(tx, { reference, kind: 'test', transfers: [{ from, to, amount }] }));
+          const attempt = database.db.transaction((tx) =>
+            postJournal(tx, { reference, kind: 'test', transfers: [{ from, to, amount }] }),
+          );
           if (from === to) {
             await expect(attempt).rejects.toThrow();
             continue;
@@ -69,7 +81,11 @@ describe('ledger (property)', () => {
     await ensureAccounts(database.db, [a, houseAccount('bonuses')]);
     const post = () =>
       database.db.transaction((tx) =>
-        postJournal(tx, { reference: 'once:1', kind: 'test', transfers: [{ from: houseAccount('bonuses'), to: a, amount: 500n }] }),
+        postJournal(tx, {
+          reference: 'once:1',
+          kind: 'test',
+          transfers: [{ from: houseAccount('bonuses'), to: a, amount: 500n }],
+        }),
       );
     expect((await post()).created).toBe(true);
     expect((await post()).created).toBe(false);
@@ -81,16 +97,23 @@ describe('ledger (property)', () => {
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      const j = await client.query(`INSERT INTO ledger_journals (reference, kind) VALUES ('raw:1', 'raw') RETURNING id`);
+      const j = await client.query(
+        `INSERT INTO ledger_journals (reference, kind) VALUES ('raw:1', 'raw') RETURNING id`,
+      );
       const acc = await client.query(`SELECT id FROM ledger_accounts WHERE code = $1`, [userAccount(1, 'available')]);
-      await client.query(`INSERT INTO ledger_entries (journal_id, account_id, asset, amount, balance_after) VALUES ($1, $2, 'USD', 10, 10)`, [j.rows[0].id, acc.rows[0].id]);
+      await client.query(
+        `INSERT INTO ledger_entries (journal_id, account_id, asset, amount, balance_after) VALUES ($1, $2, 'USD', 10, 10)`,
+        [j.rows[0].id, acc.rows[0].id],
+      );
       await expect(client.query('COMMIT')).rejects.toThrow(/at least 2|sum to zero/);
     } finally {
       client.release();
     }
     await expect(pool.query(`UPDATE ledger_entries SET amount = amount + 1`)).rejects.toThrow(/append-only/);
     await expect(pool.query(`DELETE FROM ledger_journals`)).rejects.toThrow(/append-only/);
-    await expect(pool.query(`UPDATE ledger_accounts SET balance = -1 WHERE code = $1`, [userAccount(1, 'available')])).rejects.toThrow(/ledger_accounts_non_negative/);
+    await expect(
+      pool.query(`UPDATE ledger_accounts SET balance = -1 WHERE code = $1`, [userAccount(1, 'available')]),
+    ).rejects.toThrow(/ledger_accounts_non_negative/);
     expect((await verifyLedger(database.db)).breaks).toEqual([]);
   });
 

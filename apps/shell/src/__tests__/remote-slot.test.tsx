@@ -17,7 +17,9 @@ describe('loadRemoteModule', () => {
   });
 
   it('turns a failed or empty load into a RemoteLoadError', async () => {
-    await expect(loadRemoteModule('x/y', { load: async () => Promise.reject(new Error('404')) })).rejects.toBeInstanceOf(RemoteLoadError);
+    await expect(
+      loadRemoteModule('x/y', { load: async () => Promise.reject(new Error('404')) }),
+    ).rejects.toBeInstanceOf(RemoteLoadError);
     await expect(loadRemoteModule('x/y', { load: async () => null })).rejects.toMatchObject({ reason: 'failed' });
   });
 });
@@ -65,7 +67,7 @@ describe('RemoteSlot', () => {
 });
 
 describe('RemoteSlot reused for another remote', () => {
-  it('does not carry one remote\'s error over to the next', async () => {
+  it("does not carry one remote's error over to the next", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const load = vi.fn(async (id: string) => {
       if (id.startsWith('invest/')) throw new RemoteLoadError(id, 'failed');

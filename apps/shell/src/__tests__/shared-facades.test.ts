@@ -24,7 +24,12 @@ const FACADES: Record<string, string> = {
 function facadeExports(file: string): Set<string> {
   const source = readFileSync(path.join(facadeDir, file), 'utf8');
   const list = /export\s*\{([^}]*)\}/.exec(source)?.[1] ?? '';
-  return new Set(list.split(',').map((name) => name.trim()).filter(Boolean));
+  return new Set(
+    list
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
+  );
 }
 
 function* sourceFiles(dir: string): Generator<string> {
@@ -32,7 +37,8 @@ function* sourceFiles(dir: string): Generator<string> {
     if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) yield* sourceFiles(full);
-    else if (/\.(ts|tsx|mts|mjs)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !full.includes('__tests__')) yield full;
+    else if (/\.(ts|tsx|mts|mjs)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !full.includes('__tests__'))
+      yield full;
   }
 }
 
@@ -64,7 +70,9 @@ describe('shared library facades', () => {
     const exports = Object.fromEntries(Object.entries(FACADES).map(([pkg, file]) => [pkg, facadeExports(file)]));
     const imports = valueImports();
     expect(imports.length).toBeGreaterThan(50);
-    const missing = imports.filter(([, pkg, name]) => !exports[pkg]!.has(name)).map(([file, pkg, name]) => `${file}: ${name} from ${pkg}`);
+    const missing = imports
+      .filter(([, pkg, name]) => !exports[pkg]!.has(name))
+      .map(([file, pkg, name]) => `${file}: ${name} from ${pkg}`);
     expect(missing).toEqual([]);
   });
 
@@ -83,7 +91,10 @@ describe('shared library facades', () => {
         if (!(pkg in FACADES)) continue;
         const exported = facadeExports(FACADES[pkg]!);
         for (const raw of match[1]!.split(',')) {
-          const name = raw.trim().split(/\s+as\s+/)[0]!.trim();
+          const name = raw
+            .trim()
+            .split(/\s+as\s+/)[0]!
+            .trim();
           if (name && !exported.has(name)) missing.push(`${path.basename(file)}: ${name} from ${pkg}`);
         }
       }

@@ -48,8 +48,8 @@
   }
 
   // The opened page's head in the user's language (Home's hero, Log in's title, the trade screens' notice that
-  // prices are simulated, when the server says they are), where the frame knows it: the first thing a person
-  // reads is there before any bundle has run.
+  // prices are simulated when the server says they are, the Project list's risk line), where the frame knows it:
+  // the first thing a person reads is there before any bundle has run.
   var head = routes.heads[lower];
   if (head && (!head.simulatedOnly || (data && data.simulated))) {
     var texts = head.texts[lang] || head.texts.en;
@@ -58,6 +58,7 @@
       var slots = box.querySelectorAll('[data-t]');
       for (var k = 0; k < slots.length; k++) slots[k].textContent = texts[slots[k].getAttribute('data-t')];
       root.setAttribute('data-boot-head', head.kind);
+      if (head.nav) root.setAttribute('data-boot-nav', head.nav);
       if (texts[2]) doc.querySelector('.bf-nav').textContent = texts[2];
     }
   }
@@ -109,6 +110,9 @@
   };
   // Right after the frame's first paint: the frame never waits behind these downloads, and they still start
   // long before the bundles would ask for them.
-  if (window.requestAnimationFrame) requestAnimationFrame(function () { setTimeout(preloadRoute, 0); });
+  if (window.requestAnimationFrame)
+    requestAnimationFrame(function () {
+      setTimeout(preloadRoute, 0);
+    });
   else preloadRoute();
 })(__BOOT_ROUTES__);

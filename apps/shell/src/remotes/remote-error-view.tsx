@@ -6,7 +6,15 @@ import { RemoteLoadError } from './load-remote-module.ts';
 import styles from './remote-error-view.module.css';
 
 /** A remote's failure, in the user's language, with retry, inside the remote's own slot. */
-export function RemoteErrorView({ error, onRetry, variant }: { error: Error; onRetry: () => void; variant: 'page' | 'widget' }) {
+export function RemoteErrorView({
+  error,
+  onRetry,
+  variant,
+}: {
+  error: Error;
+  onRetry: () => void;
+  variant: 'page' | 'widget';
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();

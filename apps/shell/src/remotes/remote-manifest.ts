@@ -18,7 +18,9 @@ type BootData = { remotes?: Record<string, { entry?: unknown }> };
  * The remotes the server put into the page (index.html's boot data, read by the inline boot script): the same
  * map as remotes.json, as of the moment the page was served, with no request of its own.
  */
-export function bootRemoteManifest(boot: unknown = (globalThis as { __APP_BOOT__?: unknown }).__APP_BOOT__): RemoteManifest | null {
+export function bootRemoteManifest(
+  boot: unknown = (globalThis as { __APP_BOOT__?: unknown }).__APP_BOOT__,
+): RemoteManifest | null {
   const remotes = (boot as BootData | undefined)?.remotes;
   if (!remotes || typeof remotes !== 'object') return null;
   const manifest = Object.fromEntries(Object.entries(remotes).map(([name, remote]) => [name, remote?.entry]));

@@ -34,9 +34,16 @@ export type RemoteSlotProps = {
  * after 200 ms, a failure or a 60 s timeout shows a translated error with retry, and retry builds a new lazy
  * component so the runtime fetches again. Nothing outside the slot is affected.
  */
-export function RemoteSlot({ remote, module = 'routes', variant = 'page', load = loadRemoteModule<Exposed> }: RemoteSlotProps) {
+export function RemoteSlot({
+  remote,
+  module = 'routes',
+  variant = 'page',
+  load = loadRemoteModule<Exposed>,
+}: RemoteSlotProps) {
   const id = `${remote}/${module}`;
   const [attempt, setAttempt] = useState(0);
+  // lazyFor keeps one lazy component per exposed module (module scope), so this is the same component on every
+  // render of the slot until a retry replaces it on purpose (the rule below cannot see the cache).
   const Remote = lazyFor(id, load, false);
   const retry = () => {
     lazyFor(id, load, true);
@@ -45,8 +52,12 @@ export function RemoteSlot({ remote, module = 'routes', variant = 'page', load =
   return (
     // Keyed by module and attempt: the router may reuse this slot for another remote, whose error state
     // must not carry over.
-    <RemoteErrorBoundary key={`${id}#${attempt}`} fallback={(error) => <RemoteErrorView error={error} onRetry={retry} variant={variant} />}>
+    <RemoteErrorBoundary
+      key={`${id}#${attempt}`}
+      fallback={(error) => <RemoteErrorView error={error} onRetry={retry} variant={variant} />}
+    >
       <Suspense fallback={<LoadingView variant={variant} />}>
+        {/* eslint-disable-next-line react-hooks/static-components */}
         <Remote />
       </Suspense>
     </RemoteErrorBoundary>
@@ -57,7 +68,11 @@ function LoadingView({ variant }: { variant: 'page' | 'widget' }) {
   const { t } = useTranslation();
   return (
     <Delayed>
-      {variant === 'widget' ? <Skeleton lines={3} label={t('states.loading')} /> : <Spinner label={t('states.loading')} />}
+      {variant === 'widget' ? (
+        <Skeleton lines={3} label={t('states.loading')} />
+      ) : (
+        <Spinner label={t('states.loading')} />
+      )}
     </Delayed>
   );
 }

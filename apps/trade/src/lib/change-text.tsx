@@ -4,7 +4,17 @@ import { signOf } from './decimal.ts';
 import styles from './market.module.css';
 
 /** A signed change with an arrow and the up/down colour: "▲ +0.42%". */
-export function ChangeText({ value, percent, digits = 2, className }: { value: string | null; percent?: boolean; digits?: number; className?: string }) {
+export function ChangeText({
+  value,
+  percent,
+  digits = 2,
+  className,
+}: {
+  value: string | null;
+  percent?: boolean;
+  digits?: number;
+  className?: string;
+}) {
   const f = useFormatters();
   if (value === null) return <span className={cx(styles.num, styles.flat, className)}>—</span>;
   const sign = signOf(value);

@@ -8,7 +8,11 @@ export type DisplayStatus = MarketStatus | 'starting';
  * start still recording its history) is "starting", and orders are not offered until a price arrives on the
  * stream. A server that does not send `live` is trusted on its status.
  */
-export function displayStatus(status: MarketStatus, product: Pick<Product, 'live'> | undefined, tick: Tick | null | undefined): DisplayStatus {
+export function displayStatus(
+  status: MarketStatus,
+  product: Pick<Product, 'live'> | undefined,
+  tick: Tick | null | undefined,
+): DisplayStatus {
   if (status !== 'trading') return status;
   return product?.live === false && !tick ? 'starting' : 'trading';
 }

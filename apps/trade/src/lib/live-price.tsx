@@ -13,7 +13,15 @@ const FLASH_MS = 700;
  * direction of the last move (so the change is never told by colour alone). The price itself is shown exactly
  * as received, at the product's precision.
  */
-export function LivePrice({ price, precision, className }: { price: string | null; precision: number; className?: string }) {
+export function LivePrice({
+  price,
+  precision,
+  className,
+}: {
+  price: string | null;
+  precision: number;
+  className?: string;
+}) {
   const { t } = useTranslation(NS);
   const f = useFormatters();
   const previous = useRef(price);

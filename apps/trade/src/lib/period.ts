@@ -5,5 +5,7 @@ import { NS } from '../i18n-namespace.ts';
 export function usePeriodLabel() {
   const { t } = useTranslation(NS);
   return (seconds: number) =>
-    seconds >= 60 && seconds % 60 === 0 ? t('period.minutes', { n: seconds / 60 }) : t('period.seconds', { n: seconds });
+    seconds >= 60 && seconds % 60 === 0
+      ? t('period.minutes', { n: seconds / 60 })
+      : t('period.seconds', { n: seconds });
 }

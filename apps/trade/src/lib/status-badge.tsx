@@ -4,7 +4,13 @@ import { Badge } from '@app/ui';
 import { NS } from '../i18n-namespace.ts';
 import styles from './market.module.css';
 
-const TONE = { trading: 'primary', starting: 'neutral', closed: 'neutral', non_trading: 'neutral', forbidden: 'warning' } as const;
+const TONE = {
+  trading: 'primary',
+  starting: 'neutral',
+  closed: 'neutral',
+  non_trading: 'neutral',
+  forbidden: 'warning',
+} as const;
 
 /** The market status in words (trading, prices starting, closed, non-trading time, trading suspended). */
 export function StatusBadge({ status }: { status: DisplayStatus }) {

@@ -2,11 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { selectIsLoggedIn, useAppDispatch, useAppSelector } from '@app/api-client';
 import { EmptyState, OrderIcon, ProjectIcon, Tabs } from '@app/ui';
+import { LinkButton } from '@app/ui/link-button';
+import { DefaultPage } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
-import { DefaultPage } from '../lib/default-page.tsx';
 import { loginPath } from '../lib/login-path.ts';
 import { useSelectedTabVisible } from '../lib/use-selected-tab-visible.ts';
-import links from '../lib/link-button.module.css';
 import { ORDER_TABS, orderTabChosen, selectOrderTab, type OrderTab } from '../features/order-tabs/order-tabs-slice.ts';
 import { HoldingList, PagedOrderList } from '../features/orders/components/order-lists.tsx';
 import { OrderDetailPage } from './order-detail-page.tsx';
@@ -49,11 +49,7 @@ export function OrdersPage() {
           <EmptyState
             icon={<OrderIcon />}
             title={t('orders.loggedOut')}
-            action={
-              <a className={links.primary} href={`#${loginPath(`/pages/user/order?tab=${tab}`)}`}>
-                {t('orders.login')}
-              </a>
-            }
+            action={<LinkButton href={`#${loginPath(`/pages/user/order?tab=${tab}`)}`}>{t('orders.login')}</LinkButton>}
           />
         ) : tab === 'holding' ? (
           <HoldingList tab={tab} />
@@ -78,9 +74,9 @@ function LaterTab({ tab }: { tab: 'project' | 'mine' | 'follow' }) {
       title={t(`orders.later.${tab}.title`)}
       description={t(`orders.later.${tab}.body`)}
       action={
-        <a className={links.primary} href={tab === 'project' ? '#/pages/project/project' : '#/pages/user/order?tab=contract'}>
+        <LinkButton href={tab === 'project' ? '#/pages/project/project' : '#/pages/user/order?tab=contract'}>
           {t(tab === 'project' ? 'order.toProjects' : 'orders.toContract')}
-        </a>
+        </LinkButton>
       }
     />
   );

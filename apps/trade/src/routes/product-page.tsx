@@ -4,15 +4,13 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { selectIsLoggedIn, useAppDispatch, useAppSelector, useGetUserInfoQuery } from '@app/api-client';
 import { KLINE_INTERVALS, type Direction, type KlineInterval, type Order } from '@app/contracts';
 import { EmptyState, cx } from '@app/ui';
+import { LinkButton } from '@app/ui/link-button';
+import { DefaultPage, LoadError, Loading } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
-import { DefaultPage } from '../lib/default-page.tsx';
-import { LoadError } from '../lib/load-error.tsx';
-import { Loading } from '../lib/loading.tsx';
 import { loginPath } from '../lib/login-path.ts';
 import { SimulatedNote } from '../lib/simulated-note.tsx';
 import { displayStatus } from '../lib/display-status.ts';
 import { useLatestTick } from '../lib/stream/stream-hooks.ts';
-import links from '../lib/link-button.module.css';
 import { ChartPanel, type ChartMode } from '../features/chart/components/chart-panel.tsx';
 import { useGetGoodsQuery, useGetProductQuoteQuery } from '../features/product/api/product-api.ts';
 import { ProductHeader } from '../features/product/components/product-header.tsx';
@@ -22,7 +20,8 @@ import { ResultDialog } from '../features/orders/components/result-dialog.tsx';
 import { RunningOrderCard } from '../features/orders/components/running-order-card.tsx';
 import styles from './product-page.module.css';
 
-const isInterval = (value: string | null): value is KlineInterval => (KLINE_INTERVALS as readonly string[]).includes(value ?? '');
+const isInterval = (value: string | null): value is KlineInterval =>
+  (KLINE_INTERVALS as readonly string[]).includes(value ?? '');
 
 /**
  * The product page (/pages/trade/trade?symbol=...): price and day figures, the chart, the user's running
@@ -66,7 +65,10 @@ export function ProductPage({ symbol }: { symbol: string }) {
     }
     return [...byId.values()].sort((a, b) => b.open_time - a.open_time);
   }, [placed, holding.data, settledIds, symbol]);
-  const openLines = useMemo(() => running.map((o) => ({ id: o.id, price: o.open_price, direction: o.direction })), [running]);
+  const openLines = useMemo(
+    () => running.map((o) => ({ id: o.id, price: o.open_price, direction: o.direction })),
+    [running],
+  );
 
   const onSettled = useCallback(
     (order: Order) => {
@@ -106,11 +108,7 @@ export function ProductPage({ symbol }: { symbol: string }) {
         {notFound ? (
           <EmptyState
             title={t('product.notFound')}
-            action={
-              <a className={links.primary} href="#/pages/trade/trade">
-                {t('product.toQuotes')}
-              </a>
-            }
+            action={<LinkButton href="#/pages/trade/trade">{t('product.toQuotes')}</LinkButton>}
           />
         ) : (
           <LoadError error={goods.error} onRetry={() => void goods.refetch()} />
@@ -136,17 +134,35 @@ export function ProductPage({ symbol }: { symbol: string }) {
           <RunningOrderCard key={order.id} order={order} livePrice={price} onSettled={onSettled} />
         ))}
         <SimulatedNote simulated={product.simulated} long />
-        <ChartPanel symbol={symbol} precision={precision} mode={mode} onModeChange={setMode} at={at} openLines={openLines} trading={status === 'trading'} />
+        <ChartPanel
+          symbol={symbol}
+          precision={precision}
+          mode={mode}
+          onModeChange={setMode}
+          at={at}
+          openLines={openLines}
+          trading={status === 'trading'}
+        />
         <p className={styles.risk}>{t('trade.risk')}</p>
       </div>
       <div className={styles.bar}>
         {!trading && <p className={styles.barNote}>{t(`sheet.notTrading.${status}`)}</p>}
         <div className={styles.buttons}>
-          <button type="button" className={cx(styles.buy, styles.up)} disabled={!trading} onClick={() => openSheet('up')}>
+          <button
+            type="button"
+            className={cx(styles.buy, styles.up)}
+            disabled={!trading}
+            onClick={() => openSheet('up')}
+          >
             <span aria-hidden="true">▲</span>
             {t('sheet.buyUp')}
           </button>
-          <button type="button" className={cx(styles.buy, styles.down)} disabled={!trading} onClick={() => openSheet('down')}>
+          <button
+            type="button"
+            className={cx(styles.buy, styles.down)}
+            disabled={!trading}
+            onClick={() => openSheet('down')}
+          >
             <span aria-hidden="true">▼</span>
             {t('sheet.buyDown')}
           </button>

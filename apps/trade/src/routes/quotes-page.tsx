@@ -3,10 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PRODUCT_CLASSES, type ProductClass } from '@app/contracts';
 import { Button, EmptyState, Tabs } from '@app/ui';
+import { DefaultPage, LoadError, Loading } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
-import { DefaultPage } from '../lib/default-page.tsx';
-import { LoadError } from '../lib/load-error.tsx';
-import { Loading } from '../lib/loading.tsx';
 import { SimulatedNote } from '../lib/simulated-note.tsx';
 import { useLatestTicks } from '../lib/stream/stream-hooks.ts';
 import { useSelectedTabVisible } from '../lib/use-selected-tab-visible.ts';
@@ -16,7 +14,8 @@ import { QuoteSearch } from '../features/quotes/components/quote-search.tsx';
 import { useDebouncedValue } from '../features/quotes/hooks/use-debounced-value.ts';
 import styles from './quotes-page.module.css';
 
-const isClass = (value: string | null): value is ProductClass => (PRODUCT_CLASSES as readonly string[]).includes(value ?? '');
+const isClass = (value: string | null): value is ProductClass =>
+  (PRODUCT_CLASSES as readonly string[]).includes(value ?? '');
 
 /**
  * Market quotes: one tab per class, a search across all of them, live prices from the stream. The list is
@@ -52,7 +51,12 @@ export function QuotesPage() {
         />
         <QuoteSearch value={search} onChange={setSearch} />
       </div>
-      <div id="quotes-panel" role="tabpanel" aria-labelledby={q ? undefined : `quotes-tab-${cls}`} aria-busy={isLoading}>
+      <div
+        id="quotes-panel"
+        role="tabpanel"
+        aria-labelledby={q ? undefined : `quotes-tab-${cls}`}
+        aria-busy={isLoading}
+      >
         <SimulatedNote simulated={data?.simulated} long />
         {q && <h2 className={styles.heading}>{t('quotes.results', { query: q })}</h2>}
         {isLoading ? (

@@ -7,7 +7,9 @@ import { QuotesPage } from './quotes-page.tsx';
  * lightweight-charts. Its name tells the page's boot script to preload it when the address has ?symbol=.
  */
 const ProductPage = lazy(() =>
-  import(/* webpackChunkName: "page-pages-trade-trade--symbol" */ './product-page.tsx').then((m) => ({ default: m.ProductPage })),
+  import(/* webpackChunkName: "page-pages-trade-trade--symbol" */ './product-page.tsx').then((m) => ({
+    default: m.ProductPage,
+  })),
 );
 
 /** /pages/trade/trade: the quotes, or one product's page when ?symbol= names it. */

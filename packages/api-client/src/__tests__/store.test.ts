@@ -1,5 +1,6 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../store.ts';
+import { baseApi } from '../api.ts';
 import { sessionEnded, sessionStarted, selectIsLoggedIn } from '../session-slice.ts';
 
 beforeEach(() => localStorage.clear());
@@ -18,5 +19,17 @@ describe('the session in the store', () => {
     store.dispatch(sessionEnded('expired'));
     expect(localStorage.getItem('token')).toBeNull();
     expect(store.getState().session.endedBecause).toBe('expired');
+  });
+
+  it('drops cached answers when the session changes, and only then', () => {
+    const reset = vi.spyOn(baseApi.util, 'resetApiState');
+    const store = makeStore();
+    store.dispatch(sessionEnded('expired')); // no session to end: nothing to drop
+    expect(reset).not.toHaveBeenCalled();
+    store.dispatch(sessionStarted('t-2'));
+    expect(reset).toHaveBeenCalledTimes(1);
+    store.dispatch(sessionEnded('logout'));
+    expect(reset).toHaveBeenCalledTimes(2);
+    reset.mockRestore();
   });
 });

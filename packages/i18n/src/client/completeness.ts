@@ -13,7 +13,10 @@ function flatten(tree: Tree, prefix = '', out = new Map<string, string>()): Map<
 
 /** {{name}} interpolations and <1>…</1> markup (react-i18next Trans) must survive translation. */
 const placeholders = (text: string) =>
-  [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|<(\/?\d+)>/g)].map((m) => m[1] ?? m[2]).sort().join(',');
+  [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|<(\/?\d+)>/g)]
+    .map((m) => m[1] ?? m[2])
+    .sort()
+    .join(',');
 
 /**
  * Compares every language of one namespace with English: a key missing or empty in a language, a key that

@@ -26,9 +26,7 @@ function numberFormat(lang: Language, digits: number): Intl.NumberFormat {
 export function formatMoney(amount: string | bigint, lang: Language, digits = 2): string {
   const text = typeof amount === 'bigint' ? amount.toString() : amount.trim();
   const valid = /^-?\d+(\.\d+)?$/.test(text);
-  const formatted = valid
-    ? numberFormat(lang, digits).format(text as unknown as number)
-    : '—';
+  const formatted = valid ? numberFormat(lang, digits).format(text as unknown as number) : '—';
   return `${formatted} ${MONEY_UNIT}`;
 }
 

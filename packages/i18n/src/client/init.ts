@@ -1,6 +1,6 @@
 import { createInstance, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { BCP47, DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from '@app/contracts';
+import { BCP47, LANGUAGES, isLanguage, type Language } from '@app/contracts';
 import { registryBackend } from './registry.ts';
 import { registerOwnNamespaces } from './own-namespaces.ts';
 import { readStoredLanguage, storeLanguage } from './storage.ts';

@@ -15,7 +15,11 @@ afterEach(() => vi.useRealTimers());
 describe('Button', () => {
   it('blocks clicks and shows progress while loading', () => {
     const onClick = vi.fn();
-    render(<Button loading onClick={onClick}>Save</Button>);
+    render(
+      <Button loading onClick={onClick}>
+        Save
+      </Button>,
+    );
     const button = screen.getByRole('button', { name: 'Save' });
     expect(button).toHaveProperty('disabled', true);
     expect(button.getAttribute('aria-busy')).toBe('true');
@@ -40,7 +44,14 @@ describe('ConfirmDialog', () => {
     const onConfirm = vi.fn();
     const onCancel = vi.fn();
     render(
-      <ConfirmDialog open title="Log out?" confirmLabel="Log out" cancelLabel="Cancel" onConfirm={onConfirm} onCancel={onCancel} />,
+      <ConfirmDialog
+        open
+        title="Log out?"
+        confirmLabel="Log out"
+        cancelLabel="Cancel"
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+      />,
     );
     expect(screen.getByRole('dialog', { name: 'Log out?' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
@@ -123,11 +134,7 @@ describe('Delayed', () => {
 describe('useCountdown', () => {
   function Counter() {
     const { remaining, running, start } = useCountdown();
-    return (
-      <button onClick={() => start(3)}>
-        {running ? `wait ${remaining}` : 'send'}
-      </button>
-    );
+    return <button onClick={() => start(3)}>{running ? `wait ${remaining}` : 'send'}</button>;
   }
   it('counts down from the given seconds and ends', () => {
     vi.useFakeTimers();

@@ -21,7 +21,12 @@ export function ActionSheet({ open, title, items, cancelLabel, onSelect, onClose
   const ref = useModal<HTMLDivElement>(open, onClose);
   if (!open) return null;
   return createPortal(
-    <div className={`${styles.overlay} ${styles.sheetOverlay}`} onClick={(e) => e.target === e.currentTarget && onClose()}>
+    // The backdrop closes on a tap; from the keyboard, Escape closes (useModal).
+    <div
+      className={`${styles.overlay} ${styles.sheetOverlay}`}
+      role="presentation"
+      onClick={(e) => e.target === e.currentTarget && onClose()}
+    >
       <div ref={ref} className={styles.sheet} role="dialog" aria-modal="true" aria-labelledby={titleId}>
         <h2 id={titleId} className={styles.sheetTitle}>
           {title}

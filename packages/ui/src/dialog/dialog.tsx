@@ -17,7 +17,8 @@ export function Dialog({ open, title, children, actions, onClose }: DialogProps)
   const ref = useModal<HTMLDivElement>(open, onClose);
   if (!open) return null;
   return createPortal(
-    <div className={styles.overlay} onClick={(e) => e.target === e.currentTarget && onClose()}>
+    // The backdrop closes on a tap; from the keyboard, Escape closes (useModal).
+    <div className={styles.overlay} role="presentation" onClick={(e) => e.target === e.currentTarget && onClose()}>
       <div ref={ref} className={styles.dialog} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <h2 id={titleId} className={styles.title}>
           {title}

@@ -15,7 +15,15 @@ export type InfiniteListProps<T> = {
  * A list that asks for the next page when its end scrolls into view. A "more" button stays as a fallback
  * for keyboards and browsers without IntersectionObserver.
  */
-export function InfiniteList<T>({ items, renderItem, getKey, hasMore, loading, onLoadMore, labels }: InfiniteListProps<T>) {
+export function InfiniteList<T>({
+  items,
+  renderItem,
+  getKey,
+  hasMore,
+  loading,
+  onLoadMore,
+  labels,
+}: InfiniteListProps<T>) {
   const sentinel = useRef<HTMLDivElement>(null);
   const loadMore = useRef(onLoadMore);
   loadMore.current = onLoadMore;

@@ -17,7 +17,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const show = useCallback((text: string, tone: Toast['tone']) => {
     const id = nextId.current++;
     setToasts((list) => [...list.slice(-2), { id, text, tone }]);
-    setTimeout(() => setToasts((list) => list.filter((t) => t.id !== id)), tone === 'error' ? TOAST_ERROR_MS : TOAST_INFO_MS);
+    setTimeout(
+      () => setToasts((list) => list.filter((t) => t.id !== id)),
+      tone === 'error' ? TOAST_ERROR_MS : TOAST_INFO_MS,
+    );
   }, []);
   const api = useMemo<ToastApi>(
     () => ({ info: (text) => show(text, 'info'), error: (text) => show(text, 'error') }),

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@app/api-client';
 import { Button, Field, useToast } from '@app/ui';
+import { apiErrorText } from '@app/app-kit';
 import { NS } from '../../i18n-namespace.ts';
 import { useForm, type FormSchema } from '../../lib/forms/use-form.ts';
-import { apiErrorText } from '../../lib/forms/api-error-text.ts';
 import { PasswordToggle } from '../../lib/password-toggle.tsx';
 
 type Values = { old_password: string; password: string; password_confirm: string };

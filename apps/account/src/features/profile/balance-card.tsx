@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { Balances } from '@app/contracts';
 import { useFormatters } from '@app/i18n/client';
+import { LinkButton } from '@app/ui/link-button';
 import { NS } from '../../i18n-namespace.ts';
 import styles from './balance-card.module.css';
-import buttonStyles from '../../lib/link-button.module.css';
 
 /** Balances as the server reports them (decimal strings in USD), with recharge and withdraw at hand. */
 export function BalanceCard({ balances }: { balances: Balances }) {
@@ -26,12 +26,10 @@ export function BalanceCard({ balances }: { balances: Balances }) {
         </div>
       </dl>
       <div className={styles.actions}>
-        <a className={buttonStyles.primary} href="#/pages/user/recharge">
-          {t('mine.recharge')}
-        </a>
-        <a className={buttonStyles.secondary} href="#/pages/user/cash">
+        <LinkButton href="#/pages/user/recharge">{t('mine.recharge')}</LinkButton>
+        <LinkButton variant="secondary" href="#/pages/user/cash">
           {t('mine.withdraw')}
-        </a>
+        </LinkButton>
       </div>
     </section>
   );

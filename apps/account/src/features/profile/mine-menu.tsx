@@ -38,7 +38,12 @@ export function MineMenu({ onLogout }: { onLogout: () => void }) {
         {ITEMS.map(({ key, href, Icon }) => (
           <Cell key={key} title={t(`mine.menu.${key}`)} href={href} icon={<Icon size={22} />} />
         ))}
-        <Cell title={t('mine.menu.language')} value={languageName} href="#/pages/user/language" icon={<GlobeIcon size={22} />} />
+        <Cell
+          title={t('mine.menu.language')}
+          value={languageName}
+          href="#/pages/user/language"
+          icon={<GlobeIcon size={22} />}
+        />
         <Cell title={t('mine.menu.display')} href="#/pages/user/display" icon={<PaletteIcon size={22} />} />
       </CellGroup>
       <CellGroup>

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '@app/api-client';
 import { sendCodeBodySchema } from '@app/contracts';
 import { Button, useCountdown, useToast } from '@app/ui';
+import { apiErrorText } from '@app/app-kit';
 import { NS } from '../../i18n-namespace.ts';
-import { apiErrorText } from '../../lib/forms/api-error-text.ts';
 import { useSendCodeMutation } from './session-api.ts';
 import styles from './auth-layout.module.css';
 

@@ -4,10 +4,7 @@ import type { LoginBody, RegisterBody, SendCodeBody, SendCodeData, SessionData }
 type FormBody = Record<string, string | number | boolean | undefined>;
 
 /** Starts the session from a login or registration answer and seeds the user info it carries. */
-async function startSession(
-  queryFulfilled: Promise<{ data: SessionData }>,
-  dispatch: (action: unknown) => unknown,
-) {
+async function startSession(queryFulfilled: Promise<{ data: SessionData }>, dispatch: (action: unknown) => unknown) {
   try {
     const { data } = await queryFulfilled;
     dispatch(sessionStarted(data.token));

@@ -41,7 +41,10 @@ export async function register(db: Db, body: ParsedRegister, ip: string): Promis
         })
         .returning({ id: users.id });
       const own = await createInviteCode(tx, { ownerUserId: user!.id, createdBy: 'registration' });
-      await tx.update(users).set({ inviteCode: own!.code }).where(sql`${users.id} = ${user!.id}`);
+      await tx
+        .update(users)
+        .set({ inviteCode: own!.code })
+        .where(sql`${users.id} = ${user!.id}`);
       await ensureAccounts(tx, [userAccount(user!.id, 'available'), userAccount(user!.id, 'frozen')]);
       return { userId: user!.id, session: await createSession(tx, user!.id, ip) };
     })
@@ -53,7 +56,11 @@ export async function register(db: Db, body: ParsedRegister, ip: string): Promis
       throw new AppError('registration_failed', { params: {} });
     });
 
-  return { token: created.session.token, expires_at: created.session.expiresAt, user: await userInfo(db, created.userId) };
+  return {
+    token: created.session.token,
+    expires_at: created.session.expiresAt,
+    user: await userInfo(db, created.userId),
+  };
 }
 
 export async function assertAvailable(db: Db, account: string, phone: string) {
@@ -92,6 +99,8 @@ export async function login(db: Db, input: { account: string; password: string }
 }
 
 function uniqueViolation(error: unknown): string | null {
-  const e = (error as { cause?: { code?: string; constraint?: string } }).cause ?? (error as { code?: string; constraint?: string });
+  const e =
+    (error as { cause?: { code?: string; constraint?: string } }).cause ??
+    (error as { code?: string; constraint?: string });
   return e?.code === '23505' ? (e.constraint ?? null) : null;
 }

@@ -16,13 +16,19 @@ const since = sql`now() - make_interval(secs => ${WINDOW_SECONDS})`;
  */
 export async function assertNotThrottled(db: DbOrTx, accountKey: string, ip: string, userId: number | null) {
   const [byIp] = await db
-    .select({ n: sql<number>`count(*)::int`, oldest: sql<number>`extract(epoch from min(${loginFailures.createdAt}))::float8` })
+    .select({
+      n: sql<number>`count(*)::int`,
+      oldest: sql<number>`extract(epoch from min(${loginFailures.createdAt}))::float8`,
+    })
     .from(loginFailures)
     .where(and(eq(loginFailures.ip, ip), gt(loginFailures.createdAt, since)));
   if (byIp && byIp.n >= FAILURE_LIMIT) throw throttled(byIp.oldest);
 
   const [byAccount] = await db
-    .select({ n: sql<number>`count(*)::int`, oldest: sql<number>`extract(epoch from min(${loginFailures.createdAt}))::float8` })
+    .select({
+      n: sql<number>`count(*)::int`,
+      oldest: sql<number>`extract(epoch from min(${loginFailures.createdAt}))::float8`,
+    })
     .from(loginFailures)
     .where(and(eq(loginFailures.accountKey, accountKey), gt(loginFailures.createdAt, since)));
   if (byAccount && byAccount.n >= FAILURE_LIMIT && !(userId !== null && (await isKnownAddress(db, userId, ip)))) {

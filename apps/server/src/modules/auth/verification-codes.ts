@@ -80,7 +80,13 @@ export async function consumeCode(tx: DbOrTx, id: number): Promise<boolean> {
   const done = await tx
     .update(verificationCodes)
     .set({ consumedAt: sql`now()` })
-    .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.consumedAt), gt(verificationCodes.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(verificationCodes.id, id),
+        isNull(verificationCodes.consumedAt),
+        gt(verificationCodes.expiresAt, sql`now()`),
+      ),
+    )
     .returning({ id: verificationCodes.id });
   return done.length === 1;
 }

@@ -8,8 +8,14 @@ export type StoredAnswer<T> = { replayed: boolean; value: T };
 
 /** A stable hash of a request body: same fields and values in any order give the same hash. */
 export function requestHash(scope: string, body: Record<string, unknown>): string {
-  const canonical = JSON.stringify(Object.keys(body).sort().map((k) => [k, body[k]]));
-  return createHash('sha256').update(scope + '\n' + canonical).digest('hex');
+  const canonical = JSON.stringify(
+    Object.keys(body)
+      .sort()
+      .map((k) => [k, body[k]]),
+  );
+  return createHash('sha256')
+    .update(scope + '\n' + canonical)
+    .digest('hex');
 }
 
 /**
@@ -47,7 +53,10 @@ export async function once<T>(
   }
 }
 
-async function findAnswer<T>(db: Db, input: { userId: number; key: string; hash: string }): Promise<StoredAnswer<T> | null> {
+async function findAnswer<T>(
+  db: Db,
+  input: { userId: number; key: string; hash: string },
+): Promise<StoredAnswer<T> | null> {
   const [row] = await db
     .select()
     .from(idempotencyKeys)

@@ -35,7 +35,10 @@ export async function claimInvite(tx: DbOrTx, code: string): Promise<UsableInvit
     .for('update', { of: inviteCodes });
   if (!row || row.disabled || row.ownerLocked) return null;
   if (row.maxUses !== null && row.uses >= row.maxUses) return null;
-  await tx.update(inviteCodes).set({ uses: sql`${inviteCodes.uses} + 1` }).where(eq(inviteCodes.id, row.id));
+  await tx
+    .update(inviteCodes)
+    .set({ uses: sql`${inviteCodes.uses} + 1` })
+    .where(eq(inviteCodes.id, row.id));
   return { id: row.id, ownerUserId: row.ownerUserId };
 }
 
@@ -58,6 +61,9 @@ export async function createInviteCode(
 }
 
 export async function findInviteByCode(db: DbOrTx, code: string) {
-  const [row] = await db.select().from(inviteCodes).where(and(eq(inviteCodes.code, code.toUpperCase())));
+  const [row] = await db
+    .select()
+    .from(inviteCodes)
+    .where(and(eq(inviteCodes.code, code.toUpperCase())));
   return row ?? null;
 }

@@ -3,7 +3,8 @@
  *   user:<id>:<asset>:<bucket>    e.g. user:42:USD:available
  *   house:<asset>:<purpose>       e.g. house:USD:fees
  */
-export const USER_BUCKETS = ['available', 'frozen', 'plan'] as const;
+/** plan: a plan's principal; plan_interest: plan interest credited but held until maturity or the committed amount. */
+export const USER_BUCKETS = ['available', 'frozen', 'plan', 'plan_interest'] as const;
 export type UserBucket = (typeof USER_BUCKETS)[number];
 
 export const HOUSE_PURPOSES = ['fees', 'trading', 'deposits', 'withdrawals', 'bonuses', 'plans', 'exchange'] as const;
@@ -24,9 +25,10 @@ export const houseShard = (purpose: HousePurpose, userId: number, asset = 'USD')
 export type ParsedAccount = { code: string; asset: string; userId: number | null };
 
 export function parseAccountCode(code: string): ParsedAccount {
-  const user = /^user:(\d+):([A-Z0-9]{2,10}):(available|frozen|plan)$/.exec(code);
+  const user = /^user:(\d+):([A-Z0-9]{2,10}):(available|frozen|plan|plan_interest)$/.exec(code);
   if (user) return { code, userId: Number(user[1]), asset: user[2]! };
   const house = /^house:([A-Z0-9]{2,10}):([a-z]+)(?::\d{1,3})?$/.exec(code);
-  if (house && (HOUSE_PURPOSES as readonly string[]).includes(house[2]!)) return { code, userId: null, asset: house[1]! };
+  if (house && (HOUSE_PURPOSES as readonly string[]).includes(house[2]!))
+    return { code, userId: null, asset: house[1]! };
   throw new Error(`not a ledger account: ${code}`);
 }

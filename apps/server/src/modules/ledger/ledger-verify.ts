@@ -12,7 +12,9 @@ export type LedgerReport = { accounts: number; journals: number; entries: number
 export async function verifyLedger(db: DbOrTx): Promise<LedgerReport> {
   const breaks: LedgerBreak[] = [];
   const add = (kind: string, rows: Record<string, unknown>[]) =>
-    rows.forEach((r) => breaks.push({ kind, detail: JSON.stringify(r, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)) }));
+    rows.forEach((r) =>
+      breaks.push({ kind, detail: JSON.stringify(r, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)) }),
+    );
 
   const balanceMismatch = await db.execute(sql`
     SELECT a.code, a.balance, coalesce(sum(e.amount), 0) AS entries_sum

@@ -64,13 +64,19 @@ export async function postJournals(tx: Tx, inputs: JournalInput[]): Promise<Post
         entries.push({ journalId, accountId: account.id, asset: account.asset, amount, balanceAfter });
       }
     }
-    await setBalances(tx, locked.map((a) => ({ id: a.id, balance: balances.get(a.code)! })));
+    await setBalances(
+      tx,
+      locked.map((a) => ({ id: a.id, balance: balances.get(a.code)! })),
+    );
     for (let i = 0; i < entries.length; i += 2_000) await tx.insert(ledgerEntries).values(entries.slice(i, i + 2_000));
   }
 
   const missing = prepared.filter(({ input }) => !createdIds.has(input.reference)).map(({ input }) => input.reference);
   const existing = missing.length
-    ? await tx.select({ id: ledgerJournals.id, reference: ledgerJournals.reference }).from(ledgerJournals).where(inArray(ledgerJournals.reference, missing))
+    ? await tx
+        .select({ id: ledgerJournals.id, reference: ledgerJournals.reference })
+        .from(ledgerJournals)
+        .where(inArray(ledgerJournals.reference, missing))
     : [];
   const existingIds = new Map(existing.map((r) => [r.reference, r.id]));
   return prepared.map(({ input }) =>
@@ -89,7 +95,8 @@ function checkedDeltas(input: JournalInput): Map<string, bigint> {
 }
 
 /** The same order as the SQL below: user accounts before house accounts, then by code (C collation). */
-const lockOrder = (a: string, b: string) => Number(a.startsWith('house:')) - Number(b.startsWith('house:')) || (a < b ? -1 : a > b ? 1 : 0);
+const lockOrder = (a: string, b: string) =>
+  Number(a.startsWith('house:')) - Number(b.startsWith('house:')) || (a < b ? -1 : a > b ? 1 : 0);
 
 async function lockAccounts(tx: Tx, codes: string[]) {
   for (let attempt = 0; ; attempt++) {
@@ -165,6 +172,8 @@ export async function balancesOf(db: DbOrTx, codes: string[]): Promise<Map<strin
 }
 
 function isNonNegativeViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string; constraint?: string } }).cause ?? (error as { code?: string; constraint?: string });
+  const cause =
+    (error as { cause?: { code?: string; constraint?: string } }).cause ??
+    (error as { code?: string; constraint?: string });
   return cause?.code === '23514' && cause.constraint === 'ledger_accounts_non_negative';
 }

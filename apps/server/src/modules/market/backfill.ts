@@ -21,20 +21,37 @@ const MINUTE_PATH_DAYS = 90;
  * second by second through the same feed and the same writer as live prices, so the live series
  * continues from them without a seam.
  */
-export async function backfill(db: Db, feed: PriceFeed, seed: string, list: ProductRow[], now: number, options: BackfillOptions) {
+export async function backfill(
+  db: Db,
+  feed: PriceFeed,
+  seed: string,
+  list: ProductRow[],
+  now: number,
+  options: BackfillOptions,
+) {
   const tickStart = Math.floor((now - options.tickSeconds) / 3600) * 3600;
   const historyStart = bucketStart(tickStart - options.days * 86_400, '1d');
   const status = sessionStatusCached;
   const last = new Map<number, bigint>();
 
   for (const product of list) {
-    const has = await db.select({ one: sql`1` }).from(priceTicks).where(sql`${priceTicks.productId} = ${product.id}`).limit(1);
+    const has = await db
+      .select({ one: sql`1` })
+      .from(priceTicks)
+      .where(sql`${priceTicks.productId} = ${product.id}`)
+      .limit(1);
     if (has.length) continue;
     const { candles, close, closeSecond } = coarsePath(product, seed, historyStart, tickStart, status);
     const keep = candles.filter((k) => k.t >= tickStart - KEEP_DAYS[k.interval] * 86_400);
-    await upsertCandles(db, keep.map((k) => ({ ...k, productId: product.id })));
+    await upsertCandles(
+      db,
+      keep.map((k) => ({ ...k, productId: product.id })),
+    );
     // The history's last price, recorded as a tick, so a closed market still shows where it closed.
-    await db.insert(priceTicks).values({ productId: product.id, ts: closeSecond, price: close, volume: 0 }).onConflictDoNothing();
+    await db
+      .insert(priceTicks)
+      .values({ productId: product.id, ts: closeSecond, price: close, volume: 0 })
+      .onConflictDoNothing();
     last.set(product.id, close);
   }
   if (last.size === 0) return;
@@ -92,11 +109,26 @@ function coarsePath(product: ProductRow, seed: string, from: number, to: number,
 
   const shift = Number(product.seedPrice) / scale / price;
   const toUnits = (x: number) => BigInt(Math.max(1, Math.round(x * shift * scale)));
-  const rows: CandleRow[] = steps.map((k) => ({ interval: k.interval, t: k.t, o: toUnits(k.o), h: toUnits(k.h), l: toUnits(k.l), c: toUnits(k.c), v: k.v }));
+  const rows: CandleRow[] = steps.map((k) => ({
+    interval: k.interval,
+    t: k.t,
+    o: toUnits(k.o),
+    h: toUnits(k.h),
+    l: toUnits(k.l),
+    c: toUnits(k.c),
+    v: k.v,
+  }));
   const hours = rows.filter((k) => k.interval === '1h');
   const minutes = rows.filter((k) => k.interval === '1m');
   const fromMinutes = (interval: KlineInterval) => rollUp(minutes, interval);
   const hourly = [...hours, ...fromMinutes('1h')];
-  const all = [...minutes, ...fromMinutes('5m'), ...fromMinutes('15m'), ...fromMinutes('30m'), ...hourly, ...rollUp(hourly, '1d')];
+  const all = [
+    ...minutes,
+    ...fromMinutes('5m'),
+    ...fromMinutes('15m'),
+    ...fromMinutes('30m'),
+    ...hourly,
+    ...rollUp(hourly, '1d'),
+  ];
   return { candles: all, close: toUnits(price), closeSecond: lastOpenSecond };
 }

@@ -4,7 +4,14 @@ import { KLINE_INTERVALS, INTERVAL_SECONDS } from '@app/contracts';
 import { aggregate, bucketStart, rollUp, type PricePoint } from './candle-math.ts';
 
 const seriesArb = fc
-  .array(fc.record({ gap: fc.integer({ min: 1, max: 400 }), price: fc.bigInt({ min: 1n, max: 10n ** 9n }), volume: fc.integer({ min: 0, max: 50 }) }), { minLength: 1, maxLength: 300 })
+  .array(
+    fc.record({
+      gap: fc.integer({ min: 1, max: 400 }),
+      price: fc.bigInt({ min: 1n, max: 10n ** 9n }),
+      volume: fc.integer({ min: 0, max: 50 }),
+    }),
+    { minLength: 1, maxLength: 300 },
+  )
   .map((steps) => {
     let ts = 1_795_000_000;
     return steps.map((s): PricePoint => ({ ts: (ts += s.gap), price: s.price, volume: s.volume }));

@@ -3,7 +3,8 @@ import { INTERVAL_SECONDS, KLINE_INTERVALS, type KlineInterval } from '@app/cont
 export type PricePoint = { ts: number; price: bigint; volume: number };
 export type CandleRow = { interval: KlineInterval; t: number; o: bigint; h: bigint; l: bigint; c: bigint; v: number };
 
-export const bucketStart = (ts: number, interval: KlineInterval) => ts - (((ts % INTERVAL_SECONDS[interval]) + INTERVAL_SECONDS[interval]) % INTERVAL_SECONDS[interval]);
+export const bucketStart = (ts: number, interval: KlineInterval) =>
+  ts - (((ts % INTERVAL_SECONDS[interval]) + INTERVAL_SECONDS[interval]) % INTERVAL_SECONDS[interval]);
 
 /**
  * OHLC per bucket from a time-ordered series: open = first price, high = max, low = min,
@@ -11,7 +12,10 @@ export const bucketStart = (ts: number, interval: KlineInterval) => ts - (((ts %
  */
 export function aggregate(points: PricePoint[], interval: KlineInterval): CandleRow[] {
   // A point is a one-second candle; aggregating is rolling those up.
-  return rollUp(points.map((p) => ({ interval, t: p.ts, o: p.price, h: p.price, l: p.price, c: p.price, v: p.volume })), interval);
+  return rollUp(
+    points.map((p) => ({ interval, t: p.ts, o: p.price, h: p.price, l: p.price, c: p.price, v: p.volume })),
+    interval,
+  );
 }
 
 /** Merges candles of a finer interval into a coarser one (used by the history backfill). */

@@ -9,7 +9,8 @@ import { sessionStatusCached, type SessionName } from './trading-sessions.ts';
  */
 export const PRICE_FRESH_SECONDS = 3;
 
-export const isLive = (tickTs: number | null | undefined, now: number) => tickTs != null && tickTs >= now - PRICE_FRESH_SECONDS;
+export const isLive = (tickTs: number | null | undefined, now: number) =>
+  tickTs != null && tickTs >= now - PRICE_FRESH_SECONDS;
 
 /** An operator's "trading forbidden" wins over the calendar; otherwise the session decides. */
 export function marketStatus(product: Pick<ProductRow, 'forbidden' | 'session'>, ts: number): MarketStatus {

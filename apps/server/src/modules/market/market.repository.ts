@@ -13,7 +13,10 @@ export async function listProducts(db: DbOrTx): Promise<ProductRow[]> {
 }
 
 export async function findProduct(db: DbOrTx, symbol: string): Promise<ProductRow | null> {
-  const [row] = await db.select().from(products).where(sql`upper(${products.symbol}) = upper(${symbol})`);
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(sql`upper(${products.symbol}) = upper(${symbol})`);
   return row ?? null;
 }
 
@@ -22,7 +25,14 @@ export async function findProductTerms(db: DbOrTx, symbol: string, seconds: numb
   const rows = await db
     .select({ product: products, terms: contractTerms })
     .from(products)
-    .leftJoin(contractTerms, and(eq(contractTerms.productId, products.id), eq(contractTerms.seconds, seconds), eq(contractTerms.enabled, true)))
+    .leftJoin(
+      contractTerms,
+      and(
+        eq(contractTerms.productId, products.id),
+        eq(contractTerms.seconds, seconds),
+        eq(contractTerms.enabled, true),
+      ),
+    )
     .where(sql`upper(${products.symbol}) = upper(${symbol})`);
   return rows[0] ?? null;
 }
@@ -36,7 +46,11 @@ export async function latestTicks(db: DbOrTx): Promise<Map<number, { ts: number;
 }
 
 /** The price in effect at second `ts`: the last one recorded at or before it. */
-export async function priceAt(db: DbOrTx, productId: number, ts: number): Promise<{ ts: number; price: bigint } | null> {
+export async function priceAt(
+  db: DbOrTx,
+  productId: number,
+  ts: number,
+): Promise<{ ts: number; price: bigint } | null> {
   const [row] = await db
     .select({ ts: priceTicks.ts, price: priceTicks.price })
     .from(priceTicks)
@@ -62,11 +76,19 @@ export async function ticksBetween(db: DbOrTx, productId: number, from: number, 
     .orderBy(asc(priceTicks.ts));
 }
 
-export async function candlesBefore(db: DbOrTx, productId: number, interval: KlineInterval, count: number, before?: number) {
+export async function candlesBefore(
+  db: DbOrTx,
+  productId: number,
+  interval: KlineInterval,
+  count: number,
+  before?: number,
+) {
   const rows = await db
     .select()
     .from(candles)
-    .where(and(eq(candles.productId, productId), eq(candles.interval, interval), before ? lt(candles.t, before) : undefined))
+    .where(
+      and(eq(candles.productId, productId), eq(candles.interval, interval), before ? lt(candles.t, before) : undefined),
+    )
     .orderBy(desc(candles.t))
     .limit(count);
   return rows.reverse();
@@ -112,10 +134,28 @@ export async function recordTicks(db: DbOrTx, ticks: TickRow[]): Promise<void> {
   const rows: { productId: number; interval: string; t: number; price: bigint; volume: number }[] = [];
   for (const tick of ticks) {
     for (const interval of KLINE_INTERVALS) {
-      rows.push({ productId: tick.productId, interval, t: bucketStart(tick.ts, interval), price: tick.price, volume: tick.volume });
+      rows.push({
+        productId: tick.productId,
+        interval,
+        t: bucketStart(tick.ts, interval),
+        price: tick.price,
+        volume: tick.volume,
+      });
     }
   }
-  await upsertCandles(db, rows.map((r) => ({ productId: r.productId, interval: r.interval as KlineInterval, t: r.t, o: r.price, h: r.price, l: r.price, c: r.price, v: r.volume })));
+  await upsertCandles(
+    db,
+    rows.map((r) => ({
+      productId: r.productId,
+      interval: r.interval as KlineInterval,
+      t: r.t,
+      o: r.price,
+      h: r.price,
+      l: r.price,
+      c: r.price,
+      v: r.volume,
+    })),
+  );
 }
 
 /** Merges candles: the first open stays, highs and lows widen, the later close and added volume win. */

@@ -9,7 +9,16 @@ import {
 } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import { candlesBefore, dayCandle, findProduct, latestTicks, listProducts, previousDayClose, recentTicks, termsOf } from './market.repository.ts';
+import {
+  candlesBefore,
+  dayCandle,
+  findProduct,
+  latestTicks,
+  listProducts,
+  previousDayClose,
+  recentTicks,
+  termsOf,
+} from './market.repository.ts';
 import { marketStatus } from './market-status.ts';
 import { productViews } from './market.service.ts';
 import { toTerms } from './terms-view.ts';
@@ -30,7 +39,9 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRouteOptions> = async (ap
     const { class: cls, q } = request.query;
     const needle = q?.toLowerCase();
     const rows = (await listProducts(db)).filter(
-      (p) => (!cls || p.class === cls) && (!needle || p.symbol.toLowerCase().includes(needle) || p.name.toLowerCase().includes(needle)),
+      (p) =>
+        (!cls || p.class === cls) &&
+        (!needle || p.symbol.toLowerCase().includes(needle) || p.name.toLowerCase().includes(needle)),
     );
     return reply.ok({ items: await productViews(db, now(), simulated, rows), simulated });
   });
@@ -49,7 +60,9 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRouteOptions> = async (ap
   });
 
   app.get('/api/index/ajaxpro', { schema: { querystring: latestPricesQuerySchema } }, async (request, reply) => {
-    const wanted = request.query.symbols ? new Set(request.query.symbols.split(',').map((s) => s.trim().toUpperCase())) : null;
+    const wanted = request.query.symbols
+      ? new Set(request.query.symbols.split(',').map((s) => s.trim().toUpperCase()))
+      : null;
     const all = await listProducts(db);
     const latest = await latestTicks(db);
     const items = all
@@ -65,7 +78,10 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRouteOptions> = async (ap
     const p = await product(request.query.symbol);
     const latest = (await latestTicks(db)).get(p.id);
     const rows = latest ? await recentTicks(db, p.id, request.query.seconds, latest.ts) : [];
-    return reply.ok({ symbol: p.symbol, items: rows.map((r) => ({ s: p.symbol, p: formatPrice(r.price, p.precision), t: r.ts })) });
+    return reply.ok({
+      symbol: p.symbol,
+      items: rows.map((r) => ({ s: p.symbol, p: formatPrice(r.price, p.precision), t: r.ts })),
+    });
   });
 
   app.get('/api/index/getprodata', { schema: { querystring: symbolQuerySchema } }, async (request, reply) => {

@@ -12,7 +12,12 @@ export function changePct(now: bigint, base: bigint): string {
   return `${sign}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
 }
 
-export async function productViews(db: DbOrTx, now: number, simulated: boolean, rows?: ProductRow[]): Promise<Product[]> {
+export async function productViews(
+  db: DbOrTx,
+  now: number,
+  simulated: boolean,
+  rows?: ProductRow[],
+): Promise<Product[]> {
   const list = rows ?? (await listProducts(db));
   const latest = await latestTicks(db);
   const views: Product[] = [];

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const products = pgTable(
   'products',
@@ -32,7 +44,9 @@ export const products = pgTable(
 export const contractTerms = pgTable(
   'contract_terms',
   {
-    productId: integer('product_id').notNull().references(() => products.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
     seconds: integer('seconds').notNull(),
     payoutBp: integer('payout_bp').notNull(),
     lossBp: integer('loss_bp').notNull().default(10_000),
@@ -48,8 +62,14 @@ export const contractTerms = pgTable(
   (t) => [
     primaryKey({ columns: [t.productId, t.seconds] }),
     check('contract_terms_seconds', sql`${t.seconds} between 5 and 3600`),
-    check('contract_terms_rates', sql`${t.payoutBp} between 0 and 100000 and ${t.lossBp} between 0 and 10000 and ${t.feeBp} between 0 and 10000`),
-    check('contract_terms_stakes', sql`${t.minStake} > 0 and ${t.maxStake} >= ${t.minStake} and ${t.maxOpenStake} >= ${t.maxStake}`),
+    check(
+      'contract_terms_rates',
+      sql`${t.payoutBp} between 0 and 100000 and ${t.lossBp} between 0 and 10000 and ${t.feeBp} between 0 and 10000`,
+    ),
+    check(
+      'contract_terms_stakes',
+      sql`${t.minStake} > 0 and ${t.maxStake} >= ${t.minStake} and ${t.maxOpenStake} >= ${t.maxStake}`,
+    ),
   ],
 );
 

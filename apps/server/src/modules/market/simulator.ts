@@ -56,7 +56,12 @@ export type SimulatedProduct = { symbol: string; precision: number; volatilityBp
 /** The simulated price for second `ts`, continuing from the price recorded for the second before. */
 export function simulatePrice(seed: number, product: SimulatedProduct, previous: bigint, ts: number): bigint {
   const scale = 10 ** product.precision;
-  const next = gbmStep(Number(previous) / scale, product.volatilityBp / 10_000, 1, normalDraw(seed, keyOf(product.symbol), ts));
+  const next = gbmStep(
+    Number(previous) / scale,
+    product.volatilityBp / 10_000,
+    1,
+    normalDraw(seed, keyOf(product.symbol), ts),
+  );
   return BigInt(Math.max(1, Math.round(next * scale)));
 }
 

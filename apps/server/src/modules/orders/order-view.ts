@@ -4,7 +4,11 @@ import type { contractOrders } from './orders.table.ts';
 
 export type OrderRow = typeof contractOrders.$inferSelect;
 
-export function toOrder(row: OrderRow, product: Pick<ProductRow, 'symbol' | 'name' | 'precision'>, simulated: boolean): Order {
+export function toOrder(
+  row: OrderRow,
+  product: Pick<ProductRow, 'symbol' | 'name' | 'precision'>,
+  simulated: boolean,
+): Order {
   const quote = quoteOrder(row.stake, { payoutBp: row.payoutBp, lossBp: row.lossBp, feeBp: row.feeBp });
   const price = (p: bigint | null) => (p === null ? null : formatPrice(p, product.precision));
   return {

@@ -4,12 +4,20 @@ import type { Db } from '../../db/client.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { getOrder, listOrders, placeOrder } from './orders.service.ts';
 
-export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; simulated: boolean; now?: () => number }> = async (app, { db, simulated, now: clock }) => {
+export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; simulated: boolean; now?: () => number }> = async (
+  app,
+  { db, simulated, now: clock },
+) => {
   const now = clock ?? (() => Math.floor(Date.now() / 1000));
   app.addHook('onRequest', app.requireUser);
 
   app.post('/api/user/addorder', { schema: { body: placeOrderBodySchema } }, async (request, reply) => {
-    const { order } = await placeOrder(db, { userId: currentUser(request).userId, body: request.body, now: now(), simulated });
+    const { order } = await placeOrder(db, {
+      userId: currentUser(request).userId,
+      body: request.body,
+      now: now(),
+      simulated,
+    });
     return reply.ok(order, 'operation_succeeded');
   });
 
@@ -22,7 +30,12 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; simulated: boolean; no
   );
 
   /** Holding orders only (the Order tab's "holding" list). */
-  app.get('/api/user/ajaxorder_list', { schema: { querystring: orderListQuerySchema.omit({ status: true }) } }, async (request, reply) =>
-    reply.ok(await listOrders(db, { userId: currentUser(request).userId, ...request.query, status: 'open', simulated })),
+  app.get(
+    '/api/user/ajaxorder_list',
+    { schema: { querystring: orderListQuerySchema.omit({ status: true }) } },
+    async (request, reply) =>
+      reply.ok(
+        await listOrders(db, { userId: currentUser(request).userId, ...request.query, status: 'open', simulated }),
+      ),
   );
 };

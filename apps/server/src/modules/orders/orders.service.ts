@@ -1,5 +1,13 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { formatMoney, parseMoney, quoteOrder, settleResult, settlementReturn, type Order, type PlaceOrderBody } from '@app/contracts';
+import {
+  formatMoney,
+  parseMoney,
+  quoteOrder,
+  settleResult,
+  settlementReturn,
+  type Order,
+  type PlaceOrderBody,
+} from '@app/contracts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { postJournal, postJournals } from '../ledger/ledger.service.ts';
@@ -13,7 +21,12 @@ import { toOrder, type OrderRow } from './order-view.ts';
 
 /** A price older than this means the feed is not running for the product: no order opens on it. */
 
-export type PlaceOrderInput = { userId: number; body: Required<Omit<PlaceOrderBody, 'seconds'>> & { seconds: number }; now: number; simulated: boolean };
+export type PlaceOrderInput = {
+  userId: number;
+  body: Required<Omit<PlaceOrderBody, 'seconds'>> & { seconds: number };
+  now: number;
+  simulated: boolean;
+};
 
 /**
  * Opens a contract. Terms and the open price are the server's own: the terms row for the product and
@@ -32,12 +45,19 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
   if (status === 'forbidden') throw new AppError('trading_forbidden');
   if (status !== 'trading') throw new AppError('non_trading_time');
   if (!terms) throw new AppError('invalid_request', { field: 'seconds' });
-  if (stake < terms.minStake) throw new AppError('amount_min', { field: 'amount', params: { min: formatMoney(terms.minStake) } });
-  if (stake > terms.maxStake) throw new AppError('amount_max', { field: 'amount', params: { max: formatMoney(terms.maxStake) } });
+  if (stake < terms.minStake)
+    throw new AppError('amount_min', { field: 'amount', params: { min: formatMoney(terms.minStake) } });
+  if (stake > terms.maxStake)
+    throw new AppError('amount_max', { field: 'amount', params: { max: formatMoney(terms.maxStake) } });
   // The order must settle while the market is open, on a price that will be recorded.
   if (marketStatus(product, now + body.seconds) !== 'trading') throw new AppError('non_trading_time');
 
-  const hash = requestHash('order.place', { symbol: product.symbol, seconds: body.seconds, amount: stake.toString(), direction: body.direction });
+  const hash = requestHash('order.place', {
+    symbol: product.symbol,
+    seconds: body.seconds,
+    amount: stake.toString(),
+    direction: body.direction,
+  });
   const answer = await once(db, { userId, key: body.key, scope: 'order.place', hash }, async (tx) => {
     // One order at a time per user (the advisory lock, taken in the FROM clause so it precedes the
     // reads), so the open-stake limit holds under concurrent requests; one round trip for all three.
@@ -73,8 +93,14 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
       })
       .returning();
     const transfers = [{ from: userAccount(userId, 'available'), to: userAccount(userId, 'frozen'), amount: stake }];
-    if (quote.fee > 0n) transfers.push({ from: userAccount(userId, 'available'), to: houseShard('fees', userId), amount: quote.fee });
-    await postJournal(tx, { reference: `order:${row!.id}:open`, kind: 'order_open', transfers, memo: { order: row!.id } });
+    if (quote.fee > 0n)
+      transfers.push({ from: userAccount(userId, 'available'), to: houseShard('fees', userId), amount: quote.fee });
+    await postJournal(tx, {
+      reference: `order:${row!.id}:open`,
+      kind: 'order_open',
+      transfers,
+      memo: { order: row!.id },
+    });
     return toOrder(row!, product, input.simulated);
   });
   return { order: answer.value, replayed: answer.replayed };
@@ -102,8 +128,13 @@ export async function settleDueOrders(db: Db, watermark: number, limit = 200): P
       const key = `${order.productId}:${order.settleTime}`;
       if (!prices.has(key)) prices.set(key, await priceAt(tx, order.productId, order.settleTime));
     }
-    const settled = due.map((order) => settlementOf(order, prices.get(`${order.productId}:${order.settleTime}`) ?? null));
-    await postJournals(tx, settled.map((s) => s.journal));
+    const settled = due.map((order) =>
+      settlementOf(order, prices.get(`${order.productId}:${order.settleTime}`) ?? null),
+    );
+    await postJournals(
+      tx,
+      settled.map((s) => s.journal),
+    );
     await tx.execute(sql`
       UPDATE contract_orders o SET status = 'settled', result = v.result, payout = v.payout, settle_price = v.price,
         settle_tick_time = v.tick, settled_at = now()
@@ -134,12 +165,20 @@ function settlementOf(order: OrderRow, tick: { ts: number; price: bigint } | nul
     payout,
     price: tick.price,
     tick: tick.ts,
-    journal: { reference: `order:${order.id}:settle`, kind: 'order_settle', transfers, memo: { order: order.id, result } },
+    journal: {
+      reference: `order:${order.id}:settle`,
+      kind: 'order_settle',
+      transfers,
+      memo: { order: order.id, result },
+    },
   };
 }
 
 export async function getOrder(db: DbOrTx, userId: number, id: number, simulated: boolean): Promise<Order> {
-  const [row] = await db.select().from(contractOrders).where(and(eq(contractOrders.id, id), eq(contractOrders.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(contractOrders)
+    .where(and(eq(contractOrders.id, id), eq(contractOrders.userId, userId)));
   // Someone else's order reads exactly like a missing one.
   if (!row) throw new AppError('no_data');
   const [product] = await db.select().from(products).where(eq(products.id, row.productId));
@@ -150,7 +189,10 @@ export async function listOrders(
   db: DbOrTx,
   input: { userId: number; status?: 'open' | 'settled' | undefined; page: number; size: number; simulated: boolean },
 ) {
-  const filter = and(eq(contractOrders.userId, input.userId), input.status ? eq(contractOrders.status, input.status) : undefined);
+  const filter = and(
+    eq(contractOrders.userId, input.userId),
+    input.status ? eq(contractOrders.status, input.status) : undefined,
+  );
   const rows = await db
     .select()
     .from(contractOrders)
@@ -168,4 +210,3 @@ export async function listOrders(
     page: input.page,
   };
 }
-

@@ -32,8 +32,12 @@ export const contractOrders = pgTable(
   },
   (t) => [
     index('contract_orders_user_idx').on(t.userId, t.id),
-    index('contract_orders_due_idx').on(t.settleTime).where(sql`${t.status} = 'open'`),
-    index('contract_orders_user_open_idx').on(t.userId, t.productId).where(sql`${t.status} = 'open'`),
+    index('contract_orders_due_idx')
+      .on(t.settleTime)
+      .where(sql`${t.status} = 'open'`),
+    index('contract_orders_user_open_idx')
+      .on(t.userId, t.productId)
+      .where(sql`${t.status} = 'open'`),
     // Retention keeps every tick an order was opened or settled at: these make that check cheap.
     index('contract_orders_open_tick_idx').on(t.productId, t.openTime),
     index('contract_orders_settle_tick_idx').on(t.productId, t.settleTickTime),

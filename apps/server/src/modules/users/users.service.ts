@@ -57,13 +57,19 @@ export async function changeLoginPassword(
   }
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, passwordChangedAt: sql`now()` }).where(eq(users.id, input.userId));
+    await tx
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: sql`now()` })
+      .where(eq(users.id, input.userId));
     await revokeUserSessions(tx, input.userId, input.sessionId);
   });
 }
 
 /** The first fund password is set without an old one; after that the old one is required. */
-export async function changeFundPassword(db: Db, input: { userId: number; oldPassword?: string | undefined; password: string }) {
+export async function changeFundPassword(
+  db: Db,
+  input: { userId: number; oldPassword?: string | undefined; password: string },
+) {
   const user = await findUser(db, input.userId);
   if (!user) throw new AppError('user_not_found');
   if (user.fundPasswordHash !== null) {

@@ -7,7 +7,9 @@ const BOOT_DATA_ELEMENT = /<script id="?boot-data"?[^>]*>[^<]*<\/script>/;
 
 type AssetList = string[];
 type BootAssets = { startup?: AssetList; pages?: Record<string, AssetList>; languages?: Record<string, AssetList> };
-type Manifest = { exposes?: Array<{ path: string; assets?: { js?: { sync?: AssetList }; css?: { sync?: AssetList } } }> };
+type Manifest = {
+  exposes?: Array<{ path: string; assets?: { js?: { sync?: AssetList }; css?: { sync?: AssetList } } }>;
+};
 
 export type RemoteBoot = {
   entry: string;
@@ -39,7 +41,10 @@ class FileCache<T> {
   private entries = new Map<string, { mtimeMs: number; value: T }>();
   constructor(private readonly load: (file: string) => Promise<T>) {}
   async get(file: string): Promise<{ value: T; mtimeMs: number }> {
-    const mtimeMs = await stat(file).then((s) => s.mtimeMs, () => -1);
+    const mtimeMs = await stat(file).then(
+      (s) => s.mtimeMs,
+      () => -1,
+    );
     const hit = this.entries.get(file);
     if (hit && hit.mtimeMs === mtimeMs) return hit;
     const entry = { mtimeMs, value: await this.load(file) };
@@ -54,7 +59,11 @@ export function inlineScriptHashes(html: string): string[] {
   for (const match of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
     const attrs = match[1] ?? '';
     if (/\ssrc\s*=/i.test(attrs) || /type\s*=\s*["']?application\/(ld\+)?json/i.test(attrs)) continue;
-    hashes.push(`'sha256-${createHash('sha256').update(match[2] ?? '').digest('base64')}'`);
+    hashes.push(
+      `'sha256-${createHash('sha256')
+        .update(match[2] ?? '')
+        .digest('base64')}'`,
+    );
   }
   return hashes;
 }
@@ -84,14 +93,21 @@ export class BootDocument {
     const { value: template, mtimeMs } = await this.html.get(path.join(this.webDir, 'shell', 'index.html'));
     if (mtimeMs < 0) return null;
     const data = await this.bootData();
-    const html = template.replace(BOOT_DATA_ELEMENT, () => `<script id="boot-data" type="application/json">${scriptJson(data)}</script>`);
+    const html = template.replace(
+      BOOT_DATA_ELEMENT,
+      () => `<script id="boot-data" type="application/json">${scriptJson(data)}</script>`,
+    );
     return { html, scriptHashes: inlineScriptHashes(html) };
   }
 
   async bootData(): Promise<BootData> {
     const shell = (await this.shellAssets.get(path.join(this.webDir, 'shell', 'boot-assets.json'))).value;
     const remotes = (await this.remotesJson.get(path.join(this.webDir, 'remotes.json'))).value;
-    const data: BootData = { simulated: this.simulated, shell: { base: SHELL_BASE, startup: shell.startup ?? [], languages: shell.languages ?? {} }, remotes: {} };
+    const data: BootData = {
+      simulated: this.simulated,
+      shell: { base: SHELL_BASE, startup: shell.startup ?? [], languages: shell.languages ?? {} },
+      remotes: {},
+    };
     for (const [name, url] of Object.entries(remotes)) {
       if (typeof url !== 'string') continue;
       const boot = await this.remoteBoot(url);
@@ -118,7 +134,10 @@ export class BootDocument {
     const assets = await readJson<BootAssets>(path.join(dir, 'boot-assets.json'), {});
     const exposes: Record<string, AssetList> = {};
     for (const expose of manifest.exposes ?? []) {
-      exposes[expose.path.replace(/^\.\//, '')] = [...(expose.assets?.css?.sync ?? []), ...(expose.assets?.js?.sync ?? [])];
+      exposes[expose.path.replace(/^\.\//, '')] = [
+        ...(expose.assets?.css?.sync ?? []),
+        ...(expose.assets?.js?.sync ?? []),
+      ];
     }
     return {
       entry: url.endsWith('.js') ? url : `${base}remoteEntry.js`,

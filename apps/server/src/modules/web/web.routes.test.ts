@@ -22,7 +22,10 @@ beforeAll(async () => {
     path.join(dir, 'shell/index.html'),
     `<!doctype html><title>shell</title><script id="boot-data" type="application/json">null</script><script>${BOOT_SCRIPT}</script>`,
   );
-  await writeFile(path.join(dir, 'shell/boot-assets.json'), JSON.stringify({ startup: ['a.0123abcd.js'], languages: { en: ['en.0123abcd.js'] } }));
+  await writeFile(
+    path.join(dir, 'shell/boot-assets.json'),
+    JSON.stringify({ startup: ['a.0123abcd.js'], languages: { en: ['en.0123abcd.js'] } }),
+  );
   await writeFile(path.join(dir, 'shell/big.0123abcd.js'), BIG_JS);
   await writeFile(path.join(dir, 'shell/big.0123abcd.js.br'), brotliCompressSync(BIG_JS));
   await writeFile(path.join(dir, 'shell/big.0123abcd.js.gz'), gzipSync(BIG_JS));
@@ -31,13 +34,30 @@ beforeAll(async () => {
   await writeFile(path.join(dir, 'remotes/account/v1/remoteEntry.js'), 'var account;');
   await writeFile(
     path.join(dir, 'remotes/account/v1/mf-manifest.json'),
-    JSON.stringify({ exposes: [{ path: './routes', assets: { js: { sync: ['expose.0123abcd.js'] }, css: { sync: ['expose.0123abcd.css'] } } }] }),
+    JSON.stringify({
+      exposes: [
+        { path: './routes', assets: { js: { sync: ['expose.0123abcd.js'] }, css: { sync: ['expose.0123abcd.css'] } } },
+      ],
+    }),
   );
-  await writeFile(path.join(dir, 'remotes/account/v1/boot-assets.json'), JSON.stringify({ pages: { 'page-pages-login-login': ['login.0123abcd.js'] }, languages: { de: ['de.0123abcd.js'] } }));
-  await writeFile(path.join(dir, 'remotes.json'), JSON.stringify({ account: '/h5/remotes/account/v1/mf-manifest.json' }));
+  await writeFile(
+    path.join(dir, 'remotes/account/v1/boot-assets.json'),
+    JSON.stringify({
+      pages: { 'page-pages-login-login': ['login.0123abcd.js'] },
+      languages: { de: ['de.0123abcd.js'] },
+    }),
+  );
+  await writeFile(
+    path.join(dir, 'remotes.json'),
+    JSON.stringify({ account: '/h5/remotes/account/v1/mf-manifest.json' }),
+  );
   app = Fastify();
   // The public app's compression plugin, as app.ts registers it.
-  await app.register((await import('@fastify/compress')).default, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register((await import('@fastify/compress')).default, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+  });
   await app.register(webRoutes, { webDir: dir });
   await app.ready();
 });
@@ -86,7 +106,9 @@ describe('web routes', () => {
     await hashed.register(webRoutes, { webDir: dir });
     const res = await hashed.inject('/h5/');
     const hash = createHash('sha256').update(BOOT_SCRIPT).digest('base64');
-    expect(res.headers['content-security-policy']).toBe(`default-src 'self';script-src 'self' 'sha256-${hash}';object-src 'none'`);
+    expect(res.headers['content-security-policy']).toBe(
+      `default-src 'self';script-src 'self' 'sha256-${hash}';object-src 'none'`,
+    );
     await hashed.close();
   });
 
@@ -128,7 +150,10 @@ describe('web routes', () => {
     const first = await app.inject('/h5/remotes.json');
     expect(first.headers['cache-control']).toBe(REVALIDATE);
     expect(first.json()).toEqual({ account: '/h5/remotes/account/v1/mf-manifest.json' });
-    await writeFile(path.join(dir, 'remotes.json'), JSON.stringify({ account: '/h5/remotes/account/v2/mf-manifest.json' }));
+    await writeFile(
+      path.join(dir, 'remotes.json'),
+      JSON.stringify({ account: '/h5/remotes/account/v2/mf-manifest.json' }),
+    );
     const second = await app.inject('/h5/remotes.json');
     expect(second.json()).toEqual({ account: '/h5/remotes/account/v2/mf-manifest.json' });
   });

@@ -32,7 +32,10 @@ export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, { web
     // The boot script is inline: allow exactly it (by hash), nothing else inline.
     const policy = reply.getHeader('content-security-policy');
     if (typeof policy === 'string' && page.scriptHashes.length) {
-      reply.header('content-security-policy', policy.replace(/script-src 'self'/, `script-src 'self' ${page.scriptHashes.join(' ')}`));
+      reply.header(
+        'content-security-policy',
+        policy.replace(/script-src 'self'/, `script-src 'self' ${page.scriptHashes.join(' ')}`),
+      );
     }
     return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(page.html);
   };

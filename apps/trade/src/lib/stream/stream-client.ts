@@ -42,7 +42,8 @@ const CHUNK = 50;
  * never invents, smooths or fills in a price.
  */
 export class StreamClient {
-  private readonly options: Required<Omit<StreamClientOptions, 'createSocket'>> & Pick<StreamClientOptions, 'createSocket'>;
+  private readonly options: Required<Omit<StreamClientOptions, 'createSocket'>> &
+    Pick<StreamClientOptions, 'createSocket'>;
   private readonly listeners = new Map<string, Set<TickListener>>();
   private readonly latest = new Map<string, Tick>();
   private readonly statusListeners = new Set<(status: StreamStatus) => void>();
@@ -140,7 +141,9 @@ export class StreamClient {
     this.setStatus(this.attempt === 0 ? 'connecting' : 'reconnecting');
     let socket: SocketLike;
     try {
-      socket = (this.options.createSocket ?? ((url) => new WebSocket(url) as unknown as SocketLike))(this.options.url());
+      socket = (this.options.createSocket ?? ((url) => new WebSocket(url) as unknown as SocketLike))(
+        this.options.url(),
+      );
     } catch {
       this.scheduleReconnect();
       return;

@@ -11,7 +11,10 @@ export function streamClient(): StreamClient {
     const client = new StreamClient({ url: streamUrl });
     if (typeof window !== 'undefined') {
       window.addEventListener('online', () => client.reconnectNow());
-      document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && client.reconnectNow());
+      document.addEventListener(
+        'visibilitychange',
+        () => document.visibilityState === 'visible' && client.reconnectNow(),
+      );
     }
     shared = client;
   }

@@ -6,7 +6,9 @@ import { catalogueProblems } from '../completeness.ts';
 
 const locales = path.resolve(__dirname, '../../locales');
 const load = (ns: string) =>
-  Object.fromEntries(LANGUAGES.map((lang) => [lang, JSON.parse(readFileSync(path.join(locales, lang, `${ns}.json`), 'utf8'))]));
+  Object.fromEntries(
+    LANGUAGES.map((lang) => [lang, JSON.parse(readFileSync(path.join(locales, lang, `${ns}.json`), 'utf8'))]),
+  );
 
 describe('client catalogues', () => {
   it('has every common key in every language', () => {

@@ -32,7 +32,8 @@ export const { useLazyGetTicksQuery } = klineApi;
 export function useKlineFetcher() {
   const dispatch = useAppDispatch();
   return useCallback(
-    (args: KlineArgs) => dispatch(klineApi.endpoints.getKline.initiate(args, { subscribe: false, forceRefetch: true })).unwrap(),
+    (args: KlineArgs) =>
+      dispatch(klineApi.endpoints.getKline.initiate(args, { subscribe: false, forceRefetch: true })).unwrap(),
     [dispatch],
   );
 }

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KLINE_INTERVALS, type KlineInterval } from '@app/contracts';
 import { Button, Delayed, Spinner } from '@app/ui';
+import { apiErrorText } from '@app/app-kit';
 import { NS } from '../../../i18n-namespace.ts';
-import { apiErrorText } from '../../../lib/api-error-text.ts';
 import { useTickListener } from '../../../lib/stream/stream-hooks.ts';
 import { useChartTheme } from '../hooks/use-chart-theme.ts';
 import { useKline } from '../hooks/use-kline.ts';
@@ -48,7 +48,14 @@ export function ChartPanel({ symbol, precision, mode, onModeChange, at, openLine
         ))}
       </div>
       {mode === 'line' ? (
-        <LineView key={symbol} symbol={symbol} precision={precision} theme={theme} openLines={openLines} trading={trading} />
+        <LineView
+          key={symbol}
+          symbol={symbol}
+          precision={precision}
+          theme={theme}
+          openLines={openLines}
+          trading={trading}
+        />
       ) : (
         <CandleView
           key={`${symbol}|${mode}|${at ?? ''}`}

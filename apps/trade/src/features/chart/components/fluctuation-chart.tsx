@@ -1,17 +1,16 @@
 import { useEffect, useRef } from 'react';
 import {
   AreaSeries,
-  ColorType,
   LineStyle,
   createChart,
   type IChartApi,
   type IPriceLine,
   type ISeriesApi,
-  type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useFormatters } from '@app/i18n/client';
-import { chartFormatters, withAlpha } from '../lib/chart-format.ts';
+import { withAlpha } from '../lib/chart-format.ts';
+import { themedChartOptions } from '../lib/chart-options.ts';
 import type { ChartTheme } from '../hooks/use-chart-theme.ts';
 import type { LinePoint } from '../hooks/use-tick-line.ts';
 import type { OpenPriceLine } from './kline-chart.tsx';
@@ -59,14 +58,7 @@ export function FluctuationChart({
   useEffect(() => {
     const c = chart.current;
     if (!c) return;
-    const format = chartFormatters(lang, precision);
-    c.chart.applyOptions({
-      layout: { background: { type: ColorType.Solid, color: theme.background }, textColor: theme.text, attributionLogo: false },
-      grid: { vertLines: { color: theme.grid }, horzLines: { color: theme.grid } },
-      rightPriceScale: { borderColor: theme.grid },
-      timeScale: { borderColor: theme.grid, tickMarkFormatter: (time: Time, type: number) => format.tickMark(Number(time), type) },
-      localization: { priceFormatter: format.price, timeFormatter: (time: Time) => format.crosshairTime(Number(time), true) },
-    });
+    c.chart.applyOptions(themedChartOptions(theme, lang, precision, true));
     c.area.applyOptions({
       lineColor: theme.primary,
       topColor: withAlpha(theme.primary, 0.28),
@@ -79,7 +71,11 @@ export function FluctuationChart({
     if (!c || points.length === 0) return;
     const before = drawn.current;
     const toData = (p: LinePoint) => ({ time: p.time as UTCTimestamp, value: p.value });
-    if (before.length > 0 && points.length === before.length + 1 && points[before.length - 1] === before[before.length - 1]) {
+    if (
+      before.length > 0 &&
+      points.length === before.length + 1 &&
+      points[before.length - 1] === before[before.length - 1]
+    ) {
       c.area.update(toData(points[points.length - 1]!));
     } else {
       c.area.setData(points.map(toData));

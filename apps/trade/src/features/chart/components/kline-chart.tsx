@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   CandlestickSeries,
-  ColorType,
   CrosshairMode,
   HistogramSeries,
   LineSeries,
@@ -21,6 +20,7 @@ import { useFormatters } from '@app/i18n/client';
 import { NS } from '../../../i18n-namespace.ts';
 import { bucketStart, type Bar } from '../lib/candles.ts';
 import { chartFormatters, withAlpha } from '../lib/chart-format.ts';
+import { themedChartOptions } from '../lib/chart-options.ts';
 import { bollinger, movingAverage, type Point } from '../lib/indicators.ts';
 import type { ChartTheme } from '../hooks/use-chart-theme.ts';
 import { ChartLegend } from './chart-legend.tsx';
@@ -65,7 +65,18 @@ export type KlineChartProps = {
  * lightweight-charts. Live changes touch only the newest candle; anything else redraws the series and keeps
  * the user's view where it was (older pages are prepended without a jump).
  */
-export function KlineChart({ bars, interval, precision, theme, indicators, toggles, at, openLines, onNearLeftEdge, label }: KlineChartProps) {
+export function KlineChart({
+  bars,
+  interval,
+  precision,
+  theme,
+  indicators,
+  toggles,
+  at,
+  openLines,
+  onNearLeftEdge,
+  label,
+}: KlineChartProps) {
   const { t } = useTranslation(NS);
   const { lang } = useFormatters();
   const container = useRef<HTMLDivElement>(null);
@@ -89,9 +100,18 @@ export function KlineChart({ bars, interval, precision, theme, indicators, toggl
     const candles = chart.addSeries(CandlestickSeries, {
       priceFormat: { type: 'price', precision, minMove: 10 ** -precision },
     });
-    const volume = chart.addSeries(HistogramSeries, { priceScaleId: 'volume', priceFormat: { type: 'volume' }, ...common });
+    const volume = chart.addSeries(HistogramSeries, {
+      priceScaleId: 'volume',
+      priceFormat: { type: 'volume' },
+      ...common,
+    });
     volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
-    const make = () => chart.addSeries(LineSeries, { lineWidth: 1, ...common, priceFormat: { type: 'price', precision, minMove: 10 ** -precision } });
+    const make = () =>
+      chart.addSeries(LineSeries, {
+        lineWidth: 1,
+        ...common,
+        priceFormat: { type: 'price', precision, minMove: 10 ** -precision },
+      });
     series.current = {
       chart,
       candles,
@@ -122,20 +142,7 @@ export function KlineChart({ bars, interval, precision, theme, indicators, toggl
   useEffect(() => {
     const s = series.current;
     if (!s) return;
-    const format = chartFormatters(lang, precision);
-    s.chart.applyOptions({
-      layout: { background: { type: ColorType.Solid, color: theme.background }, textColor: theme.text, attributionLogo: false },
-      grid: { vertLines: { color: theme.grid }, horzLines: { color: theme.grid } },
-      rightPriceScale: { borderColor: theme.grid },
-      timeScale: {
-        borderColor: theme.grid,
-        tickMarkFormatter: (time: Time, type: number) => format.tickMark(Number(time), type),
-      },
-      localization: {
-        priceFormatter: format.price,
-        timeFormatter: (time: Time) => format.crosshairTime(Number(time), false),
-      },
-    });
+    s.chart.applyOptions(themedChartOptions(theme, lang, precision, false));
     s.candles.applyOptions({
       upColor: theme.up,
       downColor: theme.down,
@@ -156,8 +163,18 @@ export function KlineChart({ bars, interval, precision, theme, indicators, toggl
   const volumeOf = (bar: Bar) =>
     bar.volume === null
       ? { time: ts(bar.time) }
-      : { time: ts(bar.time), value: bar.volume, color: withAlpha(bar.close >= bar.open ? theme.up : theme.down, 0.45) };
-  const candleOf = (bar: Bar) => ({ time: ts(bar.time), open: bar.open, high: bar.high, low: bar.low, close: bar.close });
+      : {
+          time: ts(bar.time),
+          value: bar.volume,
+          color: withAlpha(bar.close >= bar.open ? theme.up : theme.down, 0.45),
+        };
+  const candleOf = (bar: Bar) => ({
+    time: ts(bar.time),
+    open: bar.open,
+    high: bar.high,
+    low: bar.low,
+    close: bar.close,
+  });
 
   // Candles and volume: a live change updates the newest candle; anything else redraws.
   useEffect(() => {
@@ -181,7 +198,9 @@ export function KlineChart({ bars, interval, precision, theme, indicators, toggl
       if (before.length === 0) {
         const index = at === null ? -1 : bars.findIndex((b) => b.time === bucketStart(at, interval));
         const centre = index >= 0 ? index : bars.length - 1;
-        s.chart.timeScale().setVisibleLogicalRange({ from: centre - (index >= 0 ? 35 : 70), to: centre + (index >= 0 ? 25 : 3) });
+        s.chart
+          .timeScale()
+          .setVisibleLogicalRange({ from: centre - (index >= 0 ? 35 : 70), to: centre + (index >= 0 ? 25 : 3) });
       } else if (range && prepended > 0) {
         s.chart.timeScale().setVisibleLogicalRange({ from: range.from + prepended, to: range.to + prepended });
       }
@@ -194,10 +213,20 @@ export function KlineChart({ bars, interval, precision, theme, indicators, toggl
   const closes = useMemo(() => bars.map((b) => b.close), [bars]);
   const times = useMemo(() => bars.map((b) => b.time), [bars]);
   const ma = useMemo(
-    () => (indicators.ma ? { ma5: movingAverage(times, closes, 5), ma10: movingAverage(times, closes, 10), ma30: movingAverage(times, closes, 30) } : null),
+    () =>
+      indicators.ma
+        ? {
+            ma5: movingAverage(times, closes, 5),
+            ma10: movingAverage(times, closes, 10),
+            ma30: movingAverage(times, closes, 30),
+          }
+        : null,
     [indicators.ma, times, closes],
   );
-  const boll = useMemo(() => (indicators.boll ? bollinger(times, closes, 20, 2) : null), [indicators.boll, times, closes]);
+  const boll = useMemo(
+    () => (indicators.boll ? bollinger(times, closes, 20, 2) : null),
+    [indicators.boll, times, closes],
+  );
   useEffect(() => {
     const s = series.current;
     if (!s) return;
@@ -241,7 +270,14 @@ export function KlineChart({ bars, interval, precision, theme, indicators, toggl
   const shown = (hovered !== null ? bars.find((b) => b.time === hovered) : undefined) ?? bars[bars.length - 1];
   return (
     <>
-      <ChartLegend bar={shown} ma={ma} boll={boll} theme={theme} price={chartFormatters(lang, precision).price} toggles={toggles} />
+      <ChartLegend
+        bar={shown}
+        ma={ma}
+        boll={boll}
+        theme={theme}
+        price={chartFormatters(lang, precision).price}
+        toggles={toggles}
+      />
       <div ref={container} className={styles.canvas} role="img" aria-label={label} data-testid="kline-chart" />
     </>
   );

@@ -35,7 +35,10 @@ export function useChartTheme(): ChartTheme {
   useEffect(() => {
     const update = () => setTheme(readTheme());
     const observer = new MutationObserver(update);
-    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme', 'data-updown', 'class'] });
+    observer.observe(document.documentElement, {
+      attributes: true,
+      attributeFilter: ['data-theme', 'data-updown', 'class'],
+    });
     const media = window.matchMedia?.('(prefers-color-scheme: dark)');
     media?.addEventListener?.('change', update);
     return () => {

@@ -15,7 +15,14 @@ export type KlineState = {
   simulated: boolean;
 };
 
-const initial: KlineState = { bars: [], status: 'loading', error: null, exhausted: false, loadingOlder: false, simulated: true };
+const initial: KlineState = {
+  bars: [],
+  status: 'loading',
+  error: null,
+  exhausted: false,
+  loadingOlder: false,
+  simulated: true,
+};
 
 /**
  * The recorded candles of a symbol and interval: the latest page first (or the page around `at`), older pages
@@ -31,9 +38,16 @@ export function useKline(symbol: string, interval: KlineInterval, at: number | n
   stateRef.current = state;
   const reconcileTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
+  // Another symbol, interval or moment (or a retry) starts from an empty chart, in the same render.
+  const request = `${symbol}|${interval}|${at}|${attempt}`;
+  const [shown, setShown] = useState(request);
+  if (shown !== request) {
+    setShown(request);
+    setState(initial);
+  }
+
   useEffect(() => {
     let cancelled = false;
-    setState(initial);
     // Around a moment: the page that ends a little after it, so it sits inside the first page.
     const before = at ? at + INTERVAL_SECONDS[interval] * 60 : undefined;
     fetchKline({ symbol, interval, count: PAGE, before })

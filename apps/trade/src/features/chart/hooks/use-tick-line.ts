@@ -16,10 +16,17 @@ export function useTickLine(symbol: string, seconds = 300) {
   const [fetchTicks] = useLazyGetTicksQuery();
   const early = useRef<Tick[]>([]);
 
-  useEffect(() => {
-    let cancelled = false;
+  // Another symbol or span (or a retry) starts from an empty line, in the same render.
+  const request = `${symbol}|${seconds}|${attempt}`;
+  const [shown, setShown] = useState(request);
+  if (shown !== request) {
+    setShown(request);
     setStatus('loading');
     setPoints([]);
+  }
+
+  useEffect(() => {
+    let cancelled = false;
     early.current = [];
     fetchTicks({ symbol, seconds })
       .unwrap()

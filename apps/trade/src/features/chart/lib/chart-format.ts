@@ -31,9 +31,11 @@ export function chartFormatters(lang: Language, precision: number) {
     tickMark: (seconds: number, tickMarkType: number) => {
       if (tickMarkType === 0) return dateFormat(lang, { year: 'numeric' }).format(date(seconds));
       if (tickMarkType <= 2) return dateFormat(lang, { month: 'short', day: 'numeric' }).format(date(seconds));
-      return dateFormat(lang, { hour: '2-digit', minute: '2-digit', ...(tickMarkType === 4 ? { second: '2-digit' } : {}) }).format(
-        date(seconds),
-      );
+      return dateFormat(lang, {
+        hour: '2-digit',
+        minute: '2-digit',
+        ...(tickMarkType === 4 ? { second: '2-digit' } : {}),
+      }).format(date(seconds));
     },
   };
 }

@@ -12,8 +12,26 @@ import { NS } from '../../../i18n-namespace.ts';
 import { OrderSheet } from '../components/order-sheet.tsx';
 
 const terms: ContractTerms[] = [
-  { seconds: 30, payout_pct: '80.00', loss_pct: '100.00', fee_pct: '0.50', min_amount: '10.00', max_amount: '10000.00', max_open_amount: '50000.00', presets: ['10.00', '50.00', '100.00'] },
-  { seconds: 60, payout_pct: '85.00', loss_pct: '100.00', fee_pct: '0.50', min_amount: '10.00', max_amount: '10000.00', max_open_amount: '50000.00', presets: ['10.00', '50.00', '100.00'] },
+  {
+    seconds: 30,
+    payout_pct: '80.00',
+    loss_pct: '100.00',
+    fee_pct: '0.50',
+    min_amount: '10.00',
+    max_amount: '10000.00',
+    max_open_amount: '50000.00',
+    presets: ['10.00', '50.00', '100.00'],
+  },
+  {
+    seconds: 60,
+    payout_pct: '85.00',
+    loss_pct: '100.00',
+    fee_pct: '0.50',
+    min_amount: '10.00',
+    max_amount: '10000.00',
+    max_open_amount: '50000.00',
+    presets: ['10.00', '50.00', '100.00'],
+  },
 ];
 
 const order = (over: Partial<Order> = {}): Order => ({
@@ -123,7 +141,9 @@ describe('the order sheet', () => {
     expect(screen.getByRole('alert').textContent).toBe('The minimum is 10.00 U');
     type('100');
     fireEvent.click(screen.getByRole('button', { name: 'Review order' }));
-    expect(screen.getByRole('alert').textContent).toBe('Amount and fee come to 100.50 U; your available balance is 50.00 U');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Amount and fee come to 100.50 U; your available balance is 50.00 U',
+    );
     type('');
     fireEvent.click(screen.getByRole('button', { name: 'Review order' }));
     expect(screen.getByRole('alert').textContent).toBe('Enter an amount');
@@ -177,7 +197,12 @@ describe('the order sheet', () => {
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/user/addorder');
     const body = new URLSearchParams(String(init.body));
-    expect(Object.fromEntries(body)).toMatchObject({ symbol: 'BTC/USDT', seconds: '30', amount: '100', direction: 'up' });
+    expect(Object.fromEntries(body)).toMatchObject({
+      symbol: 'BTC/USDT',
+      seconds: '30',
+      amount: '100',
+      direction: 'up',
+    });
     expect(body.get('key')).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
     // Nothing the server decides is sent: no price, rate or fee.
     expect([...body.keys()].sort()).toEqual(['amount', 'direction', 'key', 'seconds', 'symbol']);
@@ -198,7 +223,8 @@ describe('the order sheet', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirm order' })));
     expect((await screen.findByRole('alert')).textContent).toMatch(/may or may not have been placed/);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirm order' })));
-    const keyOf = (i: number) => new URLSearchParams(String((fetch.mock.calls[i] as unknown as [string, RequestInit])[1].body)).get('key');
+    const keyOf = (i: number) =>
+      new URLSearchParams(String((fetch.mock.calls[i] as unknown as [string, RequestInit])[1].body)).get('key');
     expect(fetch).toHaveBeenCalledTimes(2);
     expect(keyOf(1)).toBe(keyOf(0));
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
@@ -212,14 +238,23 @@ describe('the order sheet', () => {
     localStorage.setItem('trade.risk-notice.accepted', '1');
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => envelope(400, { params: { max: '50000.00' } }, 'holding_max_amount', 'Your open positions would exceed the maximum of 50000.00 U')),
+      vi.fn(async () =>
+        envelope(
+          400,
+          { params: { max: '50000.00' } },
+          'holding_max_amount',
+          'Your open positions would exceed the maximum of 50000.00 U',
+        ),
+      ),
     );
     renderSheet();
     await screen.findByText('Buy rise · BTC/USDT');
     type('100');
     fireEvent.click(screen.getByRole('button', { name: 'Review order' }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirm order' })));
-    expect((await screen.findByRole('alert')).textContent).toBe('Your open positions would exceed the maximum of 50000.00 U');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Your open positions would exceed the maximum of 50000.00 U',
+    );
     expect(amountInput().getAttribute('aria-invalid')).toBe('true');
   });
 });

@@ -1,13 +1,12 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContractTerms, Direction, Order } from '@app/contracts';
 import type { DisplayStatus } from '../../../lib/display-status.ts';
 import { isApiError } from '@app/api-client';
 import { useFormatters } from '@app/i18n/client';
 import { Button } from '@app/ui';
+import { BottomSheet, apiErrorText } from '@app/app-kit';
 import { NS } from '../../../i18n-namespace.ts';
-import { apiErrorText } from '../../../lib/api-error-text.ts';
-import { BottomSheet } from '../../../lib/bottom-sheet.tsx';
 import { SimulatedNote } from '../../../lib/simulated-note.tsx';
 import { usePlaceOrderMutation } from '../api/place-order-api.ts';
 import { sharedIntent } from '../hooks/use-shared-intent.ts';
@@ -59,25 +58,35 @@ export function OrderSheet(props: OrderSheetProps) {
   const sending = useRef(false);
 
   const term = terms.find((x) => x.seconds === seconds) ?? terms[0];
-  const check = useMemo(() => (term ? checkAmount(amount, term, props.available) : null), [amount, term, props.available]);
+  const check = useMemo(
+    () => (term ? checkAmount(amount, term, props.available) : null),
+    [amount, term, props.available],
+  );
 
-  useEffect(() => {
+  // Closing the sheet starts it over at the form (state adjusted during render, not in an effect).
+  const [wasOpen, setWasOpen] = useState(props.open);
+  if (wasOpen !== props.open) {
+    setWasOpen(props.open);
     if (!props.open) {
       setStep('form');
       setSendError(null);
     }
-  }, [props.open]);
+  }
 
   // A changed term is a new intent: old refusals no longer apply.
-  useEffect(() => {
+  const intent = `${amount}|${seconds}|${props.direction}`;
+  const [refusedIntent, setRefusedIntent] = useState(intent);
+  if (refusedIntent !== intent) {
+    setRefusedIntent(intent);
     setServerAmountError(null);
     setSendError(null);
-  }, [amount, seconds, props.direction]);
+  }
 
   if (!term || !check) return null;
   const trading = props.status === 'trading';
   const priceText = props.price ? f.number(props.price, props.precision) : '—';
-  const amountError = serverAmountError ?? (showProblem && check.problem ? amountProblemText(check.problem, t, f.money) : null);
+  const amountError =
+    serverAmountError ?? (showProblem && check.problem ? amountProblemText(check.problem, t, f.money) : null);
 
   const review = () => {
     setShowProblem(true);

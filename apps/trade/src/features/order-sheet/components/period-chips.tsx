@@ -6,7 +6,15 @@ import { usePeriodLabel } from '../../../lib/period.ts';
 import styles from './order-sheet.module.css';
 
 /** The settlement periods with the payout % each pays on a win. */
-export function PeriodChips({ terms, value, onChange }: { terms: ContractTerms[]; value: number; onChange: (seconds: number) => void }) {
+export function PeriodChips({
+  terms,
+  value,
+  onChange,
+}: {
+  terms: ContractTerms[];
+  value: number;
+  onChange: (seconds: number) => void;
+}) {
   const { t } = useTranslation(NS);
   const f = useFormatters();
   const period = usePeriodLabel();

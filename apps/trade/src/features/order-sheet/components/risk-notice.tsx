@@ -4,7 +4,15 @@ import { NS } from '../../../i18n-namespace.ts';
 import styles from './order-sheet.module.css';
 
 /** Shown before the first order on this device; accepting it is remembered. */
-export function RiskNotice({ open, onAccept, onCancel }: { open: boolean; onAccept: () => void; onCancel: () => void }) {
+export function RiskNotice({
+  open,
+  onAccept,
+  onCancel,
+}: {
+  open: boolean;
+  onAccept: () => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation(NS);
   return (
     <Dialog

@@ -11,7 +11,11 @@ export function percentToBp(pct: string): number {
 }
 
 export function quoteTermsOf(terms: ContractTerms): QuoteTerms {
-  return { payoutBp: percentToBp(terms.payout_pct), lossBp: percentToBp(terms.loss_pct), feeBp: percentToBp(terms.fee_pct) };
+  return {
+    payoutBp: percentToBp(terms.payout_pct),
+    lossBp: percentToBp(terms.loss_pct),
+    feeBp: percentToBp(terms.fee_pct),
+  };
 }
 
 /** What is wrong with an amount: a key of the trade namespace and the values its text needs. */

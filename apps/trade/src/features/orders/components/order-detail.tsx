@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import type { Order } from '@app/contracts';
 import { formatDuration, useFormatters } from '@app/i18n/client';
 import { Badge } from '@app/ui';
+import { LinkButton } from '@app/ui/link-button';
 import { NS } from '../../../i18n-namespace.ts';
 import { precisionOf } from '../../../lib/decimal.ts';
 import { DirectionLabel } from '../../../lib/direction-label.tsx';
 import { usePeriodLabel } from '../../../lib/period.ts';
 import { SimulatedNote } from '../../../lib/simulated-note.tsx';
 import { useTimeFormat } from '../../../lib/time-format.ts';
-import linkStyles from '../../../lib/link-button.module.css';
 import { useSecondsLeft } from '../hooks/use-clock.ts';
 import { PnlText, ResultLabel } from './result-text.tsx';
 import styles from './orders.module.css';
@@ -73,7 +73,11 @@ export function OrderDetail({ order }: { order: Order }) {
       <div className={styles.detailHead}>
         <h2 className={styles.detailTitle}>{t('detail.title', { id: order.id })}</h2>
         <Badge tone={open ? 'primary' : 'neutral'}>
-          {open ? (left > 0 ? t('detail.settlesIn', { time: formatDuration(left) }) : t('running.settlingShort')) : t('detail.settled')}
+          {open
+            ? left > 0
+              ? t('detail.settlesIn', { time: formatDuration(left) })
+              : t('running.settlingShort')
+            : t('detail.settled')}
         </Badge>
       </div>
       <dl className={styles.detailRows}>
@@ -86,9 +90,9 @@ export function OrderDetail({ order }: { order: Order }) {
       </dl>
       <p className={styles.note}>{t('detail.howSettled')}</p>
       <div className={styles.actions}>
-        <a className={linkStyles.secondary} href={chartHref(order)}>
+        <LinkButton variant="secondary" href={chartHref(order)}>
           {t('detail.chartLink')}
-        </a>
+        </LinkButton>
       </div>
       <SimulatedNote simulated={order.simulated} />
     </article>

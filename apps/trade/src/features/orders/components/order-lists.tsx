@@ -2,10 +2,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '@app/contracts';
 import { EmptyState, InfiniteList, OrderIcon, PullRefresh } from '@app/ui';
+import { LinkButton } from '@app/ui/link-button';
+import { LoadError, Loading } from '@app/app-kit';
 import { NS } from '../../../i18n-namespace.ts';
-import { LoadError } from '../../../lib/load-error.tsx';
-import { Loading } from '../../../lib/loading.tsx';
-import linkStyles from '../../../lib/link-button.module.css';
 import { useGetHoldingOrdersQuery, useGetOrderPagesInfiniteQuery } from '../api/orders-api.ts';
 import { secondsLeft, useClock } from '../hooks/use-clock.ts';
 import { OrderRow } from './order-row.tsx';
@@ -16,11 +15,7 @@ function NoOrders({ title }: { title: string }) {
     <EmptyState
       icon={<OrderIcon />}
       title={title}
-      action={
-        <a className={linkStyles.primary} href="#/pages/trade/trade">
-          {t('order.toTrade')}
-        </a>
-      }
+      action={<LinkButton href="#/pages/trade/trade">{t('order.toTrade')}</LinkButton>}
     />
   );
 }
@@ -35,7 +30,9 @@ export function HoldingList({ tab }: { tab: string }) {
   const { t } = useTranslation(NS);
   const labels = usePullLabels();
   const nowMs = useClock();
-  const { data, error, isLoading, isError, refetch } = useGetHoldingOrdersQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { data, error, isLoading, isError, refetch } = useGetHoldingOrdersQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+  });
   const due = (data?.items ?? []).some((o) => secondsLeft(o.settle_time, nowMs) === 0);
   useGetHoldingOrdersQuery(undefined, { pollingInterval: due ? 2000 : 0, skip: !due });
   if (isLoading) return <Loading />;
@@ -70,11 +67,18 @@ export function PagedOrderList({ status, tab }: { status?: 'settled'; tab: strin
   const items = useMemo(() => {
     const seen = new Set<number>();
     const out: Order[] = [];
-    for (const page of query.data?.pages ?? []) for (const o of page.items) if (!seen.has(o.id)) (seen.add(o.id), out.push(o));
+    for (const page of query.data?.pages ?? []) {
+      for (const o of page.items) {
+        if (seen.has(o.id)) continue;
+        seen.add(o.id);
+        out.push(o);
+      }
+    }
     return out;
   }, [query.data]);
   if (query.isLoading) return <Loading />;
-  if (query.isError && items.length === 0) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError && items.length === 0)
+    return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   return (
     <PullRefresh onRefresh={() => query.refetch()} labels={labels}>
       {items.length === 0 ? (

@@ -14,17 +14,29 @@ import styles from './orders.module.css';
  * price. The standing is labelled provisional: the result is the server's, from the price recorded at the
  * settlement second, and is shown only once the server has settled the order.
  */
-export function RunningOrderCard({ order, livePrice, onSettled }: { order: Order; livePrice: string | null; onSettled: (order: Order) => void }) {
+export function RunningOrderCard({
+  order,
+  livePrice,
+  onSettled,
+}: {
+  order: Order;
+  livePrice: string | null;
+  onSettled: (order: Order) => void;
+}) {
   const { t } = useTranslation(NS);
   const f = useFormatters();
   const left = useSecondsLeft(order.settle_time);
   const { settling } = useSettledOrder(order, left === 0, onSettled);
   const precision = precisionOf(order.open_price);
   const move = livePrice ? comparePrices(livePrice, order.open_price) : 0;
-  const ahead = move === 0 ? 0 : (move > 0) === (order.direction === 'up') ? 1 : -1;
+  const ahead = move === 0 ? 0 : move > 0 === (order.direction === 'up') ? 1 : -1;
 
   return (
-    <section className={styles.card} aria-label={t('running.label', { symbol: order.symbol })} data-testid="running-order">
+    <section
+      className={styles.card}
+      aria-label={t('running.label', { symbol: order.symbol })}
+      data-testid="running-order"
+    >
       <div className={styles.cardHead}>
         <span>
           <DirectionLabel direction={order.direction} /> · {f.money(order.amount)}

@@ -8,7 +8,11 @@ import { useGetOrderQuery } from '../api/orders-api.ts';
  */
 export function useSettledOrder(order: Order, due: boolean, onSettled: (order: Order) => void) {
   const waiting = due && order.status === 'open';
-  const { data } = useGetOrderQuery(order.id, { skip: !waiting, pollingInterval: waiting ? 1000 : 0, refetchOnMountOrArgChange: true });
+  const { data } = useGetOrderQuery(order.id, {
+    skip: !waiting,
+    pollingInterval: waiting ? 1000 : 0,
+    refetchOnMountOrArgChange: true,
+  });
   const told = useRef(false);
   const callback = useRef(onSettled);
   callback.current = onSettled;

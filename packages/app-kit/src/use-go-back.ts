@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 
-/** Back to the previous page, or Home when the page was opened directly (deep link, reload). */
+/** Back to the previous page, or to `fallback` (Home by default) when the page was opened directly (deep link, reload). */
 export function useGoBack(fallback = '/') {
   const navigate = useNavigate();
   return useCallback(() => {

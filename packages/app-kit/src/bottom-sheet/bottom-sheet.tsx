@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { BackIcon, CloseIcon } from '@app/ui';
-import { useModal } from './use-modal.ts';
+import { useModal } from '@app/ui/use-modal';
 import styles from './bottom-sheet.module.css';
 
 export type BottomSheetProps = {
@@ -21,10 +21,11 @@ export type BottomSheetProps = {
 export function BottomSheet({ open, title, onClose, onBack, children, footer, testId }: BottomSheetProps) {
   const { t } = useTranslation();
   const titleId = useId();
-  const ref = useModal<HTMLDivElement>(open, onClose);
+  const ref = useModal<HTMLDivElement>(open, onClose, { initialFocus: 'container' });
   if (!open) return null;
   return createPortal(
-    <div className={styles.overlay} onClick={(e) => e.target === e.currentTarget && onClose()}>
+    // The backdrop closes on a tap; from the keyboard, Escape closes (useModal).
+    <div className={styles.overlay} role="presentation" onClick={(e) => e.target === e.currentTarget && onClose()}>
       <div
         ref={ref}
         className={styles.sheet}
@@ -49,7 +50,11 @@ export function BottomSheet({ open, title, onClose, onBack, children, footer, te
             <CloseIcon size={20} />
           </button>
         </div>
-        <div className={styles.body}>{children}</div>
+        {/* The body scrolls when the content is long: focusable so a keyboard can scroll it too. */}
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+        <div className={styles.body} tabIndex={0} role="region" aria-labelledby={titleId}>
+          {children}
+        </div>
         {footer && <div className={styles.footer}>{footer}</div>}
       </div>
     </div>,

@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { CHROME, CHROME_FLAGS as FLAGS } from '../chromium.mjs';
+import { repoRoot } from '../web-paths.mjs';
+
+/** The routes an app owns, from the shell's own route table (apps/shell/src/app/route-owners.json). */
+export function routesOf(app) {
+  const owners = JSON.parse(readFileSync(path.join(repoRoot, 'apps/shell/src/app/route-owners.json'), 'utf8'));
+  if (app === 'shell') return [...owners.tabs.home, '/no/such/page'];
+  const routes = owners.remotes[app];
+  if (!routes) throw new Error(`unknown app "${app}"`);
+  return routes;
+}
+
+/**
+ * Opens every route of an app in Chromium at 390x844 (logged in when a token is given) against a running server
+ * and checks that each renders its page: a heading shows, the remote's "could not be loaded" view does not, and
+ * nothing throws. Returns the failures (empty when the app is healthy).
+ */
+export async function smokeTest({ app, base, token, log = console.log }) {
+  const failures = [];
+  const browser = await chromium.launch({ executablePath: CHROME, args: FLAGS });
+  try {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    if (token) await context.addInitScript((t) => localStorage.setItem('token', t), token);
+    for (const route of routesOf(app)) {
+      const page = await context.newPage();
+      const errors = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      try {
+        await page.goto(`${base}/h5/#${route}`);
+        await page.locator('h1, main h2').first().waitFor({ state: 'visible', timeout: 20_000 });
+        await page.waitForLoadState('networkidle', { timeout: 20_000 }).catch(() => {});
+        const failed = await page.getByText('This page could not be loaded').count();
+        if (failed) errors.push('the remote error view is shown');
+      } catch (error) {
+        errors.push(`no page rendered (${error instanceof Error ? error.message.split('\n')[0] : error})`);
+      }
+      await page.close();
+      log(`  ${errors.length ? 'FAIL' : 'ok  '} ${route}${errors.length ? `: ${errors.join('; ')}` : ''}`);
+      if (errors.length) failures.push({ route, errors });
+    }
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+  return failures;
+}
