@@ -67,25 +67,35 @@
   window.__APP_BOOT__ = data;
 
   var asked = {};
-  var preload = function (url) {
+  // The shell's own files: <link rel=preload>, matched by the scripts that follow. A remote's files: fetched
+  // into the HTTP cache instead (they are immutable), because a preload that fails stays failed for the page:
+  // a remote that was unreachable could then never be retried without a reload.
+  var preload = function (url, remoteFile) {
     if (asked[url]) return;
     asked[url] = true;
+    if (remoteFile && window.fetch) {
+      var fetched = fetch(url, { priority: 'high', credentials: 'same-origin' }).then(function (response) {
+        return response.ok && response.arrayBuffer();
+      });
+      fetched.catch(function () {});
+      return;
+    }
     var link = doc.createElement('link');
     link.rel = 'preload';
     link.as = /\.css$/.test(url) ? 'style' : 'script';
     link.href = url;
     doc.head.appendChild(link);
   };
-  var each = function (files, base) {
-    for (var i = 0; files && i < files.length; i++) preload(base + files[i]);
+  var each = function (files, base, remoteFile) {
+    for (var i = 0; files && i < files.length; i++) preload(base + files[i], remoteFile);
   };
   var remote = function (name, module, page) {
     var r = data.remotes[name];
     if (!r) return;
-    preload(r.entry);
-    each(r.exposes[module], r.base);
-    if (page) each(r.pages[page], r.base);
-    each(r.languages[lang], r.base);
+    preload(r.entry, true);
+    each(r.exposes[module], r.base, true);
+    if (page) each(r.pages[page], r.base, true);
+    each(r.languages[lang], r.base, true);
   };
 
   var preloadRoute = function () {
@@ -103,7 +113,7 @@
           remote(name, 'routes', page);
           var param = /[?&]([a-z]+)=/i.exec(location.hash);
           var owner = data.remotes[name];
-          if (param && owner) each(owner.pages[page + '--' + param[1]], owner.base);
+          if (param && owner) each(owner.pages[page + '--' + param[1]], owner.base, true);
         }
       }
     }

@@ -8,7 +8,8 @@
  *      --token for the pages behind login), or against a server this command starts on a fresh data dir;
  *   4. verdict: on a failed smoke test the release is rolled back at once (the previous remote version, or the
  *      previous shell index) and the command exits 1.
- * Options: --base <url>, --token <session token>, --skip-checks. WEB_DIR names the built web (default dist/web).
+ * Options: --base <url> (or RELEASE_BASE_URL), --token <session token> (or RELEASE_TOKEN), --skip-checks.
+ * WEB_DIR names the built web (default dist/web).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -64,8 +65,8 @@ async function main() {
   const version = app === 'shell' ? (await deployShell(), 'shell') : await deployRemote(app);
 
   let server;
-  let base = values.base;
-  let token = values.token;
+  let base = values.base ?? process.env.RELEASE_BASE_URL;
+  let token = values.token ?? process.env.RELEASE_TOKEN;
   try {
     if (!base) {
       console.log('\n> starting a server on a fresh data dir for the smoke test');
