@@ -20,7 +20,8 @@ const SKEWED = ['trade', 'account'] as const;
 const commit = previousLandedVersionOf('apps/shell');
 let previous: PreviousBuild | undefined;
 
-test.describe.configure({ mode: 'serial' });
+// Not serial: a failure in one direction must not hide the other (workers: 1, so the two never overlap; after a
+// failure the next worker builds the previous version again).
 
 test.beforeAll(async () => {
   test.setTimeout(600_000);
@@ -32,8 +33,20 @@ test.afterAll(() => previous?.cleanup());
 async function journey(page: Page) {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  try {
+    await screens(page, errors);
+  } catch (error) {
+    // Say what broke: the uncaught errors of the skewed pages (a missing shared export, a changed contract).
+    const thrown = errors.length ? `\nuncaught page errors: ${[...new Set(errors)].join(' | ')}` : '';
+    if (error instanceof Error) error.message = `version skew broke the journey${thrown}\n${error.message}`;
+    throw error;
+  }
+}
+
+async function screens(page: Page, errors: string[]) {
   const user = await registerByApi(`skew${Date.now().toString(36)}`);
   await page.goto(`${base()}/h5/#/pages/login/login?redirect=${encodeURIComponent('/pages/user/user')}`);
+  await expect(page.getByLabel('Account or phone')).toBeVisible();
   await page.getByLabel('Account or phone').fill(user.account);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();

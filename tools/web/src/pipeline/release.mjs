@@ -62,7 +62,8 @@ async function main() {
 
   console.log('\n> build and deploy');
   const before = app === 'shell' ? shellSnapshot() : null;
-  const version = app === 'shell' ? (await deployShell(), 'shell') : await deployRemote(app);
+  const version = app === 'shell' ? (await deployShell(), '') : await deployRemote(app);
+  const released = version ? `${app} ${version}` : app;
 
   let server;
   let base = values.base ?? process.env.RELEASE_BASE_URL;
@@ -78,7 +79,7 @@ async function main() {
     const failures = await smokeTest({ app, base, token });
     if (failures.length === 0) {
       console.log(
-        `\nRELEASED ${app} ${version}: ${app === 'shell' ? 'the new shell is live' : 'its remotes.json entry points at it'}`,
+        `\nRELEASED ${released}: ${app === 'shell' ? 'the new shell is live' : 'its remotes.json entry points at it'}`,
       );
       return 0;
     }
@@ -90,7 +91,7 @@ async function main() {
       await rollbackRemote(app);
       console.log(`${app}: ${(await releases(app)).current} is live again`);
     }
-    console.log(`\nNOT RELEASED ${app} ${version}`);
+    console.log(`\nNOT RELEASED ${released}`);
     return 1;
   } finally {
     await server?.stop();

@@ -7,7 +7,8 @@ import { repoRoot } from '../web-paths.mjs';
 /** The routes an app owns, from the shell's own route table (apps/shell/src/app/route-owners.json). */
 export function routesOf(app) {
   const owners = JSON.parse(readFileSync(path.join(repoRoot, 'apps/shell/src/app/route-owners.json'), 'utf8'));
-  if (app === 'shell') return [...owners.tabs.home, '/no/such/page'];
+  // The shell: Home, every tab it composes (each a remote's page inside the shell's frame) and its not-found page.
+  if (app === 'shell') return [...new Set(Object.values(owners.tabs).flat()), '/no/such/page'];
   const routes = owners.remotes[app];
   if (!routes) throw new Error(`unknown app "${app}"`);
   return routes;
@@ -34,6 +35,9 @@ export async function smokeTest({ app, base, token, log = console.log }) {
         await page.waitForLoadState('networkidle', { timeout: 20_000 }).catch(() => {});
         const failed = await page.getByText('This page could not be loaded').count();
         if (failed) errors.push('the remote error view is shown');
+        // A page behind login without a session lands on Log in, which would pass unseen: say so instead.
+        const landed = new URL(page.url()).hash.slice(1).split('?')[0];
+        if (landed !== route) errors.push(`redirected to ${landed}${token ? '' : ' (no session: pass --token)'}`);
       } catch (error) {
         errors.push(`no page rendered (${error instanceof Error ? error.message.split('\n')[0] : error})`);
       }
