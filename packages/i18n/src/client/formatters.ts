@@ -35,17 +35,30 @@ export function formatNumber(value: string | number, lang: Language, digits = 2)
   return numberFormat(lang, digits).format(value as number);
 }
 
+// Building an Intl format loads the language's ICU data (milliseconds each on a phone): one per language and
+// style, reused by every list row.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(lang: Language, withTime: boolean): Intl.DateTimeFormat {
+  const cacheKey = `${lang}:${withTime}`;
+  let format = dateFormats.get(cacheKey);
+  if (!format) {
+    format = new Intl.DateTimeFormat(
+      BCP47[lang],
+      withTime ? { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' } : { dateStyle: 'medium' },
+    );
+    dateFormats.set(cacheKey, format);
+  }
+  return format;
+}
+
 /** Server timestamps are seconds since the epoch. */
 export function formatDateTime(seconds: number, lang: Language): string {
-  return new Intl.DateTimeFormat(BCP47[lang], {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    hourCycle: 'h23',
-  }).format(new Date(seconds * 1000));
+  return dateFormat(lang, true).format(new Date(seconds * 1000));
 }
 
 export function formatDate(seconds: number, lang: Language): string {
-  return new Intl.DateTimeFormat(BCP47[lang], { dateStyle: 'medium' }).format(new Date(seconds * 1000));
+  return dateFormat(lang, false).format(new Date(seconds * 1000));
 }
 
 /** A duration in seconds as m:ss (or h:mm:ss), for countdowns. */
