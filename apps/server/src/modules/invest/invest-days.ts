@@ -1,37 +1,13 @@
+import { zonedParts } from '../platform-time/zoned-parts.ts';
+
 /**
  * Platform calendar days. A "day" of accrual is a calendar day in PLATFORM_TZ, numbered from 1970-01-01
  * (day 0), so day arithmetic is integer arithmetic and daylight-saving shifts never skip or repeat one.
  */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string) {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
 /** Seconds the zone is ahead of UTC at that instant. */
 function offsetAt(seconds: number, timeZone: string): number {
-  const p = Object.fromEntries(
-    formatter(timeZone)
-      .formatToParts(new Date(seconds * 1000))
-      .map((x) => [x.type, x.value]),
-  );
-  const local =
-    Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second)) /
-    1000;
+  const p = zonedParts(seconds, timeZone);
+  const local = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) / 1000;
   return local - seconds;
 }
 

@@ -1,30 +1,10 @@
-/** Wall-clock facts in the platform's time zone (withdrawal hours, "today"), from seconds since the epoch. */
+import { zonedParts } from '../platform-time/zoned-parts.ts';
 
-function parts(seconds: number, timeZone: string) {
-  const fmt = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
-  const p = Object.fromEntries(fmt.formatToParts(new Date(seconds * 1000)).map((x) => [x.type, x.value]));
-  return {
-    year: Number(p.year),
-    month: Number(p.month),
-    day: Number(p.day),
-    hour: Number(p.hour),
-    minute: Number(p.minute),
-    second: Number(p.second),
-  };
-}
+/* Wall-clock facts in the platform's time zone (withdrawal hours, "today"), from seconds since the epoch. */
 
 /** Minutes since local midnight. */
 export function localMinutes(seconds: number, timeZone: string): number {
-  const p = parts(seconds, timeZone);
+  const p = zonedParts(seconds, timeZone);
   return p.hour * 60 + p.minute;
 }
 
@@ -41,13 +21,13 @@ export function withinWindow(seconds: number, timeZone: string, from: string, to
 
 /** The epoch second at which the local day containing `seconds` began. */
 export function localDayStart(seconds: number, timeZone: string): number {
-  const p = parts(seconds, timeZone);
+  const p = zonedParts(seconds, timeZone);
   return seconds - (p.hour * 3600 + p.minute * 60 + p.second);
 }
 
 /** "2026-11-23 14:05" in the zone, for messages that name a time. */
 export function localDateTime(seconds: number, timeZone: string): string {
-  const p = parts(seconds, timeZone);
+  const p = zonedParts(seconds, timeZone);
   const two = (n: number) => String(n).padStart(2, '0');
   return `${p.year}-${two(p.month)}-${two(p.day)} ${two(p.hour)}:${two(p.minute)}`;
 }
