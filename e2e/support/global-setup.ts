@@ -83,22 +83,8 @@ export default async function globalSetup() {
   const apiUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(apiUrl);
 
-  // The server serves /h5/ once its web module is registered; until then a static front with the same
-  // URLs and cache rule passes /api/ through to it.
-  let baseUrl = apiUrl;
-  let front: { url: string; close: () => Promise<void> } | undefined;
-  const probe = await fetch(`${apiUrl}/h5/remotes.json`).catch(() => undefined);
-  if (!probe || probe.status !== 200) {
-    const { startStaticServer } = (await import(path.join(repoRoot, 'tools/web/src/static-server.mjs'))) as {
-      startStaticServer: (o: {
-        webDir: string;
-        apiTarget: string;
-      }) => Promise<{ url: string; close: () => Promise<void> }>;
-    };
-    front = await startStaticServer({ webDir, apiTarget: apiUrl });
-    baseUrl = front.url;
-    console.warn(`[e2e] the server does not serve /h5/ yet; using a static front at ${baseUrl}`);
-  }
+  // The server serves the built web itself under /h5/ (with its boot data).
+  const baseUrl = apiUrl;
 
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_API_URL = apiUrl;
@@ -109,7 +95,6 @@ export default async function globalSetup() {
   process.env.E2E_TOKEN = user.token;
 
   return async () => {
-    await front?.close();
     try {
       process.kill(-server.pid!, 'SIGTERM');
     } catch {

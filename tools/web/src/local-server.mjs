@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startStaticServer } from './static-server.mjs';
 import { repoRoot } from './web-paths.mjs';
 
 function freePort() {
@@ -18,8 +17,8 @@ function freePort() {
 }
 
 /**
- * Starts the real server on a fresh data dir serving `webDir`, for measurements (`jobs`: run the price feed). If the server does not
- * serve /h5/ itself yet, a static front with the same URLs passes /api/ through to it.
+ * Starts the real server on a fresh data dir serving `webDir`, for measurements and smoke tests (`jobs`: run the
+ * price feed).
  */
 export async function startLocalServer(webDir, { jobs = false } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-data-'));
@@ -53,15 +52,7 @@ export async function startLocalServer(webDir, { jobs = false } = {}) {
     if (child.exitCode !== null) throw new Error('the server exited during start');
   }
   if (!healthy) throw new Error('the server did not become healthy');
-  let base = api;
-  let front;
-  const probe = await fetch(`${api}/h5/remotes.json`).catch(() => undefined);
-  if (!probe || probe.status !== 200) {
-    front = await startStaticServer({ webDir, apiTarget: api });
-    base = front.url;
-  }
   const stop = async () => {
-    await front?.close();
     try {
       process.kill(-child.pid, 'SIGTERM');
     } catch {
@@ -75,7 +66,8 @@ export async function startLocalServer(webDir, { jobs = false } = {}) {
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { base, api, admin: `http://127.0.0.1:${adminPort}`, adminToken, servedByServer: !front, stop };
+  // The server serves the built web itself under /h5/.
+  return { base: api, api, admin: `http://127.0.0.1:${adminPort}`, adminToken, stop };
 }
 
 async function post(api, route, body) {
