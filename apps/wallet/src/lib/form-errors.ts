@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { isApiError } from '@app/api-client';
 
 type Issue = { path: PropertyKey[]; message: string };
 type Schema = { safeParse: (value: unknown) => { success: true } | { success: false; error: { issues: Issue[] } } };
@@ -15,3 +16,6 @@ export function fieldErrors(schema: Schema, values: Record<string, unknown>, t: 
   }
   return out;
 }
+
+/** The field a refusal is about, if the server named one. */
+export const errorField = (error: unknown): string | undefined => (isApiError(error) ? error.field : undefined);

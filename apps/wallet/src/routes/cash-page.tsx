@@ -1,9 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Cell, CellGroup } from '@app/ui';
 import { NS } from '../i18n-namespace.ts';
-import { DefaultPage } from '@app/app-kit';
-import { LoadError } from '../lib/load-error.tsx';
-import { Loading } from '../lib/loading.tsx';
+import { DefaultPage, LoadError, Loading } from '@app/app-kit';
 import { useGetCashInfoQuery } from '../features/withdraw/api/withdraw-api.ts';
 import { CashRules, WithdrawForm } from '../features/withdraw/components/withdraw-form.tsx';
 

@@ -1,9 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Cell, CellGroup, EmptyState, WalletIcon } from '@app/ui';
 import { NS } from '../i18n-namespace.ts';
-import { DefaultPage } from '@app/app-kit';
-import { LoadError } from '../lib/load-error.tsx';
-import { Loading } from '../lib/loading.tsx';
+import { DefaultPage, LoadError, Loading } from '@app/app-kit';
 import { useGetPaymentMethodsQuery } from '../features/payment-methods/api/payment-methods-api.ts';
 import { MethodList } from '../features/payment-methods/components/method-list.tsx';
 import { PayAccountForm } from '../features/payment-methods/components/pay-account-form.tsx';

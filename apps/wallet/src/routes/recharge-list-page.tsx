@@ -1,9 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Cell, CellGroup } from '@app/ui';
 import { NS } from '../i18n-namespace.ts';
-import { DefaultPage } from '@app/app-kit';
-import { LoadError } from '../lib/load-error.tsx';
-import { Loading } from '../lib/loading.tsx';
+import { DefaultPage, LoadError, Loading } from '@app/app-kit';
 import { useGetRechargeInfoQuery } from '../features/recharge/api/recharge-api.ts';
 import { ChannelList } from '../features/recharge/components/channel-list.tsx';
 

@@ -4,10 +4,9 @@ import type { Assets, ExchangeDirection, ExchangeQuote, ExchangeRecord } from '@
 import { useFormatters } from '@app/i18n/client';
 import { Button, Countdown, Dialog, Field, Tabs } from '@app/ui';
 import { NS } from '../../../i18n-namespace.ts';
-import { apiErrorText } from '../../../lib/api-error-text.ts';
-import { newIntentKey } from '../../../lib/intent-key.ts';
 import styles from '../../../lib/wallet.module.css';
 import { useExecuteQuoteMutation, useGetQuoteMutation } from '../api/exchange-api.ts';
+import { apiErrorText, newIdempotencyKey } from '@app/app-kit';
 
 /** Seconds left on a held quote, counted down on this screen from what the server granted. */
 function useSecondsLeft(quote: ExchangeQuote | null): number {
@@ -54,7 +53,7 @@ export function ExchangePanel({ assets }: { assets: Assets }) {
   const confirm = async () => {
     if (!quote) return;
     try {
-      setDone(await execute({ quote_id: quote.id, key: newIntentKey() }).unwrap());
+      setDone(await execute({ quote_id: quote.id, key: newIdempotencyKey() }).unwrap());
       setQuote(null);
       setAmount('');
     } catch (e) {

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { addCardBodySchema } from '@app/contracts';
 import { Button, Field } from '@app/ui';
 import { NS } from '../../../i18n-namespace.ts';
-import { apiErrorText, errorField } from '../../../lib/api-error-text.ts';
-import { fieldErrors } from '../../../lib/form-errors.ts';
+import { errorField, fieldErrors } from '../../../lib/form-errors.ts';
 import styles from '../../../lib/wallet.module.css';
 import { useAddCardMutation } from '../api/payment-methods-api.ts';
+import { apiErrorText } from '@app/app-kit';
 
 const FIELDS = ['bank_name', 'branch', 'holder', 'card_number'] as const;
 

@@ -4,9 +4,9 @@ import type { PaymentMethod } from '@app/contracts';
 import { useFormatters } from '@app/i18n/client';
 import { Badge, Button, ConfirmDialog, useToast } from '@app/ui';
 import { NS } from '../../../i18n-namespace.ts';
-import { apiErrorText } from '../../../lib/api-error-text.ts';
 import styles from '../../../lib/wallet.module.css';
 import { useRemoveMethodMutation } from '../api/payment-methods-api.ts';
+import { apiErrorText } from '@app/app-kit';
 
 /** The bound methods, masked; each says it is locked, when a new one's hold lifts, and can be removed. */
 export function MethodList({ items }: { items: PaymentMethod[] }) {

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { addPayAccountBodySchema } from '@app/contracts';
 import { Button, Field } from '@app/ui';
 import { NS } from '../../../i18n-namespace.ts';
-import { apiErrorText } from '../../../lib/api-error-text.ts';
 import { fieldErrors } from '../../../lib/form-errors.ts';
 import styles from '../../../lib/wallet.module.css';
 import { useAddPayAccountMutation } from '../api/payment-methods-api.ts';
+import { apiErrorText } from '@app/app-kit';
 
 /** An Alipay or WeChat Pay account; one of each, locked after submission. */
 export function PayAccountForm({ kind, onDone }: { kind: 'alipay' | 'wechat'; onDone: () => void }) {

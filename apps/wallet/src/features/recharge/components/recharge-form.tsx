@@ -5,13 +5,13 @@ import { useFormatters } from '@app/i18n/client';
 import { Button, Dialog, Field } from '@app/ui';
 import { LinkButton } from '@app/ui/link-button';
 import { NS } from '../../../i18n-namespace.ts';
-import { apiErrorText, errorField } from '../../../lib/api-error-text.ts';
-import { newIntentKey } from '../../../lib/intent-key.ts';
 import styles from '../../../lib/wallet.module.css';
 import { useDoRechargeMutation } from '../api/recharge-api.ts';
 import { bonusFor } from '../lib/bonus.ts';
 import { ChannelDetails } from './channel-details.tsx';
 import { UploadField } from './upload-field.tsx';
+import { apiErrorText, newIdempotencyKey } from '@app/app-kit';
+import { errorField } from '../../../lib/form-errors.ts';
 
 const AMOUNT = /^\d{1,9}(\.\d{1,2})?$/;
 
@@ -26,7 +26,7 @@ export function RechargeForm({ channel }: { channel: RechargeChannel }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState<RechargeRecord | null>(null);
-  const key = useMemo(() => newIntentKey(), []);
+  const key = useMemo(() => newIdempotencyKey(), []);
   const [submit, state] = useDoRechargeMutation();
   const bonus = Number(channel.bonus_pct) > 0 ? bonusFor(amount, channel.bonus_pct) : null;
 

@@ -6,14 +6,13 @@ import { useFormatters } from '@app/i18n/client';
 import { EmptyState, InfiniteList, WalletIcon } from '@app/ui';
 import { LinkButton } from '@app/ui/link-button';
 import { NS } from '../../../i18n-namespace.ts';
-import { LoadError } from '../../../lib/load-error.tsx';
-import { Loading } from '../../../lib/loading.tsx';
 import { pagedItems } from '../../../lib/paged-items.ts';
 import { RecordStatus } from '../../../lib/record-status.tsx';
 import { getBlob } from '../../../lib/raw-request.ts';
 import { Timeline } from '../../../lib/timeline.tsx';
 import styles from '../../../lib/wallet.module.css';
 import { useGetRechargePagesInfiniteQuery, useGetRechargeRecordQuery } from '../api/recharge-api.ts';
+import { LoadError, Loading } from '@app/app-kit';
 
 /** Recharge records, newest first, paged as the user scrolls. */
 export function RechargeRecordList() {

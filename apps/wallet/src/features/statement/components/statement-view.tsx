@@ -5,13 +5,11 @@ import { STATEMENT_TYPES, type StatementItem, type StatementType } from '@app/co
 import { useFormatters } from '@app/i18n/client';
 import { Button, EmptyState, InfiniteList, OrderIcon, useToast } from '@app/ui';
 import { NS } from '../../../i18n-namespace.ts';
-import { apiErrorText } from '../../../lib/api-error-text.ts';
-import { LoadError } from '../../../lib/load-error.tsx';
-import { Loading } from '../../../lib/loading.tsx';
 import { pagedItems } from '../../../lib/paged-items.ts';
 import { getBlob } from '../../../lib/raw-request.ts';
 import styles from '../../../lib/wallet.module.css';
 import { csvPath, useGetStatementPagesInfiniteQuery, type StatementFilter } from '../api/statement-api.ts';
+import { LoadError, Loading, apiErrorText } from '@app/app-kit';
 
 /** Local midnight of a yyyy-mm-dd date input, in seconds. */
 const dayStart = (value: string) => (value ? Math.floor(new Date(`${value}T00:00:00`).getTime() / 1000) : undefined);

@@ -4,13 +4,12 @@ import { useFormatters } from '@app/i18n/client';
 import { EmptyState, InfiniteList, WalletIcon } from '@app/ui';
 import { LinkButton } from '@app/ui/link-button';
 import { NS } from '../../../i18n-namespace.ts';
-import { LoadError } from '../../../lib/load-error.tsx';
-import { Loading } from '../../../lib/loading.tsx';
 import { pagedItems } from '../../../lib/paged-items.ts';
 import { RecordStatus } from '../../../lib/record-status.tsx';
 import { Timeline } from '../../../lib/timeline.tsx';
 import styles from '../../../lib/wallet.module.css';
 import { useGetCashPagesInfiniteQuery, useGetCashRecordQuery } from '../api/withdraw-api.ts';
+import { LoadError, Loading } from '@app/app-kit';
 
 /** Withdrawal records, newest first, paged as the user scrolls. */
 export function CashRecordList() {

@@ -5,11 +5,11 @@ import { useFormatters } from '@app/i18n/client';
 import { Button, Dialog, EmptyState, Field, WalletIcon } from '@app/ui';
 import { LinkButton } from '@app/ui/link-button';
 import { NS } from '../../../i18n-namespace.ts';
-import { apiErrorText, errorField } from '../../../lib/api-error-text.ts';
-import { newIntentKey } from '../../../lib/intent-key.ts';
 import styles from '../../../lib/wallet.module.css';
 import { useSubmitCashMutation } from '../api/withdraw-api.ts';
 import { feeAndReceived } from '../lib/fee.ts';
+import { apiErrorText, newIdempotencyKey } from '@app/app-kit';
+import { errorField } from '../../../lib/form-errors.ts';
 
 const AMOUNT = /^\d{1,9}(\.\d{1,2})?$/;
 
@@ -27,7 +27,7 @@ export function WithdrawForm({ info }: { info: CashInfo }) {
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [done, setDone] = useState<WithdrawRecord | null>(null);
-  const [key, setKey] = useState(() => newIntentKey());
+  const [key, setKey] = useState(() => newIdempotencyKey());
   const [submit, state] = useSubmitCashMutation();
   const terms = useMemo(
     () => (AMOUNT.test(amount.trim()) ? feeAndReceived(amount.trim(), info.fee_pct, info.fee_min) : null),
@@ -69,7 +69,7 @@ export function WithdrawForm({ info }: { info: CashInfo }) {
       setConfirming(false);
       setPassword('');
       setAmount('');
-      setKey(newIntentKey());
+      setKey(newIdempotencyKey());
     } catch (e) {
       if (errorField(e) === 'fund_password') setPasswordError(apiErrorText(e, t));
       else {
