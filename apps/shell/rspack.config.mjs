@@ -5,7 +5,10 @@ import { appConfig } from '@app/web-tools/rspack';
 
 const appDir = path.dirname(fileURLToPath(import.meta.url));
 const read = (file) => readFileSync(path.join(appDir, file), 'utf8');
-const LANGUAGES = ['en', 'de', 'es', 'fr', 'hk', 'jp', 'kor', 'th', 'zh', 'vi'];
+// The languages and their BCP 47 tags, read from their one definition in the contracts package.
+const languagesSource = read('../../packages/contracts/src/languages.ts');
+const LANGUAGES = JSON.parse(/LANGUAGES = (\[[^\]]*\])/.exec(languagesSource)[1].replace(/'/g, '"'));
+const BCP47 = Object.fromEntries([...languagesSource.matchAll(/^ {2}(\w+): '([\w-]+)',$/gm)].map((m) => [m[1], m[2]]));
 const TAB_ICONS = {
   home: '<path d="M3 10.5 12 3l9 7.5"/><path d="M5 9.5V20h5v-6h4v6h5V9.5"/>',
   project: '<rect x="3" y="4" width="18" height="16" rx="2"/><path d="M7 15l3-3 3 2 4-5"/>',
@@ -40,6 +43,7 @@ function bootRoutes() {
   heads['/pages/project/project'] = { kind: 'risk', nav: 'brand', texts: projectRisk };
   return {
     languages: LANGUAGES,
+    bcp47: BCP47,
     remotes: owners.remotes,
     home: { paths: owners.tabs.home, widgets: owners.home },
     tabs: owners.tabs,

@@ -60,6 +60,55 @@ export type KlineChartProps = {
   label: string;
 };
 
+/** The chart with its candle, volume and indicator series; the caller keeps the series and disposes of it. */
+function buildChart(
+  node: HTMLDivElement,
+  interval: KlineInterval,
+  precision: number,
+  on: { onNearLeftEdge: () => void; onHover: (time: number | null) => void },
+): { series: Series; dispose: () => void } {
+  const chart = createChart(node, {
+    autoSize: true,
+    crosshair: { mode: CrosshairMode.Normal },
+    rightPriceScale: { scaleMargins: { top: 0.08, bottom: 0.24 } },
+    timeScale: { rightOffset: 4, barSpacing: 7, timeVisible: interval !== '1d', secondsVisible: false },
+    handleScale: { axisPressedMouseMove: false },
+  });
+  const common = { priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false } as const;
+  const priceFormat = { type: 'price', precision, minMove: 10 ** -precision } as const;
+  const candles = chart.addSeries(CandlestickSeries, { priceFormat });
+  const volume = chart.addSeries(HistogramSeries, {
+    priceScaleId: 'volume',
+    priceFormat: { type: 'volume' },
+    ...common,
+  });
+  volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+  const make = () => chart.addSeries(LineSeries, { lineWidth: 1, ...common, priceFormat });
+  const onRange = (range: { from: number; to: number } | null) => {
+    if (range && range.from < 10) on.onNearLeftEdge();
+  };
+  chart.timeScale().subscribeVisibleLogicalRangeChange(onRange);
+  chart.subscribeCrosshairMove((param) => on.onHover(param.time === undefined ? null : Number(param.time)));
+  return {
+    series: {
+      chart,
+      candles,
+      volume,
+      ma5: make(),
+      ma10: make(),
+      ma30: make(),
+      bollUpper: make(),
+      bollMiddle: make(),
+      bollLower: make(),
+      markers: createSeriesMarkers(candles, []),
+    },
+    dispose: () => {
+      chart.timeScale().unsubscribeVisibleLogicalRangeChange(onRange);
+      chart.remove();
+    },
+  };
+}
+
 /**
  * Candles and volume from the server's record, MA(5/10/30) and BOLL(20,2) computed here, drawn with
  * lightweight-charts. Live changes touch only the newest candle; anything else redraws the series and keeps
@@ -85,53 +134,25 @@ export function KlineChart({
   const edge = useRef(onNearLeftEdge);
   edge.current = onNearLeftEdge;
   const [hovered, setHovered] = useState<number | null>(null);
+  const [ready, setReady] = useState(false);
 
-  // Create once; the parent keys this component by symbol, interval and moment.
+  // Create once; the parent keys this component by symbol, interval and moment. Building a chart (its canvases,
+  // panes and font measures) is a task of its own after the page has painted, so it does not lengthen the
+  // task that renders the page; the effects below draw into it once it exists.
   useEffect(() => {
-    const node = container.current!;
-    const chart = createChart(node, {
-      autoSize: true,
-      crosshair: { mode: CrosshairMode.Normal },
-      rightPriceScale: { scaleMargins: { top: 0.08, bottom: 0.24 } },
-      timeScale: { rightOffset: 4, barSpacing: 7, timeVisible: interval !== '1d', secondsVisible: false },
-      handleScale: { axisPressedMouseMove: false },
-    });
-    const common = { priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false } as const;
-    const candles = chart.addSeries(CandlestickSeries, {
-      priceFormat: { type: 'price', precision, minMove: 10 ** -precision },
-    });
-    const volume = chart.addSeries(HistogramSeries, {
-      priceScaleId: 'volume',
-      priceFormat: { type: 'volume' },
-      ...common,
-    });
-    volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
-    const make = () =>
-      chart.addSeries(LineSeries, {
-        lineWidth: 1,
-        ...common,
-        priceFormat: { type: 'price', precision, minMove: 10 ** -precision },
+    let dispose: (() => void) | null = null;
+    const timer = setTimeout(() => {
+      const built = buildChart(container.current!, interval, precision, {
+        onNearLeftEdge: () => edge.current(),
+        onHover: setHovered,
       });
-    series.current = {
-      chart,
-      candles,
-      volume,
-      ma5: make(),
-      ma10: make(),
-      ma30: make(),
-      bollUpper: make(),
-      bollMiddle: make(),
-      bollLower: make(),
-      markers: createSeriesMarkers(candles, []),
-    };
-    const onRange = (range: { from: number; to: number } | null) => {
-      if (range && range.from < 10) edge.current();
-    };
-    chart.timeScale().subscribeVisibleLogicalRangeChange(onRange);
-    chart.subscribeCrosshairMove((param) => setHovered(param.time === undefined ? null : Number(param.time)));
+      series.current = built.series;
+      dispose = built.dispose;
+      setReady(true);
+    }, 0);
     return () => {
-      chart.timeScale().unsubscribeVisibleLogicalRangeChange(onRange);
-      chart.remove();
+      clearTimeout(timer);
+      dispose?.();
       series.current = null;
       drawn.current = [];
     };
@@ -158,7 +179,7 @@ export function KlineChart({
     s.bollUpper.applyOptions({ color: theme.lines.bollBand, lineStyle: LineStyle.Dashed });
     s.bollLower.applyOptions({ color: theme.lines.bollBand, lineStyle: LineStyle.Dashed });
     drawn.current = []; // volume colours depend on the theme: redraw
-  }, [theme, lang, precision]);
+  }, [ready, theme, lang, precision]);
 
   const volumeOf = (bar: Bar) =>
     bar.volume === null
@@ -207,7 +228,7 @@ export function KlineChart({
     }
     drawn.current = bars;
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [bars, theme]);
+  }, [ready, bars, theme]);
 
   // Indicators, recomputed from the candles.
   const closes = useMemo(() => bars.map((b) => b.close), [bars]);
@@ -236,7 +257,7 @@ export function KlineChart({
     s.bollUpper.setData(boll ? line(boll.upper) : []);
     s.bollMiddle.setData(boll ? line(boll.middle) : []);
     s.bollLower.setData(boll ? line(boll.lower) : []);
-  }, [ma, boll]);
+  }, [ready, ma, boll]);
 
   // The linked moment, marked on its candle.
   useEffect(() => {
@@ -248,7 +269,7 @@ export function KlineChart({
         ? [{ time: ts(time), position: 'aboveBar', shape: 'arrowDown', color: theme.primary, text: t('chart.moment') }]
         : [],
     );
-  }, [at, interval, bars, theme, t]);
+  }, [ready, at, interval, bars, theme, t]);
 
   // Open prices of the user's running orders on this product, as dashed lines.
   useEffect(() => {
@@ -265,7 +286,7 @@ export function KlineChart({
       }),
     );
     return () => lines.forEach((l) => s.candles.removePriceLine(l));
-  }, [openLines, theme]);
+  }, [ready, openLines, theme]);
 
   const shown = (hovered !== null ? bars.find((b) => b.time === hovered) : undefined) ?? bars[bars.length - 1];
   return (
