@@ -11,6 +11,7 @@ import { TickHub } from './modules/stream/tick-hub.ts';
 import { PriceFeedJob } from './jobs/price-feed.job.ts';
 import { SettlementJob } from './jobs/settlement.job.ts';
 import { AccrualJob } from './jobs/accrual.job.ts';
+import { MaintenanceJob } from './jobs/maintenance.job.ts';
 
 const config = loadConfig();
 const log = pino(loggerOptions(config.logLevel) as pino.LoggerOptions);
@@ -44,10 +45,16 @@ const accrualJob = new AccrualJob({
   tz: config.platformTz,
   log: log.child({ job: 'accrual' }),
 });
+const maintenanceJob = new MaintenanceJob({
+  db: database.db,
+  url: database.url,
+  log: log.child({ job: 'maintenance' }),
+});
 if (config.jobs) {
   feedJob.start();
   settlementJob.start();
   accrualJob.start();
+  maintenanceJob.start();
 }
 const admin = await buildAdminApp({ db: database.db, token: adminToken, logger: log.child({ api: 'admin' }) });
 
@@ -66,7 +73,7 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => process.exit(1), 20_000);
   force.unref();
   try {
-    await Promise.allSettled([feedJob.stop(), settlementJob.stop(), accrualJob.stop()]);
+    await Promise.allSettled([feedJob.stop(), settlementJob.stop(), accrualJob.stop(), maintenanceJob.stop()]);
     await Promise.allSettled([app.close(), admin.close(), hub.stop()]);
     await database.shutdown();
     log.info('stopped');

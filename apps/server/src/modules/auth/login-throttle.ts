@@ -1,4 +1,4 @@
-import { and, eq, gt, sql, lt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { loginFailures, sessions } from './auth.table.ts';
@@ -38,11 +38,6 @@ export async function assertNotThrottled(db: DbOrTx, accountKey: string, ip: str
 
 export async function recordFailure(db: DbOrTx, accountKey: string, ip: string) {
   await db.insert(loginFailures).values({ accountKey, ip });
-}
-
-/** Old rows say nothing about the window; dropping them keeps the table small. */
-export async function pruneFailures(db: DbOrTx) {
-  await db.delete(loginFailures).where(lt(loginFailures.createdAt, sql`now() - interval '1 day'`));
 }
 
 async function isKnownAddress(db: DbOrTx, userId: number, ip: string) {
