@@ -5,7 +5,7 @@ import { runTs, waitFor } from '../test/crash/processes.ts';
 import { freePort, runningEmbeddedUrl } from '../src/db/embedded.ts';
 
 /** The real server (src/server.ts) in a child process on a fresh data directory, loopback only. */
-export async function startBenchServer() {
+export async function startBenchServer(env: Record<string, string> = {}) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'app-bench-'));
   const port = await freePort();
   const adminPort = await freePort();
@@ -17,6 +17,7 @@ export async function startBenchServer() {
     LOG_LEVEL: 'warn',
     BACKFILL_DAYS: '3',
     BACKFILL_TICK_SECONDS: '900',
+    ...env,
   });
   await waitFor(
     async () =>

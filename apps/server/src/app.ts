@@ -63,7 +63,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.config.trustProxy,
     // Long polling clients and slow phones: a generous but bounded request budget.
     requestTimeout: 60_000,
+    // Two lines per request at info cost more than a quote read itself; one line at debug says it all, and
+    // every failure is logged by the error handler at any level.
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
+  if (deps.config.logLevel === 'debug' || deps.config.logLevel === 'trace')
+    app.addHook('onResponse', async (request, reply) => {
+      request.log.debug(
+        { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        'request',
+      );
+    });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -115,7 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(userRoutes, { db: deps.db });
   const simulated = deps.simulated ?? true;
   const clock = deps.clock ? { now: deps.clock } : {};
-  await app.register(marketRoutes, { db: deps.db, simulated, ...clock });
+  await app.register(marketRoutes, { db: deps.db, simulated, hub: deps.hub, ...clock });
   await app.register(orderRoutes, { db: deps.db, simulated, ...clock });
   await app.register(uploadRoutes, { db: deps.db, store: defaultUploadStore });
   await app.register(walletRoutes, {

@@ -15,6 +15,8 @@ export type TestApp = {
   app: FastifyInstance;
   admin: FastifyInstance;
   database: TestDatabase;
+  /** The node's tick hub, when asked for (withHub). */
+  hub: TickHub | undefined;
   close: () => Promise<void>;
 };
 
@@ -42,6 +44,7 @@ export async function createTestApp(
     app,
     admin,
     database,
+    hub,
     close: async () => {
       await hub?.stop();
       await app.close();

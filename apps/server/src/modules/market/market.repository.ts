@@ -102,6 +102,17 @@ export async function dayCandle(db: DbOrTx, productId: number, ts: number) {
   return row ?? null;
 }
 
+/** The opening price of each product's day candle at the given seconds, in one query. */
+export async function dayOpens(db: DbOrTx, at: { productId: number; ts: number }[]): Promise<Map<number, bigint>> {
+  if (at.length === 0) return new Map();
+  const ids = `{${at.map((a) => a.productId).join(',')}}`;
+  const days = `{${at.map((a) => bucketStart(a.ts, '1d')).join(',')}}`;
+  const result = await db.execute<{ product_id: number; o: string }>(sql`
+    SELECT c.product_id, c.o FROM unnest(${ids}::int[], ${days}::bigint[]) AS w(product_id, t)
+    JOIN candles c ON c.product_id = w.product_id AND c.interval = '1d' AND c.t = w.t`);
+  return new Map(result.rows.map((r) => [Number(r.product_id), BigInt(r.o)]));
+}
+
 export async function previousDayClose(db: DbOrTx, productId: number, ts: number): Promise<bigint | null> {
   const [row] = await db
     .select({ c: candles.c })

@@ -22,40 +22,53 @@ import {
 import { marketStatus } from './market-status.ts';
 import { productViews } from './market.service.ts';
 import { toTerms } from './terms-view.ts';
+import { MarketReads } from './market-reads.ts';
+import type { TickHub } from '../stream/tick-hub.ts';
 import { nextSessionChange, type SessionName } from './trading-sessions.ts';
 
-export type MarketRouteOptions = { db: Db; simulated: boolean; now?: () => number };
+export type MarketRouteOptions = {
+  db: Db;
+  simulated: boolean;
+  now?: () => number;
+  /** With the node's tick hub, answers are kept in memory between two recorded seconds (see MarketReads). */
+  hub?: TickHub;
+};
 
 /** Public market data: the spec's index group (ajaxdata, getkdata, ajaxpro, getprodata, seconds, goods). */
-export const marketRoutes: FastifyPluginAsyncZod<MarketRouteOptions> = async (app, { db, simulated, now: clock }) => {
+export const marketRoutes: FastifyPluginAsyncZod<MarketRouteOptions> = async (
+  app,
+  { db, simulated, now: clock, hub },
+) => {
   const now = clock ?? (() => Math.floor(Date.now() / 1000));
+  const reads = new MarketReads(hub);
   const product = async (symbol: string) => {
-    const found = await findProduct(db, symbol);
+    const found = await reads.read(`product:${symbol.toUpperCase()}`, () => findProduct(db, symbol));
     if (!found) throw new AppError('product_not_found', { field: 'symbol' });
     return found;
   };
+  const latest = () => reads.read('latest', () => latestTicks(db));
 
   app.get('/api/index/ajaxdata', { schema: { querystring: productListQuerySchema } }, async (request, reply) => {
     const { class: cls, q } = request.query;
     const needle = q?.toLowerCase();
-    const rows = (await listProducts(db)).filter(
-      (p) =>
-        (!cls || p.class === cls) &&
-        (!needle || p.symbol.toLowerCase().includes(needle) || p.name.toLowerCase().includes(needle)),
-    );
-    return reply.ok({ items: await productViews(db, now(), simulated, rows), simulated });
+    return reads.answer(request, reply, `ajaxdata:${cls ?? ''}:${needle ?? ''}`, async () => {
+      const rows = (await reads.read('products', () => listProducts(db))).filter(
+        (p) =>
+          (!cls || p.class === cls) &&
+          (!needle || p.symbol.toLowerCase().includes(needle) || p.name.toLowerCase().includes(needle)),
+      );
+      return { items: await productViews(db, now(), simulated, rows), simulated };
+    });
   });
 
   app.get('/api/index/getkdata', { schema: { querystring: klineQuerySchema } }, async (request, reply) => {
     const { symbol, interval, count, before } = request.query;
     const p = await product(symbol);
-    const rows = await candlesBefore(db, p.id, interval, count, before);
-    const fmt = (x: bigint) => formatPrice(x, p.precision);
-    return reply.ok({
-      symbol: p.symbol,
-      interval,
-      candles: rows.map((k) => ({ t: k.t, o: fmt(k.o), h: fmt(k.h), l: fmt(k.l), c: fmt(k.c), v: k.v })),
-      simulated,
+    return reads.answer(request, reply, `getkdata:${p.id}:${interval}:${count}:${before ?? ''}`, async () => {
+      const rows = await candlesBefore(db, p.id, interval, count, before);
+      const fmt = (x: bigint) => formatPrice(x, p.precision);
+      const candles = rows.map((k) => ({ t: k.t, o: fmt(k.o), h: fmt(k.h), l: fmt(k.l), c: fmt(k.c), v: k.v }));
+      return { symbol: p.symbol, interval, candles, simulated };
     });
   });
 
@@ -63,21 +76,24 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRouteOptions> = async (ap
     const wanted = request.query.symbols
       ? new Set(request.query.symbols.split(',').map((s) => s.trim().toUpperCase()))
       : null;
-    const all = await listProducts(db);
-    const latest = await latestTicks(db);
-    const items = all
-      .filter((p) => !wanted || wanted.has(p.symbol.toUpperCase()))
-      .flatMap((p) => {
-        const tick = latest.get(p.id);
-        return tick ? [{ s: p.symbol, p: formatPrice(tick.price, p.precision), t: tick.ts }] : [];
-      });
-    return reply.ok({ items, simulated });
+    const key = `ajaxpro:${wanted ? [...wanted].sort().join(',') : ''}`;
+    return reads.answer(request, reply, key, async () => {
+      const all = await reads.read('products', () => listProducts(db));
+      const ticks = await latest();
+      const items = all
+        .filter((p) => !wanted || wanted.has(p.symbol.toUpperCase()))
+        .flatMap((p) => {
+          const tick = ticks.get(p.id);
+          return tick ? [{ s: p.symbol, p: formatPrice(tick.price, p.precision), t: tick.ts }] : [];
+        });
+      return { items, simulated };
+    });
   });
 
   app.get('/api/index/ticks', { schema: { querystring: ticksQuerySchema } }, async (request, reply) => {
     const p = await product(request.query.symbol);
-    const latest = (await latestTicks(db)).get(p.id);
-    const rows = latest ? await recentTicks(db, p.id, request.query.seconds, latest.ts) : [];
+    const last = (await latest()).get(p.id);
+    const rows = last ? await recentTicks(db, p.id, request.query.seconds, last.ts) : [];
     return reply.ok({
       symbol: p.symbol,
       items: rows.map((r) => ({ s: p.symbol, p: formatPrice(r.price, p.precision), t: r.ts })),
@@ -86,7 +102,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRouteOptions> = async (ap
 
   app.get('/api/index/getprodata', { schema: { querystring: symbolQuerySchema } }, async (request, reply) => {
     const p = await product(request.query.symbol);
-    const tick = (await latestTicks(db)).get(p.id);
+    const tick = (await latest()).get(p.id);
     const day = tick ? await dayCandle(db, p.id, tick.ts) : null;
     const prevClose = tick ? await previousDayClose(db, p.id, tick.ts) : null;
     const fmt = (x: bigint | null | undefined) => (x === null || x === undefined ? null : formatPrice(x, p.precision));

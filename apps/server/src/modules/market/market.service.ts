@@ -1,6 +1,6 @@
 import { formatPrice, type Product } from '@app/contracts';
 import type { DbOrTx } from '../../db/client.ts';
-import { dayCandle, latestTicks, listProducts, type ProductRow } from './market.repository.ts';
+import { dayOpens, latestTicks, listProducts, type ProductRow } from './market.repository.ts';
 import { isLive, marketStatus } from './market-status.ts';
 
 /** Percent change with two decimals, computed on integers: (now - base) / base. */
@@ -20,17 +20,24 @@ export async function productViews(
 ): Promise<Product[]> {
   const list = rows ?? (await listProducts(db));
   const latest = await latestTicks(db);
+  const opens = await dayOpens(
+    db,
+    list.flatMap((p) => {
+      const tick = latest.get(p.id);
+      return tick ? [{ productId: p.id, ts: tick.ts }] : [];
+    }),
+  );
   const views: Product[] = [];
   for (const p of list) {
     const tick = latest.get(p.id);
-    const day = tick ? await dayCandle(db, p.id, tick.ts) : null;
+    const open = opens.get(p.id);
     views.push({
       symbol: p.symbol,
       name: p.name,
       class: p.class as Product['class'],
       precision: p.precision,
       price: tick ? formatPrice(tick.price, p.precision) : null,
-      change_pct: tick && day ? changePct(tick.price, day.o) : null,
+      change_pct: tick && open !== undefined ? changePct(tick.price, open) : null,
       price_time: tick?.ts ?? null,
       status: marketStatus(p, now),
       live: isLive(tick?.ts, now),

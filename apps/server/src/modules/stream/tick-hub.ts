@@ -19,6 +19,7 @@ export class TickHub {
   private readonly bySymbol = new Map<string, Set<Subscriber>>();
   private readonly bySocket = new Map<Subscriber, Set<string>>();
   private readonly latest = new Map<string, Tick>();
+  private readonly listeners = new Set<() => void>();
   private stopped = false;
   private retry: NodeJS.Timeout | null = null;
 
@@ -71,8 +72,18 @@ export class TickHub {
     this.bySocket.delete(socket);
   }
 
+  /**
+   * Called after each batch of ticks, and whenever the hub (re)connects (ticks may have been missed while it
+   * was away): what a node keeps in memory about prices is stale from that moment.
+   */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
   /** Delivers ticks to subscribers (the NOTIFY handler; also used by tests and benchmarks). */
   publish(ticks: Tick[]) {
+    for (const listener of this.listeners) listener();
     for (const tick of ticks) {
       this.latest.set(tick.s, tick);
       const subscribers = this.bySymbol.get(tick.s);
@@ -107,6 +118,7 @@ export class TickHub {
       await client.connect();
       await client.query(`LISTEN ${TICK_CHANNEL}`);
       this.client = client;
+      for (const listener of this.listeners) listener();
     } catch (error) {
       this.log.warn({ err: error }, 'tick hub cannot listen yet; retrying');
       this.client = client;
