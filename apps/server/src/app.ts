@@ -1,4 +1,9 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import { constants as zlib } from 'node:zlib';
@@ -10,6 +15,7 @@ import { translate } from '@app/i18n/catalogue';
 import type { Config } from './config/env.ts';
 import type { Db } from './db/client.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
+import { apiDocs } from './plugins/api-docs.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { AppError } from './plugins/app-error.ts';
 import type { MessageSender } from './modules/messaging/message-sender.ts';
@@ -26,6 +32,7 @@ import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { defaultUploadStore } from './modules/uploads/upload-store.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { investRoutes } from './modules/invest/invest.routes.ts';
+import type { Metrics } from './modules/metrics/metrics.ts';
 
 export type AppDeps = {
   config: Config;
@@ -40,6 +47,8 @@ export type AppDeps = {
   simulated?: boolean;
   /** Seconds since the epoch; tests drive market time with it. */
   clock?: () => number;
+  /** The node's Prometheus metrics (served by the admin app); without it requests are not counted. */
+  metrics?: Metrics;
 };
 
 /** Fastify takes either logger options or a ready logger; tests pass neither and get options. */
@@ -65,7 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestTimeout: 60_000,
     // Two lines per request at info cost more than a quote read itself; one line at debug says it all, and
     // every failure is logged by the error handler at any level.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
   if (deps.config.logLevel === 'debug' || deps.config.logLevel === 'trace')
     app.addHook('onResponse', async (request, reply) => {
@@ -74,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         'request',
       );
     });
+  deps.metrics?.instrument(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -119,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await app.register(authenticatePlugin, { db: deps.db });
+  await app.register(apiDocs);
 
   await app.register(healthRoutes, { db: deps.db });
   await app.register(authRoutes, { db: deps.db, sender: deps.sender, perMinute: deps.authRequestsPerMinute ?? 10 });

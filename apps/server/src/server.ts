@@ -12,6 +12,7 @@ import { PriceFeedJob } from './jobs/price-feed.job.ts';
 import { SettlementJob } from './jobs/settlement.job.ts';
 import { AccrualJob } from './jobs/accrual.job.ts';
 import { MaintenanceJob } from './jobs/maintenance.job.ts';
+import { Metrics } from './modules/metrics/metrics.ts';
 
 const config = loadConfig();
 const log = pino(loggerOptions(config.logLevel) as pino.LoggerOptions);
@@ -31,7 +32,8 @@ const adminToken = config.adminToken ?? (await readOrCreateSecret(path.join(conf
 const sender = new OutboxSender(database.db, log, config.env === 'development');
 const hub = new TickHub(database.url, log.child({ component: 'tick-hub' }));
 await hub.start();
-const app = await buildApp({ config, db: database.db, sender, logger: log, hub, simulated: true });
+const metrics = new Metrics(database.db, database.pool);
+const app = await buildApp({ config, db: database.db, sender, logger: log, hub, simulated: true, metrics });
 const feedJob = new PriceFeedJob({
   db: database.db,
   url: database.url,
@@ -56,7 +58,7 @@ if (config.jobs) {
   accrualJob.start();
   maintenanceJob.start();
 }
-const admin = await buildAdminApp({ db: database.db, token: adminToken, logger: log.child({ api: 'admin' }) });
+const admin = await buildAdminApp({ db: database.db, token: adminToken, logger: log.child({ api: 'admin' }), metrics });
 
 await app.listen({ host: config.host, port: config.port });
 await admin.listen({ host: config.adminHost, port: config.adminPort });

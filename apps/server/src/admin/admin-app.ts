@@ -11,6 +11,7 @@ import { adminMarketRoutes } from './admin-market.routes.ts';
 import { adminWalletRoutes } from './admin-wallet.routes.ts';
 import { adminInvestRoutes } from './admin-invest.routes.ts';
 import { defaultUploadStore } from '../modules/uploads/upload-store.ts';
+import type { Metrics } from '../modules/metrics/metrics.ts';
 
 /** The operator API: its own listener (127.0.0.1 by default), a bearer token, no user sessions. */
 export async function buildAdminApp(deps: {
@@ -18,6 +19,8 @@ export async function buildAdminApp(deps: {
   token: string;
   logger?: FastifyBaseLogger;
   logLevel?: string;
+  /** Served at /metrics in Prometheus' text format, behind the same bearer token. */
+  metrics?: Metrics;
 }): Promise<FastifyInstance> {
   const app = Fastify({
     ...logging(deps.logger, deps.logLevel ?? 'info'),
@@ -34,5 +37,10 @@ export async function buildAdminApp(deps: {
   await app.register(adminMarketRoutes, { db: deps.db });
   await app.register(adminWalletRoutes, { db: deps.db, store: defaultUploadStore });
   await app.register(adminInvestRoutes, { db: deps.db });
+  const metrics = deps.metrics;
+  if (metrics)
+    app.get('/metrics', async (_request, reply) =>
+      reply.type(metrics.registry.contentType).send(await metrics.registry.metrics()),
+    );
   return app;
 }

@@ -7,6 +7,7 @@ import { OutboxSender } from '../../src/modules/messaging/message-sender.ts';
 import { outbox } from '../../src/modules/messaging/outbox.table.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import pino from 'pino';
+import { Metrics } from '../../src/modules/metrics/metrics.ts';
 import { TickHub } from '../../src/modules/stream/tick-hub.ts';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
@@ -22,12 +23,13 @@ export type TestApp = {
 
 /** The real app and operator API over a fresh database, called through inject (real HTTP semantics). */
 export async function createTestApp(
-  options: { authRequestsPerMinute?: number; clock?: () => number; withHub?: boolean } = {},
+  options: { authRequestsPerMinute?: number; clock?: () => number; withHub?: boolean; withMetrics?: boolean } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const hub = options.withHub ? new TickHub(database.url, pino({ level: 'silent' })) : undefined;
   await hub?.start();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent' });
+  const metrics = options.withMetrics ? new Metrics(database.db, database.pool) : undefined;
   const silent = { level: 'silent' } as const;
   const app = await buildApp({
     config,
@@ -36,8 +38,14 @@ export async function createTestApp(
     authRequestsPerMinute: options.authRequestsPerMinute ?? 100_000,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(hub ? { hub } : {}),
+    ...(metrics ? { metrics } : {}),
   });
-  const admin = await buildAdminApp({ db: database.db, token: ADMIN_TOKEN, logLevel: silent.level });
+  const admin = await buildAdminApp({
+    db: database.db,
+    token: ADMIN_TOKEN,
+    logLevel: silent.level,
+    ...(metrics ? { metrics } : {}),
+  });
   await app.ready();
   await admin.ready();
   return {
