@@ -33,6 +33,7 @@ import { defaultUploadStore } from './modules/uploads/upload-store.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { investRoutes } from './modules/invest/invest.routes.ts';
 import type { Metrics } from './modules/metrics/metrics.ts';
+import { pgRateLimitStore } from './modules/rate-limit/pg-rate-limit-store.ts';
 
 export type AppDeps = {
   config: Config;
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 20 } });
   await app.register(rateLimit, {
     global: false,
+    store: pgRateLimitStore(deps.db),
     errorResponseBuilder: (request, context) => {
       const error = new AppError('too_many_requests');
       return Object.assign(error, {

@@ -34,13 +34,24 @@ it('prunes only what is past its retention, once, on one node', async () => {
   await db.db.execute(sql`INSERT INTO idempotency_keys (user_id, key, scope, request_hash, created_at) VALUES
     (${userId}, 'old-key', 'order', 'h', ${ago('8 days')}), (${userId}, 'new-key', 'order', 'h', ${ago('1 day')})`);
 
+  const minute = 60_000;
+  const nowMs = Date.now() - (Date.now() % minute);
+  await db.db.execute(sql`INSERT INTO rate_limit_hits (key, window_start, hits) VALUES
+    ('POST /api/login/index|10.0.0.1', ${nowMs - 2 * 3_600_000}, 4), ('POST /api/login/index|10.0.0.1', ${nowMs}, 2)`);
+
   const one = new MaintenanceJob({ db: db.db, url: db.url, log: silentLog });
   const other = new MaintenanceJob({ db: db.db, url: db.url, log: silentLog });
   const first = await one.runOnce();
   // The first job keeps the lock until it stops: the other node's pass does nothing.
   expect(await other.runOnce()).toBeNull();
-  expect(first).toEqual({ loginFailures: 1, sessions: 2, codes: 1, idempotencyKeys: 1 });
-  expect(await one.runOnce()).toEqual({ loginFailures: 0, sessions: 0, codes: 0, idempotencyKeys: 0 });
+  expect(first).toEqual({ loginFailures: 1, sessions: 2, codes: 1, idempotencyKeys: 1, rateLimitWindows: 1 });
+  expect(await one.runOnce()).toEqual({
+    loginFailures: 0,
+    sessions: 0,
+    codes: 0,
+    idempotencyKeys: 0,
+    rateLimitWindows: 0,
+  });
   await Promise.all([one.stop(), other.stop()]);
 
   expect(await count('login_failures', `account_key = 'fresh'`)).toBe(1);
@@ -52,4 +63,6 @@ it('prunes only what is past its retention, once, on one node', async () => {
   expect(await count('verification_codes', `phone = '13800000001'`)).toBe(1);
   expect(await count('idempotency_keys', `key = 'new-key'`)).toBe(1);
   expect(await count('idempotency_keys', `key = 'old-key'`)).toBe(0);
+  expect(await count('rate_limit_hits', `window_start = ${nowMs}`)).toBe(1);
+  expect(await count('rate_limit_hits')).toBe(1);
 });

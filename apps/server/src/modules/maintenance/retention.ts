@@ -7,16 +7,24 @@ import type { DbOrTx } from '../../db/client.ts';
  * - login failures: the throttle looks back 15 minutes; a day is kept for support questions;
  * - sessions: 30 days after they expired or were logged out (the security page lists the live ones);
  * - verification codes: a day after they expired (the SMS limits look back an hour);
- * - idempotency keys: 7 days; a client retries a money-moving request within minutes, never a week later.
+ * - idempotency keys: 7 days; a client retries a money-moving request within minutes, never a week later;
+ * - rate-limit counts: an hour after their window (windows are a minute long).
  */
 export const RETENTION = {
   loginFailuresDays: 1,
   endedSessionsDays: 30,
   expiredCodesDays: 1,
   idempotencyKeysDays: 7,
+  rateLimitWindowsHours: 1,
 } as const;
 
-export type PruneCounts = { loginFailures: number; sessions: number; codes: number; idempotencyKeys: number };
+export type PruneCounts = {
+  loginFailures: number;
+  sessions: number;
+  codes: number;
+  idempotencyKeys: number;
+  rateLimitWindows: number;
+};
 
 /** Rows per statement: short transactions that never hold many locks at once. */
 const SLICE = 5_000;
@@ -56,6 +64,13 @@ export async function pruneExpired(db: DbOrTx): Promise<PruneCounts> {
       (limit) => sql`DELETE FROM idempotency_keys WHERE (user_id, key) IN (
         SELECT user_id, key FROM idempotency_keys
         WHERE created_at < ${days(RETENTION.idempotencyKeysDays)} LIMIT ${limit})`,
+    ),
+    rateLimitWindows: await inSlices(
+      db,
+      (limit) => sql`DELETE FROM rate_limit_hits WHERE (key, window_start) IN (
+        SELECT key, window_start FROM rate_limit_hits
+        WHERE window_start < (extract(epoch FROM now()) * 1000)::bigint - ${RETENTION.rateLimitWindowsHours * 3_600_000}
+        LIMIT ${limit})`,
     ),
   };
 }

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig } from '../../src/config/env.ts';
+import { buildApp } from '../../src/app.ts';
+import { OutboxSender } from '../../src/modules/messaging/message-sender.ts';
+import { call, createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+let t: TestApp;
+let other: FastifyInstance;
+
+beforeAll(async () => {
+  t = await createTestApp({ authRequestsPerMinute: 3 });
+  // A second node on the same database.
+  other = await buildApp({
+    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent' }),
+    db: t.database.db,
+    sender: new OutboxSender(t.database.db),
+    authRequestsPerMinute: 3,
+  });
+  await other.ready();
+});
+afterAll(async () => {
+  await other?.close();
+  await t?.close();
+});
+
+const login = (app: FastifyInstance, ip: string) =>
+  call(app, 'POST', '/api/login/index', { body: { account: 'nobody', password: 'wrong-password' }, ip });
+
+it('counts a per-address limit across nodes: spreading requests over two nodes gets no more', async () => {
+  const answers = [];
+  for (const app of [t.app, other, t.app, other]) answers.push(await login(app, '203.0.113.7'));
+  expect(answers.slice(0, 3).map((a) => a.key)).not.toContain('too_many_requests');
+  expect(answers[3]!.key).toBe('too_many_requests');
+  expect(answers[3]!.status).toBe(429);
+  // Another address, and another route, have limits of their own.
+  expect((await login(other, '203.0.113.8')).key).not.toBe('too_many_requests');
+  const code = await call(other, 'POST', '/api/login/sendcode', { body: { phone: '13800000009' }, ip: '203.0.113.7' });
+  expect(code.key).not.toBe('too_many_requests');
+});
