@@ -1,31 +1,45 @@
 import { test as base } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port.ts';
 import { e2eDir, repoRoot, webDir } from './paths.ts';
 
-export type MarketServer = { url: string; adminUrl: string; adminToken: string; stop: () => Promise<void> };
+export type MarketServer = {
+  url: string;
+  adminUrl: string;
+  adminToken: string;
+  /** The embedded database this server started (its URL), for more nodes on the same data. */
+  databaseUrl: () => string;
+  /** kill -9 of the server's whole process group (a node on another's database has no PostgreSQL in it). */
+  crash: () => void;
+  stop: () => Promise<void>;
+};
 
 /**
  * A second server for the trading specs, with its jobs on: the shared one of global setup runs with JOBS=0
  * (its screens need no market), but an order needs the price feed recording seconds and the settlement job.
  * Same built web, its own data dir, a one-day backfill so every chart interval has history.
  */
-export async function startMarketServer(): Promise<MarketServer> {
+export async function startMarketServer(
+  options: { databaseUrl?: string; adminToken?: string; name?: string } = {},
+): Promise<MarketServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-market-'));
   const [port, adminPort] = [await freePort(), await freePort()];
-  const logFile = path.join(e2eDir, '.tmp/market-server.log');
-  const adminToken = `e2e-market-${Date.now()}-0123456789abcdef`;
+  const logFile = path.join(e2eDir, `.tmp/${options.name ?? 'market-server'}.log`);
+  const adminToken = options.adminToken ?? `e2e-market-${Date.now()}-0123456789abcdef`;
   const server: ChildProcess = spawn('pnpm', ['--silent', '--filter', '@app/server', 'start'], {
     cwd: repoRoot,
     detached: true,
     env: {
       ...process.env,
       DATA_DIR: dataDir,
-      // A fresh embedded database, whatever DATABASE_URL the surrounding shell (or CI) sets.
-      DATABASE_URL: '',
+      // A fresh embedded database, whatever DATABASE_URL the surrounding shell (or CI) sets, unless this is one
+      // more node on another's.
+      DATABASE_URL: options.databaseUrl ?? '',
+      // Behind the cluster spec's balancer, each phone's own address.
+      TRUST_PROXY: options.databaseUrl ? '1' : '0',
       PORT: String(port),
       ADMIN_PORT: String(adminPort),
       ADMIN_TOKEN: adminToken,
@@ -61,6 +75,14 @@ export async function startMarketServer(): Promise<MarketServer> {
     url,
     adminUrl: `http://127.0.0.1:${adminPort}`,
     adminToken,
+    databaseUrl: () => {
+      const port = readFileSync(path.join(dataDir, 'pg-port'), 'utf8').trim();
+      const password = readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
+      return `postgres://app:${encodeURIComponent(password)}@127.0.0.1:${port}/app`;
+    },
+    crash: () => {
+      process.kill(-server.pid!, 'SIGKILL');
+    },
     stop: async () => {
       writeFileSync(logFile, log);
       try {
