@@ -26,6 +26,7 @@ import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { defaultUploadStore } from './modules/uploads/upload-store.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { investRoutes } from './modules/invest/invest.routes.ts';
+import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -50,7 +51,7 @@ export const loggerOptions = (level: string): FastifyServerOptions['logger'] => 
   level,
   // Tokens, passwords and codes never reach the log, wherever they appear.
   redact: {
-    paths: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie', '*.password', '*.code', '*.token'],
+    paths: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie', '*.password', '*.code', '*.token', '*.id_number'],
     censor: '[redacted]',
   },
 });
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...clock,
   });
   await app.register(investRoutes, { db: deps.db, tz: deps.config.platformTz, ...clock });
+  await app.register(kycRoutes, { db: deps.db, dataDir: deps.config.dataDir });
   if (deps.hub) {
     await app.register(websocket, { options: { maxPayload: 4096 } });
     await app.register(streamRoutes, { db: deps.db, hub: deps.hub });

@@ -21,6 +21,7 @@ export default function UserInfoPage() {
           <Cell title={t('info.inviteCode')} value={user.invite_code} />
           <Cell
             title={t('info.realName')}
+            href="#/pages/user/auth"
             value={
               <Badge tone={user.real_name_state === 'verified' ? 'primary' : 'neutral'}>
                 {t(`info.realNameState.${user.real_name_state}`)}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { realNameStateSchema } from './user.ts';
+import { reasonSchema } from './admin.ts';
+
+/** Real-name verification: the document types accepted. */
+export const documentTypeSchema = z.enum(['cn_id', 'passport']);
+export type DocumentType = z.infer<typeof documentTypeSchema>;
+
+export const certificationBodySchema = z.object({
+  real_name: z.string({ error: 'name_wrong' }).trim().min(1, 'name_wrong').max(60, 'name_wrong'),
+  doc_type: documentTypeSchema.default('cn_id'),
+  id_number: z.string({ error: 'id_number_wrong' }).trim().min(1, 'id_number_wrong').max(40, 'id_number_wrong'),
+});
+export type CertificationBody = z.input<typeof certificationBodySchema>;
+
+/** The user's real-name state; the number only ever masked. `can_submit` is false while pending or verified. */
+export const certificationSchema = z.object({
+  state: realNameStateSchema,
+  real_name: z.string().nullable(),
+  doc_type: documentTypeSchema.nullable(),
+  id_number_masked: z.string().nullable(),
+  reason: z.string().nullable(),
+  submitted_at: z.number().int().nullable(),
+  decided_at: z.number().int().nullable(),
+  can_submit: z.boolean(),
+});
+export type Certification = z.infer<typeof certificationSchema>;
+
+export const adminKycItemSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  account: z.string(),
+  real_name: z.string(),
+  doc_type: documentTypeSchema,
+  id_number_masked: z.string(),
+  state: z.enum(['pending', 'approved', 'refused']),
+  reason: z.string().nullable(),
+  decided_by: z.string().nullable(),
+  created_at: z.number().int(),
+  decided_at: z.number().int().nullable(),
+});
+export type AdminKycItem = z.infer<typeof adminKycItemSchema>;
+
+export const adminKycQuerySchema = z.object({
+  state: z.enum(['pending', 'approved', 'refused']).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+});
+export const adminKycDecisionBodySchema = z.object({ reason: reasonSchema });
