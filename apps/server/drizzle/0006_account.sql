@@ -17,6 +17,12 @@ CREATE TABLE "kyc_submissions" (
 	CONSTRAINT "kyc_submissions_refusal_reason" CHECK ("kyc_submissions"."state" <> 'refused' or "kyc_submissions"."reason" is not null)
 );
 --> statement-breakpoint
+CREATE TABLE "user_avatars" (
+	"user_id" bigint PRIMARY KEY NOT NULL,
+	"upload_id" text NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE INDEX "kyc_submissions_user_idx" ON "kyc_submissions" USING btree ("user_id","id");--> statement-breakpoint
 CREATE INDEX "kyc_submissions_state_idx" ON "kyc_submissions" USING btree ("state","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "kyc_submissions_live_doc_key" ON "kyc_submissions" USING btree ("doc_hash") WHERE "kyc_submissions"."state" in ('pending','approved');--> statement-breakpoint

@@ -27,6 +27,7 @@ import { defaultUploadStore } from './modules/uploads/upload-store.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { investRoutes } from './modules/invest/invest.routes.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
+import { profileRoutes } from './modules/profile/profile.routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(investRoutes, { db: deps.db, tz: deps.config.platformTz, ...clock });
   await app.register(kycRoutes, { db: deps.db, dataDir: deps.config.dataDir });
+  await app.register(profileRoutes, { db: deps.db, store: defaultUploadStore });
   if (deps.hub) {
     await app.register(websocket, { options: { maxPayload: 4096 } });
     await app.register(streamRoutes, { db: deps.db, hub: deps.hub });

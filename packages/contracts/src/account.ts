@@ -46,3 +46,7 @@ export const adminKycQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(50),
 });
 export const adminKycDecisionBodySchema = z.object({ reason: reasonSchema });
+
+/** The answer to an avatar upload: the stored square picture's server-made id. */
+export const avatarSchema = z.object({ id: z.string(), width: z.number().int(), height: z.number().int() });
+export type Avatar = z.infer<typeof avatarSchema>;
