@@ -28,6 +28,7 @@ import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { investRoutes } from './modules/invest/invest.routes.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { referralRoutes } from './modules/referral/referral.routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -52,7 +53,15 @@ export const loggerOptions = (level: string): FastifyServerOptions['logger'] => 
   level,
   // Tokens, passwords and codes never reach the log, wherever they appear.
   redact: {
-    paths: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie', '*.password', '*.code', '*.token', '*.id_number'],
+    paths: [
+      'req.headers.token',
+      'req.headers.authorization',
+      'req.headers.cookie',
+      '*.password',
+      '*.code',
+      '*.token',
+      '*.id_number',
+    ],
     censor: '[redacted]',
   },
 });
@@ -130,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(investRoutes, { db: deps.db, tz: deps.config.platformTz, ...clock });
   await app.register(kycRoutes, { db: deps.db, dataDir: deps.config.dataDir });
   await app.register(profileRoutes, { db: deps.db, store: defaultUploadStore });
+  await app.register(referralRoutes, { db: deps.db });
   if (deps.hub) {
     await app.register(websocket, { options: { maxPayload: 4096 } });
     await app.register(streamRoutes, { db: deps.db, hub: deps.hub });

@@ -50,3 +50,48 @@ export const adminKycDecisionBodySchema = z.object({ reason: reasonSchema });
 /** The answer to an avatar upload: the stored square picture's server-made id. */
 export const avatarSchema = z.object({ id: z.string(), width: z.number().int(), height: z.number().int() });
 export type Avatar = z.infer<typeof avatarSchema>;
+
+/** The invitation bonus rule as users read it on the rules page and operators set it. */
+export const inviteConditionSchema = z.enum(['real_name', 'first_deposit']);
+export type InviteCondition = z.infer<typeof inviteConditionSchema>;
+export const inviteRulesSchema = z.object({
+  /** Decimal string in U; "0.00" means no bonus is paid at the moment. */
+  bonus_amount: z.string(),
+  condition: inviteConditionSchema,
+});
+export type InviteRules = z.infer<typeof inviteRulesSchema>;
+
+export const inviteSummarySchema = z.object({
+  invite_code: z.string(),
+  invited_count: z.number().int(),
+  qualified_count: z.number().int(),
+  bonus_total: z.string(),
+  rules: inviteRulesSchema,
+});
+export type InviteSummary = z.infer<typeof inviteSummarySchema>;
+
+export const inviteRecordSchema = z.object({
+  account_masked: z.string(),
+  registered_at: z.number().int(),
+  qualified: z.boolean(),
+  qualified_at: z.number().int().nullable(),
+  /** Decimal string in U; null until qualified. */
+  bonus: z.string().nullable(),
+});
+export type InviteRecord = z.infer<typeof inviteRecordSchema>;
+export const inviteRecordsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  size: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const inviteRecordsSchema = z.object({
+  items: z.array(inviteRecordSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+});
+export type InviteRecords = z.infer<typeof inviteRecordsSchema>;
+
+export const adminInviteSettingsBodySchema = z.object({
+  reason: reasonSchema,
+  bonus_amount: z.string().regex(/^\d{1,9}(\.\d{1,2})?$/),
+  condition: inviteConditionSchema,
+});

@@ -11,6 +11,7 @@ import { adminMarketRoutes } from './admin-market.routes.ts';
 import { adminWalletRoutes } from './admin-wallet.routes.ts';
 import { adminInvestRoutes } from './admin-invest.routes.ts';
 import { adminKycRoutes } from './admin-kyc.routes.ts';
+import { adminReferralRoutes } from './admin-referral.routes.ts';
 import { defaultUploadStore } from '../modules/uploads/upload-store.ts';
 
 /** The operator API: its own listener (127.0.0.1 by default), a bearer token, no user sessions. */
@@ -36,5 +37,6 @@ export async function buildAdminApp(deps: {
   await app.register(adminWalletRoutes, { db: deps.db, store: defaultUploadStore });
   await app.register(adminInvestRoutes, { db: deps.db });
   await app.register(adminKycRoutes, { db: deps.db });
+  await app.register(adminReferralRoutes, { db: deps.db });
   return app;
 }

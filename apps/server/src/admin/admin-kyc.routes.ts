@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { adminKycDecisionBodySchema, adminKycQuerySchema } from '@app/contracts';
 import type { Db } from '../db/client.ts';
 import { decideSubmission, listSubmissions, type ApprovalHook } from '../modules/kyc/kyc.service.ts';
+import { qualifyInvitee } from '../modules/referral/referral.service.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -26,7 +27,8 @@ export const adminKycRoutes: FastifyPluginAsyncZod<{ db: Db; onApproved?: Approv
           reason: request.body.reason,
           operator: request.operator,
           ip: request.ip,
-          ...(onApproved ? { onApproved } : {}),
+          // An approved real name may qualify the user's inviter for the invitation bonus.
+          onApproved: onApproved ?? (async (tx, userId) => void (await qualifyInvitee(tx, userId, 'real_name'))),
         });
         return reply.ok(item, 'operation_succeeded');
       },

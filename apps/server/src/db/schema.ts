@@ -12,3 +12,4 @@ export * from '../modules/wallet/wallet.table.ts';
 export * from '../modules/invest/invest.table.ts';
 export * from '../modules/kyc/kyc.table.ts';
 export * from '../modules/profile/avatar.table.ts';
+export * from '../modules/referral/referral.table.ts';
