@@ -44,8 +44,20 @@ CREATE TABLE "invite_settings" (
 	CONSTRAINT "invite_settings_condition" CHECK ("invite_settings"."condition" in ('real_name','first_deposit'))
 );
 --> statement-breakpoint
+CREATE TABLE "login_records" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"user_id" bigint NOT NULL,
+	"session_id" bigint,
+	"kind" text NOT NULL,
+	"ip" text,
+	"user_agent" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE INDEX "kyc_submissions_user_idx" ON "kyc_submissions" USING btree ("user_id","id");--> statement-breakpoint
 CREATE INDEX "kyc_submissions_state_idx" ON "kyc_submissions" USING btree ("state","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "kyc_submissions_live_doc_key" ON "kyc_submissions" USING btree ("doc_hash") WHERE "kyc_submissions"."state" in ('pending','approved');--> statement-breakpoint
 CREATE UNIQUE INDEX "kyc_submissions_live_user_key" ON "kyc_submissions" USING btree ("user_id") WHERE "kyc_submissions"."state" in ('pending','approved');--> statement-breakpoint
-CREATE INDEX "invite_bonuses_inviter_idx" ON "invite_bonuses" USING btree ("inviter_id","created_at");
+CREATE INDEX "invite_bonuses_inviter_idx" ON "invite_bonuses" USING btree ("inviter_id","created_at");--> statement-breakpoint
+CREATE INDEX "login_records_user_idx" ON "login_records" USING btree ("user_id","id");--> statement-breakpoint
+CREATE INDEX "login_records_session_idx" ON "login_records" USING btree ("session_id");

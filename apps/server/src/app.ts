@@ -29,6 +29,7 @@ import { investRoutes } from './modules/invest/invest.routes.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { referralRoutes } from './modules/referral/referral.routes.ts';
+import { securityRoutes } from './modules/security/security.routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -140,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(kycRoutes, { db: deps.db, dataDir: deps.config.dataDir });
   await app.register(profileRoutes, { db: deps.db, store: defaultUploadStore });
   await app.register(referralRoutes, { db: deps.db });
+  await app.register(securityRoutes, { db: deps.db });
   if (deps.hub) {
     await app.register(websocket, { options: { maxPayload: 4096 } });
     await app.register(streamRoutes, { db: deps.db, hub: deps.hub });

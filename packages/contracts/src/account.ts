@@ -95,3 +95,23 @@ export const adminInviteSettingsBodySchema = z.object({
   bonus_amount: z.string().regex(/^\d{1,9}(\.\d{1,2})?$/),
   condition: inviteConditionSchema,
 });
+
+/** A live session of the user: `current` is the one asking. */
+export const userSessionSchema = z.object({
+  id: z.number().int(),
+  current: z.boolean(),
+  device: z.string(),
+  ip: z.string().nullable(),
+  created_at: z.number().int(),
+  last_seen_at: z.number().int(),
+});
+export type UserSession = z.infer<typeof userSessionSchema>;
+
+export const loginRecordSchema = z.object({
+  kind: z.enum(['login', 'register']),
+  device: z.string(),
+  ip: z.string().nullable(),
+  at: z.number().int(),
+});
+export type LoginRecord = z.infer<typeof loginRecordSchema>;
+export const sessionIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });

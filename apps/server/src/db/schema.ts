@@ -13,3 +13,4 @@ export * from '../modules/invest/invest.table.ts';
 export * from '../modules/kyc/kyc.table.ts';
 export * from '../modules/profile/avatar.table.ts';
 export * from '../modules/referral/referral.table.ts';
+export * from '../modules/security/security.table.ts';
