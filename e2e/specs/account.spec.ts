@@ -102,14 +102,18 @@ test('real-name: submit, operator approves with pnpm ops kyc, state shown, resub
   const listed = await ops('kyc', 'list');
   expect(listed).toContain(user.account);
   expect(listed).not.toContain(number);
-  const id =
-    new RegExp(`(\\d+)\\s*│\\s*'\\d+ ${user.account}'`).exec(listed)?.[1] ??
-    /│\s*(\d+)\s*│/.exec(listed.split('\n').find((l) => l.includes(user.account)) ?? '')?.[1];
+  // console.table: │ (index) │ id │ user │ ...; the id cell of this user's row.
+  const row = listed.split('\n').find((l) => l.includes(user.account)) ?? '';
+  // Playwright sets FORCE_COLOR, so console.table colours numbers: strip the escapes.
+  const id = row
+    .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
+    .split('│')
+    .map((c) => c.trim())[2];
   expect(id).toBeTruthy();
   expect(await ops('kyc', 'approve', id!, '-r', 'documents match')).toContain('approved');
 
   await page.reload();
-  await expect(page.getByText(a('info.realNameState.verified'))).toBeVisible();
+  await expect(page.getByText(a('info.realNameState.verified'), { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: a('kyc.submit') })).toHaveCount(0);
   await shot(page, 'kyc-verified');
   const again = await api('/api/user/certification', user.token, { real_name: '张三', id_number: residentId() });

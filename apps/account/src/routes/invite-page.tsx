@@ -38,9 +38,25 @@ function RecordsPage({ page, onMore }: { page: number; onMore: (() => void) | nu
   const { t } = useTranslation(NS);
   const f = useFormatters();
   const { data, error, refetch } = useGetInviteRecordsQuery({ page });
-  if (error) return <LoadError compact error={error} onRetry={() => void refetch()} />;
-  if (!data) return <Loading lines={2} />;
-  if (page === 1 && data.items.length === 0) return <EmptyState compact title={t('invite.records.empty')} />;
+  // Whatever this page shows sits in the list as an item of its own.
+  if (error)
+    return (
+      <li>
+        <LoadError compact error={error} onRetry={() => void refetch()} />
+      </li>
+    );
+  if (!data)
+    return (
+      <li>
+        <Loading lines={2} />
+      </li>
+    );
+  if (page === 1 && data.items.length === 0)
+    return (
+      <li>
+        <EmptyState compact title={t('invite.records.empty')} />
+      </li>
+    );
   const more = onMore && page * 20 < data.total;
   return (
     <>
