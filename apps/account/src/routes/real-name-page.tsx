@@ -103,7 +103,7 @@ function CertificationForm({ resubmit }: { resubmit: boolean }) {
         hint={t(docType === 'cn_id' ? 'kyc.numberHintCn' : 'kyc.numberHintPassport')}
         {...form.field('id_number')}
       />
-      <p className={prose.note}>{t('kyc.privacy')}</p>
+      <p className={styles.note}>{t('kyc.privacy')}</p>
       <Button type="submit" block size="lg" loading={isLoading}>
         {t('kyc.submit')}
       </Button>
