@@ -5,6 +5,8 @@ import { cnIdCheckChar } from '../../src/modules/kyc/id-document.ts';
 import { qualifyInvitee } from '../../src/modules/referral/referral.service.ts';
 import { ledgerJournals } from '../../src/modules/ledger/ledger.table.ts';
 import { deposits } from '../../src/modules/wallet/wallet.table.ts';
+import { verifyLedger } from '../../src/modules/ledger/ledger-verify.ts';
+import { intentKey, pngImage, uploadProof } from './wallet-helpers.ts';
 
 process.env.KYC_KEY = Buffer.alloc(32, 3).toString('base64');
 
@@ -134,5 +136,44 @@ describe('invitation', () => {
       expect.objectContaining({ qualified: false, bonus: null, qualified_at: null }),
     ]);
     expect((await call(t.app, 'GET', '/api/user/invite_records', {})).key).toBe('login_required');
+  });
+
+  it("with the first-deposit condition, pays on the invitee's first approved recharge only", async () => {
+    expect(
+      (
+        await admin('POST', '/admin/invite-settings', {
+          bonus_amount: '3',
+          condition: 'first_deposit',
+          reason: 'deposit drive',
+        })
+      ).code,
+    ).toBe(200);
+    const a = await registerUser(t.app, t.database);
+    const b = await invitedBy(a);
+    await verify(b); // real name no longer qualifies
+    expect(await available(a.token)).toBe('0.00');
+    const rechargeOnce = async () => {
+      const channels = (await call(t.app, 'GET', '/api/user/recharge', { token: b.token })).data.channels;
+      const uploadId = await uploadProof(t.app, b.token, await pngImage(Math.floor(Math.random() * 1000)));
+      const submitted = await call(t.app, 'POST', '/api/user/dorecharge', {
+        token: b.token,
+        body: {
+          channel_id: String(channels[0].id),
+          amount: '100',
+          payer_name: 'Payer',
+          transfer_note: '',
+          upload_id: uploadId,
+          key: intentKey(),
+        },
+      });
+      expect(submitted.code).toBe(200);
+      const approved = await admin('POST', `/admin/deposits/${submitted.data.id}/approve`, { reason: 'bank matched' });
+      expect(approved.code).toBe(200);
+    };
+    await rechargeOnce();
+    expect(await available(a.token)).toBe('3.00');
+    await rechargeOnce();
+    expect(await available(a.token)).toBe('3.00');
+    expect((await verifyLedger(t.database.db)).breaks).toEqual([]);
   });
 });
