@@ -34,6 +34,10 @@ import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { investRoutes } from './modules/invest/invest.routes.ts';
 import type { Metrics } from './modules/metrics/metrics.ts';
 import { pgRateLimitStore } from './modules/rate-limit/pg-rate-limit-store.ts';
+import { kycRoutes } from './modules/kyc/kyc.routes.ts';
+import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { referralRoutes } from './modules/referral/referral.routes.ts';
+import { securityRoutes } from './modules/security/security.routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -60,7 +64,15 @@ export const loggerOptions = (level: string): FastifyServerOptions['logger'] => 
   level,
   // Tokens, passwords and codes never reach the log, wherever they appear.
   redact: {
-    paths: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie', '*.password', '*.code', '*.token'],
+    paths: [
+      'req.headers.token',
+      'req.headers.authorization',
+      'req.headers.cookie',
+      '*.password',
+      '*.code',
+      '*.token',
+      '*.id_number',
+    ],
     censor: '[redacted]',
   },
 });
@@ -149,6 +161,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...clock,
   });
   await app.register(investRoutes, { db: deps.db, tz: deps.config.platformTz, ...clock });
+  await app.register(kycRoutes, { db: deps.db, dataDir: deps.config.dataDir });
+  await app.register(profileRoutes, { db: deps.db, store: defaultUploadStore });
+  await app.register(referralRoutes, { db: deps.db });
+  await app.register(securityRoutes, { db: deps.db });
   if (deps.hub) {
     await app.register(websocket, { options: { maxPayload: 4096 } });
     await app.register(streamRoutes, { db: deps.db, hub: deps.hub });

@@ -12,6 +12,7 @@ export const MESSAGE_CODES = {
   code_sent: 200,
   verification_succeeded: 200,
   realname_success: 200,
+  realname_submitted: 200,
   added: 200,
   deleted: 200,
   operation_succeeded: 200,
@@ -65,6 +66,7 @@ export const MESSAGE_CODES = {
   // real name and bank
   already_verified: 409,
   id_number_exists: 409,
+  real_name_under_review: 409,
   name_wrong: 400,
   id_number_wrong: 400,
   bank_card_exists: 409,

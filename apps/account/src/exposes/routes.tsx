@@ -33,6 +33,8 @@ const LanguagePage = lazy(
 );
 const DisplayPage = lazy(() => import(/* webpackChunkName: "page-pages-user-display" */ '../routes/display-page.tsx'));
 const InvitePage = lazy(() => import(/* webpackChunkName: "page-pages-user-invite" */ '../routes/invite-page.tsx'));
+const RealNamePage = lazy(() => import(/* webpackChunkName: "page-pages-user-auth" */ '../routes/real-name-page.tsx'));
+const PosterPage = lazy(() => import(/* webpackChunkName: "page-pages-user-poster" */ '../routes/poster-page.tsx'));
 const CustomerPage = lazy(
   () => import(/* webpackChunkName: "page-pages-customer-customer" */ '../routes/customer-page.tsx'),
 );
@@ -45,8 +47,6 @@ const UNAVAILABLE: Record<string, string> = {
   '/pages/user/message': 'titles.messages',
   '/pages/user/notice': 'titles.notice',
   '/pages/user/activityCenter': 'titles.activityCenter',
-  '/pages/user/auth': 'titles.realName',
-  '/pages/user/poster': 'titles.poster',
   '/pages/news/news': 'titles.news',
   '/pages/news/details': 'titles.newsDetails',
   '/pages/activitycenter/activitycenter': 'titles.activityCenter',
@@ -83,6 +83,8 @@ export default function AccountRoutes() {
         <Route path="/pages/user/language" element={<LanguagePage />} />
         <Route path="/pages/user/display" element={<DisplayPage />} />
         <Route path="/pages/user/invite" element={<InvitePage />} />
+        <Route path="/pages/user/auth" element={<RealNamePage />} />
+        <Route path="/pages/user/poster" element={<PosterPage />} />
         <Route path="/pages/customer/customer" element={<CustomerPage />} />
         <Route path="/pages/download/download" element={<DownloadPage />} />
         {Object.entries(UNAVAILABLE).map(([path, titleKey]) => (

@@ -5,6 +5,7 @@ import { Badge, Cell, CellGroup, Delayed, Skeleton } from '@app/ui';
 import { DefaultPage } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
 import { maskPhone } from '../features/profile/mask-phone.ts';
+import { AvatarPicker } from '../features/avatar/avatar-picker.tsx';
 import prose from '../lib/prose.module.css';
 
 /** What the server holds about the user; changes to locked data go through customer service. */
@@ -14,6 +15,7 @@ export default function UserInfoPage() {
   const { data: user } = useGetUserInfoQuery();
   return (
     <DefaultPage title={t('info.title')}>
+      <AvatarPicker />
       {user ? (
         <CellGroup>
           <Cell title={t('info.account')} value={user.account} />
@@ -21,6 +23,7 @@ export default function UserInfoPage() {
           <Cell title={t('info.inviteCode')} value={user.invite_code} />
           <Cell
             title={t('info.realName')}
+            href="#/pages/user/auth"
             value={
               <Badge tone={user.real_name_state === 'verified' ? 'primary' : 'neutral'}>
                 {t(`info.realNameState.${user.real_name_state}`)}

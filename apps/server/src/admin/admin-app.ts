@@ -10,6 +10,8 @@ import { adminRoutes } from './admin.routes.ts';
 import { adminMarketRoutes } from './admin-market.routes.ts';
 import { adminWalletRoutes } from './admin-wallet.routes.ts';
 import { adminInvestRoutes } from './admin-invest.routes.ts';
+import { adminKycRoutes } from './admin-kyc.routes.ts';
+import { adminReferralRoutes } from './admin-referral.routes.ts';
 import { defaultUploadStore } from '../modules/uploads/upload-store.ts';
 import type { Metrics } from '../modules/metrics/metrics.ts';
 
@@ -37,6 +39,8 @@ export async function buildAdminApp(deps: {
   await app.register(adminMarketRoutes, { db: deps.db });
   await app.register(adminWalletRoutes, { db: deps.db, store: defaultUploadStore });
   await app.register(adminInvestRoutes, { db: deps.db });
+  await app.register(adminKycRoutes, { db: deps.db });
+  await app.register(adminReferralRoutes, { db: deps.db });
   const metrics = deps.metrics;
   if (metrics)
     app.get('/metrics', async (_request, reply) =>

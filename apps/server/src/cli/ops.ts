@@ -7,6 +7,8 @@ import { loadConfig } from '../config/env.ts';
 import { registerWalletCommands } from '../modules/wallet/wallet.ops.ts';
 import { registerInvestCommands } from '../modules/invest/invest.ops.ts';
 import { registerBackupCommands } from '../modules/backup/backup.ops.ts';
+import { registerKycCommands } from '../modules/kyc/kyc.ops.ts';
+import { registerReferralCommands } from '../modules/referral/referral.ops.ts';
 
 /**
  * `pnpm ops ...`: the operator CLI. It only calls the admin HTTP API, so every action it takes goes
@@ -193,6 +195,8 @@ registerWalletCommands(program, {
 
 registerInvestCommands(program, request);
 registerBackupCommands(program, config);
+registerKycCommands(program, request);
+registerReferralCommands(program, request);
 
 program.parseAsync(process.argv).catch((error: Error) => {
   console.error(`ops: ${error.message}`);

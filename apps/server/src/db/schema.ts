@@ -11,3 +11,7 @@ export * from '../modules/uploads/uploads.table.ts';
 export * from '../modules/wallet/wallet.table.ts';
 export * from '../modules/invest/invest.table.ts';
 export * from '../modules/rate-limit/rate-limit.table.ts';
+export * from '../modules/kyc/kyc.table.ts';
+export * from '../modules/profile/avatar.table.ts';
+export * from '../modules/referral/referral.table.ts';
+export * from '../modules/security/security.table.ts';

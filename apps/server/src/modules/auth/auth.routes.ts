@@ -6,6 +6,7 @@ import { currentUser } from '../../plugins/authenticate.ts';
 import { assertPhoneAvailable, login, register } from './auth.service.ts';
 import { revokeSession } from './sessions.ts';
 import { issueCode } from './verification-codes.ts';
+import { recordLogin } from '../security/security.service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ db: Db; sender: MessageSender; perMinute: number }> = async (
   app,
@@ -25,11 +26,23 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; sender: MessageSender; 
 
   app.post('/api/login/reg', { schema: { body: registerBodySchema }, config: strict }, async (request, reply) => {
     const session = await register(db, request.body as Parameters<typeof register>[1], request.ip);
+    await recordLogin(db, {
+      token: session.token,
+      kind: 'register',
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+    });
     return reply.ok(session, 'registered');
   });
 
   app.post('/api/login/index', { schema: { body: loginBodySchema }, config: strict }, async (request, reply) => {
     const session = await login(db, request.body, request.ip);
+    await recordLogin(db, {
+      token: session.token,
+      kind: 'login',
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+    });
     return reply.ok(session, 'login_succeeded');
   });
 

@@ -19,7 +19,9 @@ export const UPLOAD_LIMITS = {
 } as const;
 
 /** Reads the one file of a multipart request, or refuses; nothing is stored before every check passed. */
-async function readUpload(request: FastifyRequest): Promise<{ buf: Buffer; filename: string; mimetype: string }> {
+export async function readUpload(
+  request: FastifyRequest,
+): Promise<{ buf: Buffer; filename: string; mimetype: string }> {
   if (!request.isMultipart()) throw new AppError('upload_required', { field: 'file' });
   let part;
   try {

@@ -17,6 +17,7 @@ import { houseAccount, userAccount } from '../ledger/account-codes.ts';
 import type { UploadStore } from '../uploads/upload-store.ts';
 import { bpToPct, loadSettings } from './wallet-settings.ts';
 import { deposits, rechargeChannels } from './wallet.table.ts';
+import { qualifyInvitee } from '../referral/referral.service.ts';
 
 export type ChannelRow = typeof rechargeChannels.$inferSelect;
 export type DepositRow = typeof deposits.$inferSelect;
@@ -212,6 +213,7 @@ export async function approveDeposit(db: Db, d: Decision) {
       transfers: [{ from: houseAccount('deposits'), to: userAccount(row.userId, 'available'), amount: row.amount }],
       memo: { deposit: row.id, reference_code: row.referenceCode },
     });
+    await qualifyInvitee(tx, row.userId, 'first_deposit');
     const bonus = (row.amount * BigInt(row.bonusBp)) / 10_000n;
     if (bonus > 0n) {
       const [bonusRow] = await tx

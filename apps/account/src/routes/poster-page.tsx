@@ -1,0 +1,86 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, useToast } from '@app/ui';
+import { DefaultPage, Loading, LoadError } from '@app/app-kit';
+import { NS } from '../i18n-namespace.ts';
+import { useGetInviteSummaryQuery } from '../features/invite/invite-api.ts';
+import { registerLink } from '../features/invite/invite-link.ts';
+import { drawPoster, posterBlob } from '../features/invite/draw-poster.ts';
+import styles from '../features/invite/invite.module.css';
+import prose from '../lib/prose.module.css';
+
+/** The share poster: drawn here, saved as a PNG, or handed to the system share sheet where there is one. */
+export default function PosterPage() {
+  const { t } = useTranslation(NS);
+  const toast = useToast();
+  const { data, error, refetch } = useGetInviteSummaryQuery();
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [ready, setReady] = useState(false);
+  const code = data?.invite_code;
+
+  useEffect(() => {
+    if (!code || !canvas.current) return;
+    setReady(false);
+    drawPoster(canvas.current, registerLink(code), {
+      brand: t('app.name', { ns: 'common' }),
+      headline: t('poster.headline'),
+      codeLabel: t('invite.myCode'),
+      code,
+      scan: t('poster.scan'),
+    }).then(
+      () => setReady(true),
+      () => toast.error(t('poster.failed')),
+    );
+  }, [code, t, toast]);
+
+  const fileName = `invite-${code ?? ''}.png`;
+  const save = async () => {
+    if (!canvas.current) return;
+    const url = URL.createObjectURL(await posterBlob(canvas.current));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = fileName;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  };
+  const share = async () => {
+    if (!canvas.current || !code) return;
+    const file = new File([await posterBlob(canvas.current)], fileName, { type: 'image/png' });
+    const payload = { files: [file], title: t('poster.shareTitle'), text: registerLink(code) };
+    try {
+      if (navigator.canShare?.(payload)) await navigator.share(payload);
+      else await navigator.share({ title: payload.title, text: payload.text, url: registerLink(code) });
+    } catch (e) {
+      if ((e as Error).name !== 'AbortError') toast.error(t('poster.failed'));
+    }
+  };
+  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+
+  return (
+    <DefaultPage title={t('titles.poster')}>
+      {error ? (
+        <LoadError error={error} onRetry={() => void refetch()} />
+      ) : !data ? (
+        <Loading />
+      ) : (
+        <>
+          <div className={styles.poster}>
+            <canvas ref={canvas} role="img" aria-label={t('poster.label', { code })} data-testid="poster-canvas" />
+          </div>
+          <div className={prose.actions}>
+            <Button onClick={() => void save()} disabled={!ready}>
+              {t('poster.save')}
+            </Button>
+            {canShare && (
+              <Button variant="secondary" onClick={() => void share()} disabled={!ready}>
+                {t('poster.share')}
+              </Button>
+            )}
+          </div>
+        </>
+      )}
+    </DefaultPage>
+  );
+}

@@ -1,0 +1,30 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { certificationBodySchema } from '@app/contracts';
+import type { Db } from '../../db/client.ts';
+import { currentUser } from '../../plugins/authenticate.ts';
+import { loadKycKeys, type KycKeys } from './kyc-crypto.ts';
+import { latestSubmission, submitCertification, toCertification } from './kyc.service.ts';
+
+/** /api/user/certification: the state (GET) and a submission (POST). */
+export const kycRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string; keys?: KycKeys }> = async (
+  app,
+  { db, dataDir, keys: given },
+) => {
+  // Loaded on first use, so a node that never sees a submission needs no key file.
+  let keys = given;
+  const kycKeys = () => (keys ??= loadKycKeys(dataDir));
+  app.addHook('onRequest', app.requireUser);
+
+  app.get('/api/user/certification', async (request, reply) =>
+    reply.ok(toCertification(await latestSubmission(db, currentUser(request).userId))),
+  );
+
+  app.post(
+    '/api/user/certification',
+    { schema: { body: certificationBodySchema }, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      const answer = await submitCertification(db, kycKeys(), currentUser(request).userId, request.body);
+      return reply.ok(answer, 'realname_submitted');
+    },
+  );
+};

@@ -1,0 +1,196 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { AdminKycItem, Certification, CertificationBody, DocumentType } from '@app/contracts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../plugins/app-error.ts';
+import { audit } from '../audit/audit.service.ts';
+import { users } from '../users/users.table.ts';
+import { kycSubmissions } from './kyc.table.ts';
+import { documentHash, encryptDocument, type KycKeys } from './kyc-crypto.ts';
+import {
+  isValidDocumentNumber,
+  isValidRealName,
+  maskDocumentNumber,
+  maskName,
+  normaliseDocumentNumber,
+} from './id-document.ts';
+
+const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
+const isUniqueViolation = (error: unknown, constraint: string) => {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const inner = e.cause ?? e;
+  return inner.code === '23505' && inner.constraint === constraint;
+};
+
+type Row = typeof kycSubmissions.$inferSelect;
+
+/** Hook for what follows an approval inside its transaction (the invitation bonus). */
+export type ApprovalHook = (tx: Parameters<Parameters<Db['transaction']>[0]>[0], userId: number) => Promise<void>;
+
+export async function latestSubmission(db: Db, userId: number): Promise<Row | null> {
+  const [row] = await db
+    .select()
+    .from(kycSubmissions)
+    .where(eq(kycSubmissions.userId, userId))
+    .orderBy(desc(kycSubmissions.id))
+    .limit(1);
+  return row ?? null;
+}
+
+export function toCertification(row: Row | null): Certification {
+  if (!row) {
+    return {
+      state: 'none',
+      real_name: null,
+      doc_type: null,
+      id_number_masked: null,
+      reason: null,
+      submitted_at: null,
+      decided_at: null,
+      can_submit: true,
+    };
+  }
+  const state = row.state === 'approved' ? 'verified' : (row.state as 'pending' | 'refused');
+  return {
+    state,
+    real_name: maskName(row.realName),
+    doc_type: row.docType as DocumentType,
+    id_number_masked: row.docMasked,
+    reason: row.reason,
+    submitted_at: seconds(row.createdAt),
+    decided_at: seconds(row.decidedAt),
+    can_submit: state === 'refused',
+  };
+}
+
+/**
+ * A real-name submission. Checks in the order the user fixes them: state (verified, under review), name,
+ * number, uniqueness. The number is never logged; it leaves this function only encrypted, hashed and masked.
+ * Two users racing with one number: the partial unique index lets one in, the other hears "exists".
+ */
+export async function submitCertification(
+  db: Db,
+  keys: KycKeys,
+  userId: number,
+  body: { real_name: string; doc_type: DocumentType; id_number: string },
+): Promise<Certification> {
+  const current = await latestSubmission(db, userId);
+  if (current?.state === 'approved') throw new AppError('already_verified');
+  if (current?.state === 'pending') throw new AppError('real_name_under_review');
+  const name = body.real_name.trim().replace(/\s+/g, ' ');
+  if (!isValidRealName(body.doc_type, name)) throw new AppError('name_wrong', { field: 'real_name' });
+  const number = normaliseDocumentNumber(body.id_number);
+  if (!isValidDocumentNumber(body.doc_type, number)) throw new AppError('id_number_wrong', { field: 'id_number' });
+  const hash = documentHash(keys, body.doc_type, number);
+  try {
+    const row = await db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(kycSubmissions)
+        .values({
+          userId,
+          realName: name,
+          docType: body.doc_type,
+          docCipher: encryptDocument(keys, userId, number),
+          docHash: hash,
+          docMasked: maskDocumentNumber(number),
+        })
+        .returning();
+      await tx.update(users).set({ realNameState: 'pending' }).where(eq(users.id, userId));
+      return inserted!;
+    });
+    return toCertification(row);
+  } catch (error) {
+    if (isUniqueViolation(error, 'kyc_submissions_live_doc_key')) {
+      throw new AppError('id_number_exists', { field: 'id_number' });
+    }
+    if (isUniqueViolation(error, 'kyc_submissions_live_user_key')) {
+      // The same user submitting twice at once: whichever came second sees the first.
+      const again = await latestSubmission(db, userId);
+      throw new AppError(again?.state === 'approved' ? 'already_verified' : 'real_name_under_review');
+    }
+    throw error;
+  }
+}
+
+export type CertificationInput = CertificationBody;
+
+export async function listSubmissions(
+  db: Db,
+  filter: { state?: 'pending' | 'approved' | 'refused' | undefined; limit: number },
+): Promise<AdminKycItem[]> {
+  const rows = await db
+    .select({ s: kycSubmissions, account: users.account })
+    .from(kycSubmissions)
+    .innerJoin(users, eq(users.id, kycSubmissions.userId))
+    .where(filter.state ? eq(kycSubmissions.state, filter.state) : undefined)
+    .orderBy(filter.state === 'pending' ? kycSubmissions.id : desc(kycSubmissions.id))
+    .limit(filter.limit);
+  return rows.map(({ s, account }) => toAdminItem(s, account));
+}
+
+function toAdminItem(s: Row, account: string): AdminKycItem {
+  return {
+    id: s.id,
+    user_id: s.userId,
+    account,
+    real_name: s.realName,
+    doc_type: s.docType as DocumentType,
+    id_number_masked: s.docMasked,
+    state: s.state as AdminKycItem['state'],
+    reason: s.reason,
+    decided_by: s.decidedBy,
+    created_at: seconds(s.createdAt)!,
+    decided_at: seconds(s.decidedAt),
+  };
+}
+
+/**
+ * An operator's decision on a pending submission, audited in the same transaction. Only a pending row can be
+ * decided (a second decision, or two operators at once, hears "already decided"). An approval runs `onApproved`
+ * (the inviter's bonus) inside the same transaction.
+ */
+export async function decideSubmission(
+  db: Db,
+  input: {
+    id: number;
+    approve: boolean;
+    reason: string;
+    operator: string;
+    ip?: string;
+    onApproved?: ApprovalHook;
+  },
+): Promise<AdminKycItem> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(kycSubmissions)
+      .set({
+        state: input.approve ? 'approved' : 'refused',
+        reason: input.approve ? null : input.reason,
+        decidedBy: input.operator,
+        decidedAt: sql`now()`,
+      })
+      .where(and(eq(kycSubmissions.id, input.id), eq(kycSubmissions.state, 'pending')))
+      .returning();
+    if (!row) {
+      const [exists] = await tx
+        .select({ id: kycSubmissions.id })
+        .from(kycSubmissions)
+        .where(eq(kycSubmissions.id, input.id));
+      throw new AppError(exists ? 'review_already_decided' : 'no_data');
+    }
+    const [user] = await tx
+      .update(users)
+      .set({ realNameState: input.approve ? 'verified' : 'refused' })
+      .where(eq(users.id, row.userId))
+      .returning({ account: users.account });
+    await audit(tx, {
+      operator: input.operator,
+      action: input.approve ? 'kyc.approve' : 'kyc.refuse',
+      target: `kyc:${row.id}`,
+      reason: input.reason,
+      details: { user_id: row.userId, doc_type: row.docType, id_number_masked: row.docMasked },
+      ...(input.ip ? { ip: input.ip } : {}),
+    });
+    if (input.approve && input.onApproved) await input.onApproved(tx, row.userId);
+    return toAdminItem(row, user!.account);
+  });
+}

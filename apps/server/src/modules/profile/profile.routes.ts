@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Avatar } from '@app/contracts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../plugins/app-error.ts';
+import { currentUser } from '../../plugins/authenticate.ts';
+import { readUpload } from '../uploads/uploads.routes.ts';
+import type { UploadStore } from '../uploads/upload-store.ts';
+import { avatarImage, currentAvatarId, setAvatar } from './avatar.ts';
+
+/** The avatar: uploaded under the wallet's upload rules, served to its owner under a server-made id. */
+export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; store: UploadStore }> = async (app, { db, store }) => {
+  app.addHook('onRequest', app.requireUser);
+
+  app.post(
+    '/api/user/uploadavatar',
+    { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      const { userId } = currentUser(request);
+      const file = await readUpload(request);
+      const image = await avatarImage(file.buf, { filename: file.filename, mimetype: file.mimetype });
+      const meta = await setAvatar(db, store, userId, image);
+      const answer: Avatar = { id: meta.id, width: meta.width, height: meta.height };
+      return reply.ok(answer, 'operation_succeeded');
+    },
+  );
+
+  /** The caller's current avatar; "no data" when none was uploaded. */
+  app.get('/api/user/avatar', async (request, reply) => {
+    const { userId } = currentUser(request);
+    const id = await currentAvatarId(db, userId);
+    const found = id ? await store.read(db, id) : null;
+    if (!found || found.meta.userId !== userId) throw new AppError('no_data');
+    return reply
+      .header('content-type', found.meta.mime)
+      .header('cache-control', 'private, no-store')
+      .header('x-avatar-id', found.meta.id)
+      .header('x-content-type-options', 'nosniff')
+      .send(found.data);
+  });
+};

@@ -1,0 +1,30 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sessionIdParamsSchema } from '@app/contracts';
+import type { Db } from '../../db/client.ts';
+import { currentUser } from '../../plugins/authenticate.ts';
+import { lastLogins, liveSessions, logoutOthers, logoutSession } from './security.service.ts';
+
+/** The security area: live sessions (end one or all others) and the last logins. */
+export const securityRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.addHook('onRequest', app.requireUser);
+
+  app.get('/api/user/sessions', async (request, reply) => {
+    const { userId, sessionId } = currentUser(request);
+    return reply.ok({ items: await liveSessions(db, userId, sessionId) });
+  });
+
+  app.post('/api/user/sessions/logout_others', async (request, reply) => {
+    const { userId, sessionId } = currentUser(request);
+    await logoutOthers(db, userId, sessionId);
+    return reply.ok(null, 'operation_succeeded');
+  });
+
+  app.post('/api/user/sessions/:id/logout', { schema: { params: sessionIdParamsSchema } }, async (request, reply) => {
+    await logoutSession(db, currentUser(request).userId, request.params.id);
+    return reply.ok(null, 'operation_succeeded');
+  });
+
+  app.get('/api/user/logins', async (request, reply) =>
+    reply.ok({ items: await lastLogins(db, currentUser(request).userId) }),
+  );
+};
