@@ -25,6 +25,11 @@ export const envelopePlugin = fp(
     app.addHook('onRequest', async (request) => {
       request.lang = pickLanguage(request.headers.lang, request.headers.language);
     });
+    // PostgreSQL text cannot hold a NUL character: an input with one is refused here, as bad input, rather
+    // than failing as a database error deep in a handler.
+    app.addHook('preValidation', async (request) => {
+      if (holdsNul(request.query) || holdsNul(request.body)) throw new AppError('invalid_request');
+    });
 
     app.decorateReply('ok', function ok<T>(this: FastifyReply, data: T, key: MessageKey = 'ok') {
       return this.code(200).send({ code: 200, msg: translate(this.request.lang, key), key, data });
@@ -41,6 +46,12 @@ export const envelopePlugin = fp(
   },
   { name: 'envelope' },
 );
+
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 8 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
+  return Object.values(value as Record<string, unknown>).some((v) => holdsNul(v, depth + 1));
+}
 
 type Refusal = { key: MessageKey; params?: ErrorParams | undefined; field?: string | undefined };
 

@@ -168,7 +168,7 @@ describe('every endpoint under valid, boundary and hostile input', () => {
           expect(answer.msg.length, where).toBeGreaterThan(0);
           if (answer.code !== 200) expect(await fingerprint(), where).toBe(before);
         }),
-        { numRuns: 20 },
+        { numRuns: Number(process.env.FUZZ_RUNS ?? 20) },
       );
     }
   }, 300_000);
@@ -185,4 +185,17 @@ describe('every endpoint under valid, boundary and hostile input', () => {
     expect(answer.key).toBeTruthy();
     expect(answer.msg.length).toBeGreaterThan(0);
   });
+});
+
+it('refuses a NUL character anywhere in the input as bad input (PostgreSQL text cannot hold one)', async () => {
+  const query = await t.app.inject({ method: 'GET', url: '/api/index/goods?symbol=%00' });
+  expect(query.statusCode).toBe(400);
+  expect(query.json()).toMatchObject({ key: 'invalid_request' });
+  const body = await t.app.inject({
+    method: 'POST',
+    url: '/api/login/index',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ account: 'a\u0000b', password: 'secret123' }),
+  });
+  expect(body.json()).toMatchObject({ key: 'invalid_request' });
 });
