@@ -26,6 +26,7 @@ import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { defaultUploadStore } from './modules/uploads/upload-store.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { investRoutes } from './modules/invest/invest.routes.ts';
+import { practiceRoutes } from './modules/practice/practice.routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...clock,
   });
   await app.register(investRoutes, { db: deps.db, tz: deps.config.platformTz, ...clock });
+  await app.register(practiceRoutes, { db: deps.db, tz: deps.config.platformTz, ...clock });
   if (deps.hub) {
     await app.register(websocket, { options: { maxPayload: 4096 } });
     await app.register(streamRoutes, { db: deps.db, hub: deps.hub });

@@ -10,3 +10,4 @@ export * from '../modules/orders/orders.table.ts';
 export * from '../modules/uploads/uploads.table.ts';
 export * from '../modules/wallet/wallet.table.ts';
 export * from '../modules/invest/invest.table.ts';
+export * from '../modules/practice/practice.table.ts';
