@@ -5,7 +5,33 @@ CREATE TABLE "practice_resets" (
 	CONSTRAINT "practice_resets_user_id_day_pk" PRIMARY KEY("user_id","day")
 );
 --> statement-breakpoint
+CREATE TABLE "price_alerts" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"user_id" bigint NOT NULL,
+	"product_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"direction" text,
+	"level" bigint,
+	"move_bp" integer,
+	"minutes" integer,
+	"base_ts" bigint NOT NULL,
+	"base_price" bigint NOT NULL,
+	"checked_until" bigint NOT NULL,
+	"status" text DEFAULT 'active' NOT NULL,
+	"fired_ts" bigint,
+	"fired_price" bigint,
+	"fired_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "price_alerts_kind" CHECK ("price_alerts"."kind" in ('cross','move')),
+	CONSTRAINT "price_alerts_status" CHECK ("price_alerts"."status" in ('active','fired','cancelled')),
+	CONSTRAINT "price_alerts_shape" CHECK (("price_alerts"."kind" = 'cross' and "price_alerts"."level" > 0 and "price_alerts"."direction" in ('above','below'))
+        or ("price_alerts"."kind" = 'move' and "price_alerts"."move_bp" > 0 and "price_alerts"."minutes" between 1 and 240)),
+	CONSTRAINT "price_alerts_fired" CHECK (("price_alerts"."status" = 'fired') = ("price_alerts"."fired_ts" is not null and "price_alerts"."fired_price" is not null))
+);
+--> statement-breakpoint
 ALTER TABLE "contract_orders" ADD COLUMN "mode" text DEFAULT 'real' NOT NULL;--> statement-breakpoint
+CREATE INDEX "price_alerts_user_idx" ON "price_alerts" USING btree ("user_id","id");--> statement-breakpoint
+CREATE INDEX "price_alerts_active_idx" ON "price_alerts" USING btree ("id") WHERE "price_alerts"."status" = 'active';--> statement-breakpoint
 ALTER TABLE "contract_orders" ADD CONSTRAINT "contract_orders_mode" CHECK ("contract_orders"."mode" in ('real','practice'));--> statement-breakpoint
 -- Practice money (asset PUSD) and real money never meet in one journal: checked on every insert or
 -- update of ledger entries, over the whole journal of each touched row, by the account's own asset.

@@ -27,6 +27,7 @@ import { defaultUploadStore } from './modules/uploads/upload-store.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { investRoutes } from './modules/invest/invest.routes.ts';
 import { practiceRoutes } from './modules/practice/practice.routes.ts';
+import { alertRoutes } from './modules/alerts/alerts.routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(investRoutes, { db: deps.db, tz: deps.config.platformTz, ...clock });
   await app.register(practiceRoutes, { db: deps.db, tz: deps.config.platformTz, ...clock });
+  await app.register(alertRoutes, { db: deps.db, ...clock });
   if (deps.hub) {
     await app.register(websocket, { options: { maxPayload: 4096 } });
     await app.register(streamRoutes, { db: deps.db, hub: deps.hub });

@@ -11,6 +11,7 @@ import { TickHub } from './modules/stream/tick-hub.ts';
 import { PriceFeedJob } from './jobs/price-feed.job.ts';
 import { SettlementJob } from './jobs/settlement.job.ts';
 import { AccrualJob } from './jobs/accrual.job.ts';
+import { AlertsJob } from './jobs/alerts.job.ts';
 
 const config = loadConfig();
 const log = pino(loggerOptions(config.logLevel) as pino.LoggerOptions);
@@ -44,7 +45,9 @@ const accrualJob = new AccrualJob({
   tz: config.platformTz,
   log: log.child({ job: 'accrual' }),
 });
+const alertsJob = new AlertsJob({ db: database.db, url: database.url, log: log.child({ job: 'alerts' }) });
 if (config.jobs) {
+  alertsJob.start();
   feedJob.start();
   settlementJob.start();
   accrualJob.start();
@@ -66,7 +69,7 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => process.exit(1), 20_000);
   force.unref();
   try {
-    await Promise.allSettled([feedJob.stop(), settlementJob.stop(), accrualJob.stop()]);
+    await Promise.allSettled([feedJob.stop(), settlementJob.stop(), accrualJob.stop(), alertsJob.stop()]);
     await Promise.allSettled([app.close(), admin.close(), hub.stop()]);
     await database.shutdown();
     log.info('stopped');

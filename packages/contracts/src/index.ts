@@ -12,3 +12,4 @@ export * from './order-quote.ts';
 export * from './wallet.ts';
 export * from './invest.ts';
 export * from './practice.ts';
+export * from './alerts.ts';

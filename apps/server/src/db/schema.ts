@@ -11,3 +11,4 @@ export * from '../modules/uploads/uploads.table.ts';
 export * from '../modules/wallet/wallet.table.ts';
 export * from '../modules/invest/invest.table.ts';
 export * from '../modules/practice/practice.table.ts';
+export * from '../modules/alerts/alerts.table.ts';
