@@ -13,3 +13,4 @@ export * from './wallet.ts';
 export * from './invest.ts';
 export * from './practice.ts';
 export * from './alerts.ts';
+export * from './pnl.ts';

@@ -221,3 +221,47 @@ it('over random mixes of real and practice orders, real balances follow real ord
   );
   for (const r of sums.rows) expect(r.total).toBe('0');
 }, 240_000);
+
+describe('my trading (P/L)', () => {
+  it('matches the orders, practice and real apart, computed afresh on every request', async () => {
+    const u = await newUser(500_000n);
+    for (const [mode, amount, direction] of [
+      ['real', '100', 'up'],
+      ['real', '50', 'down'],
+      ['practice', '300', 'up'],
+      ['real', '20', 'up'],
+    ] as const)
+      expect((await order(u.token, { mode, amount, direction })).code).toBe(200);
+    await market.advance(31);
+    expect((await order(u.token, { mode: 'real', amount: '10' })).code).toBe(200); // still open
+    for (const mode of ['real', 'practice'] as const) {
+      const orders = (await call(t.app, 'GET', `/api/user/orderlist?mode=${mode}&size=100`, { token: u.token })).data
+        .items as Array<{ status: string; result: string; pnl: string; fee: string; symbol: string }>;
+      const settled = orders.filter((o) => o.status === 'settled');
+      const sum = (xs: string[]) => xs.reduce((a, x) => a + cents(x), 0n);
+      const p = (await call(t.app, 'GET', `/api/user/pnl?mode=${mode}`, { token: u.token })).data;
+      expect(p.mode).toBe(mode);
+      expect(p.total.orders).toBe(settled.length);
+      expect(p.total.open).toBe(orders.length - settled.length);
+      expect(cents(p.total.pnl)).toBe(sum(settled.map((o) => o.pnl)));
+      expect(cents(p.total.fees)).toBe(sum(settled.map((o) => o.fee)));
+      const wins = settled.filter((o) => o.result === 'win').length;
+      expect(p.total.wins).toBe(wins);
+      expect(p.total.win_rate).toBe(((wins * 100) / settled.length).toFixed(2));
+      expect(p.periods.today).toEqual(p.periods.all);
+      expect(p.by_day).toHaveLength(1);
+      expect(p.by_product).toEqual([
+        {
+          symbol: 'BTC/USDT',
+          name: expect.any(String),
+          orders: settled.length,
+          wins,
+          pnl: p.total.pnl,
+          fees: p.total.fees,
+        },
+      ]);
+    }
+    const none = (await call(t.app, 'GET', '/api/user/pnl?mode=practice', { token: (await newUser()).token })).data;
+    expect(none.total).toMatchObject({ orders: 0, win_rate: null, pnl: '0.00' });
+  });
+});
