@@ -16,6 +16,8 @@ export type PnlTally = z.infer<typeof tally>;
 /** One's own contract results, computed from the orders on each request (never stored). */
 export const pnlSchema = z.object({
   mode: orderModeSchema,
+  /** Today in the platform time zone (YYYY-MM-DD): days and periods are platform days. */
+  today: z.string(),
   total: tally.extend({
     losses: z.number().int(),
     draws: z.number().int(),

@@ -66,6 +66,7 @@ export async function pnlOf(db: DbOrTx, userId: number, mode: OrderMode, now: nu
   const all = periods.all;
   return {
     mode,
+    today,
     total: {
       ...out(all),
       losses,
