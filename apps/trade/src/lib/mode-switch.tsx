@@ -3,6 +3,7 @@ import type { OrderMode } from '@app/contracts';
 import { NS } from '../i18n-namespace.ts';
 import { setTradeMode, useTradeMode } from './trade-mode.ts';
 import styles from './practice.module.css';
+import './practice-accent.css';
 
 /** Real / Practice: the mode every order on this screen is placed in. */
 export function ModeSwitch({ label }: { label?: string }) {
