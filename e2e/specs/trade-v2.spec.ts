@@ -104,11 +104,13 @@ test('practice: switch, place an order with the badge on every step, real balanc
   const item = alerts.getByTestId('alerts-list').locator('li').first();
   await expect(item).toContainText(tr('alerts.status.fired'), { timeout: 90_000 });
   await expect(item).toContainText('fired at');
-  const fired = (await api<{ items: Array<{ status: string; fired_tick: { ts: number; price: string } | null }> }>(
-    market.url,
-    '/api/user/alerts?symbol=BTC/USDT',
-    token,
-  )).items[0]!;
+  const fired = (
+    await api<{ items: Array<{ status: string; fired_tick: { ts: number; price: string } | null }> }>(
+      market.url,
+      '/api/user/alerts?symbol=BTC/USDT',
+      token,
+    )
+  ).items[0]!;
   expect(fired.status).toBe('fired');
   expect(fired.fired_tick).not.toBeNull();
   await shot(page, 'alert-fired');
