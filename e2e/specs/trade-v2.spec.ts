@@ -141,6 +141,9 @@ test('practice: switch, place an order with the badge on every step, real balanc
   await page.goto(`${market.url}/h5/#/pages/user/order?tab=history`);
   await expect(page.getByTestId('practice-badge')).toBeVisible();
   await expect(page.locator(`[href*="id=${order.id}"]`).first()).toBeVisible();
+  await page.goto(`${market.url}/h5/#/pages/user/order?tab=history&id=${order.id}`);
+  await expect(page.getByTestId('order-detail').getByTestId('practice-badge')).toBeVisible();
+  await page.goto(`${market.url}/h5/#/pages/user/order?tab=history`);
   // Back to real: the practice order is not in the real lists, and the real balance never moved.
   await page.getByTestId('mode-real').click();
   await expect(page.getByTestId('practice-badge')).toHaveCount(0);
