@@ -38,6 +38,8 @@ import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { referralRoutes } from './modules/referral/referral.routes.ts';
 import { securityRoutes } from './modules/security/security.routes.ts';
+import { practiceRoutes } from './modules/practice/practice.routes.ts';
+import { alertRoutes } from './modules/alerts/alerts.routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -165,6 +167,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(profileRoutes, { db: deps.db, store: defaultUploadStore });
   await app.register(referralRoutes, { db: deps.db });
   await app.register(securityRoutes, { db: deps.db });
+  await app.register(practiceRoutes, { db: deps.db, tz: deps.config.platformTz, ...clock });
+  await app.register(alertRoutes, { db: deps.db, ...clock });
   if (deps.hub) {
     await app.register(websocket, { options: { maxPayload: 4096 } });
     await app.register(streamRoutes, { db: deps.db, hub: deps.hub });

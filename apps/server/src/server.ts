@@ -13,6 +13,7 @@ import { SettlementJob } from './jobs/settlement.job.ts';
 import { AccrualJob } from './jobs/accrual.job.ts';
 import { MaintenanceJob } from './jobs/maintenance.job.ts';
 import { Metrics } from './modules/metrics/metrics.ts';
+import { AlertsJob } from './jobs/alerts.job.ts';
 
 const config = loadConfig();
 const log = pino(loggerOptions(config.logLevel) as pino.LoggerOptions);
@@ -52,7 +53,9 @@ const maintenanceJob = new MaintenanceJob({
   url: database.url,
   log: log.child({ job: 'maintenance' }),
 });
+const alertsJob = new AlertsJob({ db: database.db, url: database.url, log: log.child({ job: 'alerts' }) });
 if (config.jobs) {
+  alertsJob.start();
   feedJob.start();
   settlementJob.start();
   accrualJob.start();
@@ -75,7 +78,13 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => process.exit(1), 20_000);
   force.unref();
   try {
-    await Promise.allSettled([feedJob.stop(), settlementJob.stop(), accrualJob.stop(), maintenanceJob.stop()]);
+    await Promise.allSettled([
+      feedJob.stop(),
+      settlementJob.stop(),
+      accrualJob.stop(),
+      maintenanceJob.stop(),
+      alertsJob.stop(),
+    ]);
     await Promise.allSettled([app.close(), admin.close(), hub.stop()]);
     await database.shutdown();
     log.info('stopped');

@@ -12,3 +12,6 @@ export * from './order-quote.ts';
 export * from './wallet.ts';
 export * from './invest.ts';
 export * from './account.ts';
+export * from './practice.ts';
+export * from './alerts.ts';
+export * from './pnl.ts';

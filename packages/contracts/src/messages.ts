@@ -143,6 +143,13 @@ export const MESSAGE_CODES = {
   holding_not_active: 409,
   plan_topup_too_late: 422,
   plan_renew_unavailable: 422,
+
+  // trading v2: practice account and price alerts
+  practice_reset_done: 200,
+  practice_reset_used: 409,
+  alert_created: 200,
+  alert_limit: 422,
+  alert_not_found: 404,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGE_CODES;

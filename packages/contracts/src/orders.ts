@@ -4,6 +4,10 @@ import { idempotencyKey } from './fields.ts';
 export const directionSchema = z.enum(['up', 'down']);
 export type Direction = z.infer<typeof directionSchema>;
 
+/** real: the user's own balance; practice: the virtual practice balance (PUSD), never mixed with real money. */
+export const orderModeSchema = z.enum(['real', 'practice']);
+export type OrderMode = z.infer<typeof orderModeSchema>;
+
 export const placeOrderBodySchema = z.object({
   symbol: z.string().trim().min(1, 'product_not_found').max(20, 'product_not_found'),
   seconds: z.coerce.number({ error: 'invalid_request' }).int('invalid_request').positive('invalid_request'),
@@ -14,6 +18,7 @@ export const placeOrderBodySchema = z.object({
     .regex(/^\d{1,9}(\.\d{1,2})?$/, 'invalid_request'),
   direction: directionSchema,
   key: idempotencyKey,
+  mode: orderModeSchema.default('real'),
 });
 export type PlaceOrderBody = z.input<typeof placeOrderBodySchema>;
 
@@ -46,6 +51,7 @@ export const orderSchema = z.object({
   expected_profit: z.string(),
   expected_loss: z.string(),
   simulated: z.boolean(),
+  mode: orderModeSchema,
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -55,6 +61,8 @@ export const orderIdQuerySchema = z.object({
 
 export const orderListQuerySchema = z.object({
   status: z.enum(['open', 'settled']).optional(),
+  /** Practice orders are listed apart: a list holds one mode only. */
+  mode: orderModeSchema.default('real'),
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(100).default(20),
 });

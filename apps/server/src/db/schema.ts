@@ -15,3 +15,5 @@ export * from '../modules/kyc/kyc.table.ts';
 export * from '../modules/profile/avatar.table.ts';
 export * from '../modules/referral/referral.table.ts';
 export * from '../modules/security/security.table.ts';
+export * from '../modules/practice/practice.table.ts';
+export * from '../modules/alerts/alerts.table.ts';

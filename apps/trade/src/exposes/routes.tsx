@@ -6,6 +6,7 @@ import { Delayed, Spinner } from '@app/ui';
 import { NS } from '../i18n-namespace.ts';
 
 const OrderPage = lazy(() => import(/* webpackChunkName: "page-pages-user-order" */ '../routes/order-page.tsx'));
+const PnlPage = lazy(() => import(/* webpackChunkName: "page-pages-trade-pnl" */ '../routes/pnl-page.tsx'));
 const TradePage = lazy(() => import(/* webpackChunkName: "page-pages-trade-trade" */ '../routes/trade-page.tsx'));
 
 /** The trade remote's pages under the shell's router. */
@@ -22,6 +23,7 @@ export default function TradeRoutes() {
       <Routes>
         <Route path="/pages/user/order" element={<OrderPage />} />
         <Route path="/pages/trade/trade" element={<TradePage />} />
+        <Route path="/pages/trade/pnl" element={<PnlPage />} />
       </Routes>
     </Suspense>
   );

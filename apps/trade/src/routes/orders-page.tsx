@@ -10,6 +10,7 @@ import { useSelectedTabVisible } from '../lib/use-selected-tab-visible.ts';
 import { ORDER_TABS, orderTabChosen, selectOrderTab, type OrderTab } from '../features/order-tabs/order-tabs-slice.ts';
 import { HoldingList, PagedOrderList } from '../features/orders/components/order-lists.tsx';
 import { OrderDetailPage } from './order-detail-page.tsx';
+import { ModeBar } from '../features/practice/mode-bar.tsx';
 
 const isTab = (value: string | null): value is OrderTab => (ORDER_TABS as readonly string[]).includes(value ?? '');
 
@@ -45,6 +46,8 @@ export function OrdersPage() {
         onChange={choose}
       />
       <div id="orders-panel" role="tabpanel" aria-labelledby={`orders-tab-${tab}`}>
+        {/* Practice orders are listed apart: the contract lists show the mode chosen here. */}
+        {loggedIn && (tab === 'holding' || tab === 'history' || tab === 'contract') && <ModeBar />}
         {!loggedIn ? (
           <EmptyState
             icon={<OrderIcon />}

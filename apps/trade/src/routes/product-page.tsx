@@ -18,6 +18,10 @@ import { OrderSheet } from '../features/order-sheet/components/order-sheet.tsx';
 import { ordersApi, useGetHoldingOrdersQuery } from '../features/orders/api/orders-api.ts';
 import { ResultDialog } from '../features/orders/components/result-dialog.tsx';
 import { RunningOrderCard } from '../features/orders/components/running-order-card.tsx';
+import { ModeBar } from '../features/practice/mode-bar.tsx';
+import { useTradeMode } from '../lib/trade-mode.ts';
+import { useGetPracticeQuery } from '../features/practice/practice-api.ts';
+import { AlertsButton } from '../features/alerts/alerts-sheet.tsx';
 import styles from './product-page.module.css';
 
 const isInterval = (value: string | null): value is KlineInterval =>
@@ -44,7 +48,9 @@ export function ProductPage({ symbol }: { symbol: string }) {
   const tick = useLatestTick(symbol);
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const user = useGetUserInfoQuery(undefined, { skip: !loggedIn });
-  const holding = useGetHoldingOrdersQuery(undefined, { skip: !loggedIn });
+  const tradeMode = useTradeMode();
+  const holding = useGetHoldingOrdersQuery(tradeMode, { skip: !loggedIn });
+  const practice = useGetPracticeQuery(undefined, { skip: !loggedIn || tradeMode !== 'practice' });
 
   const [sheetOpen, setSheetOpen] = useState(false);
   const [direction, setDirection] = useState<Direction>('up');
@@ -61,10 +67,11 @@ export function ProductPage({ symbol }: { symbol: string }) {
   const running = useMemo(() => {
     const byId = new Map<number, Order>();
     for (const order of [...placed, ...(holding.data?.items ?? [])]) {
-      if (order.symbol === symbol && order.status === 'open' && !settledIds.has(order.id)) byId.set(order.id, order);
+      if (order.symbol === symbol && order.status === 'open' && order.mode === tradeMode && !settledIds.has(order.id))
+        byId.set(order.id, order);
     }
     return [...byId.values()].sort((a, b) => b.open_time - a.open_time);
-  }, [placed, holding.data, settledIds, symbol]);
+  }, [placed, holding.data, settledIds, symbol, tradeMode]);
   const openLines = useMemo(
     () => running.map((o) => ({ id: o.id, price: o.open_price, direction: o.direction })),
     [running],
@@ -121,6 +128,7 @@ export function ProductPage({ symbol }: { symbol: string }) {
   const current = results[0] ?? null;
   return (
     <DefaultPage title={symbol} custom backTo="/pages/trade/trade">
+      {loggedIn && <ModeBar />}
       <div className={styles.page}>
         <ProductHeader
           name={product.name}
@@ -133,6 +141,7 @@ export function ProductPage({ symbol }: { symbol: string }) {
         {running.map((order) => (
           <RunningOrderCard key={order.id} order={order} livePrice={price} onSettled={onSettled} />
         ))}
+        {loggedIn && <AlertsButton symbol={symbol} precision={precision} price={price} />}
         <SimulatedNote simulated={product.simulated} long />
         <ChartPanel
           symbol={symbol}
@@ -180,7 +189,10 @@ export function ProductPage({ symbol }: { symbol: string }) {
           simulated={product.simulated}
           direction={direction}
           onDirection={setDirection}
-          available={user.data?.balances.available ?? null}
+          mode={tradeMode}
+          available={
+            tradeMode === 'practice' ? (practice.data?.available ?? null) : (user.data?.balances.available ?? null)
+          }
           onPlaced={(order) => {
             setPlaced((list) => [order, ...list]);
             setSheetOpen(false);

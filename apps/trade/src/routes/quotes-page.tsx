@@ -1,3 +1,5 @@
+import { selectIsLoggedIn, useAppSelector } from '@app/api-client';
+import { ModeBar } from '../features/practice/mode-bar.tsx';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -23,6 +25,7 @@ const isClass = (value: string | null): value is ProductClass =>
  */
 export function QuotesPage() {
   const { t } = useTranslation(NS);
+  const loggedIn = useAppSelector(selectIsLoggedIn);
   const [params, setParams] = useSearchParams();
   const requested = params.get('class');
   const cls: ProductClass = isClass(requested) ? requested : 'forex';
@@ -38,6 +41,7 @@ export function QuotesPage() {
 
   return (
     <DefaultPage title={t('trade.title')} custom>
+      {loggedIn && <ModeBar />}
       <div className={styles.sticky}>
         <Tabs
           idPrefix="quotes"

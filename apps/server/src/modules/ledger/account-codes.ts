@@ -7,8 +7,23 @@
 export const USER_BUCKETS = ['available', 'frozen', 'plan', 'plan_interest'] as const;
 export type UserBucket = (typeof USER_BUCKETS)[number];
 
-export const HOUSE_PURPOSES = ['fees', 'trading', 'deposits', 'withdrawals', 'bonuses', 'plans', 'exchange'] as const;
+export const HOUSE_PURPOSES = [
+  'fees',
+  'trading',
+  'deposits',
+  'withdrawals',
+  'bonuses',
+  'plans',
+  'exchange',
+  'practice',
+] as const;
 export type HousePurpose = (typeof HOUSE_PURPOSES)[number];
+
+/**
+ * Practice (virtual) money is its own asset: user:<id>:PUSD:available|frozen and house:PUSD:<purpose>.
+ * A database trigger refuses any journal that touches both PUSD and any other asset.
+ */
+export const PRACTICE_ASSET = 'PUSD';
 
 export const userAccount = (userId: number, bucket: UserBucket, asset = 'USD') => `user:${userId}:${asset}:${bucket}`;
 export const houseAccount = (purpose: HousePurpose, asset = 'USD') => `house:${asset}:${purpose}`;

@@ -39,6 +39,13 @@ export async function verifyLedger(db: DbOrTx): Promise<LedgerReport> {
     WHERE balance_after <> running LIMIT 100`);
   add('entry_balance_after_differs', runningMismatch.rows);
 
+  // Practice money (PUSD) never meets real money in one journal (a trigger refuses it; this re-checks).
+  const mixed = await db.execute(sql`
+    SELECT j.reference FROM ledger_journals j JOIN ledger_entries e ON e.journal_id = j.id
+    JOIN ledger_accounts a ON a.id = e.account_id
+    GROUP BY j.id HAVING bool_or(a.asset = 'PUSD') AND bool_or(a.asset <> 'PUSD') LIMIT 100`);
+  add('journal_mixes_practice_and_real', mixed.rows);
+
   const counts = await db.execute(sql`
     SELECT (SELECT count(*) FROM ledger_accounts) AS accounts,
            (SELECT count(*) FROM ledger_journals) AS journals,

@@ -33,5 +33,6 @@ export function toOrder(
     expected_profit: formatMoney(quote.expectedProfit),
     expected_loss: formatMoney(quote.expectedLoss),
     simulated,
+    mode: row.mode as Order['mode'],
   };
 }

@@ -6,12 +6,14 @@ import {
   settleResult,
   settlementReturn,
   type Order,
+  type OrderMode,
   type PlaceOrderBody,
 } from '@app/contracts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { postJournal, postJournals } from '../ledger/ledger.service.ts';
 import { houseShard, userAccount } from '../ledger/account-codes.ts';
+import { assetOf, openPractice } from '../practice/practice.service.ts';
 import { once, requestHash } from '../idempotency/idempotency.service.ts';
 import { findProductTerms, priceAt, type ProductRow } from '../market/market.repository.ts';
 import { isLive, marketStatus } from '../market/market-status.ts';
@@ -23,7 +25,7 @@ import { toOrder, type OrderRow } from './order-view.ts';
 
 export type PlaceOrderInput = {
   userId: number;
-  body: Required<Omit<PlaceOrderBody, 'seconds'>> & { seconds: number };
+  body: Required<Omit<PlaceOrderBody, 'seconds' | 'mode'>> & { seconds: number; mode?: OrderMode | undefined };
   now: number;
   simulated: boolean;
 };
@@ -36,6 +38,8 @@ export type PlaceOrderInput = {
  */
 export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ order: Order; replayed: boolean }> {
   const { body, userId, now } = input;
+  const mode = body.mode ?? 'real';
+  const asset = assetOf(mode);
   const stake = parseMoney(body.amount);
   if (stake === null || stake <= 0n) throw new AppError('invalid_request', { field: 'amount' });
   const found = await findProductTerms(db, body.symbol, body.seconds);
@@ -57,13 +61,15 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
     seconds: body.seconds,
     amount: stake.toString(),
     direction: body.direction,
+    ...(mode === 'real' ? {} : { mode }),
   });
   const answer = await once(db, { userId, key: body.key, scope: 'order.place', hash }, async (tx) => {
     // One order at a time per user (the advisory lock, taken in the FROM clause so it precedes the
     // reads), so the open-stake limit holds under concurrent requests; one round trip for all three.
     const found = await tx.execute<{ ts: string | null; price: string | null; open: string }>(sql`
       SELECT p.ts, p.price, (SELECT coalesce(sum(stake), 0) FROM contract_orders
-                             WHERE user_id = ${userId} AND product_id = ${product.id} AND status = 'open') AS open
+                             WHERE user_id = ${userId} AND product_id = ${product.id} AND status = 'open'
+                               AND mode = ${mode}) AS open
       FROM (SELECT pg_advisory_xact_lock(727200, ${userId}::int)) AS locked
       LEFT JOIN LATERAL (SELECT ts, price FROM price_ticks WHERE product_id = ${product.id} AND ts <= ${now}
                          ORDER BY ts DESC LIMIT 1) AS p ON true`);
@@ -75,6 +81,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
       throw new AppError('holding_max_amount', { params: { max: formatMoney(terms.maxOpenStake) } });
     }
     const quote = quoteOrder(stake, terms);
+    if (mode === 'practice') await openPractice(tx, userId);
     const [row] = await tx
       .insert(contractOrders)
       .values({
@@ -90,11 +97,12 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
         openTime: tick.ts,
         openPrice: tick.price,
         settleTime: tick.ts + terms.seconds,
+        mode,
       })
       .returning();
-    const transfers = [{ from: userAccount(userId, 'available'), to: userAccount(userId, 'frozen'), amount: stake }];
-    if (quote.fee > 0n)
-      transfers.push({ from: userAccount(userId, 'available'), to: houseShard('fees', userId), amount: quote.fee });
+    const available = userAccount(userId, 'available', asset);
+    const transfers = [{ from: available, to: userAccount(userId, 'frozen', asset), amount: stake }];
+    if (quote.fee > 0n) transfers.push({ from: available, to: houseShard('fees', userId, asset), amount: quote.fee });
     await postJournal(tx, {
       reference: `order:${row!.id}:open`,
       kind: 'order_open',
@@ -151,9 +159,10 @@ function settlementOf(order: OrderRow, tick: { ts: number; price: bigint } | nul
   const result = settleResult(order.direction as 'up' | 'down', order.openPrice, tick.price);
   const quote = quoteOrder(order.stake, { payoutBp: order.payoutBp, lossBp: order.lossBp, feeBp: order.feeBp });
   const payout = settlementReturn(quote, result);
-  const frozen = userAccount(order.userId, 'frozen');
-  const available = userAccount(order.userId, 'available');
-  const house = houseShard('trading', order.userId);
+  const asset = assetOf(order.mode as OrderMode);
+  const frozen = userAccount(order.userId, 'frozen', asset);
+  const available = userAccount(order.userId, 'available', asset);
+  const house = houseShard('trading', order.userId, asset);
   // The stake leaves the frozen bucket; what comes back goes to available; the house takes a loss or pays a win.
   const transfers = [];
   if (payout > 0n) transfers.push({ from: frozen, to: available, amount: payout > order.stake ? order.stake : payout });
@@ -187,10 +196,18 @@ export async function getOrder(db: DbOrTx, userId: number, id: number, simulated
 
 export async function listOrders(
   db: DbOrTx,
-  input: { userId: number; status?: 'open' | 'settled' | undefined; page: number; size: number; simulated: boolean },
+  input: {
+    userId: number;
+    status?: 'open' | 'settled' | undefined;
+    mode?: OrderMode | undefined;
+    page: number;
+    size: number;
+    simulated: boolean;
+  },
 ) {
   const filter = and(
     eq(contractOrders.userId, input.userId),
+    eq(contractOrders.mode, input.mode ?? 'real'),
     input.status ? eq(contractOrders.status, input.status) : undefined,
   );
   const rows = await db

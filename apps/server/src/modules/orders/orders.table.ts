@@ -25,6 +25,8 @@ export const contractOrders = pgTable(
     settleTickTime: bigint('settle_tick_time', { mode: 'number' }),
     settlePrice: bigint('settle_price', { mode: 'bigint' }),
     status: text('status').notNull().default('open'),
+    /** 'real' or 'practice': practice orders move PUSD (virtual money) only. */
+    mode: text('mode').notNull().default('real'),
     result: text('result'),
     payout: bigint('payout', { mode: 'bigint' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -41,6 +43,7 @@ export const contractOrders = pgTable(
     // Retention keeps every tick an order was opened or settled at: these make that check cheap.
     index('contract_orders_open_tick_idx').on(t.productId, t.openTime),
     index('contract_orders_settle_tick_idx').on(t.productId, t.settleTickTime),
+    check('contract_orders_mode', sql`${t.mode} in ('real','practice')`),
     check('contract_orders_direction', sql`${t.direction} in ('up','down')`),
     check('contract_orders_status', sql`${t.status} in ('open','settled')`),
     check('contract_orders_result', sql`(${t.status} = 'open') = (${t.result} is null)`),

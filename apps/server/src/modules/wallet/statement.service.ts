@@ -23,7 +23,8 @@ const TYPE_SQL = sql`CASE
 type Filter = { type?: StatementType | undefined; from?: number | undefined; to?: number | undefined };
 
 function where(userId: number, f: Filter): SQL {
-  const parts = [sql`a.user_id = ${userId}`];
+  // Practice (virtual) money is not the user's money: it has no place in the wallet statement.
+  const parts = [sql`a.user_id = ${userId}`, sql`a.asset <> 'PUSD'`];
   if (f.type) parts.push(sql`${TYPE_SQL} = ${f.type}`);
   if (f.from !== undefined) parts.push(sql`e.created_at >= to_timestamp(${f.from})`);
   if (f.to !== undefined) parts.push(sql`e.created_at < to_timestamp(${f.to})`);

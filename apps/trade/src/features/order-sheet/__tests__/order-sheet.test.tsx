@@ -56,6 +56,7 @@ const order = (over: Partial<Order> = {}): Order => ({
   expected_profit: '79.50',
   expected_loss: '100.50',
   simulated: true,
+  mode: 'real',
   ...over,
 });
 
@@ -202,10 +203,11 @@ describe('the order sheet', () => {
       seconds: '30',
       amount: '100',
       direction: 'up',
+      mode: 'real',
     });
     expect(body.get('key')).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
-    // Nothing the server decides is sent: no price, rate or fee.
-    expect([...body.keys()].sort()).toEqual(['amount', 'direction', 'key', 'seconds', 'symbol']);
+    // Nothing the server decides is sent: no price, rate or fee (the mode is the user's choice).
+    expect([...body.keys()].sort()).toEqual(['amount', 'direction', 'key', 'mode', 'seconds', 'symbol']);
     await act(async () => release(envelope(200, order())));
     expect(onPlaced).toHaveBeenCalledWith(order());
   });

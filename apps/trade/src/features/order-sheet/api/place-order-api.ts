@@ -1,8 +1,15 @@
 import { baseApi, userApi } from '@app/api-client';
-import type { Direction, Order } from '@app/contracts';
+import type { Direction, Order, OrderMode } from '@app/contracts';
 
 /** What addorder takes (PlaceOrderBody with the period as a number, the way this form holds it). */
-export type PlaceOrderArgs = { symbol: string; seconds: number; amount: string; direction: Direction; key: string };
+export type PlaceOrderArgs = {
+  symbol: string;
+  seconds: number;
+  amount: string;
+  direction: Direction;
+  key: string;
+  mode?: OrderMode;
+};
 
 /**
  * addorder. The body carries only the user's choices and the intent's key: the server looks up the terms and

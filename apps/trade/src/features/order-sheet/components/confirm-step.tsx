@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ContractTerms, Direction, OrderQuote } from '@app/contracts';
+import type { ContractTerms, Direction, OrderMode, OrderQuote } from '@app/contracts';
 import { useFormatters } from '@app/i18n/client';
 import { NS } from '../../../i18n-namespace.ts';
 import { DirectionLabel } from '../../../lib/direction-label.tsx';
@@ -15,6 +15,7 @@ export function ConfirmStep({
   term,
   quote,
   priceText,
+  mode = 'real',
   error,
 }: {
   symbol: string;
@@ -22,6 +23,7 @@ export function ConfirmStep({
   term: ContractTerms;
   quote: OrderQuote;
   priceText: string;
+  mode?: OrderMode;
   error: ReactNode;
 }) {
   const { t } = useTranslation(NS);
@@ -29,6 +31,7 @@ export function ConfirmStep({
   const period = usePeriodLabel();
   const m = (units: bigint) => f.money(formatMinor(units));
   const rows: Array<[string, ReactNode, string?]> = [
+    [t('confirm.account'), t(`practice.account.${mode}`), mode === 'practice' ? styles.practice : undefined],
     [t('confirm.product'), symbol],
     [t('confirm.direction'), <DirectionLabel direction={direction} />],
     [t('confirm.period'), period(term.seconds)],

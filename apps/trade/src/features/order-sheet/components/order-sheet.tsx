@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ContractTerms, Direction, Order } from '@app/contracts';
+import type { ContractTerms, Direction, Order, OrderMode } from '@app/contracts';
 import type { DisplayStatus } from '../../../lib/display-status.ts';
 import { isApiError } from '@app/api-client';
 import { useFormatters } from '@app/i18n/client';
@@ -15,6 +15,7 @@ import { intentSignature } from '../lib/intent-key.ts';
 import { checkAmount } from '../lib/order-form.ts';
 import { acceptRisk, hasAcceptedRisk } from '../lib/risk-consent.ts';
 import { ConfirmStep } from './confirm-step.tsx';
+import { ModeSwitch, PracticeBadge } from '../../../lib/mode-switch.tsx';
 import { OrderFormStep } from './order-form-step.tsx';
 import { RiskNotice } from './risk-notice.tsx';
 import styles from './order-sheet.module.css';
@@ -32,6 +33,8 @@ export type OrderSheetProps = {
   price: string | null;
   simulated: boolean;
   direction: Direction;
+  /** Real or practice money; practice shows its badge on every step. */
+  mode?: OrderMode;
   onDirection: (direction: Direction) => void;
   /** null while unknown (loading): the balance check is then left to the server. */
   available: string | null;
@@ -74,7 +77,8 @@ export function OrderSheet(props: OrderSheetProps) {
   }
 
   // A changed term is a new intent: old refusals no longer apply.
-  const intent = `${amount}|${seconds}|${props.direction}`;
+  const mode = props.mode ?? 'real';
+  const intent = `${amount}|${seconds}|${props.direction}|${mode}`;
   const [refusedIntent, setRefusedIntent] = useState(intent);
   if (refusedIntent !== intent) {
     setRefusedIntent(intent);
@@ -102,7 +106,7 @@ export function OrderSheet(props: OrderSheetProps) {
     if (sending.current || !check.quote || check.problem) return;
     sending.current = true;
     setSendError(null);
-    const body = { symbol, seconds: term.seconds, amount: amount.trim(), direction: props.direction };
+    const body = { symbol, seconds: term.seconds, amount: amount.trim(), direction: props.direction, mode };
     const key = sharedIntent().for(intentSignature(body));
     try {
       const order = await placeOrder({ ...body, key }).unwrap();
@@ -145,6 +149,10 @@ export function OrderSheet(props: OrderSheetProps) {
           )
         }
       >
+        <div className={styles.modeRow}>
+          {step === 'form' ? <ModeSwitch /> : null}
+          {mode === 'practice' && <PracticeBadge />}
+        </div>
         {!trading && <p className={styles.closedNote}>{t(`sheet.notTrading.${props.status}`)}</p>}
         {step === 'form' ? (
           <OrderFormStep
@@ -168,6 +176,7 @@ export function OrderSheet(props: OrderSheetProps) {
             term={term}
             quote={check.quote!}
             priceText={priceText}
+            mode={mode}
             error={
               sendError && (
                 <p className={styles.alert} role="alert">

@@ -1,5 +1,5 @@
 import { baseApi } from '@app/api-client';
-import type { Order } from '@app/contracts';
+import type { Order, OrderMode } from '@app/contracts';
 
 export type OrderList = { items: Order[]; total: number; page: number };
 export const PAGE_SIZE = 20;
@@ -13,18 +13,18 @@ export const ordersApi = ordersBase.injectEndpoints({
       query: (id) => ({ url: '/api/user/get_this_order', params: { id } }),
       providesTags: (_r, _e, id) => [{ type: 'Order', id }],
     }),
-    getHoldingOrders: build.query<OrderList, void>({
-      query: () => ({ url: '/api/user/ajaxorder_list', params: { page: 1, size: 100 } }),
+    getHoldingOrders: build.query<OrderList, OrderMode | void>({
+      query: (mode) => ({ url: '/api/user/ajaxorder_list', params: { page: 1, size: 100, mode: mode ?? 'real' } }),
       providesTags: ['Order'],
     }),
-    getOrderPages: build.infiniteQuery<OrderList, { status?: 'open' | 'settled' }, number>({
+    getOrderPages: build.infiniteQuery<OrderList, { status?: 'open' | 'settled'; mode?: OrderMode }, number>({
       infiniteQueryOptions: {
         initialPageParam: 1,
         getNextPageParam: (last, _all, param) => (param * PAGE_SIZE < last.total ? param + 1 : undefined),
       },
       query: ({ queryArg, pageParam }) => ({
         url: '/api/user/orderlist',
-        params: { status: queryArg.status, page: pageParam, size: PAGE_SIZE },
+        params: { status: queryArg.status, mode: queryArg.mode ?? 'real', page: pageParam, size: PAGE_SIZE },
       }),
       providesTags: ['Order'],
     }),

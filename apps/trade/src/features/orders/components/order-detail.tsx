@@ -9,6 +9,7 @@ import { precisionOf } from '../../../lib/decimal.ts';
 import { DirectionLabel } from '../../../lib/direction-label.tsx';
 import { usePeriodLabel } from '../../../lib/period.ts';
 import { SimulatedNote } from '../../../lib/simulated-note.tsx';
+import { PracticeBadge } from '../../../lib/mode-switch.tsx';
 import { useTimeFormat } from '../../../lib/time-format.ts';
 import { useSecondsLeft } from '../hooks/use-clock.ts';
 import { PnlText, ResultLabel } from './result-text.tsx';
@@ -72,6 +73,7 @@ export function OrderDetail({ order }: { order: Order }) {
     <article className={styles.detail} data-testid="order-detail">
       <div className={styles.detailHead}>
         <h2 className={styles.detailTitle}>{t('detail.title', { id: order.id })}</h2>
+        {order.mode === 'practice' && <PracticeBadge />}
         <Badge tone={open ? 'primary' : 'neutral'}>
           {open
             ? left > 0

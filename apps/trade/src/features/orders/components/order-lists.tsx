@@ -5,6 +5,7 @@ import { EmptyState, InfiniteList, OrderIcon, PullRefresh } from '@app/ui';
 import { LinkButton } from '@app/ui/link-button';
 import { LoadError, Loading } from '@app/app-kit';
 import { NS } from '../../../i18n-namespace.ts';
+import { useTradeMode } from '../../../lib/trade-mode.ts';
 import { useGetHoldingOrdersQuery, useGetOrderPagesInfiniteQuery } from '../api/orders-api.ts';
 import { secondsLeft, useClock } from '../hooks/use-clock.ts';
 import { OrderRow } from './order-row.tsx';
@@ -30,11 +31,12 @@ export function HoldingList({ tab }: { tab: string }) {
   const { t } = useTranslation(NS);
   const labels = usePullLabels();
   const nowMs = useClock();
-  const { data, error, isLoading, isError, refetch } = useGetHoldingOrdersQuery(undefined, {
+  const mode = useTradeMode();
+  const { data, error, isLoading, isError, refetch } = useGetHoldingOrdersQuery(mode, {
     refetchOnMountOrArgChange: true,
   });
   const due = (data?.items ?? []).some((o) => secondsLeft(o.settle_time, nowMs) === 0);
-  useGetHoldingOrdersQuery(undefined, { pollingInterval: due ? 2000 : 0, skip: !due });
+  useGetHoldingOrdersQuery(mode, { pollingInterval: due ? 2000 : 0, skip: !due });
   if (isLoading) return <Loading />;
   if (isError) return <LoadError error={error} onRetry={() => void refetch()} />;
   const items = data?.items ?? [];
@@ -60,7 +62,8 @@ export function PagedOrderList({ status, tab }: { status?: 'settled'; tab: strin
   const { t } = useTranslation(NS);
   const { t: tc } = useTranslation();
   const labels = usePullLabels();
-  const query = useGetOrderPagesInfiniteQuery({ status }, { refetchOnMountOrArgChange: true });
+  const mode = useTradeMode();
+  const query = useGetOrderPagesInfiniteQuery({ status, mode }, { refetchOnMountOrArgChange: true });
   const hasOpen = (query.data?.pages ?? []).some((p) => p.items.some((o) => o.status === 'open'));
   const nowMs = useClock(hasOpen);
   // Pages are offsets: a new order shifts them, so an order may come twice; it is shown once.

@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { alertIdBodySchema, alertListQuerySchema, createAlertBodySchema } from '@app/contracts';
+import type { Db } from '../../db/client.ts';
+import { currentUser } from '../../plugins/authenticate.ts';
+import { cancelAlert, createAlert, listAlerts } from './alerts.service.ts';
+
+/** A user's price alerts: set on a product page, checked by the alerts job against the recorded prices. */
+export const alertRoutes: FastifyPluginAsyncZod<{ db: Db; now?: () => number }> = async (app, { db, now: clock }) => {
+  const now = clock ?? (() => Math.floor(Date.now() / 1000));
+  app.addHook('onRequest', app.requireUser);
+
+  app.get('/api/user/alerts', { schema: { querystring: alertListQuerySchema } }, async (request, reply) =>
+    reply.ok(await listAlerts(db, currentUser(request).userId, request.query.symbol)),
+  );
+  app.post('/api/user/alerts', { schema: { body: createAlertBodySchema } }, async (request, reply) =>
+    reply.ok(await createAlert(db, currentUser(request).userId, request.body, now()), 'alert_created'),
+  );
+  app.post('/api/user/alerts/cancel', { schema: { body: alertIdBodySchema } }, async (request, reply) => {
+    await cancelAlert(db, currentUser(request).userId, request.body.id);
+    return reply.ok(null, 'deleted');
+  });
+};
