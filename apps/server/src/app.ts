@@ -26,6 +26,10 @@ import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { defaultUploadStore } from './modules/uploads/upload-store.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { investRoutes } from './modules/invest/invest.routes.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
+import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
+import { checkinRoutes } from './modules/checkin/checkin.routes.ts';
+import { supportRoutes } from './modules/support/support.routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -126,6 +130,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...clock,
   });
   await app.register(investRoutes, { db: deps.db, tz: deps.config.platformTz, ...clock });
+  await app.register(contentRoutes, {
+    db: deps.db,
+    tz: deps.config.platformTz,
+    simulated,
+    store: defaultUploadStore,
+    ...clock,
+  });
+  await app.register(inboxRoutes, { db: deps.db });
+  await app.register(checkinRoutes, { db: deps.db, tz: deps.config.platformTz, ...clock });
+  await app.register(supportRoutes, { db: deps.db });
   if (deps.hub) {
     await app.register(websocket, { options: { maxPayload: 4096 } });
     await app.register(streamRoutes, { db: deps.db, hub: deps.hub });

@@ -11,3 +11,4 @@ export * from './orders.ts';
 export * from './order-quote.ts';
 export * from './wallet.ts';
 export * from './invest.ts';
+export * from './content.ts';

@@ -141,6 +141,11 @@ export const MESSAGE_CODES = {
   holding_not_active: 409,
   plan_topup_too_late: 422,
   plan_renew_unavailable: 422,
+
+  // content, check-in, customer service
+  checkin_done: 200,
+  support_sent: 200,
+  support_message_too_long: 400,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGE_CODES;

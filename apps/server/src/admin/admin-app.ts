@@ -10,6 +10,7 @@ import { adminRoutes } from './admin.routes.ts';
 import { adminMarketRoutes } from './admin-market.routes.ts';
 import { adminWalletRoutes } from './admin-wallet.routes.ts';
 import { adminInvestRoutes } from './admin-invest.routes.ts';
+import { adminContentRoutes } from './admin-content.routes.ts';
 import { defaultUploadStore } from '../modules/uploads/upload-store.ts';
 
 /** The operator API: its own listener (127.0.0.1 by default), a bearer token, no user sessions. */
@@ -34,5 +35,6 @@ export async function buildAdminApp(deps: {
   await app.register(adminMarketRoutes, { db: deps.db });
   await app.register(adminWalletRoutes, { db: deps.db, store: defaultUploadStore });
   await app.register(adminInvestRoutes, { db: deps.db });
+  await app.register(adminContentRoutes, { db: deps.db });
   return app;
 }

@@ -10,3 +10,7 @@ export * from '../modules/orders/orders.table.ts';
 export * from '../modules/uploads/uploads.table.ts';
 export * from '../modules/wallet/wallet.table.ts';
 export * from '../modules/invest/invest.table.ts';
+export * from '../modules/content/content.table.ts';
+export * from '../modules/inbox/inbox.table.ts';
+export * from '../modules/checkin/checkin.table.ts';
+export * from '../modules/support/support.table.ts';
