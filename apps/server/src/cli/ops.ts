@@ -6,6 +6,7 @@ import type { AdminAuditItem, AdminInviteCode, AdminOutboxItem, AdminUser, Contr
 import { loadConfig } from '../config/env.ts';
 import { registerWalletCommands } from '../modules/wallet/wallet.ops.ts';
 import { registerInvestCommands } from '../modules/invest/invest.ops.ts';
+import { registerContentCommands } from '../modules/content/content.ops.ts';
 
 /**
  * `pnpm ops ...`: the operator CLI. It only calls the admin HTTP API, so every action it takes goes
@@ -191,6 +192,7 @@ registerWalletCommands(program, {
 });
 
 registerInvestCommands(program, request);
+registerContentCommands(program, request);
 
 program.parseAsync(process.argv).catch((error: Error) => {
   console.error(`ops: ${error.message}`);
