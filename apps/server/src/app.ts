@@ -40,6 +40,10 @@ import { referralRoutes } from './modules/referral/referral.routes.ts';
 import { securityRoutes } from './modules/security/security.routes.ts';
 import { practiceRoutes } from './modules/practice/practice.routes.ts';
 import { alertRoutes } from './modules/alerts/alerts.routes.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
+import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
+import { checkinRoutes } from './modules/checkin/checkin.routes.ts';
+import { supportRoutes } from './modules/support/support.routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -169,6 +173,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityRoutes, { db: deps.db });
   await app.register(practiceRoutes, { db: deps.db, tz: deps.config.platformTz, ...clock });
   await app.register(alertRoutes, { db: deps.db, ...clock });
+  await app.register(contentRoutes, {
+    db: deps.db,
+    tz: deps.config.platformTz,
+    simulated,
+    store: defaultUploadStore,
+    ...clock,
+  });
+  await app.register(inboxRoutes, { db: deps.db });
+  await app.register(checkinRoutes, { db: deps.db, tz: deps.config.platformTz, ...clock });
+  await app.register(supportRoutes, { db: deps.db });
   if (deps.hub) {
     await app.register(websocket, { options: { maxPayload: 4096 } });
     await app.register(streamRoutes, { db: deps.db, hub: deps.hub });

@@ -15,3 +15,4 @@ export * from './account.ts';
 export * from './practice.ts';
 export * from './alerts.ts';
 export * from './pnl.ts';
+export * from './content.ts';

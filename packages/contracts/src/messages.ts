@@ -150,6 +150,10 @@ export const MESSAGE_CODES = {
   alert_created: 200,
   alert_limit: 422,
   alert_not_found: 404,
+  // content, check-in, customer service
+  checkin_done: 200,
+  support_sent: 200,
+  support_message_too_long: 400,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGE_CODES;

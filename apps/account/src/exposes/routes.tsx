@@ -38,13 +38,13 @@ const PosterPage = lazy(() => import(/* webpackChunkName: "page-pages-user-poste
 const CustomerPage = lazy(
   () => import(/* webpackChunkName: "page-pages-customer-customer" */ '../routes/customer-page.tsx'),
 );
+const MessagePage = lazy(() => import(/* webpackChunkName: "page-pages-user-message" */ '../routes/message-page.tsx'));
 const DownloadPage = lazy(
   () => import(/* webpackChunkName: "page-pages-download-download" */ '../routes/download-page.tsx'),
 );
 
 /** Pages of the spec this remote owns whose feature comes in a later issue, with their titles. */
 const UNAVAILABLE: Record<string, string> = {
-  '/pages/user/message': 'titles.messages',
   '/pages/user/notice': 'titles.notice',
   '/pages/user/activityCenter': 'titles.activityCenter',
   '/pages/news/news': 'titles.news',
@@ -87,6 +87,7 @@ export default function AccountRoutes() {
         <Route path="/pages/user/poster" element={<PosterPage />} />
         <Route path="/pages/customer/customer" element={<CustomerPage />} />
         <Route path="/pages/download/download" element={<DownloadPage />} />
+        <Route path="/pages/user/message" element={<MessagePage />} />
         {Object.entries(UNAVAILABLE).map(([path, titleKey]) => (
           <Route key={path} path={path} element={<UnavailablePage titleKey={titleKey} />} />
         ))}

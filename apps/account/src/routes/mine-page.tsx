@@ -8,12 +8,14 @@ import { ProfileHeader } from '../features/profile/profile-header.tsx';
 import { BalanceCard } from '../features/profile/balance-card.tsx';
 import { MineMenu } from '../features/profile/mine-menu.tsx';
 import { LogoutConfirm } from '../features/session/logout-confirm.tsx';
+import { useGetBadgesQuery } from '../features/content/content-api.ts';
 
 /** Mine (user centre): who is logged in, their balances, and every item of the spec's menu. */
 export default function MinePage() {
   const { t } = useTranslation(NS);
   const { data: user, error, isLoading, refetch } = useGetUserInfoQuery();
   const [confirmLogout, setConfirmLogout] = useState(false);
+  const { data: badges } = useGetBadgesQuery(undefined, { refetchOnMountOrArgChange: true });
   return (
     <DefaultPage title={t('mine.title')} custom tab>
       {user ? (
@@ -37,7 +39,7 @@ export default function MinePage() {
           />
         </div>
       ) : null}
-      <MineMenu onLogout={() => setConfirmLogout(true)} />
+      <MineMenu onLogout={() => setConfirmLogout(true)} unread={badges?.messages ?? 0} />
       <LogoutConfirm open={confirmLogout} onClose={() => setConfirmLogout(false)} />
     </DefaultPage>
   );

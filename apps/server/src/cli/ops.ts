@@ -9,6 +9,7 @@ import { registerInvestCommands } from '../modules/invest/invest.ops.ts';
 import { registerBackupCommands } from '../modules/backup/backup.ops.ts';
 import { registerKycCommands } from '../modules/kyc/kyc.ops.ts';
 import { registerReferralCommands } from '../modules/referral/referral.ops.ts';
+import { registerContentCommands } from '../modules/content/content.ops.ts';
 
 /**
  * `pnpm ops ...`: the operator CLI. It only calls the admin HTTP API, so every action it takes goes
@@ -197,6 +198,7 @@ registerInvestCommands(program, request);
 registerBackupCommands(program, config);
 registerKycCommands(program, request);
 registerReferralCommands(program, request);
+registerContentCommands(program, request);
 
 program.parseAsync(process.argv).catch((error: Error) => {
   console.error(`ops: ${error.message}`);

@@ -17,3 +17,7 @@ export * from '../modules/referral/referral.table.ts';
 export * from '../modules/security/security.table.ts';
 export * from '../modules/practice/practice.table.ts';
 export * from '../modules/alerts/alerts.table.ts';
+export * from '../modules/content/content.table.ts';
+export * from '../modules/inbox/inbox.table.ts';
+export * from '../modules/checkin/checkin.table.ts';
+export * from '../modules/support/support.table.ts';

@@ -11,6 +11,7 @@ import { DEFAULT_TERMS, PRODUCT_SEEDS } from '../modules/market/product-catalogu
 import { parseMoney } from '@app/contracts';
 import { seedRechargeChannels } from '../modules/wallet/wallet.seed.ts';
 import { seedPlans } from '../modules/invest/invest.seed.ts';
+import { seedContent } from '../modules/content/content.seed.ts';
 
 export const DEMO_ACCOUNT = 'demo';
 export const DEMO_PASSWORD = 'demo1234';
@@ -33,6 +34,7 @@ export async function seed(db: Db, options: { firstInviteCode: string; demo: boo
   await seedProducts(db);
   await seedRechargeChannels(db, { demo: options.demo });
   await seedPlans(db);
+  await seedContent(db, { demo: options.demo });
   if (options.demo) await seedDemoUser(db);
   return { firstInviteCode: options.firstInviteCode, firstInviteCreated: !existing };
 }

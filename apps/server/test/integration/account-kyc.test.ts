@@ -137,6 +137,8 @@ describe('/api/user/certification', () => {
     expect(JSON.stringify(entry)).not.toContain('C01X00T47');
 
     expect((await state(u.token)).data).toMatchObject({ state: 'verified', can_submit: false });
+    const inbox = await call(t.app, 'GET', '/api/user/msg', { token: u.token });
+    expect(inbox.data.items.map((m: { kind: string }) => m.kind)).toEqual(['realname_approved']);
     const [user] = await t.database.db.select().from(users).where(eq(users.id, u.user.id));
     expect(user!.realNameState).toBe('verified');
     expect(
@@ -153,6 +155,10 @@ describe('/api/user/certification', () => {
     expect(refused.data.state).toBe('refused');
     const seen = await state(u.token);
     expect(seen.data).toMatchObject({ state: 'refused', reason: 'photo unreadable', can_submit: true });
+    // The result reaches the inbox with its reason, in the reader's language.
+    const inbox = await call(t.app, 'GET', '/api/user/msg', { token: u.token, lang: 'de' });
+    expect(inbox.data.unread).toBe(1);
+    expect(inbox.data.items[0].body).toContain('photo unreadable');
     const audit = await admin('GET', '/admin/audit?limit=20');
     expect(audit.data.items.find((a: { target: string }) => a.target === `kyc:${id}`).action).toBe('kyc.refuse');
 

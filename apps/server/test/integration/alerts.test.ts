@@ -96,6 +96,13 @@ describe('price alerts', () => {
         expect(shown.fired_tick).toEqual({ ts: first.ts, price: unit(first.price) });
         expect(times).toHaveLength(1);
         expect(times[0]!.ts).toBe(first.ts);
+        // Its one inbox message names the symbol and the recorded price that fired it.
+        const messages = await t.database.db.execute<{ params: { symbol: string; price: string } }>(
+          sql`SELECT params FROM inbox_messages WHERE reference = ${`alert:${id}:fired`}`,
+        );
+        expect(messages.rows.map((m) => m.params)).toEqual([
+          expect.objectContaining({ symbol: 'BTC/USDT', price: unit(first.price) }),
+        ]);
       } else {
         expect(shown.status).toBe('active');
         expect(times).toHaveLength(0);

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import {
+  Badge,
   BellIcon,
   CardIcon,
   Cell,
@@ -29,14 +30,27 @@ const ITEMS = [
   { key: 'notice', href: '#/pages/user/notice', Icon: BellIcon },
 ] as const;
 
-export function MineMenu({ onLogout }: { onLogout: () => void }) {
+/** `unread`: unread messages, shown as a badge on the messages item. */
+export function MineMenu({ onLogout, unread = 0 }: { onLogout: () => void; unread?: number }) {
   const { t, i18n } = useTranslation(NS);
   const languageName = isLanguage(i18n.language) ? LANGUAGE_NAMES[i18n.language] : LANGUAGE_NAMES.en;
   return (
     <>
       <CellGroup>
         {ITEMS.map(({ key, href, Icon }) => (
-          <Cell key={key} title={t(`mine.menu.${key}`)} href={href} icon={<Icon size={22} />} />
+          <Cell
+            key={key}
+            title={t(`mine.menu.${key}`)}
+            href={href}
+            icon={<Icon size={22} />}
+            value={
+              key === 'messages' && unread > 0 ? (
+                <span data-testid="messages-badge" aria-label={t('inbox.unread', { count: unread })}>
+                  <Badge tone="primary">{unread > 99 ? '99+' : unread}</Badge>
+                </span>
+              ) : undefined
+            }
+          />
         ))}
         <Cell
           title={t('mine.menu.language')}

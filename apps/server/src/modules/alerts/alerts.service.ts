@@ -12,6 +12,7 @@ import { AppError } from '../../plugins/app-error.ts';
 import { findProduct, priceAt, type ProductRow } from '../market/market.repository.ts';
 import { products } from '../market/market.table.ts';
 import { priceAlerts } from './alerts.table.ts';
+import { postInboxMessage } from '../inbox/inbox.service.ts';
 
 /** Advisory lock (xact) taken per user while counting and adding alerts, so the limit holds under races. */
 export const ALERT_CREATE_LOCK = 728_201;
@@ -139,11 +140,24 @@ export async function checkAlerts(db: Db, watermark: number, batch = 500): Promi
       if (alert.checkedUntil >= watermark) continue;
       const hit = await firstTrigger(db, alert, watermark);
       if (hit) {
-        const done = await db
-          .update(priceAlerts)
-          .set({ status: 'fired', firedTs: hit.ts, firedPrice: hit.price, firedAt: new Date(), checkedUntil: hit.ts })
-          .where(and(eq(priceAlerts.id, alert.id), eq(priceAlerts.status, 'active')))
-          .returning({ id: priceAlerts.id });
+        // The fire and its inbox message commit together: a fired alert always has its message, once.
+        const done = await db.transaction(async (tx) => {
+          const rows = await tx
+            .update(priceAlerts)
+            .set({ status: 'fired', firedTs: hit.ts, firedPrice: hit.price, firedAt: new Date(), checkedUntil: hit.ts })
+            .where(and(eq(priceAlerts.id, alert.id), eq(priceAlerts.status, 'active')))
+            .returning({ id: priceAlerts.id });
+          if (rows.length) {
+            const [product] = await tx.select().from(products).where(eq(products.id, alert.productId));
+            await postInboxMessage(tx, {
+              userId: alert.userId,
+              kind: 'price_alert',
+              params: alertMessageParams(alert, product!, hit.price),
+              reference: `alert:${alert.id}:fired`,
+            });
+          }
+          return rows;
+        });
         if (done.length)
           fired.push({ id: alert.id, userId: alert.userId, productId: alert.productId, ts: hit.ts, price: hit.price });
       } else {
@@ -162,6 +176,17 @@ export async function checkAlerts(db: Db, watermark: number, batch = 500): Promi
     if (active.length < batch) return fired;
     after = active[active.length - 1]!.id;
   }
+}
+
+/** The inbox message's values: signs and numbers only, so the text reads the same in every language. */
+function alertMessageParams(alert: AlertRow, product: ProductRow, price: bigint) {
+  const at = (value: bigint) => formatPrice(value, product.precision);
+  return {
+    symbol: product.symbol,
+    price: at(price),
+    direction: alert.kind === 'cross' ? (alert.direction === 'above' ? '≥' : '≤') : '±',
+    target: alert.kind === 'cross' ? at(alert.level!) : `${bpToPct(alert.moveBp!)}% / ${alert.minutes}′`,
+  };
 }
 
 async function firstTrigger(db: DbOrTx, a: AlertRow, watermark: number) {

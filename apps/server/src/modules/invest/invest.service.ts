@@ -24,6 +24,7 @@ import { balancesOf, postJournals, type JournalInput } from '../ledger/ledger.se
 import { houseShard, userAccount } from '../ledger/account-codes.ts';
 import { once, requestHash } from '../idempotency/idempotency.service.ts';
 import { accrueLots } from './accrual.service.ts';
+import { postInboxMessage } from '../inbox/inbox.service.ts';
 import { dayLabel, dayOf } from './invest-days.ts';
 import { investAccruals, investHoldings, investLots, investOrders, investPlans } from './invest.table.ts';
 import {
@@ -446,6 +447,13 @@ async function closeHolding(
     interest: q.interest,
     forfeited: q.forfeited,
   });
+  if (kind === 'maturity')
+    await postInboxMessage(tx, {
+      userId: uid,
+      kind: 'plan_matured',
+      params: { title: h.title, principal: formatMoney(q.principal), interest: formatMoney(q.interest) },
+      reference,
+    });
   return { holding: holding!, order, quote: q };
 }
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AdminKycItem, Certification, CertificationBody, DocumentType } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
+import { postInboxMessage } from '../inbox/inbox.service.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { audit } from '../audit/audit.service.ts';
 import { users } from '../users/users.table.ts';
@@ -190,6 +191,17 @@ export async function decideSubmission(
       details: { user_id: row.userId, doc_type: row.docType, id_number_masked: row.docMasked },
       ...(input.ip ? { ip: input.ip } : {}),
     });
+    // The user hears the result in the same transaction that decides it.
+    await postInboxMessage(tx, {
+      userId: row.userId,
+      kind: input.approve ? 'realname_approved' : 'realname_refused',
+      params: input.approve ? {} : { reason: input.reason },
+      reference: `kyc:${row.id}:decided`,
+    });
+    await tx
+      .update(kycSubmissions)
+      .set({ notifiedAt: sql`now()` })
+      .where(eq(kycSubmissions.id, row.id));
     if (input.approve && input.onApproved) await input.onApproved(tx, row.userId);
     return toAdminItem(row, user!.account);
   });

@@ -13,6 +13,7 @@ import { AppError } from '../../plugins/app-error.ts';
 import { audit } from '../audit/audit.service.ts';
 import { once, requestHash } from '../idempotency/idempotency.service.ts';
 import { postJournal } from '../ledger/ledger.service.ts';
+import { postInboxMessage } from '../inbox/inbox.service.ts';
 import { houseAccount, userAccount } from '../ledger/account-codes.ts';
 import type { UploadStore } from '../uploads/upload-store.ts';
 import { bpToPct, loadSettings } from './wallet-settings.ts';
@@ -240,6 +241,12 @@ export async function approveDeposit(db: Db, d: Decision) {
         memo: { deposit: bonusRow!.id, parent: row.id },
       });
     }
+    await postInboxMessage(tx, {
+      userId: row.userId,
+      kind: 'deposit_approved',
+      params: { reference: row.referenceCode, amount: formatMoney(row.amount) },
+      reference: `deposit:${row.id}:approved`,
+    });
     await audit(tx, {
       operator: d.operator,
       action: 'deposit.approve',
@@ -287,6 +294,12 @@ export async function refuseDeposit(db: Db, d: Decision) {
         .set({ status: 2, reviewedBy: d.operator, reviewedAt: sql`now()`, reason: d.reason })
         .where(eq(deposits.id, row.id))
         .returning();
+      await postInboxMessage(tx, {
+        userId: row.userId,
+        kind: 'deposit_refused',
+        params: { reference: row.referenceCode, amount: formatMoney(row.amount), reason: d.reason },
+        reference: `deposit:${row.id}:refused`,
+      });
       await audit(tx, {
         operator: d.operator,
         action: 'deposit.refuse',
@@ -325,6 +338,12 @@ export async function refuseDeposit(db: Db, d: Decision) {
       .set({ status: 2, auditedBy: d.operator, auditedAt: sql`now()`, auditReason: d.reason })
       .where(eq(deposits.id, row.id))
       .returning();
+    await postInboxMessage(tx, {
+      userId: row.userId,
+      kind: 'deposit_refused',
+      params: { reference: row.referenceCode, amount: formatMoney(row.amount), reason: d.reason },
+      reference: `deposit:${row.id}:refused`,
+    });
     await audit(tx, {
       operator: d.operator,
       action: 'deposit.reverse',

@@ -14,6 +14,7 @@ import { audit } from '../audit/audit.service.ts';
 import { loginFailures } from '../auth/auth.table.ts';
 import { once, requestHash } from '../idempotency/idempotency.service.ts';
 import { balancesOf, postJournal } from '../ledger/ledger.service.ts';
+import { postInboxMessage } from '../inbox/inbox.service.ts';
 import { houseAccount, houseShard, userAccount } from '../ledger/account-codes.ts';
 import { assertFundPassword, findUser } from '../users/users.service.ts';
 import { holdUntilOf, listMethods, mask, methodTitle } from './payment-methods.service.ts';
@@ -355,6 +356,12 @@ export async function approveWithdrawal(db: Db, d: Decision) {
       .set({ status: 1, reviewedBy: d.operator, reviewedAt: sql`now()`, reason: d.reason })
       .where(eq(withdrawals.id, row.id))
       .returning();
+    await postInboxMessage(tx, {
+      userId: row.userId,
+      kind: 'withdrawal_approved',
+      params: { amount: formatMoney(row.amount), received: formatMoney(row.received) },
+      reference: `withdrawal:${row.id}:approved`,
+    });
     await audit(tx, {
       operator: d.operator,
       action: 'withdrawal.approve',
@@ -384,6 +391,12 @@ export async function refuseWithdrawal(db: Db, d: Decision) {
       .set({ status: 2, reviewedBy: d.operator, reviewedAt: sql`now()`, reason: d.reason })
       .where(eq(withdrawals.id, row.id))
       .returning();
+    await postInboxMessage(tx, {
+      userId: row.userId,
+      kind: 'withdrawal_refused',
+      params: { amount: formatMoney(row.amount), reason: d.reason },
+      reference: `withdrawal:${row.id}:refused`,
+    });
     await audit(tx, {
       operator: d.operator,
       action: 'withdrawal.refuse',

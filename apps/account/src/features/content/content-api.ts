@@ -1,0 +1,32 @@
+import { baseApi } from '@app/api-client';
+import type { Badges, HomeContent, InboxList, InboxMessage } from '@app/contracts';
+
+const contentBase = baseApi.enhanceEndpoints({ addTagTypes: ['Inbox'] });
+
+/** The index group (public content) and the user's inbox. */
+export const contentApi = contentBase.injectEndpoints({
+  endpoints: (build) => ({
+    getHome: build.query<HomeContent, void>({ query: () => ({ url: '/api/index/home' }) }),
+    getMessages: build.query<InboxList, number>({
+      query: (page) => ({ url: '/api/user/msg', params: { page, size: 20 } }),
+      providesTags: ['Inbox'],
+    }),
+    getBadges: build.query<Badges, void>({ query: () => ({ url: '/api/user/badges' }), providesTags: ['Inbox'] }),
+    readMessage: build.mutation<InboxMessage, number>({
+      query: (id) => ({ url: '/api/user/msg_read', method: 'POST', body: { id } }),
+      invalidatesTags: ['Inbox'],
+    }),
+    readAllMessages: build.mutation<{ marked: number }, void>({
+      query: () => ({ url: '/api/user/msg_read_all', method: 'POST', body: {} }),
+      invalidatesTags: ['Inbox'],
+    }),
+  }),
+});
+
+export const {
+  useGetHomeQuery,
+  useGetMessagesQuery,
+  useGetBadgesQuery,
+  useReadMessageMutation,
+  useReadAllMessagesMutation,
+} = contentApi;

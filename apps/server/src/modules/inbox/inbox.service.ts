@@ -1,0 +1,127 @@
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { InboxList, InboxMessage, Language } from '@app/contracts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { AppError } from '../../plugins/app-error.ts';
+import { inboxMessages } from './inbox.table.ts';
+import { INBOX_TEXTS } from './inbox-texts.ts';
+
+export type InboxParams = Record<string, string | number>;
+
+export type InboxInput = {
+  userId: number;
+  /** A key of INBOX_TEXTS (deposit_approved, withdrawal_refused, plan_matured, realname_approved, ...). */
+  kind: string;
+  /** The values its texts name ({amount}, {reason}, ...): plain strings and numbers, never HTML. */
+  params?: InboxParams;
+  /** Unique per user and event (e.g. `deposit:42:approved`): writing it again is a no-op. */
+  reference: string;
+};
+
+/**
+ * Writes one message to a user's inbox. Call it inside the transaction of the event it tells about, so
+ * the message exists exactly when the event committed. Returns false when that reference was written
+ * before (a retried event).
+ */
+export async function postInboxMessage(tx: DbOrTx, input: InboxInput): Promise<boolean> {
+  if (input.kind !== 'operator' && !INBOX_TEXTS[input.kind]) throw new Error(`unknown inbox kind ${input.kind}`);
+  const rows = await tx
+    .insert(inboxMessages)
+    .values({ userId: input.userId, kind: input.kind, params: input.params ?? {}, reference: input.reference })
+    .onConflictDoNothing({ target: [inboxMessages.userId, inboxMessages.reference] })
+    .returning({ id: inboxMessages.id });
+  return rows.length > 0;
+}
+
+/** An operator's message to every user who exists now: one row each, in one statement. */
+export async function postToEveryone(tx: Tx, input: { params: InboxParams; reference: string }): Promise<number> {
+  const result = await tx.execute(sql`
+    INSERT INTO inbox_messages (user_id, kind, params, reference)
+    SELECT id, 'operator', ${JSON.stringify(input.params)}::jsonb, ${input.reference} FROM users
+    ON CONFLICT (user_id, reference) DO NOTHING`);
+  return result.rowCount ?? 0;
+}
+
+const LINKS: Record<string, string> = {
+  deposit_approved: '#/pages/user/rechargerecord',
+  deposit_refused: '#/pages/user/rechargerecord',
+  withdrawal_approved: '#/pages/user/cashrecord',
+  withdrawal_refused: '#/pages/user/cashrecord',
+  plan_matured: '#/pages/project/myproject',
+  checkin_reward: '#/pages/user/activityCenter',
+  support_reply: '#/pages/customer/customer',
+  realname_approved: '#/pages/user/auth',
+  realname_refused: '#/pages/user/auth',
+  price_alert: '#/pages/trade/trade',
+};
+
+const fill = (template: string, params: InboxParams) =>
+  template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+
+/** A stored message as its reader sees it, in the reader's language. */
+export function renderMessage(row: typeof inboxMessages.$inferSelect, lang: Language): InboxMessage {
+  const params = row.params ?? {};
+  const text =
+    row.kind === 'operator'
+      ? { title: String(params.title ?? ''), body: String(params.body ?? '') }
+      : (() => {
+          const t = INBOX_TEXTS[row.kind]?.[lang] ?? INBOX_TEXTS[row.kind]?.en;
+          return t ? { title: fill(t.title, params), body: fill(t.body, params) } : { title: row.kind, body: '' };
+        })();
+  return {
+    id: row.id,
+    kind: row.kind,
+    category: row.kind === 'operator' || row.kind === 'price_alert' ? 'system' : 'account',
+    title: text.title,
+    body: text.body,
+    link: LINKS[row.kind] ?? null,
+    read: row.readAt !== null,
+    created_at: Math.floor(row.createdAt.getTime() / 1000),
+  };
+}
+
+export async function unreadCount(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(inboxMessages)
+    .where(and(eq(inboxMessages.userId, userId), isNull(inboxMessages.readAt)));
+  return row?.n ?? 0;
+}
+
+export async function listMessages(
+  db: DbOrTx,
+  q: { userId: number; lang: Language; page: number; size: number; unreadOnly: boolean },
+): Promise<InboxList> {
+  const where = and(eq(inboxMessages.userId, q.userId), q.unreadOnly ? isNull(inboxMessages.readAt) : undefined);
+  const [rows, [total], unread] = await Promise.all([
+    db
+      .select()
+      .from(inboxMessages)
+      .where(where)
+      .orderBy(desc(inboxMessages.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
+    db.select({ n: count() }).from(inboxMessages).where(where),
+    unreadCount(db, q.userId),
+  ]);
+  return { items: rows.map((r) => renderMessage(r, q.lang)), total: total?.n ?? 0, unread };
+}
+
+/** One message, marked read. Someone else's id reads like a missing one. */
+export async function readMessage(db: DbOrTx, userId: number, id: number, lang: Language): Promise<InboxMessage> {
+  const [row] = await db
+    .update(inboxMessages)
+    .set({ readAt: sql`coalesce(${inboxMessages.readAt}, now())` })
+    .where(and(eq(inboxMessages.id, id), eq(inboxMessages.userId, userId)))
+    .returning();
+  if (!row) throw new AppError('no_data');
+  return renderMessage(row, lang);
+}
+
+export async function readAll(db: DbOrTx, userId: number): Promise<{ marked: number }> {
+  const rows = await db
+    .update(inboxMessages)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(inboxMessages.userId, userId), isNull(inboxMessages.readAt)))
+    .returning({ id: inboxMessages.id });
+  return { marked: rows.length };
+}

@@ -1,0 +1,178 @@
+import { z } from 'zod';
+
+/**
+ * Content and engagement: banners, platform notices, news and activities (operator-written, one row per
+ * language, falling back to English), the user's inbox, the daily check-in, the customer-service
+ * conversation and the public settings (/api/index/ater). Times are seconds; money is a decimal string in U.
+ */
+export const CONTENT_KINDS = ['banner', 'notice', 'news', 'activity'] as const;
+export const contentKindSchema = z.enum(CONTENT_KINDS);
+export type ContentKind = z.infer<typeof contentKindSchema>;
+
+/** promotion: a campaign with rules; recharge: a recharge bonus or recharge campaign. */
+export const ACTIVITY_TYPES = ['promotion', 'recharge'] as const;
+export const activityTypeSchema = z.enum(ACTIVITY_TYPES);
+export type ActivityType = z.infer<typeof activityTypeSchema>;
+
+const page = z.coerce.number().int().min(1).max(10_000).default(1);
+const size = z.coerce.number().int().min(1).max(50).default(10);
+const id = z.coerce
+  .number({ error: 'no_data' })
+  .int('no_data')
+  .positive('no_data')
+  .max(2 ** 53 - 1, 'no_data');
+
+export const contentPageQuerySchema = z.object({ page, size });
+export const contentIdQuerySchema = z.object({ id });
+/** /api/index/notice: a page of notices, or one notice when `id` is given. */
+export const noticeQuerySchema = z.object({ id: id.optional(), page, size });
+export const activityListQuerySchema = z.object({ type: activityTypeSchema.optional(), page, size });
+
+/** One card of a list: no body. `lang` is the language actually shown (English when the user's is missing). */
+export const contentSummarySchema = z.object({
+  id: z.number().int(),
+  kind: contentKindSchema,
+  title: z.string(),
+  summary: z.string(),
+  lang: z.string(),
+  /** In-app link ("#/pages/...") a banner or activity leads to, or null. */
+  link: z.string().nullable(),
+  /** Colour theme of a banner or activity card (a design token name, never a raw colour). */
+  tone: z.string(),
+  activity_type: activityTypeSchema.nullable(),
+  published_at: z.number().int(),
+  /** Activities: when they run (null = open-ended). */
+  starts_at: z.number().int().nullable(),
+  ends_at: z.number().int().nullable(),
+  pinned: z.boolean(),
+});
+export type ContentSummary = z.infer<typeof contentSummarySchema>;
+
+/** A detail page: the sanitised body (an allow-listed HTML subset, safe to render as-is). */
+export const contentDetailSchema = contentSummarySchema.extend({ body: z.string() });
+export type ContentDetail = z.infer<typeof contentDetailSchema>;
+
+export const contentListSchema = z.object({ items: z.array(contentSummarySchema), total: z.number().int() });
+export type ContentList = z.infer<typeof contentListSchema>;
+
+export const supportChannelSchema = z.object({
+  kind: z.enum(['telegram', 'whatsapp', 'line', 'email', 'link']),
+  label: z.string(),
+  url: z.string(),
+  /** Opening hours as written by operators ("09:00-21:00 UTC+8"), or "" for always. */
+  hours: z.string(),
+});
+export type SupportChannel = z.infer<typeof supportChannelSchema>;
+
+export const downloadLinksSchema = z.object({ android: z.string().nullable(), ios: z.string().nullable() });
+export type DownloadLinks = z.infer<typeof downloadLinksSchema>;
+
+/** /api/index/ater: what the app needs to know from operators' settings, public. */
+export const publicSettingsSchema = z.object({
+  service_channels: z.array(supportChannelSchema),
+  download: downloadLinksSchema,
+  withdraw_window: z.object({ from: z.string(), to: z.string(), time_zone: z.string() }),
+  checkin_reward: z.string(),
+  time_zone: z.string(),
+});
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;
+
+/** /api/index/info: the platform in a few facts. */
+export const platformInfoSchema = z.object({
+  name: z.string(),
+  currency: z.string(),
+  unit: z.string(),
+  time_zone: z.string(),
+  languages: z.array(z.string()),
+  /** Whether prices come from the built-in simulator. */
+  simulated: z.boolean(),
+});
+export type PlatformInfo = z.infer<typeof platformInfoSchema>;
+
+/** /api/index/home: everything Home shows, in one call. */
+export const homeSchema = z.object({
+  banners: z.array(contentSummarySchema),
+  notices: z.array(contentSummarySchema),
+  news: z.array(contentSummarySchema),
+  activities: z.array(contentSummarySchema),
+});
+export type HomeContent = z.infer<typeof homeSchema>;
+
+/** Inbox. A message is stored as a kind and its parameters and rendered in the reader's language. */
+export const INBOX_KINDS = [
+  'deposit_approved',
+  'deposit_refused',
+  'withdrawal_approved',
+  'withdrawal_refused',
+  'plan_matured',
+  'checkin_reward',
+  'support_reply',
+  'realname_approved',
+  'realname_refused',
+  'price_alert',
+  'operator',
+] as const;
+export type InboxKind = (typeof INBOX_KINDS)[number];
+
+export const inboxMessageSchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  /** "system" (platform) or "account" (about the user's own money or data). */
+  category: z.enum(['system', 'account']),
+  title: z.string(),
+  body: z.string(),
+  /** In-app page the message is about, or null. */
+  link: z.string().nullable(),
+  read: z.boolean(),
+  created_at: z.number().int(),
+});
+export type InboxMessage = z.infer<typeof inboxMessageSchema>;
+export const inboxListSchema = z.object({
+  items: z.array(inboxMessageSchema),
+  total: z.number().int(),
+  unread: z.number().int(),
+});
+export type InboxList = z.infer<typeof inboxListSchema>;
+export const msgListQuerySchema = z.object({ page, size, unread: z.enum(['0', '1']).default('0') });
+export const msgReadBodySchema = z.object({ id });
+
+/** Unread counts for badges (Mine, its menu items, customer service). */
+export const badgesSchema = z.object({ messages: z.number().int(), support: z.number().int() });
+export type Badges = z.infer<typeof badgesSchema>;
+
+/** Daily check-in: once per platform day, an operator-set reward. */
+export const checkinStatusSchema = z.object({
+  checked_today: z.boolean(),
+  /** Consecutive days up to today (or yesterday when not yet checked in today). */
+  streak: z.number().int(),
+  reward: z.string(),
+  /** Platform day, "2026-11-23", in `time_zone`. */
+  today: z.string(),
+  time_zone: z.string(),
+  /** The last seven platform days, oldest first, with whether each was checked in. */
+  week: z.array(z.object({ day: z.string(), checked: z.boolean() })),
+});
+export type CheckinStatus = z.infer<typeof checkinStatusSchema>;
+
+/** Customer service conversation. */
+export const SUPPORT_TOPICS = ['rewards', 'password', 'recharge', 'locked_data'] as const;
+export const supportTopicSchema = z.enum(SUPPORT_TOPICS);
+export type SupportTopic = z.infer<typeof supportTopicSchema>;
+export const supportMessageSchema = z.object({
+  id: z.number().int(),
+  from: z.enum(['user', 'operator']),
+  body: z.string(),
+  topic: supportTopicSchema.nullable(),
+  created_at: z.number().int(),
+});
+export type SupportMessage = z.infer<typeof supportMessageSchema>;
+export const supportConversationSchema = z.object({
+  items: z.array(supportMessageSchema),
+  unread: z.number().int(),
+});
+export type SupportConversation = z.infer<typeof supportConversationSchema>;
+export const supportSendBodySchema = z.object({
+  body: z.string({ error: 'please_fill_in' }).trim().min(1, 'please_fill_in').max(1000, 'support_message_too_long'),
+  topic: supportTopicSchema.optional(),
+});
+export type SupportSendBody = z.input<typeof supportSendBodySchema>;
