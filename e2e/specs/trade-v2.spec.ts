@@ -149,6 +149,13 @@ test('practice: switch, place an order with the badge on every step, real balanc
   await expect(page.getByTestId('practice-badge')).toHaveCount(0);
   await expect(page.locator(`[href*="id=${order.id}"]`)).toHaveCount(0);
   expect(await api<Balances>(market.url, '/api/user/index', token)).toEqual(realBefore);
+
+  // The fired alert is a message in the inbox too, with the recorded price that fired it.
+  await page.goto(`${market.url}/h5/#/pages/user/message`);
+  const message = page.getByRole('listitem').filter({ hasText: 'Price alert: BTC/USDT' });
+  await expect(message).toBeVisible();
+  await message.getByText('Price alert: BTC/USDT').click();
+  await expect(message.getByText(`reached ${fired.fired_tick!.price}`)).toBeVisible();
 });
 
 for (const lang of ['de', 'th'] as const) {
