@@ -6,3 +6,4 @@ export { LoadError } from './load-error.tsx';
 export { apiErrorText } from './api-error-text.ts';
 export { Loading } from './loading.tsx';
 export { IntentKey, newIdempotencyKey } from './intent-key.ts';
+export { getBlob, postFile } from './raw-request.ts';

@@ -7,8 +7,8 @@ import { sql } from 'drizzle-orm';
 import { connect, type Database } from '../../src/db/client.ts';
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/db/embedded.ts';
 import { verifyLedger } from '../../src/modules/ledger/ledger-verify.ts';
-import { runTs, waitFor } from '../crash/processes.ts';
-import { MixedLoad, type Answer } from '../helpers/mixed-load.ts';
+import { startServer, waitFor, type runTs } from '../crash/processes.ts';
+import { MixedLoad, openWithdrawals } from '../helpers/mixed-load.ts';
 import { nginxBinary, startNginx } from './nginx.ts';
 
 /**
@@ -37,28 +37,13 @@ async function startNode(i: number, url: string): Promise<Node> {
   const [port, adminPort] = [await freePort(), await freePort()];
   const dataDir = path.join(dir, `node${i}`);
   await fs.mkdir(dataDir, { recursive: true });
-  const run = runTs('src/server.ts', {
+  const run = await startServer({
     DATABASE_URL: url,
     DATA_DIR: dataDir,
-    PORT: String(port),
-    ADMIN_PORT: String(adminPort),
+    PORT: port,
+    ADMIN_PORT: adminPort,
     ADMIN_TOKEN,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    JOBS: '1',
-    BACKFILL_DAYS: '1',
-    BACKFILL_TICK_SECONDS: '3600',
-    TRUST_PROXY: '1',
   });
-  await waitFor(
-    async () =>
-      await fetch(`http://127.0.0.1:${port}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      ),
-    `node ${i}`,
-    180_000,
-  );
   return { port, adminPort, run };
 }
 
@@ -81,21 +66,7 @@ suite('three nodes behind nginx', () => {
       await freePort(),
       nodes.map((n) => n.port),
     );
-    const settings = (await fetch(`http://127.0.0.1:${nodes[0]!.adminPort}/admin/wallet-settings`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${ADMIN_TOKEN}`,
-        'x-operator': 'cluster-test',
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({
-        reason: 'cluster test',
-        hold_hours: 0,
-        withdraw_daily_count: 100,
-        withdraw_from: '00:00',
-        withdraw_to: '23:59',
-      }),
-    }).then((r) => r.json())) as Answer;
+    const settings = await openWithdrawals(`http://127.0.0.1:${nodes[0]!.adminPort}`, ADMIN_TOKEN);
     expect(settings.code).toBe(200);
   }, 400_000);
 

@@ -49,3 +49,31 @@ export function isAlive(pid: number) {
     return false;
   }
 }
+
+/**
+ * The real server (src/server.ts) under load-test settings (production mode, jobs on, a short backfill, behind
+ * a proxy), started and waited for until it answers /api/health on its port.
+ */
+export async function startServer(
+  env: { DATA_DIR: string; PORT: number; ADMIN_PORT: number } & Record<string, string | number>,
+) {
+  const run = runTs('src/server.ts', {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    JOBS: '1',
+    BACKFILL_DAYS: '1',
+    BACKFILL_TICK_SECONDS: '3600',
+    TRUST_PROXY: '1',
+    ...Object.fromEntries(Object.entries(env).map(([k, v]) => [k, String(v)])),
+  });
+  await waitFor(
+    async () =>
+      await fetch(`http://127.0.0.1:${env.PORT}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      ),
+    `the server on port ${env.PORT}`,
+    180_000,
+  );
+  return run;
+}

@@ -6,8 +6,8 @@ import { sql } from 'drizzle-orm';
 import { connect } from '../../src/db/client.ts';
 import { freePort, runningEmbeddedUrl } from '../../src/db/embedded.ts';
 import { verifyLedger } from '../../src/modules/ledger/ledger-verify.ts';
-import { MixedLoad, type Answer } from '../helpers/mixed-load.ts';
-import { runTs, waitFor } from './processes.ts';
+import { MixedLoad, openWithdrawals } from '../helpers/mixed-load.ts';
+import { startServer, waitFor, type runTs } from './processes.ts';
 
 /**
  * The whole server killed with SIGKILL twenty times while phones place orders, buy plans, deposit and withdraw;
@@ -27,27 +27,7 @@ describe.runIf(embedded)(`the server killed ${CYCLES} times under load`, () => {
     const base = `http://127.0.0.1:${port}`;
     let server: ReturnType<typeof runTs> | null = null;
     const start = async () => {
-      server = runTs('src/server.ts', {
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        ADMIN_PORT: String(adminPort),
-        ADMIN_TOKEN,
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        JOBS: '1',
-        BACKFILL_DAYS: '1',
-        BACKFILL_TICK_SECONDS: '3600',
-        TRUST_PROXY: '1',
-      });
-      await waitFor(
-        async () =>
-          await fetch(`${base}/api/health`).then(
-            (r) => r.ok,
-            () => false,
-          ),
-        'the server',
-        180_000,
-      );
+      server = await startServer({ DATA_DIR: dataDir, PORT: port, ADMIN_PORT: adminPort, ADMIN_TOKEN });
     };
     const kill = async () => {
       server!.child.kill('SIGKILL');
@@ -55,21 +35,7 @@ describe.runIf(embedded)(`the server killed ${CYCLES} times under load`, () => {
     };
     await start();
     const database = connect((await runningEmbeddedUrl(dataDir))!, 4);
-    const settings = (await fetch(`http://127.0.0.1:${adminPort}/admin/wallet-settings`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${ADMIN_TOKEN}`,
-        'x-operator': 'kill-test',
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({
-        reason: 'kill test',
-        hold_hours: 0,
-        withdraw_daily_count: 100,
-        withdraw_from: '00:00',
-        withdraw_to: '23:59',
-      }),
-    }).then((r) => r.json())) as Answer;
+    const settings = await openWithdrawals(`http://127.0.0.1:${adminPort}`, ADMIN_TOKEN);
     expect(settings.code).toBe(200);
     const load = new MixedLoad(() => base, database.db);
     const clients = await Promise.all(Array.from({ length: 8 }, (_, i) => load.client(i, 'killed')));

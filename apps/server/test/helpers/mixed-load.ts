@@ -15,6 +15,25 @@ export type Answer = { code: number; key: string; data: { id?: number | string; 
 export type LoadClient = { userId: number; token: string; cardId: number; ip: string };
 export type Outcome = { kind: string; client: LoadClient; path: string; body: Record<string, string>; answer: Answer };
 
+/**
+ * Operator settings that let a load withdraw as often as it deposits: any hour, no hold on a new card, many
+ * withdrawals a day (the wallet suite tests those limits; a load test is about something else).
+ */
+export async function openWithdrawals(adminUrl: string, adminToken: string): Promise<Answer> {
+  const response = await fetch(`${adminUrl}/admin/wallet-settings`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${adminToken}`, 'x-operator': 'load-test', 'content-type': 'application/json' },
+    body: JSON.stringify({
+      reason: 'load test',
+      hold_hours: 0,
+      withdraw_daily_count: 100,
+      withdraw_from: '00:00',
+      withdraw_to: '23:59',
+    }),
+  });
+  return (await response.json()) as Answer;
+}
+
 export class MixedLoad {
   constructor(
     private readonly base: () => string,

@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { selectToken, useAppSelector } from '@app/api-client';
 import { UPLOAD_MAX_BYTES, type Avatar } from '@app/contracts';
 import { Spinner, useToast, UserIcon } from '@app/ui';
-import { apiErrorText } from '@app/app-kit';
+import { apiErrorText, getBlob, postFile } from '@app/app-kit';
 import { NS } from '../../i18n-namespace.ts';
-import { getBlob, postFile } from '../../lib/raw-request.ts';
 import styles from './avatar-picker.module.css';
 
 /**

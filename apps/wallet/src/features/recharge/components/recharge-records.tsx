@@ -8,11 +8,10 @@ import { LinkButton } from '@app/ui/link-button';
 import { NS } from '../../../i18n-namespace.ts';
 import { pagedItems } from '../../../lib/paged-items.ts';
 import { RecordStatus } from '../../../lib/record-status.tsx';
-import { getBlob } from '../../../lib/raw-request.ts';
+import { getBlob, LoadError, Loading } from '@app/app-kit';
 import { Timeline } from '../../../lib/timeline.tsx';
 import styles from '../../../lib/wallet.module.css';
 import { useGetRechargePagesInfiniteQuery, useGetRechargeRecordQuery } from '../api/recharge-api.ts';
-import { LoadError, Loading } from '@app/app-kit';
 
 /** Recharge records, newest first, paged as the user scrolls. */
 export function RechargeRecordList() {

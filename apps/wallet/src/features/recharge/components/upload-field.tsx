@@ -4,9 +4,8 @@ import { selectToken, useAppSelector } from '@app/api-client';
 import { UPLOAD_MAX_BYTES, type Upload } from '@app/contracts';
 import { Spinner } from '@app/ui';
 import { NS } from '../../../i18n-namespace.ts';
-import { postFile } from '../../../lib/raw-request.ts';
+import { apiErrorText, postFile } from '@app/app-kit';
 import styles from '../../../lib/wallet.module.css';
-import { apiErrorText } from '@app/app-kit';
 
 /** The transfer screenshot: uploaded as soon as it is picked (the server checks and re-encodes it). */
 export function UploadField({

@@ -6,10 +6,9 @@ import { useFormatters } from '@app/i18n/client';
 import { Button, EmptyState, InfiniteList, OrderIcon, useToast } from '@app/ui';
 import { NS } from '../../../i18n-namespace.ts';
 import { pagedItems } from '../../../lib/paged-items.ts';
-import { getBlob } from '../../../lib/raw-request.ts';
+import { apiErrorText, getBlob, LoadError, Loading } from '@app/app-kit';
 import styles from '../../../lib/wallet.module.css';
 import { csvPath, useGetStatementPagesInfiniteQuery, type StatementFilter } from '../api/statement-api.ts';
-import { LoadError, Loading, apiErrorText } from '@app/app-kit';
 
 /** Local midnight of a yyyy-mm-dd date input, in seconds. */
 const dayStart = (value: string) => (value ? Math.floor(new Date(`${value}T00:00:00`).getTime() / 1000) : undefined);

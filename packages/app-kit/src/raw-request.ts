@@ -2,7 +2,7 @@ import { apiClientConfig } from '@app/api-client';
 import type { ApiError } from '@app/api-client';
 
 /**
- * The two account calls the form-urlencoded base query cannot make: a multipart upload and a file download.
+ * The calls the form-urlencoded base query cannot make: a multipart upload (a proof, an avatar) and a file download.
  * Same headers (token, lang, language), same 60 s timeout, same envelope handling for refusals.
  */
 async function send(path: string, token: string | null, init: RequestInit): Promise<Response> {
