@@ -7,3 +7,5 @@ export { apiErrorText } from './api-error-text.ts';
 export { Loading } from './loading.tsx';
 export { IntentKey, newIdempotencyKey } from './intent-key.ts';
 export { getBlob, postFile } from './raw-request.ts';
+export { PagedList, type PagedListProps, type PagedQuery } from './paged-list/paged-list.tsx';
+export { pagedItems } from './paged-list/paged-items.ts';

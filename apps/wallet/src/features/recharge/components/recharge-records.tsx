@@ -3,11 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { selectToken, useAppSelector } from '@app/api-client';
 import type { RechargeRecord } from '@app/contracts';
 import { useFormatters } from '@app/i18n/client';
-import { EmptyState, InfiniteList, WalletIcon } from '@app/ui';
-import { LinkButton } from '@app/ui/link-button';
 import { NS } from '../../../i18n-namespace.ts';
-import { pagedItems } from '../../../lib/paged-items.ts';
 import { RecordStatus } from '../../../lib/record-status.tsx';
+import { ReceiptRows, RecordList } from '../../../lib/record-list.tsx';
 import { getBlob, LoadError, Loading } from '@app/app-kit';
 import { Timeline } from '../../../lib/timeline.tsx';
 import styles from '../../../lib/wallet.module.css';
@@ -16,41 +14,14 @@ import { useGetRechargePagesInfiniteQuery, useGetRechargeRecordQuery } from '../
 /** Recharge records, newest first, paged as the user scrolls. */
 export function RechargeRecordList() {
   const { t } = useTranslation(NS);
-  const { t: tc } = useTranslation();
-  const f = useFormatters();
   const query = useGetRechargePagesInfiniteQuery(undefined, { refetchOnMountOrArgChange: true });
-  const items = pagedItems(query.data?.pages);
-  if (query.isLoading) return <Loading />;
-  if (query.isError && items.length === 0)
-    return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
-  if (items.length === 0)
-    return (
-      <EmptyState
-        icon={<WalletIcon />}
-        title={t('records.noRecharge')}
-        action={<LinkButton href="#/pages/user/rechargeList">{t('titles.recharge')}</LinkButton>}
-      />
-    );
   return (
-    <InfiniteList
-      items={items}
-      getKey={(r) => r.id}
-      hasMore={Boolean(query.hasNextPage)}
-      loading={query.isFetchingNextPage}
-      onLoadMore={() => void query.fetchNextPage()}
-      labels={{ loading: tc('states.loadingMore'), end: tc('states.noMore'), more: tc('actions.more') }}
-      renderItem={(r: RechargeRecord) => (
-        <a className={styles.item} href={`#/pages/user/rechargerecord?id=${r.id}`} data-testid="recharge-row">
-          <span className={styles.itemMain}>
-            <span className={styles.strong}>{r.class === 0 ? r.channel_name : t(`class.c${r.class}`)}</span>
-            <span className={styles.small}>{f.dateTime(r.created_at)}</span>
-          </span>
-          <span className={styles.itemSide}>
-            <span className={styles.strong}>{f.money(r.amount)}</span>
-            <RecordStatus status={r.status} />
-          </span>
-        </a>
-      )}
+    <RecordList
+      query={query}
+      title={(r: RechargeRecord) => (r.class === 0 ? r.channel_name : t(`class.c${r.class}`))}
+      href={(r) => `#/pages/user/rechargerecord?id=${r.id}`}
+      testId="recharge-row"
+      empty={{ title: t('records.noRecharge'), action: t('titles.recharge'), href: '#/pages/user/rechargeList' }}
     />
   );
 }
@@ -91,14 +62,7 @@ export function RechargeReceipt({ id }: { id: number }) {
       <p>
         <RecordStatus status={r.status} />
       </p>
-      <dl className={styles.rows}>
-        {rows.map(([label, value]) => (
-          <div key={label} className={styles.row}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <ReceiptRows rows={rows} />
       {r.reason && <p className={styles.error}>{t('record.reason', { reason: r.reason })}</p>}
       <h2 className={styles.label}>{t('record.timeline')}</h2>
       <Timeline steps={r.timeline} />

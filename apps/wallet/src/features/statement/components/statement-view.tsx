@@ -3,10 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { selectToken, useAppSelector } from '@app/api-client';
 import { STATEMENT_TYPES, type StatementItem, type StatementType } from '@app/contracts';
 import { useFormatters } from '@app/i18n/client';
-import { Button, EmptyState, InfiniteList, OrderIcon, useToast } from '@app/ui';
+import { Button, OrderIcon, useToast } from '@app/ui';
 import { NS } from '../../../i18n-namespace.ts';
-import { pagedItems } from '../../../lib/paged-items.ts';
-import { apiErrorText, getBlob, LoadError, Loading } from '@app/app-kit';
+import { apiErrorText, getBlob, PagedList } from '@app/app-kit';
 import styles from '../../../lib/wallet.module.css';
 import { csvPath, useGetStatementPagesInfiniteQuery, type StatementFilter } from '../api/statement-api.ts';
 
@@ -22,7 +21,6 @@ const REF_HREF: Record<string, (id: number) => string> = {
 /** The statement: every movement on the user's accounts, filtered by type and date, paged, exportable as CSV. */
 export function StatementView() {
   const { t } = useTranslation(NS);
-  const { t: tc } = useTranslation();
   const f = useFormatters();
   const toast = useToast();
   const ids = { from: useId(), to: useId() };
@@ -34,7 +32,6 @@ export function StatementView() {
   const toDay = dayStart(to);
   const filter: StatementFilter = { type, from: dayStart(from), to: toDay === undefined ? undefined : toDay + 86_400 };
   const query = useGetStatementPagesInfiniteQuery(filter, { refetchOnMountOrArgChange: true });
-  const items = pagedItems(query.data?.pages);
 
   const download = async () => {
     setExporting(true);
@@ -111,57 +108,46 @@ export function StatementView() {
           {t('finance.csv')}
         </Button>
       </div>
-      {query.isLoading ? (
-        <Loading />
-      ) : query.isError && items.length === 0 ? (
-        <LoadError error={query.error} onRetry={() => void query.refetch()} />
-      ) : items.length === 0 ? (
-        <EmptyState icon={<OrderIcon />} title={t('finance.empty')} compact />
-      ) : (
-        <InfiniteList
-          items={items}
-          getKey={(i) => i.id}
-          hasMore={Boolean(query.hasNextPage)}
-          loading={query.isFetchingNextPage}
-          onLoadMore={() => void query.fetchNextPage()}
-          labels={{ loading: tc('states.loadingMore'), end: tc('states.noMore'), more: tc('actions.more') }}
-          renderItem={(i: StatementItem) => {
-            const href = i.ref_id !== null ? REF_HREF[i.ref_type]?.(i.ref_id) : undefined;
-            const body = (
-              <>
-                <span className={styles.itemMain}>
-                  <span className={styles.strong}>
-                    {t(`finance.kinds.${i.kind}`, { defaultValue: t(`finance.types.${i.type}`) })}
-                  </span>
-                  <span className={styles.small}>
-                    {f.dateTime(i.created_at)} · {t(`finance.buckets.${i.bucket}`, { defaultValue: i.bucket })}
-                  </span>
-                  <span className={styles.small}>
-                    {i.ref_id !== null
-                      ? `${t(`finance.refs.${i.ref_type}`, { defaultValue: i.ref_type })} #${i.ref_id}`
-                      : i.reference}
-                  </span>
+      <PagedList
+        query={query}
+        onRefresh={false}
+        empty={{ icon: <OrderIcon />, title: t('finance.empty'), compact: true }}
+        renderItem={(i: StatementItem) => {
+          const href = i.ref_id !== null ? REF_HREF[i.ref_type]?.(i.ref_id) : undefined;
+          const body = (
+            <>
+              <span className={styles.itemMain}>
+                <span className={styles.strong}>
+                  {t(`finance.kinds.${i.kind}`, { defaultValue: t(`finance.types.${i.type}`) })}
                 </span>
-                <span className={styles.itemSide}>
-                  <span className={`${styles.strong} ${i.amount.startsWith('-') ? styles.down : styles.up}`}>
-                    {amountText(i)}
-                  </span>
-                  <span className={styles.small}>{t('finance.balanceAfter', { amount: balanceText(i) })}</span>
+                <span className={styles.small}>
+                  {f.dateTime(i.created_at)} · {t(`finance.buckets.${i.bucket}`, { defaultValue: i.bucket })}
                 </span>
-              </>
-            );
-            return href ? (
-              <a className={styles.item} href={href} data-testid="statement-row">
-                {body}
-              </a>
-            ) : (
-              <div className={styles.item} data-testid="statement-row">
-                {body}
-              </div>
-            );
-          }}
-        />
-      )}
+                <span className={styles.small}>
+                  {i.ref_id !== null
+                    ? `${t(`finance.refs.${i.ref_type}`, { defaultValue: i.ref_type })} #${i.ref_id}`
+                    : i.reference}
+                </span>
+              </span>
+              <span className={styles.itemSide}>
+                <span className={`${styles.strong} ${i.amount.startsWith('-') ? styles.down : styles.up}`}>
+                  {amountText(i)}
+                </span>
+                <span className={styles.small}>{t('finance.balanceAfter', { amount: balanceText(i) })}</span>
+              </span>
+            </>
+          );
+          return href ? (
+            <a className={styles.item} href={href} data-testid="statement-row">
+              {body}
+            </a>
+          ) : (
+            <div className={styles.item} data-testid="statement-row">
+              {body}
+            </div>
+          );
+        }}
+      />
     </>
   );
 }

@@ -1,11 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { WithdrawRecord } from '@app/contracts';
 import { useFormatters } from '@app/i18n/client';
-import { EmptyState, InfiniteList, WalletIcon } from '@app/ui';
-import { LinkButton } from '@app/ui/link-button';
 import { NS } from '../../../i18n-namespace.ts';
-import { pagedItems } from '../../../lib/paged-items.ts';
 import { RecordStatus } from '../../../lib/record-status.tsx';
+import { ReceiptRows, RecordList } from '../../../lib/record-list.tsx';
 import { Timeline } from '../../../lib/timeline.tsx';
 import styles from '../../../lib/wallet.module.css';
 import { useGetCashPagesInfiniteQuery, useGetCashRecordQuery } from '../api/withdraw-api.ts';
@@ -14,41 +12,14 @@ import { LoadError, Loading } from '@app/app-kit';
 /** Withdrawal records, newest first, paged as the user scrolls. */
 export function CashRecordList() {
   const { t } = useTranslation(NS);
-  const { t: tc } = useTranslation();
-  const f = useFormatters();
   const query = useGetCashPagesInfiniteQuery(undefined, { refetchOnMountOrArgChange: true });
-  const items = pagedItems(query.data?.pages);
-  if (query.isLoading) return <Loading />;
-  if (query.isError && items.length === 0)
-    return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
-  if (items.length === 0)
-    return (
-      <EmptyState
-        icon={<WalletIcon />}
-        title={t('records.noWithdraw')}
-        action={<LinkButton href="#/pages/user/cash">{t('titles.cash')}</LinkButton>}
-      />
-    );
   return (
-    <InfiniteList
-      items={items}
-      getKey={(r) => r.id}
-      hasMore={Boolean(query.hasNextPage)}
-      loading={query.isFetchingNextPage}
-      onLoadMore={() => void query.fetchNextPage()}
-      labels={{ loading: tc('states.loadingMore'), end: tc('states.noMore'), more: tc('actions.more') }}
-      renderItem={(r: WithdrawRecord) => (
-        <a className={styles.item} href={`#/pages/user/cashrecord?id=${r.id}`} data-testid="cash-row">
-          <span className={styles.itemMain}>
-            <span className={styles.strong}>{r.destination}</span>
-            <span className={styles.small}>{f.dateTime(r.created_at)}</span>
-          </span>
-          <span className={styles.itemSide}>
-            <span className={styles.strong}>{f.money(r.amount)}</span>
-            <RecordStatus status={r.status} />
-          </span>
-        </a>
-      )}
+    <RecordList
+      query={query}
+      title={(r: WithdrawRecord) => r.destination}
+      href={(r) => `#/pages/user/cashrecord?id=${r.id}`}
+      testId="cash-row"
+      empty={{ title: t('records.noWithdraw'), action: t('titles.cash'), href: '#/pages/user/cash' }}
     />
   );
 }
@@ -73,14 +44,7 @@ export function CashReceipt({ id }: { id: number }) {
       <p>
         <RecordStatus status={r.status} />
       </p>
-      <dl className={styles.rows}>
-        {rows.map(([label, value]) => (
-          <div key={label} className={styles.row}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <ReceiptRows rows={rows} />
       {r.reason && <p className={styles.error}>{t('record.reason', { reason: r.reason })}</p>}
       {r.status === 2 && <p className={styles.note}>{t('cash.refunded')}</p>}
       <h2 className={styles.label}>{t('record.timeline')}</h2>

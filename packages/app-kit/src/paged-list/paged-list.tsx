@@ -1,0 +1,75 @@
+import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState, InfiniteList, PullRefresh } from '@app/ui';
+import { LoadError } from '../load-error.tsx';
+import { Loading } from '../loading.tsx';
+import { pagedItems } from './paged-items.ts';
+
+/** What an RTK Query infinite query gives a list (structural, so any paged endpoint fits). */
+export type PagedQuery<T> = {
+  data?: { pages: Array<{ items: T[] }> } | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  error?: unknown;
+  hasNextPage?: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+  refetch: () => unknown;
+};
+
+export type PagedListProps<T> = {
+  query: PagedQuery<T>;
+  renderItem: (item: T) => ReactNode;
+  /** What the user sees when there is nothing yet: what is missing and the next step. */
+  empty: { title: string; icon?: ReactNode; description?: string; action?: ReactNode; compact?: boolean };
+  /** Shown while the first page loads (after 200 ms); default placeholder lines. */
+  loading?: ReactNode;
+  /** Pull to refresh; by default it refetches the query. `false` leaves it out. */
+  onRefresh?: (() => Promise<unknown>) | false;
+};
+
+/**
+ * A list read page by page as the user scrolls, newest first: placeholders while the first page loads, an error
+ * with retry when nothing could be read, the empty state, pull to refresh. Each id appears once even when offset
+ * pages shift under a new record.
+ */
+export function PagedList<T extends { id: number }>({
+  query,
+  renderItem,
+  empty,
+  loading,
+  onRefresh,
+}: PagedListProps<T>) {
+  const { t } = useTranslation();
+  const items = useMemo(() => pagedItems(query.data?.pages), [query.data]);
+  if (query.isLoading) return <>{loading ?? <Loading />}</>;
+  if (query.isError && items.length === 0)
+    return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+  const list =
+    items.length === 0 ? (
+      <EmptyState {...empty} />
+    ) : (
+      <InfiniteList
+        items={items}
+        getKey={(item) => item.id}
+        renderItem={renderItem}
+        hasMore={Boolean(query.hasNextPage)}
+        loading={query.isFetchingNextPage}
+        onLoadMore={() => void query.fetchNextPage()}
+        labels={{ loading: t('states.loadingMore'), end: t('states.noMore'), more: t('actions.more') }}
+      />
+    );
+  if (onRefresh === false) return list;
+  return (
+    <PullRefresh
+      onRefresh={onRefresh ?? (() => Promise.resolve(query.refetch()))}
+      labels={{
+        pull: t('states.pullToRefresh'),
+        release: t('states.releaseToRefresh'),
+        refreshing: t('states.refreshing'),
+      }}
+    >
+      {list}
+    </PullRefresh>
+  );
+}
