@@ -15,8 +15,9 @@ export function ActivityDetail({ id }: { id: number | null }) {
   const { t, i18n } = useTranslation(NS);
   // Read once per mount: whether the activity has started or ended does not need to tick.
   const [now] = useState(() => Math.floor(Date.now() / 1000));
-  const { data, error, isLoading, refetch } = useGetActivityQuery(id ?? 0, { skip: id === null });
-  if (isLoading) return <Loading lines={8} />;
+  // currentData: the answer for this id only (data would keep showing the previous article meanwhile).
+  const { currentData: data, error, isFetching, refetch } = useGetActivityQuery(id ?? 0, { skip: id === null });
+  if (isFetching && !data) return <Loading lines={8} />;
   if (!data) {
     if (id !== null && error && !(isApiError(error) && error.key === 'no_data'))
       return <LoadError error={error} onRetry={() => void refetch()} />;

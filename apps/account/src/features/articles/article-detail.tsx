@@ -16,8 +16,9 @@ const KINDS = {
 export function ArticleDetail({ kind, id }: { kind: keyof typeof KINDS; id: number | null }) {
   const { t } = useTranslation(NS);
   const { useQuery, list, back } = KINDS[kind];
-  const { data, error, isLoading, refetch } = useQuery(id ?? 0, { skip: id === null });
-  if (isLoading) return <Loading lines={8} />;
+  // currentData: the answer for this id only (data would keep showing the previous article meanwhile).
+  const { currentData: data, error, isFetching, refetch } = useQuery(id ?? 0, { skip: id === null });
+  if (isFetching && !data) return <Loading lines={8} />;
   if (data) return <ArticleView article={data} />;
   if (id !== null && error && !(isApiError(error) && error.key === 'no_data'))
     return <LoadError error={error} onRetry={() => void refetch()} />;
