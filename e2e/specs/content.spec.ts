@@ -1,12 +1,49 @@
-import { expect, test } from '@playwright/test';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { open } from '../support/app.ts';
+import { e2eDir, repoRoot } from '../support/paths.ts';
 import { registerByApi, useSession } from '../support/session.ts';
-import { text } from '../support/texts.ts';
+import { text, type Lang } from '../support/texts.ts';
 
 /**
  * Content end to end on the shared server: Home shows the seeded notices and popular projects from a fresh
- * start; a message an operator sends appears with an unread badge on Mine that clears once it is read.
+ * start; a message an operator sends appears with an unread badge on Mine that clears once it is read;
+ * notices and news open their details; the daily check-in pays once; a support message is answered through
+ * `pnpm ops support` and the answer shows in the conversation with a badge that clears; the new pages pass
+ * axe in German and Thai at 360 px and are photographed for a human to look at.
  */
+const run = promisify(execFile);
+const a = (key: string, lang: Lang = 'en') => text('account', lang, key);
+const e = (key: string, lang: Lang = 'en') => text('errors', lang, key);
+
+async function ops(...args: string[]): Promise<string> {
+  const { stdout } = await run('pnpm', ['--silent', '--filter', '@app/server', 'ops', ...args], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      ADMIN_URL: process.env.E2E_ADMIN_URL,
+      ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN,
+      OPERATOR: 'e2e-support',
+    },
+  });
+  return stdout;
+}
+
+async function api<T>(url: string, token?: string): Promise<T> {
+  const response = await fetch(`${process.env.E2E_API_URL}${url}`, { headers: token ? { token } : {} });
+  const body = (await response.json()) as { code: number; key: string; data: T };
+  if (body.code !== 200) throw new Error(`${url}: ${body.key}`);
+  return body.data;
+}
+
+/** Available balance in cents, from the server (not from the screen under test). */
+async function availableCents(token: string): Promise<number> {
+  const user = await api<{ balances: { available: string } }>('/api/user/index', token);
+  return Math.round(Number(user.balances.available) * 100);
+}
 const admin = (path: string, body: object) =>
   fetch(`${process.env.E2E_ADMIN_URL}${path}`, {
     method: 'POST',
@@ -49,3 +86,176 @@ test('an operator message shows an unread badge on Mine that clears when read', 
   await open(page, '/pages/user/user');
   await expect(page.getByTestId('messages-badge')).toHaveCount(0);
 });
+
+test('notices and news: the lists open a detail with its date and body', async ({ page }) => {
+  await useSession(page, process.env.E2E_TOKEN!, 'en');
+  await open(page, '/pages/user/user');
+  await page.getByRole('link', { name: a('mine.menu.notice') }).click();
+  await expect(page).toHaveURL(/#\/pages\/user\/notice$/);
+  await page
+    .getByTestId('notice-list')
+    .getByRole('link', { name: /Withdrawal hours/ })
+    .click();
+  await expect(page).toHaveURL(/#\/pages\/user\/notice\?id=\d+$/);
+  const notice = page.getByTestId('article');
+  await expect(notice.getByRole('heading', { name: 'Withdrawal hours' })).toBeVisible();
+  await expect(notice).toContainText('reviewed in that order');
+  await expect(notice.locator('time')).toContainText(/Published \w+/);
+
+  await open(page, '/pages/news/news');
+  await page
+    .getByTestId('news-list')
+    .getByRole('link', { name: /How Yuebao interest is calculated/ })
+    .click();
+  await expect(page).toHaveURL(/#\/pages\/news\/details\?id=\d+$/);
+  const article = page.getByTestId('article');
+  await expect(article.getByRole('heading', { name: 'Daily credits' })).toBeVisible();
+  await expect(article.locator('script, [onclick], [onerror]')).toHaveCount(0);
+
+  // A missing id says so and leads back to the list.
+  await open(page, '/pages/news/details?id=999999');
+  await expect(page.getByText(a('articles.notFound'))).toBeVisible();
+  await page.getByRole('link', { name: a('articles.allNews') }).click();
+  await expect(page).toHaveURL(/#\/pages\/news\/news$/);
+});
+
+test('daily check-in: paid once; a second claim the same day is refused with the message', async ({ browser }) => {
+  const user = await registerByApi(`chk${Date.now() % 1_000_000}`);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const [first, second] = [await context.newPage(), await context.newPage()];
+  for (const page of [first, second]) {
+    await useSession(page, user.token, 'en');
+    await open(page, '/pages/user/activityCenter');
+    await expect(page.getByTestId('checkin-state')).toHaveText(a('checkin.openToday'));
+  }
+  const before = await availableCents(user.token);
+  const rewardText = (await first.getByTestId('checkin-reward').innerText()).replace(/[^\d.]/g, '');
+  const reward = Math.round(Number(rewardText) * 100);
+  expect(reward).toBeGreaterThan(0);
+
+  await first.getByRole('button', { name: a('checkin.action'), exact: true }).click();
+  const done = first.getByRole('dialog', { name: a('checkin.doneTitle') });
+  await expect(done).toContainText('Days in a row: 1');
+  await done.getByRole('button', { name: text('common', 'en', 'actions.close') }).click();
+  await expect(first.getByTestId('checkin-state')).toHaveText(a('checkin.doneToday'));
+  await expect(first.getByRole('button', { name: a('checkin.checkedIn') })).toBeDisabled();
+  await expect(first.getByTestId('checkin-streak')).toHaveText('1');
+  await expect
+    .poll(async () =>
+      Math.round(Number((await first.getByTestId('checkin-balance').innerText()).replace(/[^\d.]/g, '')) * 100),
+    )
+    .toBe(before + reward);
+
+  // The second tab still shows yesterday's state: its claim reaches the server, which refuses it.
+  await second.getByRole('button', { name: a('checkin.action'), exact: true }).click();
+  const refused = second.getByRole('dialog', { name: a('checkin.refusedTitle') });
+  await expect(refused).toContainText(e('once_a_day'));
+  await refused.getByRole('button', { name: text('common', 'en', 'actions.close') }).click();
+  await expect(second.getByRole('button', { name: a('checkin.checkedIn') })).toBeDisabled();
+
+  expect(await availableCents(user.token)).toBe(before + reward);
+  await context.close();
+});
+
+test('customer service: a message written in the app is answered through pnpm ops support', async ({ page }) => {
+  test.setTimeout(180_000);
+  const user = await registerByApi(`sup${Date.now() % 1_000_000}`);
+  const id = await userId(user.token);
+  await useSession(page, user.token, 'en');
+  await open(page, '/pages/user/user');
+  await page.getByRole('link', { name: a('support.menu') }).click();
+  await expect(page).toHaveURL(/#\/pages\/customer\/customer$/);
+  await expect(page.getByText(a('support.noMessages'))).toBeVisible();
+
+  // An empty message is refused in the user's language and nothing is sent.
+  const send = page.getByRole('button', { name: a('support.send') });
+  await send.click();
+  await expect(page.getByRole('alert').filter({ hasText: e('please_fill_in') })).toBeVisible();
+  expect((await api<{ items: unknown[] }>('/api/user/service', user.token)).items).toHaveLength(0);
+
+  // A quick topic starts the message; the user completes it.
+  await page.getByRole('button', { name: a('support.topic.password') }).click();
+  const box = page.getByLabel(a('support.messageLabel'));
+  await expect(box).toHaveValue(a('support.starter.password'));
+  await box.pressSequentially('My phone number changed.');
+  await send.click();
+  const thread = page.getByTestId('support-thread');
+  await expect(thread).toContainText('My phone number changed.');
+  await expect(thread).toContainText(a('support.topic.password'));
+  await expect(box).toHaveValue('');
+
+  expect(await ops('support', 'list')).toContain(user.account);
+  expect(await ops('support', 'reply', String(id), '-m', 'We have sent you a reset link.')).toContain(
+    `answered user ${id}`,
+  );
+
+  await open(page, '/pages/user/user');
+  await expect(page.getByTestId('support-badge')).toHaveText('1');
+  await page.getByRole('link', { name: a('support.menu') }).click();
+  await expect(thread).toContainText('We have sent you a reset link.');
+  await expect(page.getByTestId('support-new')).toBeVisible();
+  await open(page, '/pages/user/user');
+  await expect(page.getByText(a('mine.menu.logout'))).toBeVisible();
+  await expect(page.getByTestId('support-badge')).toHaveCount(0);
+});
+
+/** The new pages, with ids of seeded items for the details. */
+async function newPages(): Promise<Array<[string, string]>> {
+  const first = async (url: string) => (await api<{ items: Array<{ id: number }> }>(url)).items[0]!.id;
+  return [
+    ['notices', '/pages/user/notice'],
+    ['notice', `/pages/user/notice?id=${await first('/api/index/notice')}`],
+    ['news', '/pages/news/news'],
+    ['news-details', `/pages/news/details?id=${await first('/api/index/about_list')}`],
+    ['activity-center', '/pages/activitycenter/activitycenter'],
+    ['activity-list', '/pages/activitycenter/activitylist'],
+    ['activity', `/pages/activitycenter/activitylist?id=${await first('/api/index/activity_list?type=promotion')}`],
+    ['user-activity-center', '/pages/user/activityCenter'],
+    ['customer', '/pages/customer/customer'],
+  ];
+}
+
+async function settle(page: Page) {
+  await expect(page.locator('header h1').first()).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(250);
+}
+
+for (const [lang, width] of [
+  ['en', 390],
+  ['zh', 390],
+  ['de', 360],
+  ['th', 360],
+] as const) {
+  test(`the new content pages at ${width} px (${lang})${width === 360 ? ', axe clean' : ''}`, async ({ page }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize({ width, height: 844 });
+    // A user with a conversation, so the customer page shows one.
+    const user = await registerByApi(`shot${lang}${Date.now() % 100_000}`);
+    const body = new URLSearchParams({ body: a('support.starter.recharge', lang) + '100 U', topic: 'recharge' });
+    await fetch(`${process.env.E2E_API_URL}/api/user/service`, {
+      method: 'POST',
+      headers: { token: user.token, 'content-type': 'application/x-www-form-urlencoded' },
+      body: body.toString(),
+    });
+    await ops('support', 'reply', String(await userId(user.token)), '-m', 'OK');
+    await useSession(page, user.token, lang);
+    for (const [name, route] of await newPages()) {
+      await open(page, route);
+      await settle(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${lang} ${route}`).toBeLessThanOrEqual(
+        width,
+      );
+      await page.screenshot({ path: path.join(e2eDir, 'screenshots', `content-${name}-${lang}.png`), fullPage: true });
+      if (width !== 360) continue;
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+        .analyze();
+      const serious = results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      expect.soft(serious, `${lang} ${route}`).toEqual([]);
+    }
+  });
+}

@@ -39,18 +39,26 @@ const CustomerPage = lazy(
   () => import(/* webpackChunkName: "page-pages-customer-customer" */ '../routes/customer-page.tsx'),
 );
 const MessagePage = lazy(() => import(/* webpackChunkName: "page-pages-user-message" */ '../routes/message-page.tsx'));
+const NoticePage = lazy(() => import(/* webpackChunkName: "page-pages-user-notice" */ '../routes/notice-page.tsx'));
+const NewsPage = lazy(() => import(/* webpackChunkName: "page-pages-news-news" */ '../routes/news-page.tsx'));
+const NewsDetailsPage = lazy(
+  () => import(/* webpackChunkName: "page-pages-news-details" */ '../routes/news-details-page.tsx'),
+);
+const ActivityCenterPage = lazy(
+  () => import(/* webpackChunkName: "page-pages-activitycenter-activitycenter" */ '../routes/activity-center-page.tsx'),
+);
+const ActivityListPage = lazy(
+  () => import(/* webpackChunkName: "page-pages-activitycenter-activitylist" */ '../routes/activity-list-page.tsx'),
+);
+const UserActivityCenterPage = lazy(
+  () => import(/* webpackChunkName: "page-pages-user-activitycenter" */ '../routes/user-activity-center-page.tsx'),
+);
 const DownloadPage = lazy(
   () => import(/* webpackChunkName: "page-pages-download-download" */ '../routes/download-page.tsx'),
 );
 
 /** Pages of the spec this remote owns whose feature comes in a later issue, with their titles. */
 const UNAVAILABLE: Record<string, string> = {
-  '/pages/user/notice': 'titles.notice',
-  '/pages/user/activityCenter': 'titles.activityCenter',
-  '/pages/news/news': 'titles.news',
-  '/pages/news/details': 'titles.newsDetails',
-  '/pages/activitycenter/activitycenter': 'titles.activityCenter',
-  '/pages/activitycenter/activitylist': 'titles.activityList',
   '/choose-location': 'titles.chooseLocation',
   '/open-location': 'titles.openLocation',
 };
@@ -88,6 +96,12 @@ export default function AccountRoutes() {
         <Route path="/pages/customer/customer" element={<CustomerPage />} />
         <Route path="/pages/download/download" element={<DownloadPage />} />
         <Route path="/pages/user/message" element={<MessagePage />} />
+        <Route path="/pages/user/notice" element={<NoticePage />} />
+        <Route path="/pages/news/news" element={<NewsPage />} />
+        <Route path="/pages/news/details" element={<NewsDetailsPage />} />
+        <Route path="/pages/activitycenter/activitycenter" element={<ActivityCenterPage />} />
+        <Route path="/pages/activitycenter/activitylist" element={<ActivityListPage />} />
+        <Route path="/pages/user/activityCenter" element={<UserActivityCenterPage />} />
         {Object.entries(UNAVAILABLE).map(([path, titleKey]) => (
           <Route key={path} path={path} element={<UnavailablePage titleKey={titleKey} />} />
         ))}

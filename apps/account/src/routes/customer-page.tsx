@@ -1,23 +1,51 @@
 import { useTranslation } from 'react-i18next';
+import { selectIsLoggedIn, useAppSelector } from '@app/api-client';
 import { DefaultPage } from '@app/app-kit';
+import { LinkButton } from '@app/ui/link-button';
 import { NS } from '../i18n-namespace.ts';
-import prose from '../lib/prose.module.css';
+import { ServiceChannels } from '../features/support/service-channels.tsx';
+import { SupportConversation } from '../features/support/support-conversation.tsx';
+import { SupportComposer } from '../features/support/support-composer.tsx';
+import styles from '../features/support/support.module.css';
 
-/** What customer service is for, per the spec. How to reach them is published by the operator. */
+const LOGIN = `#/pages/login/login?redirect=${encodeURIComponent('/pages/customer/customer')}`;
+
+/**
+ * Customer service, open to visitors (a forgotten password leads here): the channels operators publish,
+ * and for a logged-in user the in-app conversation, started from one of the spec's quick topics.
+ */
 export default function CustomerPage() {
   const { t } = useTranslation(NS);
+  const loggedIn = useAppSelector(selectIsLoggedIn);
   return (
     <DefaultPage title={t('customer.title')}>
-      <div className={prose.prose}>
-        <p>{t('customer.intro')}</p>
-        <ul>
-          <li>{t('customer.topicPassword')}</li>
-          <li>{t('customer.topicLocked')}</li>
-          <li>{t('customer.topicRecharge')}</li>
-          <li>{t('customer.topicRewards')}</li>
-        </ul>
-        <p>{t('customer.contact')}</p>
-      </div>
+      <section className={styles.section} aria-labelledby="support-chat-title">
+        <h2 id="support-chat-title" className={styles.heading}>
+          {t('support.chat')}
+        </h2>
+        <p className={styles.muted}>{t('support.intro')}</p>
+        {loggedIn ? (
+          <>
+            <SupportConversation />
+            <SupportComposer />
+          </>
+        ) : (
+          <>
+            <p className={styles.muted}>{t('customer.intro')}</p>
+            <ul className={styles.muted}>
+              <li>{t('customer.topicPassword')}</li>
+              <li>{t('customer.topicLocked')}</li>
+              <li>{t('customer.topicRecharge')}</li>
+              <li>{t('customer.topicRewards')}</li>
+            </ul>
+            <p className={styles.muted}>{t('support.loginToWrite')}</p>
+            <LinkButton href={LOGIN} block>
+              {t('support.login')}
+            </LinkButton>
+          </>
+        )}
+      </section>
+      <ServiceChannels />
     </DefaultPage>
   );
 }

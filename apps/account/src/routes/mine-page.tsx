@@ -39,7 +39,7 @@ export default function MinePage() {
           />
         </div>
       ) : null}
-      <MineMenu onLogout={() => setConfirmLogout(true)} unread={badges?.messages ?? 0} />
+      <MineMenu onLogout={() => setConfirmLogout(true)} badges={badges} />
       <LogoutConfirm open={confirmLogout} onClose={() => setConfirmLogout(false)} />
     </DefaultPage>
   );

@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { DefaultPage } from '@app/app-kit';
+import { NS } from '../i18n-namespace.ts';
+import { ActivityList } from '../features/activities/activity-list.tsx';
+import { ActivityDetail } from '../features/activities/activity-detail.tsx';
+import { useIdParam } from '../lib/use-id-param.ts';
+
+/** Every current activity; with `?id=` (the cards' links), one activity with its rules. */
+export default function ActivityListPage() {
+  const { t } = useTranslation(NS);
+  const id = useIdParam();
+  if (id === undefined)
+    return (
+      <DefaultPage title={t('titles.activityList')} backTo="/pages/activitycenter/activitycenter">
+        <ActivityList />
+      </DefaultPage>
+    );
+  return (
+    <DefaultPage title={t('activities.detailsTitle')} backTo="/pages/activitycenter/activitycenter">
+      <ActivityDetail id={id} />
+    </DefaultPage>
+  );
+}
