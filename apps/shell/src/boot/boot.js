@@ -63,6 +63,13 @@
     }
   }
 
+  // The browser's offer to install the app may come before any page that shows an install button has
+  // loaded (the account remote's download page reads it from here).
+  window.addEventListener('beforeinstallprompt', function (event) {
+    event.preventDefault();
+    window.__APP_INSTALL_PROMPT__ = event;
+  });
+
   if (!data) return;
   window.__APP_BOOT__ = data;
 

@@ -16,10 +16,11 @@ export function registerServiceWorkerAfterLoad(win: Window = window): void {
       // No worker (a private window, storage refused): the app works the same without one.
     });
   };
-  const whenIdle = () =>
-    'requestIdleCallback' in win
-      ? win.requestIdleCallback(register, { timeout: 5000 })
-      : win.setTimeout(register, 1000);
+  const whenIdle = () => {
+    // Safari has no requestIdleCallback.
+    if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(register, { timeout: 5000 });
+    else setTimeout(register, 1000);
+  };
   if (win.document.readyState === 'complete') whenIdle();
   else win.addEventListener('load', whenIdle, { once: true });
 }
