@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectIsLoggedIn, useAppSelector } from '@app/api-client';
 import { ArrowDownIcon, ArrowUpIcon, BellIcon, Button, CheckIcon, GiftIcon, HeadsetIcon, NavBar } from '@app/ui';
@@ -24,12 +25,36 @@ const TOP_WIDGET = 'home-banner';
  * Each widget loads after the first paint into a box of its final height (set per widget in the CSS), so
  * nothing on Home moves when it arrives (no layout shift).
  */
-function WidgetSlot({ remote, module }: { remote: RemoteName; module: string }) {
+function WidgetSlot({ remote, module, belowFold }: { remote: RemoteName; module: string; belowFold: boolean }) {
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNearScreen(box, belowFold);
   return (
-    <div className={styles[`slot-${module}`]} data-widget={`${remote}/${module}`}>
-      <RemoteSlot remote={remote} module={module} variant="widget" />
+    <div ref={box} className={styles[`slot-${module}`]} data-widget={`${remote}/${module}`}>
+      {near && <RemoteSlot remote={remote} module={module} variant="widget" />}
     </div>
   );
+}
+
+/** Whether the element has come near the screen (always, when not deferred or without IntersectionObserver). */
+function useNearScreen(ref: RefObject<HTMLElement | null>, deferred: boolean): boolean {
+  const [near, setNear] = useState(() => !deferred || typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const el = ref.current;
+    if (near || !el) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          observer.disconnect();
+          setNear(true);
+        }
+      },
+      // At the screen's edge: a widget just below the fold of a phone is not part of Home's first load.
+      { rootMargin: '0px' },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [near, ref]);
+  return near;
 }
 
 /**
@@ -77,12 +102,12 @@ export function HomePage() {
             </a>
           ))}
         </nav>
-        {HOME_WIDGETS.filter(([, module]) => module === TOP_WIDGET).map(([remote, module]) => (
-          <WidgetSlot key={`${remote}/${module}`} remote={remote} module={module} />
+        {HOME_WIDGETS.filter(([, module]) => module === TOP_WIDGET).map(([remote, module, belowFold]) => (
+          <WidgetSlot key={`${remote}/${module}`} remote={remote} module={module} belowFold={belowFold} />
         ))}
         <p className={styles.risk}>{t('home.risk')}</p>
-        {HOME_WIDGETS.filter(([, module]) => module !== TOP_WIDGET).map(([remote, module]) => (
-          <WidgetSlot key={`${remote}/${module}`} remote={remote} module={module} />
+        {HOME_WIDGETS.filter(([, module]) => module !== TOP_WIDGET).map(([remote, module, belowFold]) => (
+          <WidgetSlot key={`${remote}/${module}`} remote={remote} module={module} belowFold={belowFold} />
         ))}
       </main>
     </div>

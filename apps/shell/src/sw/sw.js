@@ -4,7 +4,7 @@
  * points network-first with the cached copy only offline, /api/ and the stream never. The build puts
  * sw-routes.js in front of this file.
  */
-/* global self, caches, fetch, cachingRuleFor */
+/* global cachingRuleFor */
 var IMMUTABLE_CACHE = 'h5-immutable-v1';
 var ENTRY_CACHE = 'h5-entry-v1';
 /** Old versions of remotes pile up in the immutable cache; past this many files the oldest go. */

@@ -38,16 +38,14 @@ export function BannerCarousel({ items }: { items: ContentSummary[] }) {
   const reduced = useReducedMotion();
   const count = items.length;
   const [index, setIndex] = useState(0);
-  const [playing, setPlaying] = useState(() => !reduced);
+  // The person's own choice (the pause/play button, a touch) wins; until they make one, the slideshow plays
+  // unless the system asks for reduced motion (followed live: switching it on stops it).
+  const [choice, setChoice] = useState<'play' | 'pause' | null>(null);
+  const playing = choice === 'play' || (choice === null && !reduced);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const track = useRef<HTMLDivElement>(null);
   const settle = useRef<ReturnType<typeof setTimeout> | null>(null);
-
-  // A change to reduced motion while the page is open stops the slideshow.
-  useEffect(() => {
-    if (reduced) setPlaying(false);
-  }, [reduced]);
 
   const rotating = playing && !hovered && !focused && count > 1;
   useEffect(() => {
@@ -88,6 +86,9 @@ export function BannerCarousel({ items }: { items: ContentSummary[] }) {
 
   if (count === 0) return null;
   return (
+    // The region only listens: arrow keys, hover, focus and touch steer or stop the slideshow, and every one of
+    // those actions also has its own labelled button below.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <section
       className={styles.carousel}
       aria-roledescription="carousel"
@@ -97,7 +98,7 @@ export function BannerCarousel({ items }: { items: ContentSummary[] }) {
       onKeyDown={onKeyDown}
       onPointerEnter={(e) => e.pointerType === 'mouse' && setHovered(true)}
       onPointerLeave={(e) => e.pointerType === 'mouse' && setHovered(false)}
-      onPointerDown={(e) => e.pointerType !== 'mouse' && setPlaying(false)}
+      onPointerDown={(e) => e.pointerType !== 'mouse' && setChoice('pause')}
       onFocus={() => setFocused(true)}
       onBlur={(e) => !e.currentTarget.contains(e.relatedTarget as Node | null) && setFocused(false)}
     >
@@ -143,7 +144,7 @@ export function BannerCarousel({ items }: { items: ContentSummary[] }) {
           <button
             type="button"
             className={styles.control}
-            onClick={() => setPlaying((p) => !p)}
+            onClick={() => setChoice(playing ? 'pause' : 'play')}
             aria-label={playing ? t('homeBanner.pause') : t('homeBanner.play')}
             data-testid="banner-play"
           >
