@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { usePageMeta } from '@app/app-kit';
 import { RemoteSlot } from '../remotes/remote-slot.tsx';
 import { HOME_WIDGETS } from '../app/route-table.ts';
-import type { RemoteName } from '../remotes/remote-manifest.ts';
+import { remoteExposes, type RemoteName } from '../remotes/remote-manifest.ts';
 import styles from './home-page.module.css';
 
 const SHORTCUTS = [
@@ -28,6 +28,8 @@ const TOP_WIDGET = 'home-banner';
 function WidgetSlot({ remote, module, belowFold }: { remote: RemoteName; module: string; belowFold: boolean }) {
   const box = useRef<HTMLDivElement>(null);
   const near = useNearScreen(box, belowFold);
+  // A remote released before this widget existed (the shell is newer): Home simply goes without it.
+  if (!remoteExposes(remote, module)) return null;
   return (
     <div ref={box} className={styles[`slot-${module}`]} data-widget={`${remote}/${module}`}>
       {near && <RemoteSlot remote={remote} module={module} variant="widget" />}
