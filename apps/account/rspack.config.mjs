@@ -9,5 +9,6 @@ export default appConfig({
   exposes: {
     './routes': './src/exposes/routes.tsx',
     './home-notices': './src/exposes/home-notices.tsx',
+    './home-banner': './src/exposes/home-banner.tsx',
   },
 });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appConfig } from '@app/web-tools/rspack';
+import { PwaAssetsPlugin } from '@app/web-tools/pwa';
 
 const appDir = path.dirname(fileURLToPath(import.meta.url));
 const read = (file) => readFileSync(path.join(appDir, file), 'utf8');
@@ -59,10 +60,21 @@ const frameTabs = Object.entries(TAB_ICONS)
   )
   .join('');
 
+const englishCommon = JSON.parse(read('../../packages/i18n/src/locales/en/common.json'));
+
 export default appConfig({
   appDir,
   name: 'shell',
   kind: 'host',
+  productionPlugins: [
+    new PwaAssetsPlugin({
+      appDir,
+      name: englishCommon.app.name,
+      shortName: englishCommon.app.name,
+      description: englishCommon.meta.description,
+      tokensCss: path.join(appDir, '../../packages/ui/src/tokens/tokens.css'),
+    }),
+  ],
   templateParameters: {
     frameCss: read('src/boot/frame.css')
       .replace(/\/\*[\s\S]*?\*\//g, '')

@@ -8,5 +8,6 @@ export default appConfig({
   kind: 'remote',
   exposes: {
     './routes': './src/exposes/routes.tsx',
+    './quotes-strip': './src/exposes/quotes-strip.tsx',
   },
 });

@@ -115,6 +115,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
+        // The app's service worker (/h5/sw.js) and web app manifest, both from this origin.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

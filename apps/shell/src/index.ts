@@ -1,5 +1,6 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { remoteManifest } from './remotes/remote-manifest.ts';
+import { registerServiceWorkerAfterLoad } from './pwa/register-service-worker.ts';
 
 /** Lets the browser paint and handle input between start-up steps (a long task is what makes a phone feel stuck). */
 const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -19,6 +20,7 @@ async function start() {
   const { mount } = await import('./bootstrap.tsx');
   await yieldToMain();
   mount(platform);
+  registerServiceWorkerAfterLoad();
 }
 
 void start();

@@ -76,7 +76,8 @@ export const DEV_PORTS = { shell: 3000, trade: 3001, invest: 3002, wallet: 3003,
  * hashing and the federation share scope.
  *
  * @param {{ appDir: string, name: string, kind: 'host' | 'remote', exposes?: Record<string,string>,
- *           runtimePlugins?: string[], title?: string, templateParameters?: Record<string, string> }} app
+ *           runtimePlugins?: string[], title?: string, templateParameters?: Record<string, string>,
+ *           productionPlugins?: unknown[] }} app
  */
 export function appConfig(app) {
   return (_env, argv) => {
@@ -168,6 +169,8 @@ export function appConfig(app) {
             : {},
         }),
         production && new BootAssetsPlugin({ host }),
+        // The app's own extra build steps (the shell's web app manifest, icons and service worker).
+        ...(production ? (app.productionPlugins ?? []) : []),
         // Remotes get an html page only in development: their standalone dev host.
         ...(host || !production
           ? [

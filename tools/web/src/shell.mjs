@@ -7,10 +7,13 @@ import { writeAtomic } from './fs-atomic.mjs';
 import { webDir } from './web-paths.mjs';
 
 const shellDir = () => path.join(webDir(), 'shell');
+/** A content hash in the name (main.0123abcd.js, or its .br/.gz copy): that URL's content never changes. */
+const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+(\.(br|gz))?$/i;
 
 /**
  * Replaces only the shell. New hashed files are added beside the old ones (a phone that loaded the previous
- * index.html can still fetch what it references), then index.html is swapped atomically. Remotes and
+ * index.html can still fetch what it references), fixed-name files are replaced, then index.html is swapped
+ * atomically. Remotes and
  * remotes.json are not touched.
  */
 export async function deployShell() {
@@ -24,9 +27,14 @@ export async function deployShell() {
       // index.html is switched last; its assets list goes with it (both describe the same build).
       if (name === 'index.html' || name === 'boot-assets.json' || name.startsWith('index.html.')) continue;
       const target = path.join(shellDir(), name);
-      if (existsSync(target)) continue;
-      await copyFile(path.join(staging, name), target);
-      added++;
+      if (HASHED.test(name)) {
+        if (existsSync(target)) continue;
+        await copyFile(path.join(staging, name), target);
+        added++;
+        continue;
+      }
+      // Files with a fixed name (the service worker, the web app manifest, the icons) are replaced in place.
+      await writeAtomic(target, await readFile(path.join(staging, name)));
     }
     await writeAtomic(
       path.join(shellDir(), 'boot-assets.json'),

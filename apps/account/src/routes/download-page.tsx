@@ -1,20 +1,103 @@
 import { useTranslation } from 'react-i18next';
-import { DefaultPage } from '@app/app-kit';
+import { Button, CheckIcon, DownloadIcon, LinkButton, ShareIcon } from '@app/ui';
+import { DefaultPage, LoadError, Loading } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
-import prose from '../lib/prose.module.css';
+import { useGetDownloadSettingsQuery } from '../features/download/download-api.ts';
+import { isAppleMobile, useInstallPrompt } from '../features/download/use-install-prompt.ts';
+import styles from '../features/download/download.module.css';
 
-/** The app is this web page; "download" means keeping it on the home screen. */
+/** Only web addresses are offered as download links (never javascript: or data:). */
+const isWebLink = (url: string | null): url is string => !!url && /^https?:\/\//i.test(url);
+
+/** How to install where the browser offers no button: Safari on iPhone and iPad, or a browser's menu. */
+function ManualSteps() {
+  const { t } = useTranslation(NS);
+  if (isAppleMobile())
+    return (
+      <div data-testid="install-ios">
+        <h3 className={styles.stepsTitle}>{t('download.iosTitle')}</h3>
+        <ol className={styles.steps}>
+          <li>
+            <ShareIcon size={16} aria-hidden="true" /> {t('download.iosStep1')}
+          </li>
+          <li>{t('download.iosStep2')}</li>
+          <li>{t('download.iosStep3')}</li>
+        </ol>
+      </div>
+    );
+  return (
+    <div data-testid="install-manual">
+      <h3 className={styles.stepsTitle}>{t('download.iosTitle')}</h3>
+      <p className={styles.text}>{t('download.ios')}</p>
+      <h3 className={styles.stepsTitle}>{t('download.androidTitle')}</h3>
+      <p className={styles.text}>{t('download.android')}</p>
+    </div>
+  );
+}
+
+function InstallCard() {
+  const { t } = useTranslation(NS);
+  const { state, install } = useInstallPrompt();
+  return (
+    <section className={styles.card} aria-labelledby="download-install-title">
+      <h2 id="download-install-title" className={styles.title}>
+        {t('download.installTitle')}
+      </h2>
+      <p className={styles.text}>{t('download.intro')}</p>
+      {state === 'available' && (
+        <Button block onClick={() => void install()} data-testid="install-button">
+          <DownloadIcon size={18} aria-hidden="true" /> {t('download.installButton')}
+        </Button>
+      )}
+      {(state === 'installed' || state === 'standalone') && (
+        <p className={styles.done} role="status">
+          <CheckIcon size={18} aria-hidden="true" />
+          {state === 'installed' ? t('download.installed') : t('download.standalone')}
+        </p>
+      )}
+      {state === 'unavailable' && <ManualSteps />}
+    </section>
+  );
+}
+
+function StoreLinks() {
+  const { t } = useTranslation(NS);
+  const { data, error, refetch } = useGetDownloadSettingsQuery();
+  if (error) return <LoadError compact error={error} onRetry={() => void refetch()} />;
+  if (!data) return <Loading lines={2} />;
+  const android = isWebLink(data.download.android) ? data.download.android : null;
+  const ios = isWebLink(data.download.ios) ? data.download.ios : null;
+  // Links operators have not set are not shown at all.
+  if (!android && !ios) return null;
+  return (
+    <section className={styles.card} aria-labelledby="download-links-title" data-testid="download-links">
+      <h2 id="download-links-title" className={styles.title}>
+        {t('download.linksTitle')}
+      </h2>
+      <p className={styles.text}>{t('download.linksIntro')}</p>
+      <div className={styles.links}>
+        {android && (
+          <LinkButton href={android} variant="outline" block target="_blank" rel="noopener noreferrer">
+            {t('download.androidLink')}
+          </LinkButton>
+        )}
+        {ios && (
+          <LinkButton href={ios} variant="outline" block target="_blank" rel="noopener noreferrer">
+            {t('download.iosLink')}
+          </LinkButton>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** App download: install the web app where the browser offers it (or how to by hand), and operators' links. */
 export default function DownloadPage() {
   const { t } = useTranslation(NS);
   return (
     <DefaultPage title={t('download.title')}>
-      <div className={prose.prose}>
-        <p>{t('download.intro')}</p>
-        <h2>{t('download.iosTitle')}</h2>
-        <p>{t('download.ios')}</p>
-        <h2>{t('download.androidTitle')}</h2>
-        <p>{t('download.android')}</p>
-      </div>
+      <InstallCard />
+      <StoreLinks />
     </DefaultPage>
   );
 }

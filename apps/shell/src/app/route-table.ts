@@ -7,8 +7,14 @@ import routeOwners from './route-owners.json' with { type: 'json' };
  */
 export const REMOTE_ROUTES: Record<RemoteName, readonly string[]> = routeOwners.remotes;
 
-/** The remote widgets Home shows, in order: [remote, exposed module]. */
-export const HOME_WIDGETS = routeOwners.home.map(([remote, module]) => [remote as RemoteName, module!] as const);
+/**
+ * The remote widgets Home shows, in order: [remote, exposed module, "below-fold"?]. A widget marked below-fold
+ * is neither preloaded by the boot script nor loaded until it comes near the screen, so a first load of Home
+ * does not download its remote.
+ */
+export const HOME_WIDGETS = routeOwners.home.map(
+  ([remote, module, where]) => [remote as RemoteName, module!, where === 'below-fold'] as const,
+);
 
 export const HOME_PATHS = routeOwners.tabs.home;
 

@@ -63,6 +63,13 @@
     }
   }
 
+  // The browser's offer to install the app may come before any page that shows an install button has
+  // loaded (the account remote's download page reads it from here).
+  window.addEventListener('beforeinstallprompt', function (event) {
+    event.preventDefault();
+    window.__APP_INSTALL_PROMPT__ = event;
+  });
+
   if (!data) return;
   window.__APP_BOOT__ = data;
 
@@ -102,7 +109,9 @@
     each(data.shell.startup, data.shell.base);
     each(data.shell.languages[lang], data.shell.base);
     if (owns(routes.home.paths)) {
-      for (var w = 0; w < routes.home.widgets.length; w++) remote(routes.home.widgets[w][0], routes.home.widgets[w][1]);
+      // Widgets below the fold load when they come near the screen, not with the page.
+      for (var w = 0; w < routes.home.widgets.length; w++)
+        if (routes.home.widgets[w][2] !== 'below-fold') remote(routes.home.widgets[w][0], routes.home.widgets[w][1]);
     } else {
       for (var name in routes.remotes) {
         // A page chunk is named after its route: /pages/login/login -> page-pages-login-login.

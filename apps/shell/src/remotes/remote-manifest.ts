@@ -46,3 +46,21 @@ export async function fetchRemoteManifest(fetchFn: typeof fetch = fetch): Promis
 export async function remoteManifest(): Promise<RemoteManifest> {
   return bootRemoteManifest() ?? fetchRemoteManifest();
 }
+
+type BootExposes = { remotes?: Record<string, { exposes?: unknown }> };
+
+/**
+ * Whether the live version of a remote exposes a module, as the page's boot data says (each version's
+ * mf-manifest.json). True when the page has no boot data (a development server) or the data says nothing:
+ * only a version known to lack the module answers false, as a remote released before the widget existed
+ * does while the shell is newer. Home leaves such a widget out instead of showing an error in its place.
+ */
+export function remoteExposes(
+  remote: string,
+  module: string,
+  boot: unknown = (globalThis as { __APP_BOOT__?: unknown }).__APP_BOOT__,
+): boolean {
+  const exposes = (boot as BootExposes | undefined)?.remotes?.[remote]?.exposes;
+  if (!exposes || typeof exposes !== 'object') return true;
+  return Object.prototype.hasOwnProperty.call(exposes, module);
+}

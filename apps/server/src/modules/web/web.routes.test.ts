@@ -31,6 +31,9 @@ beforeAll(async () => {
   await writeFile(path.join(dir, 'shell/big.0123abcd.js.gz'), gzipSync(BIG_JS));
   await writeFile(path.join(dir, 'shell/plain.0123abcd.css'), BIG_JS.replace(/console/g, 'body'));
   await writeFile(path.join(dir, 'shell/main.0123abcd.js'), 'console.log(1)');
+  await writeFile(path.join(dir, 'shell/manifest.webmanifest'), JSON.stringify({ name: 'app', start_url: '/h5/' }));
+  await writeFile(path.join(dir, 'shell/sw.js'), 'self.addEventListener("fetch", () => {});');
+  await writeFile(path.join(dir, 'shell/icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   await writeFile(path.join(dir, 'remotes/account/v1/remoteEntry.js'), 'var account;');
   await writeFile(
     path.join(dir, 'remotes/account/v1/mf-manifest.json'),
@@ -164,6 +167,19 @@ describe('web routes', () => {
     const res = await app.inject('/h5/remotes/account/v2/remoteEntry.js');
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('var account2;');
+  });
+
+  it('serves the web app manifest, icons and service worker with their types, revalidated on every load', async () => {
+    const manifest = await app.inject('/h5/manifest.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe(REVALIDATE);
+    const worker = await app.inject('/h5/sw.js');
+    expect(worker.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    // A worker's script must never be served from the HTTP cache for a year, or no fix could reach a phone.
+    expect(worker.headers['cache-control']).toBe(REVALIDATE);
+    const icon = await app.inject('/h5/icon-192.png');
+    expect(icon.headers['content-type']).toBe('image/png');
   });
 
   it('answers 404 for a missing file', async () => {
