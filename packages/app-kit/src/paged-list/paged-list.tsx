@@ -26,6 +26,9 @@ export type PagedListProps<T> = {
   loading?: ReactNode;
   /** Pull to refresh; by default it refetches the query. `false` leaves it out. */
   onRefresh?: (() => Promise<unknown>) | false;
+  /** A box around the items (or the empty state), for the page's layout and tests. */
+  className?: string;
+  testId?: string;
 };
 
 /**
@@ -39,13 +42,15 @@ export function PagedList<T extends { id: number }>({
   empty,
   loading,
   onRefresh,
+  className,
+  testId,
 }: PagedListProps<T>) {
   const { t } = useTranslation();
   const items = useMemo(() => pagedItems(query.data?.pages), [query.data]);
   if (query.isLoading) return <>{loading ?? <Loading />}</>;
   if (query.isError && items.length === 0)
     return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
-  const list =
+  const content =
     items.length === 0 ? (
       <EmptyState {...empty} />
     ) : (
@@ -58,6 +63,14 @@ export function PagedList<T extends { id: number }>({
         onLoadMore={() => void query.fetchNextPage()}
         labels={{ loading: t('states.loadingMore'), end: t('states.noMore'), more: t('actions.more') }}
       />
+    );
+  const list =
+    className || testId ? (
+      <div className={className} data-testid={testId}>
+        {content}
+      </div>
+    ) : (
+      content
     );
   if (onRefresh === false) return list;
   return (
