@@ -176,3 +176,37 @@ export const supportSendBodySchema = z.object({
   topic: supportTopicSchema.optional(),
 });
 export type SupportSendBody = z.input<typeof supportSendBodySchema>;
+
+/**
+ * Rich text (article and activity bodies): the tags a body may hold. The server's sanitiser keeps only these
+ * when an operator saves a body; the app's renderer builds only these, so both sides agree on one list.
+ */
+export const RICH_TEXT_TAGS = [
+  'p',
+  'br',
+  'h2',
+  'h3',
+  'h4',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'a',
+  'img',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'hr',
+  'span',
+] as const;
+/** The only images a body may show: the app's own content store. */
+export const RICH_TEXT_IMAGE = /^\/api\/index\/image\?id=[A-Za-z0-9_-]{1,64}$/;

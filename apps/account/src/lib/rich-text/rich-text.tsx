@@ -1,5 +1,6 @@
 import { createElement, Fragment, useMemo, type ReactNode } from 'react';
 import { apiClientConfig } from '@app/api-client';
+import { RICH_TEXT_IMAGE, RICH_TEXT_TAGS } from '@app/contracts';
 import styles from './rich-text.module.css';
 
 /**
@@ -8,33 +9,7 @@ import styles from './rich-text.module.css';
  * React elements from an allow-list of tags and attributes, so nothing the list does not name reaches the
  * page. Unknown elements keep their text; script, style and similar lose everything.
  */
-const TAGS = new Set([
-  'p',
-  'br',
-  'h2',
-  'h3',
-  'h4',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'ul',
-  'ol',
-  'li',
-  'blockquote',
-  'a',
-  'img',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'th',
-  'td',
-  'hr',
-  'span',
-]);
+const TAGS = new Set<string>(RICH_TEXT_TAGS);
 /** Elements whose content is code or metadata, never readable text. */
 const DROP_WITH_CONTENT = new Set([
   'script',
@@ -50,8 +25,6 @@ const DROP_WITH_CONTENT = new Set([
   'title',
 ]);
 const VOID = new Set(['br', 'hr', 'img']);
-/** The only images a body may show: the app's own content store. */
-const OWN_IMAGE = /^\/api\/index\/image\?id=[A-Za-z0-9_-]{1,64}$/;
 const SAFE_LINK = /^(https?:|mailto:|#\/)/i;
 
 function safeHref(raw: string | null): string | null {
@@ -83,7 +56,7 @@ function attributesFor(el: Element, key: string): Record<string, unknown> | null
   }
   if (tag === 'img') {
     const src = el.getAttribute('src') ?? '';
-    if (!OWN_IMAGE.test(src)) return null;
+    if (!RICH_TEXT_IMAGE.test(src)) return null;
     return {
       key,
       src: `${apiClientConfig().baseUrl}${src}`,

@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { RICH_TEXT_IMAGE, RICH_TEXT_TAGS } from '@app/contracts';
 
 /**
  * Rich text of articles and activities, cleaned when an operator saves it (and again on every seed write):
@@ -6,42 +7,15 @@ import sanitizeHtml from 'sanitize-html';
  * scheme other than http(s) and mailto disappear; images only from the app's own store
  * (/api/index/image?id=...). Links to other sites open in a new tab without access to the opener.
  */
-const OWN_IMAGE = /^\/api\/index\/image\?id=[A-Za-z0-9_-]{1,64}$/;
 
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'h2',
-    'h3',
-    'h4',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'ul',
-    'ol',
-    'li',
-    'blockquote',
-    'a',
-    'img',
-    'table',
-    'thead',
-    'tbody',
-    'tr',
-    'th',
-    'td',
-    'hr',
-    'span',
-  ],
+  allowedTags: [...RICH_TEXT_TAGS],
   allowedAttributes: { a: ['href', 'title'], img: ['src', 'alt', 'width', 'height'], th: ['scope'] },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: { img: [] },
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
-  exclusiveFilter: (frame) => frame.tag === 'img' && !OWN_IMAGE.test(frame.attribs.src ?? ''),
+  exclusiveFilter: (frame) => frame.tag === 'img' && !RICH_TEXT_IMAGE.test(frame.attribs.src ?? ''),
   transformTags: {
     a: (tagName, attribs) => {
       const href = attribs.href ?? '';
