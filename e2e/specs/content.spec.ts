@@ -212,6 +212,8 @@ async function newPages(): Promise<Array<[string, string]>> {
     ['activity', `/pages/activitycenter/activitylist?id=${await first('/api/index/activity_list?type=promotion')}`],
     ['user-activity-center', '/pages/user/activityCenter'],
     ['customer', '/pages/customer/customer'],
+    // Mine, for its two new menu items.
+    ['mine', '/pages/user/user'],
   ];
 }
 

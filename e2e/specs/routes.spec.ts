@@ -12,6 +12,8 @@ const MINE_MENU: Array<[label: string, path: string]> = [
   ['App download', '/pages/download/download'],
   ['User messages', '/pages/user/message'],
   ['Platform notices', '/pages/user/notice'],
+  ['Activity center and check-in', '/pages/user/activityCenter'],
+  ['Customer service', '/pages/customer/customer'],
   ['Language', '/pages/user/language'],
 ];
 
