@@ -65,6 +65,10 @@ test('Home shows notices and popular projects from a fresh start', async ({ page
   const notices = page.getByTestId('home-notices');
   await expect(notices).toContainText('Withdrawal hours');
   await expect(page.getByTestId('popular-projects').getByTestId('plan-card').first()).toBeVisible();
+  // The marquee runs through the notices; each notice, there and in the list, opens its detail.
+  await expect(notices.getByTestId('notice-ticker').getByRole('link')).toHaveAttribute('href', /notice\?id=\d+$/);
+  await expect(notices.getByRole('listitem').first().getByRole('link')).toHaveAttribute('href', /notice\?id=\d+$/);
+  await expect(notices.getByRole('link', { name: text('account', 'en', 'notices.all') })).toBeVisible();
 });
 
 test('an operator message shows an unread badge on Mine that clears when read', async ({ page }) => {

@@ -4,6 +4,7 @@ import { BellIcon, EmptyState } from '@app/ui';
 import { NS } from '../i18n-namespace.ts';
 import { useGetHomeQuery } from '../features/content/content-api.ts';
 import styles from './home-notices.module.css';
+import { NoticeTicker } from './notice-ticker.tsx';
 
 /** Home's notices widget: the latest platform notices (pinned first), in the reader's language. */
 export default function HomeNotices() {
@@ -12,9 +13,15 @@ export default function HomeNotices() {
   const notices = data?.notices ?? [];
   return (
     <section className={styles.card} aria-labelledby="home-notices-title" data-testid="home-notices">
-      <h2 id="home-notices-title" className={styles.title}>
-        {t('notices.title')}
-      </h2>
+      <div className={styles.head}>
+        <h2 id="home-notices-title" className={styles.title}>
+          {t('notices.title')}
+        </h2>
+        <a className={styles.all} href="#/pages/user/notice">
+          {t('notices.all')}
+        </a>
+      </div>
+      {notices.length > 1 && <NoticeTicker notices={notices} />}
       {notices.length === 0 ? (
         data || isError ? (
           <EmptyState compact headingLevel={3} icon={<BellIcon />} title={t('notices.empty')} />
@@ -22,12 +29,14 @@ export default function HomeNotices() {
       ) : (
         <ul className={styles.list}>
           {notices.slice(0, 3).map((n) => (
-            <li key={n.id} className={styles.item}>
-              <BellIcon size={16} aria-hidden="true" />
-              <div>
-                <p className={styles.itemTitle}>{n.title}</p>
-                <p className={styles.summary}>{n.summary}</p>
-              </div>
+            <li key={n.id}>
+              <a className={styles.item} href={`#/pages/user/notice?id=${n.id}`}>
+                <BellIcon size={16} aria-hidden="true" />
+                <span>
+                  <span className={`${styles.itemTitle} ${styles.link}`}>{n.title}</span>
+                  <span className={`${styles.summary} ${styles.link}`}>{n.summary}</span>
+                </span>
+              </a>
             </li>
           ))}
         </ul>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ContentSummary } from '@app/contracts';
 import { BackIcon, ChevronIcon, cx } from '@app/ui';
 import { NS } from '../../i18n-namespace.ts';
-import { useReducedMotion } from './use-reduced-motion.ts';
+import { useReducedMotion } from '../../lib/use-reduced-motion.ts';
 import styles from './banner-carousel.module.css';
 
 /** How long a banner stays before the next one slides in (WCAG 2.2.2: the person can pause it). */
