@@ -13,15 +13,15 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { postJournals } from '../ledger/ledger.service.ts';
 import { houseShard, userAccount } from '../ledger/account-codes.ts';
-import { assetOf, openPractice } from '../practice/practice.service.ts';
-import { once, requestHash } from '../idempotency/idempotency.service.ts';
+import { assetOf } from '../practice/practice.service.ts';
+import { requestHash } from '../idempotency/idempotency.service.ts';
 import { findProductTerms, priceAt, type ProductRow } from '../market/market.repository.ts';
-import { isLive, marketStatus } from '../market/market-status.ts';
+import { marketStatus } from '../market/market-status.ts';
 import { products } from '../market/market.table.ts';
 import { contractOrders } from './orders.table.ts';
 import { toOrder, type OrderRow } from './order-view.ts';
-import { recordLeaderOrder, recordSettlements } from '../copy/copy-fanout.ts';
-import { wakeCopyJob } from '../copy/copy-wake.ts';
+import { submitOrder } from './order-placement.ts';
+import { recordSettlements } from '../copy/copy-fanout.ts';
 
 export type PlaceOrderInput = {
   userId: number;
@@ -137,46 +137,18 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
     direction: body.direction,
     ...(mode === 'real' ? {} : { mode }),
   });
-  let copies = 0;
-  const answer = await once(db, { userId, key: body.key, scope: 'order.place', hash }, async (tx) => {
-    // One order at a time per user (the advisory lock, taken in the FROM clause so it precedes the
-    // reads), so the open-stake limit holds under concurrent requests; one round trip for all of it.
-    const found = await tx.execute<{
-      ts: string | null;
-      price: string | null;
-      open: string;
-      record: string | null;
-    }>(sql`
-      SELECT p.ts, p.price, (SELECT coalesce(sum(stake), 0) FROM contract_orders
-                             WHERE user_id = ${userId} AND product_id = ${product.id} AND status = 'open'
-                               AND mode = ${mode}) AS open,
-             (SELECT r.id FROM copy_leaders l JOIN copy_records r ON r.leader_id = l.id AND r.status = 'active'
-              WHERE l.leader_user_id = ${userId} AND ${mode} = 'real') AS record
-      FROM (SELECT pg_advisory_xact_lock(727200, ${userId}::int)) AS locked
-      LEFT JOIN LATERAL (SELECT ts, price FROM price_ticks WHERE product_id = ${product.id} AND ts <= ${now}
-                         ORDER BY ts DESC LIMIT 1) AS p ON true`);
-    const state = found.rows[0]!;
-    const tick = state.ts === null ? null : { ts: Number(state.ts), price: BigInt(state.price!) };
-    // In session but no recent recorded price: prices are starting (or the feed stopped), not a closed market.
-    if (!tick || !isLive(tick.ts, now)) throw new AppError('prices_starting');
-    if (BigInt(state.open) + stake > terms.maxOpenStake) {
-      throw new AppError('holding_max_amount', { params: { max: formatMoney(terms.maxOpenStake) } });
-    }
-    if (mode === 'practice') await openPractice(tx, userId);
-    const [row] = await insertOpenOrders(tx, [
-      { userId, product, terms, stake, direction: body.direction, mode, tick },
-    ]);
-    if (state.record !== null) {
-      copies = await recordLeaderOrder(tx, Number(state.record), {
-        ...row!,
-        symbol: product.symbol,
-        precision: product.precision,
-      });
-    }
-    return toOrder(row!, product, input.simulated);
+  return submitOrder(db, {
+    userId,
+    key: body.key,
+    hash,
+    product,
+    terms,
+    stake,
+    direction: body.direction,
+    mode,
+    now,
+    simulated: input.simulated,
   });
-  if (copies > 0) wakeCopyJob();
-  return { order: answer.value, replayed: answer.replayed };
 }
 
 /**
