@@ -181,6 +181,8 @@ async function decideBatch(tx: Tx, { now, tz }: CopyPassOptions, which: { limit?
                                ELSE -(o.payout - o.stake - o.fee) END), 0) AS risk
       FROM copy_tasks t JOIN contract_orders o ON o.id = t.copy_order_id
       WHERE t.subscription_id = ANY(${`{${subs.join(',')}}`}::bigint[]) AND t.status = 'copied'
+        -- Only recent copies can be open or settled today (contracts last minutes): an index range, not all.
+        AND t.created_at >= to_timestamp(${now - 2 * 86_400})
         AND (o.status = 'open' OR (o.settle_time >= ${now - 2 * 86_400}
              AND to_char(to_timestamp(o.settle_time) AT TIME ZONE ${tz}, 'YYYY-MM-DD') = ${platformDay(now, tz)}))
       GROUP BY 1`);
