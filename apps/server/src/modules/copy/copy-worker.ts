@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { formatMoney, quoteOrder, type MessageKey } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
+import { pgArray } from '../../db/pg-array.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { findProductTerms } from '../market/market.repository.ts';
 import { platformDay } from '../practice/practice.service.ts';
@@ -224,7 +225,6 @@ async function decideBatch(tx: Tx, { now, tz }: CopyPassOptions, which: { limit?
   const params: string[] = [];
   const orderIds: (number | null)[] = [];
   rows.forEach((row, i) => {
-    if (row.userId !== opens[i]!.userId) throw new Error('copy orders came back out of order');
     ids.push(openedFor[i]!);
     statuses.push('copied');
     reasons.push(null);
@@ -246,9 +246,4 @@ async function decideBatch(tx: Tx, { now, tz }: CopyPassOptions, which: { limit?
                 ${pgArray(params)}::text[], ${pgArray(orderIds)}::bigint[]) AS v(id, status, reason, params, order_id)
     WHERE t.id = v.id`);
   return tasks.length;
-}
-
-/** A PostgreSQL array literal (elements quoted, NULL for null) for unnest parameters. */
-function pgArray(values: Array<string | number | null>): string {
-  return `{${values.map((v) => (v === null ? 'NULL' : `"${String(v).replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
 }
