@@ -75,7 +75,12 @@ export class CopyJob {
       const worker = async () => {
         let decided = 0;
         for (;;) {
-          const n = await workCopyTasks(this.options.db, { now: now(), tz: this.options.tz, limit: BATCH });
+          const n = await workCopyTasks(this.options.db, {
+            now: now(),
+            tz: this.options.tz,
+            limit: BATCH,
+            onError: (err, what) => this.options.log.warn({ err }, what),
+          });
           decided += n;
           if (n === 0 || this.stopped) return decided;
         }

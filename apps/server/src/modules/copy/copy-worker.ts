@@ -48,7 +48,13 @@ type Outcome =
   | { id: number; status: 'copied'; open: OpenOrder }
   | { id: number; status: 'skipped' | 'failed'; reason: MessageKey; params: Record<string, string> };
 
-export type CopyPassOptions = { now: number; tz: string; limit?: number };
+export type CopyPassOptions = {
+  now: number;
+  tz: string;
+  limit?: number;
+  /** Hears what made a batch or a task fail (the job logs it); the work is retried either way. */
+  onError?: (error: unknown, what: string) => void;
+};
 
 /**
  * Works off pending copy tasks: a batch is claimed with SKIP LOCKED (any number of workers and nodes), each
@@ -60,7 +66,8 @@ export async function workCopyTasks(db: Db, options: CopyPassOptions): Promise<n
   const limit = options.limit ?? 200;
   try {
     return await db.transaction((tx) => decideBatch(tx, options, { limit }));
-  } catch {
+  } catch (error) {
+    options.onError?.(error, 'copy batch failed; deciding its tasks one at a time');
     // Something in the batch failed (a balance moved between our read and the journal, a database error):
     // it rolled back as a whole; take the same tasks one at a time so one follower cannot hold up the rest.
     const ids = await db.execute<{ id: string }>(
@@ -70,7 +77,8 @@ export async function workCopyTasks(db: Db, options: CopyPassOptions): Promise<n
     for (const { id } of ids.rows) {
       try {
         decided += await db.transaction((tx) => decideBatch(tx, options, { id: Number(id) }));
-      } catch {
+      } catch (error) {
+        options.onError?.(error, `copy task ${id} failed`);
         decided += await db.transaction(async (tx) => {
           const bumped = await tx.execute<{ attempts: number }>(sql`
             UPDATE copy_tasks SET attempts = attempts + 1 WHERE id = ${Number(id)} AND status = 'pending'

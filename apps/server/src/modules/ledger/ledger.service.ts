@@ -159,7 +159,9 @@ const knownAccounts = new Set<string>();
  * shortcut only: a creation rolled back with its transaction is caught by lockAccounts' count check.
  */
 export async function ensureAccounts(db: DbOrTx, all: string[]): Promise<void> {
-  const codes = all.filter((c) => !knownAccounts.has(c));
+  // In lock order: concurrent creators of overlapping accounts (workers opening copies, each touching the same
+  // new house shards) then wait for each other in one order instead of deadlocking.
+  const codes = all.filter((c) => !knownAccounts.has(c)).sort(lockOrder);
   if (codes.length === 0) return;
   const rows = codes.map((code) => {
     const parsed = parseAccountCode(code);
