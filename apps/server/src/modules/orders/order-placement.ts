@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { formatMoney, quoteOrder, type Order, type OrderMode } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
+import { pgArray } from '../../db/pg-array.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { balancesOf } from '../ledger/ledger.service.ts';
 import { userAccount } from '../ledger/account-codes.ts';
@@ -174,7 +175,6 @@ type OrderState = { tick: Tick | null; open: bigint; record: number | null };
 /** For each order, in one round trip: the latest recorded price, the user's open stake, the leader record. */
 async function readStates(tx: Tx, orders: PreparedOrder[]): Promise<OrderState[]> {
   if (orders.length === 0) return [];
-  const list = (values: Array<string | number>) => `{${values.join(',')}}`;
   const found = await tx.execute<{
     ts: string | null;
     price: string | null;
@@ -186,8 +186,8 @@ async function readStates(tx: Tx, orders: PreparedOrder[]): Promise<OrderState[]
             WHERE o.user_id = r.user_id AND o.product_id = r.product_id AND o.status = 'open' AND o.mode = r.mode) AS open,
            (SELECT c.id FROM copy_leaders l JOIN copy_records c ON c.leader_id = l.id AND c.status = 'active'
             WHERE l.leader_user_id = r.user_id AND r.mode = 'real') AS record
-    FROM unnest(${list(orders.map((o) => o.userId))}::bigint[], ${list(orders.map((o) => o.product.id))}::int[],
-                ${list(orders.map((o) => o.mode))}::text[], ${list(orders.map((o) => o.now))}::bigint[])
+    FROM unnest(${pgArray(orders.map((o) => o.userId))}::bigint[], ${pgArray(orders.map((o) => o.product.id))}::int[],
+                ${pgArray(orders.map((o) => o.mode))}::text[], ${pgArray(orders.map((o) => o.now))}::bigint[])
          WITH ORDINALITY AS r(user_id, product_id, mode, now, n)
     LEFT JOIN LATERAL (SELECT ts, price FROM price_ticks WHERE product_id = r.product_id AND ts <= r.now
                        ORDER BY ts DESC LIMIT 1) AS p ON true
