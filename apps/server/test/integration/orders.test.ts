@@ -212,6 +212,43 @@ describe('idempotency and races', () => {
     expect(answers.filter((a) => a.key === 'balance_insufficient')).toHaveLength(40);
     expect(await balances(u.token)).toMatchObject({ available: '0.00', frozen: '100.00' });
   });
+
+  it('answers each order of a busy moment as if it came alone: limits, refusals and replays within one batch', async () => {
+    const [poor, replayer, conflicted] = [
+      await registerUser(t.app, t.database),
+      await registerUser(t.app, t.database),
+      await registerUser(t.app, t.database),
+    ];
+    await fund(poor.user.id, 3n * 1_005n);
+    await fund(replayer.user.id, 100_000n);
+    await fund(conflicted.user.id, 100_000n);
+    const before = await orderCount();
+    const same = key();
+    const clash = key();
+    const answers = await Promise.all([
+      ...Array.from({ length: 8 }, () => order(poor.token, { amount: '10' })),
+      ...Array.from({ length: 6 }, () => order(replayer.token, { amount: '10', key: same })),
+      order(conflicted.token, { amount: '10', key: clash }),
+      order(conflicted.token, { amount: '20', key: clash }),
+    ]);
+    const poorAnswers = answers.slice(0, 8);
+    expect(poorAnswers.filter((a) => a.code === 200)).toHaveLength(3);
+    expect(poorAnswers.filter((a) => a.key === 'balance_insufficient')).toHaveLength(5);
+    const replays = answers.slice(8, 14);
+    expect(replays.every((a) => a.code === 200)).toBe(true);
+    expect(new Set(replays.map((a) => a.data.id)).size).toBe(1);
+    const clashes = answers.slice(14);
+    expect(clashes.filter((a) => a.code === 200)).toHaveLength(1);
+    expect(clashes.filter((a) => a.key === 'idempotency_conflict')).toHaveLength(1);
+    expect(await orderCount()).toBe(before + 3 + 1 + 1);
+    expect(await balances(poor.token)).toMatchObject({ available: '0.00', frozen: '30.00' });
+    // A refused order's key is not spent: funded now, the same key places the order.
+    const refusedKey = key();
+    expect((await order(poor.token, { amount: '10', key: refusedKey })).key).toBe('balance_insufficient');
+    await fund(poor.user.id, 1_005n);
+    expect((await order(poor.token, { amount: '10', key: refusedKey })).code).toBe(200);
+    expect((await verifyLedger(t.database.db)).breaks).toEqual([]);
+  });
 });
 
 describe('settlement', () => {

@@ -53,7 +53,7 @@ export async function once<T>(
   }
 }
 
-async function findAnswer<T>(
+export async function findAnswer<T>(
   db: Db,
   input: { userId: number; key: string; hash: string },
 ): Promise<StoredAnswer<T> | null> {

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { GroupCommit, type Outcome } from './group-commit.ts';
+
+const tick = () => new Promise((r) => setTimeout(r, 1));
+
+describe('GroupCommit', () => {
+  it('starts a lone request at once and batches what arrives while it runs', async () => {
+    const batches: number[][] = [];
+    const gc = new GroupCommit<number, number>(
+      async (items) => {
+        batches.push(items);
+        await tick();
+        return items.map((i): Outcome<number> => ({ ok: true, value: i * 10 }));
+      },
+      { maxBatch: 50, maxInFlight: 1 },
+    );
+    const first = gc.submit(1);
+    const rest = [2, 3, 4, 5].map((i) => gc.submit(i));
+    expect(await first).toBe(10);
+    expect(await Promise.all(rest)).toEqual([20, 30, 40, 50]);
+    expect(batches).toEqual([[1], [2, 3, 4, 5]]);
+  });
+
+  it('caps a batch and the batches in flight', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const sizes: number[] = [];
+    const gc = new GroupCommit<number, number>(
+      async (items) => {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        sizes.push(items.length);
+        await tick();
+        inFlight--;
+        return items.map((i) => ({ ok: true, value: i }));
+      },
+      { maxBatch: 3, maxInFlight: 2 },
+    );
+    const all = await Promise.all(Array.from({ length: 20 }, (_, i) => gc.submit(i)));
+    expect(all).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    expect(most).toBe(2);
+    expect(Math.max(...sizes)).toBe(3);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(20);
+  });
+
+  it('refuses one request alone, and every request of a batch that fails as a whole', async () => {
+    const gc = new GroupCommit<number, number>(
+      async (items) => {
+        await tick();
+        if (items.includes(99)) throw new Error('batch failed');
+        return items.map((i) => (i % 2 ? { ok: false, error: new Error(`odd ${i}`) } : { ok: true, value: i }));
+      },
+      { maxBatch: 10, maxInFlight: 1 },
+    );
+    const results = await Promise.allSettled([gc.submit(1), gc.submit(2), gc.submit(3)]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled', 'rejected']);
+    await expect(gc.submit(99)).rejects.toThrow('batch failed');
+    expect(await gc.submit(4)).toBe(4);
+  });
+});

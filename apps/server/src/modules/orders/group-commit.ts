@@ -1,0 +1,47 @@
+/** What one request of a batch came to: its value, or the error it alone is refused with. */
+export type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
+
+/**
+ * Group commit: requests that arrive while earlier batches are being written wait and go together in the next
+ * batch, so under load many requests share one transaction (one commit, a handful of statements) instead of one
+ * each. A request that finds a free slot starts at once, so a quiet server adds no wait. `run` answers every
+ * request of its batch; if it throws, every request of the batch gets that error.
+ */
+export class GroupCommit<T, R> {
+  private readonly queue: Array<{ item: T; resolve: (value: R) => void; reject: (error: unknown) => void }> = [];
+  private running = 0;
+
+  constructor(
+    private readonly run: (items: T[]) => Promise<Outcome<R>[]>,
+    private readonly options: { maxBatch: number; maxInFlight: number },
+  ) {}
+
+  submit(item: T): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      this.queue.push({ item, resolve, reject });
+      this.drain();
+    });
+  }
+
+  private drain() {
+    while (this.running < this.options.maxInFlight && this.queue.length > 0) {
+      const batch = this.queue.splice(0, this.options.maxBatch);
+      this.running++;
+      void this.run(batch.map((b) => b.item))
+        .then(
+          (outcomes) =>
+            batch.forEach((b, i) => {
+              const outcome = outcomes[i];
+              if (!outcome) b.reject(new Error('group commit: no outcome for a request'));
+              else if (outcome.ok) b.resolve(outcome.value);
+              else b.reject(outcome.error);
+            }),
+          (error: unknown) => batch.forEach((b) => b.reject(error)),
+        )
+        .finally(() => {
+          this.running--;
+          this.drain();
+        });
+    }
+  }
+}
