@@ -13,7 +13,7 @@ const { loadRemoteWidget } = await import('../lib/load-remote-widget.ts');
 
 let i18next: i18n;
 beforeAll(async () => {
-  i18next = await initI18n('en');
+  i18next = await initI18n({ lang: 'en' });
 });
 afterEach(() => {
   runtime.instances = [];
