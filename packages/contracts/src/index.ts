@@ -16,3 +16,4 @@ export * from './practice.ts';
 export * from './alerts.ts';
 export * from './pnl.ts';
 export * from './content.ts';
+export * from './copy.ts';

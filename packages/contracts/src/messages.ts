@@ -154,6 +154,30 @@ export const MESSAGE_CODES = {
   checkin_done: 200,
   support_sent: 200,
   support_message_too_long: 400,
+  // copy trading (follow-trade)
+  copy_leading: 200,
+  copy_retired: 200,
+  copy_followed: 200,
+  copy_paused: 200,
+  copy_resumed: 200,
+  copy_stopped: 200,
+  copy_name_invalid: 400,
+  copy_description_too_long: 400,
+  copy_amount_required: 400,
+  copy_cap_below_amount: 400,
+  copy_leader_not_found: 404,
+  copy_subscription_not_found: 404,
+  copy_follow_self: 422,
+  copy_leader_retired: 422,
+  copy_not_leader: 409,
+  copy_subscription_stopped: 409,
+  // why a copy was skipped (shown in the follower's follow-trade orders)
+  copy_over_cap: 422,
+  copy_filtered_product: 422,
+  copy_filtered_period: 422,
+  copy_daily_loss_stop: 422,
+  copy_too_late: 422,
+  copy_not_active: 422,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGE_CODES;
