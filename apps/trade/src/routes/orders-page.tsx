@@ -12,6 +12,8 @@ import { HoldingList, PagedOrderList } from '../features/orders/components/order
 import { OrderDetailPage } from './order-detail-page.tsx';
 import { ModeBar } from '../features/practice/mode-bar.tsx';
 import { RemoteWidget } from '../features/order-tabs/components/remote-widget.tsx';
+import { MyOrderList } from '../features/my-orders/components/my-order-list.tsx';
+import { CopyOrderList } from '../features/copy/components/copy-order-list.tsx';
 
 /** The invest remote's "project orders" list, composed at run time (remotes never import each other). */
 const PROJECT_ORDERS_WIDGET = 'invest/project-orders';
@@ -20,7 +22,8 @@ const isTab = (value: string | null): value is OrderTab => (ORDER_TABS as readon
 
 /**
  * The Order tab: the spec's six lists. Project orders are the invest remote's widget, loaded at run time;
- * contract, holding and history list contract orders. ?id= opens one order's detail.
+ * contract, holding and history list contract orders; my orders lists everything across kinds; follow-trade
+ * lists copies of the leaders followed, skipped ones with their reason. ?id= opens one order's detail.
  */
 export function OrdersPage() {
   const { t } = useTranslation(NS);
@@ -66,23 +69,12 @@ export function OrdersPage() {
           <PagedOrderList key="history" status="settled" tab={tab} />
         ) : tab === 'contract' ? (
           <PagedOrderList key="all" tab={tab} />
+        ) : tab === 'mine' ? (
+          <MyOrderList tab={tab} />
         ) : (
-          <LaterTab tab={tab} />
+          <CopyOrderList tab={tab} />
         )}
       </div>
     </DefaultPage>
-  );
-}
-
-/** Lists that later issues fill: an honest empty state with the next step. */
-function LaterTab({ tab }: { tab: 'mine' | 'follow' }) {
-  const { t } = useTranslation(NS);
-  return (
-    <EmptyState
-      icon={<OrderIcon />}
-      title={t(`orders.later.${tab}.title`)}
-      description={t(`orders.later.${tab}.body`)}
-      action={<LinkButton href="#/pages/user/order?tab=contract">{t('orders.toContract')}</LinkButton>}
-    />
   );
 }
