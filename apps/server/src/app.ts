@@ -44,6 +44,7 @@ import { contentRoutes } from './modules/content/content.routes.ts';
 import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
 import { checkinRoutes } from './modules/checkin/checkin.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
+import { copyPublicRoutes, copyUserRoutes } from './modules/copy/copy.routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -183,6 +184,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(inboxRoutes, { db: deps.db });
   await app.register(checkinRoutes, { db: deps.db, tz: deps.config.platformTz, ...clock });
   await app.register(supportRoutes, { db: deps.db });
+  await app.register(copyPublicRoutes, { db: deps.db, tz: deps.config.platformTz, simulated, ...clock });
+  await app.register(copyUserRoutes, { db: deps.db, tz: deps.config.platformTz, simulated, ...clock });
   if (deps.hub) {
     await app.register(websocket, { options: { maxPayload: 4096 } });
     await app.register(streamRoutes, { db: deps.db, hub: deps.hub });

@@ -14,6 +14,7 @@ import { AccrualJob } from './jobs/accrual.job.ts';
 import { MaintenanceJob } from './jobs/maintenance.job.ts';
 import { Metrics } from './modules/metrics/metrics.ts';
 import { AlertsJob } from './jobs/alerts.job.ts';
+import { CopyJob } from './jobs/copy.job.ts';
 
 const config = loadConfig();
 const log = pino(loggerOptions(config.logLevel) as pino.LoggerOptions);
@@ -54,7 +55,9 @@ const maintenanceJob = new MaintenanceJob({
   log: log.child({ job: 'maintenance' }),
 });
 const alertsJob = new AlertsJob({ db: database.db, url: database.url, log: log.child({ job: 'alerts' }) });
+const copyJob = new CopyJob({ db: database.db, tz: config.platformTz, log: log.child({ job: 'copy' }) });
 if (config.jobs) {
+  copyJob.start();
   alertsJob.start();
   feedJob.start();
   settlementJob.start();
@@ -84,6 +87,7 @@ async function shutdown(signal: string) {
       accrualJob.stop(),
       maintenanceJob.stop(),
       alertsJob.stop(),
+      copyJob.stop(),
     ]);
     await Promise.allSettled([app.close(), admin.close(), hub.stop()]);
     await database.shutdown();

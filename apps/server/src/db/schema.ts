@@ -21,3 +21,4 @@ export * from '../modules/content/content.table.ts';
 export * from '../modules/inbox/inbox.table.ts';
 export * from '../modules/checkin/checkin.table.ts';
 export * from '../modules/support/support.table.ts';
+export * from '../modules/copy/copy.table.ts';

@@ -9,9 +9,9 @@ import {
   type OrderMode,
   type PlaceOrderBody,
 } from '@app/contracts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import { postJournal, postJournals } from '../ledger/ledger.service.ts';
+import { postJournals } from '../ledger/ledger.service.ts';
 import { houseShard, userAccount } from '../ledger/account-codes.ts';
 import { assetOf, openPractice } from '../practice/practice.service.ts';
 import { once, requestHash } from '../idempotency/idempotency.service.ts';
@@ -20,8 +20,8 @@ import { isLive, marketStatus } from '../market/market-status.ts';
 import { products } from '../market/market.table.ts';
 import { contractOrders } from './orders.table.ts';
 import { toOrder, type OrderRow } from './order-view.ts';
-
-/** A price older than this means the feed is not running for the product: no order opens on it. */
+import { recordLeaderOrder, recordSettlements } from '../copy/copy-fanout.ts';
+import { wakeCopyJob } from '../copy/copy-wake.ts';
 
 export type PlaceOrderInput = {
   userId: number;
@@ -30,19 +30,19 @@ export type PlaceOrderInput = {
   simulated: boolean;
 };
 
+type Terms = NonNullable<NonNullable<Awaited<ReturnType<typeof findProductTerms>>>['terms']>;
+export type OrderTerms = { product: ProductRow; terms: Terms };
+
 /**
- * Opens a contract. Terms and the open price are the server's own: the terms row for the product and
- * period, and the recorded price of the latest second. Stake and fee leave the available balance in
- * one journal written with the order. The idempotency key makes a retried request return the first
- * answer instead of opening a second order.
+ * The checks every order passes before it opens, a user's own or a copy the server places for a follower:
+ * the product exists and trades now and at the settlement second, the period is offered, the stake is
+ * within the terms. Throws the refusal's AppError.
  */
-export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ order: Order; replayed: boolean }> {
-  const { body, userId, now } = input;
-  const mode = body.mode ?? 'real';
-  const asset = assetOf(mode);
-  const stake = parseMoney(body.amount);
-  if (stake === null || stake <= 0n) throw new AppError('invalid_request', { field: 'amount' });
-  const found = await findProductTerms(db, body.symbol, body.seconds);
+export function checkOrderTerms(
+  found: Awaited<ReturnType<typeof findProductTerms>>,
+  stake: bigint,
+  now: number,
+): OrderTerms {
   if (!found) throw new AppError('product_not_found', { field: 'symbol' });
   const { product, terms } = found;
   const status = marketStatus(product, now);
@@ -54,7 +54,81 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
   if (stake > terms.maxStake)
     throw new AppError('amount_max', { field: 'amount', params: { max: formatMoney(terms.maxStake) } });
   // The order must settle while the market is open, on a price that will be recorded.
-  if (marketStatus(product, now + body.seconds) !== 'trading') throw new AppError('non_trading_time');
+  if (marketStatus(product, now + terms.seconds) !== 'trading') throw new AppError('non_trading_time');
+  return { product, terms };
+}
+
+export type OpenOrder = OrderTerms & {
+  userId: number;
+  stake: bigint;
+  direction: 'up' | 'down';
+  mode: OrderMode;
+  /** The recorded second and price the order opens at. */
+  tick: { ts: number; price: bigint };
+};
+
+/**
+ * The one way an order opens: its row with the terms copied in, and its journal (stake to frozen, fee to the
+ * house) in the caller's transaction. Used for one order by placeOrder and for a batch of follower copies by
+ * the copy job. The caller has checked the terms and holds each user's order lock.
+ */
+export async function insertOpenOrders(tx: Tx, opens: OpenOrder[]): Promise<OrderRow[]> {
+  if (opens.length === 0) return [];
+  const rows = await tx
+    .insert(contractOrders)
+    .values(
+      opens.map((o) => ({
+        userId: o.userId,
+        productId: o.product.id,
+        direction: o.direction,
+        stake: o.stake,
+        fee: quoteOrder(o.stake, o.terms).fee,
+        seconds: o.terms.seconds,
+        payoutBp: o.terms.payoutBp,
+        lossBp: o.terms.lossBp,
+        feeBp: o.terms.feeBp,
+        openTime: o.tick.ts,
+        openPrice: o.tick.price,
+        settleTime: o.tick.ts + o.terms.seconds,
+        mode: o.mode,
+      })),
+    )
+    .returning();
+  await postJournals(
+    tx,
+    rows.map((row) => {
+      const asset = assetOf(row.mode as OrderMode);
+      const available = userAccount(row.userId, 'available', asset);
+      const transfers = [{ from: available, to: userAccount(row.userId, 'frozen', asset), amount: row.stake }];
+      if (row.fee > 0n) transfers.push({ from: available, to: houseShard('fees', row.userId, asset), amount: row.fee });
+      return { reference: `order:${row.id}:open`, kind: 'order_open', transfers, memo: { order: row.id } };
+    }),
+  );
+  return rows;
+}
+
+/** Takes the per-user order lock (one order at a time per user) for every user, in id order. */
+export async function lockOrderUsers(tx: Tx, userIds: number[]): Promise<void> {
+  const ids = [...new Set(userIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return;
+  await tx.execute(
+    sql`SELECT pg_advisory_xact_lock(727200, id::int) FROM unnest(${`{${ids.join(',')}}`}::bigint[]) AS id ORDER BY id`,
+  );
+}
+
+/**
+ * Opens a contract. Terms and the open price are the server's own: the terms row for the product and
+ * period, and the recorded price of the latest second. Stake and fee leave the available balance in
+ * one journal written with the order. The idempotency key makes a retried request return the first
+ * answer instead of opening a second order. A real order of a user who leads joins their public record
+ * and fans out to their followers in the same transaction.
+ */
+export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ order: Order; replayed: boolean }> {
+  const { body, userId, now } = input;
+  const mode = body.mode ?? 'real';
+  const stake = parseMoney(body.amount);
+  if (stake === null || stake <= 0n) throw new AppError('invalid_request', { field: 'amount' });
+  const { product, terms } = checkOrderTerms(await findProductTerms(db, body.symbol, body.seconds), stake, now);
 
   const hash = requestHash('order.place', {
     symbol: product.symbol,
@@ -63,13 +137,21 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
     direction: body.direction,
     ...(mode === 'real' ? {} : { mode }),
   });
+  let copies = 0;
   const answer = await once(db, { userId, key: body.key, scope: 'order.place', hash }, async (tx) => {
     // One order at a time per user (the advisory lock, taken in the FROM clause so it precedes the
-    // reads), so the open-stake limit holds under concurrent requests; one round trip for all three.
-    const found = await tx.execute<{ ts: string | null; price: string | null; open: string }>(sql`
+    // reads), so the open-stake limit holds under concurrent requests; one round trip for all of it.
+    const found = await tx.execute<{
+      ts: string | null;
+      price: string | null;
+      open: string;
+      record: string | null;
+    }>(sql`
       SELECT p.ts, p.price, (SELECT coalesce(sum(stake), 0) FROM contract_orders
                              WHERE user_id = ${userId} AND product_id = ${product.id} AND status = 'open'
-                               AND mode = ${mode}) AS open
+                               AND mode = ${mode}) AS open,
+             (SELECT r.id FROM copy_leaders l JOIN copy_records r ON r.leader_id = l.id AND r.status = 'active'
+              WHERE l.leader_user_id = ${userId} AND ${mode} = 'real') AS record
       FROM (SELECT pg_advisory_xact_lock(727200, ${userId}::int)) AS locked
       LEFT JOIN LATERAL (SELECT ts, price FROM price_ticks WHERE product_id = ${product.id} AND ts <= ${now}
                          ORDER BY ts DESC LIMIT 1) AS p ON true`);
@@ -80,37 +162,20 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
     if (BigInt(state.open) + stake > terms.maxOpenStake) {
       throw new AppError('holding_max_amount', { params: { max: formatMoney(terms.maxOpenStake) } });
     }
-    const quote = quoteOrder(stake, terms);
     if (mode === 'practice') await openPractice(tx, userId);
-    const [row] = await tx
-      .insert(contractOrders)
-      .values({
-        userId,
-        productId: product.id,
-        direction: body.direction,
-        stake,
-        fee: quote.fee,
-        seconds: terms.seconds,
-        payoutBp: terms.payoutBp,
-        lossBp: terms.lossBp,
-        feeBp: terms.feeBp,
-        openTime: tick.ts,
-        openPrice: tick.price,
-        settleTime: tick.ts + terms.seconds,
-        mode,
-      })
-      .returning();
-    const available = userAccount(userId, 'available', asset);
-    const transfers = [{ from: available, to: userAccount(userId, 'frozen', asset), amount: stake }];
-    if (quote.fee > 0n) transfers.push({ from: available, to: houseShard('fees', userId, asset), amount: quote.fee });
-    await postJournal(tx, {
-      reference: `order:${row!.id}:open`,
-      kind: 'order_open',
-      transfers,
-      memo: { order: row!.id },
-    });
+    const [row] = await insertOpenOrders(tx, [
+      { userId, product, terms, stake, direction: body.direction, mode, tick },
+    ]);
+    if (state.record !== null) {
+      copies = await recordLeaderOrder(tx, Number(state.record), {
+        ...row!,
+        symbol: product.symbol,
+        precision: product.precision,
+      });
+    }
     return toOrder(row!, product, input.simulated);
   });
+  if (copies > 0) wakeCopyJob();
   return { order: answer.value, replayed: answer.replayed };
 }
 
@@ -150,6 +215,18 @@ export async function settleDueOrders(db: Db, watermark: number, limit = 200): P
                   ${`{${settled.map((s) => s.payout).join(',')}}`}::bigint[], ${`{${settled.map((s) => s.price).join(',')}}`}::bigint[],
                   ${`{${settled.map((s) => s.tick).join(',')}}`}::bigint[]) AS v(id, result, payout, price, tick)
       WHERE o.id = v.id`);
+    // Orders in a leader's public record get their settlement entry in the same transaction.
+    await recordSettlements(
+      tx,
+      settled.map((s, i) => ({
+        id: s.id,
+        settleTime: due[i]!.settleTime,
+        settleTickTime: s.tick,
+        settlePrice: s.price,
+        result: s.result,
+        payout: s.payout,
+      })),
+    );
     return due.length;
   });
 }

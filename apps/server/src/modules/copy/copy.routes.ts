@@ -1,0 +1,104 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import {
+  chainQuerySchema,
+  copyOrderListQuerySchema,
+  goOrderBodySchema,
+  leadBodySchema,
+  leaderListQuerySchema,
+  leaderQuerySchema,
+  recordIdQuerySchema,
+  recordOrdersQuerySchema,
+  subscriptionIdBodySchema,
+  subscriptionListQuerySchema,
+} from '@app/contracts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../plugins/app-error.ts';
+import { currentUser } from '../../plugins/authenticate.ts';
+import { findSession } from '../auth/sessions.ts';
+import { lead, myLeader, unlead } from './copy-leaders.service.ts';
+import { follow, listCopyOrders, listSubscriptions, setSubscriptionStatus } from './copy-follow.service.ts';
+import { chainOf, leaderDetail, listLeaders, listRecordOrders } from './copy-public.service.ts';
+import { verifyRecord } from './copy-verify.ts';
+
+type Options = { db: Db; tz: string; simulated: boolean; now?: () => number };
+
+/** Public: leaders, their records, the chains and their verification. No login needed. */
+export const copyPublicRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, tz, simulated }) => {
+  /** The asking user when a valid token comes along (to say "following" and "this is you"), else nobody. */
+  const viewer = async (request: FastifyRequest) => {
+    const token = request.headers.token;
+    const value = Array.isArray(token) ? token[0] : token;
+    if (!value) return null;
+    return (await findSession(db, value))?.userId ?? null;
+  };
+
+  app.get('/api/copy/leaders', { schema: { querystring: leaderListQuerySchema } }, async (request, reply) =>
+    reply.ok(await listLeaders(db, request.query)),
+  );
+  app.get('/api/copy/leader', { schema: { querystring: leaderQuerySchema } }, async (request, reply) =>
+    reply.ok(
+      await leaderDetail(db, {
+        leaderId: request.query.leader_id,
+        recordId: request.query.record_id,
+        viewerId: await viewer(request),
+        tz,
+        simulated,
+      }),
+    ),
+  );
+  app.get('/api/copy/record_orders', { schema: { querystring: recordOrdersQuerySchema } }, async (request, reply) =>
+    reply.ok(await listRecordOrders(db, { recordId: request.query.record_id, ...request.query, simulated })),
+  );
+  app.get('/api/copy/chain', { schema: { querystring: chainQuerySchema } }, async (request, reply) =>
+    reply.ok(await chainOf(db, { recordId: request.query.record_id, ...request.query })),
+  );
+  app.get('/api/copy/verify', { schema: { querystring: recordIdQuerySchema } }, async (request, reply) => {
+    const result = await verifyRecord(db, request.query.record_id);
+    if (!result) throw new AppError('no_data');
+    return reply.ok(result);
+  });
+};
+
+/** Logged in: leading, following (goorder), and one's follow-trade orders. */
+export const copyUserRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, tz, simulated, now: clock }) => {
+  const now = clock ?? (() => Math.floor(Date.now() / 1000));
+  app.addHook('onRequest', app.requireUser);
+
+  app.get('/api/user/copy_lead', async (request, reply) => reply.ok(await myLeader(db, currentUser(request).userId)));
+  app.post('/api/user/copy_lead', { schema: { body: leadBodySchema } }, async (request, reply) =>
+    reply.ok(
+      await lead(db, currentUser(request).userId, {
+        display_name: request.body.display_name,
+        description: request.body.description,
+      }),
+      'copy_leading',
+    ),
+  );
+  app.post('/api/user/copy_unlead', async (request, reply) =>
+    reply.ok(await unlead(db, currentUser(request).userId), 'copy_retired'),
+  );
+
+  /** The spec's name: follow a leader (or change the settings of one's subscription to them). */
+  app.post('/api/user/goorder', { schema: { body: goOrderBodySchema } }, async (request, reply) =>
+    reply.ok(await follow(db, currentUser(request).userId, request.body, now(), tz), 'copy_followed'),
+  );
+  const statusRoute = (
+    path: string,
+    to: 'active' | 'paused' | 'stopped',
+    key: 'copy_resumed' | 'copy_paused' | 'copy_stopped',
+  ) =>
+    app.post(path, { schema: { body: subscriptionIdBodySchema } }, async (request, reply) =>
+      reply.ok(await setSubscriptionStatus(db, currentUser(request).userId, request.body.id, to, now(), tz), key),
+    );
+  statusRoute('/api/user/copy_pause', 'paused', 'copy_paused');
+  statusRoute('/api/user/copy_resume', 'active', 'copy_resumed');
+  statusRoute('/api/user/copy_stop', 'stopped', 'copy_stopped');
+
+  app.get('/api/user/copy_list', { schema: { querystring: subscriptionListQuerySchema } }, async (request, reply) =>
+    reply.ok({ items: await listSubscriptions(db, currentUser(request).userId, request.query.status, now(), tz) }),
+  );
+  app.get('/api/user/copy_orders', { schema: { querystring: copyOrderListQuerySchema } }, async (request, reply) =>
+    reply.ok(await listCopyOrders(db, { userId: currentUser(request).userId, ...request.query }, simulated)),
+  );
+};
