@@ -58,7 +58,7 @@ export const copyApi = copyBase.injectEndpoints({
       providesTags: ['Leader'],
     }),
     getMyLeader: build.query<MyLeader, void>({
-      query: () => ({ url: '/api/user/copy_leader' }),
+      query: () => ({ url: '/api/user/copy_lead' }),
       providesTags: ['Leader'],
     }),
     lead: build.mutation<MyLeader, LeadArgs>({
@@ -66,7 +66,7 @@ export const copyApi = copyBase.injectEndpoints({
       invalidatesTags: ['Leader'],
     }),
     retire: build.mutation<MyLeader, void>({
-      query: () => ({ url: '/api/user/copy_retire', method: 'POST', body: {} }),
+      query: () => ({ url: '/api/user/copy_unlead', method: 'POST', body: {} }),
       invalidatesTags: ['Leader', 'Subscription'],
     }),
     goOrder: build.mutation<Subscription, GoOrderArgs>({
@@ -74,7 +74,7 @@ export const copyApi = copyBase.injectEndpoints({
       invalidatesTags: ['Subscription', 'Leader'],
     }),
     getSubscriptions: build.query<SubscriptionList, 'live' | 'stopped' | 'all'>({
-      query: (status) => ({ url: '/api/user/copy_subscriptions', params: { status } }),
+      query: (status) => ({ url: '/api/user/copy_list', params: { status } }),
       providesTags: ['Subscription'],
     }),
     setSubscription: build.mutation<Subscription, { id: number; action: 'pause' | 'resume' | 'stop' }>({

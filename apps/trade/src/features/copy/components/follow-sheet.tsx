@@ -61,7 +61,8 @@ export function FollowSheet({
   const [step, setStep] = useState<'form' | 'terms'>('form');
   const [shown, setShown] = useState<FollowProblems>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
+  // What the outcome dialog says: fixed when sent, since `current` changes once the subscription is refetched.
+  const [done, setDone] = useState<'followed' | 'updated' | null>(null);
   const [goOrder, state] = useGoOrderMutation();
   const problems = followProblems(form);
   const periods = [...new Set(contractTerms.map((c) => c.seconds))].sort((a, b) => a - b);
@@ -77,7 +78,7 @@ export function FollowSheet({
     setFailure(null);
     try {
       await goOrder(goOrderBody(leader.leader_id, form)).unwrap();
-      setDone(true);
+      setDone(current ? 'updated' : 'followed');
     } catch (error) {
       setFailure(apiErrorText(error, t));
     }
@@ -159,10 +160,10 @@ export function FollowSheet({
         )}
       </BottomSheet>
       <Dialog
-        open={done}
-        title={t(current ? 'copy.follow.updated' : 'copy.follow.done', { name: leader.display_name })}
+        open={done !== null}
+        title={t(done === 'updated' ? 'copy.follow.updated' : 'copy.follow.done', { name: leader.display_name })}
         onClose={() => {
-          setDone(false);
+          setDone(null);
           close();
         }}
         actions={
@@ -172,7 +173,7 @@ export function FollowSheet({
             </LinkButton>
             <Button
               onClick={() => {
-                setDone(false);
+                setDone(null);
                 close();
               }}
             >

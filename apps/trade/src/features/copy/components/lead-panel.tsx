@@ -15,30 +15,43 @@ import styles from './copy.module.css';
 export function LeadPanel() {
   const { t } = useTranslation(NS);
   const query = useGetMyLeaderQuery(undefined, { refetchOnMountOrArgChange: true });
+  // The outcome is kept here: the form or the leading view it came from is replaced once the status changes.
+  const [outcome, setOutcome] = useState<'led' | 'retired' | null>(null);
   if (query.isLoading) return <Loading />;
   if (query.isError || !query.data) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   const me = query.data.leader;
-  return me && me.status === 'active' ? (
-    <LeadingNow leader={me} />
-  ) : (
+  return (
     <>
-      {me && <p className={styles.statement}>{t('copy.lead.before', { n: me.records.length })}</p>}
-      <LeadForm defaults={me} />
+      {me && me.status === 'active' ? (
+        <LeadingNow leader={me} onRetired={() => setOutcome('retired')} />
+      ) : (
+        <>
+          {me && <p className={styles.statement}>{t('copy.lead.before', { n: me.records.length })}</p>}
+          <LeadForm defaults={me} onLed={() => setOutcome('led')} />
+        </>
+      )}
+      <Dialog
+        open={outcome !== null}
+        title={t(outcome === 'retired' ? 'copy.lead.retiredTitle' : 'copy.lead.doneTitle')}
+        onClose={() => setOutcome(null)}
+        actions={<Button onClick={() => setOutcome(null)}>{t('copy.follow.ok')}</Button>}
+      >
+        <p className={styles.text}>{t(outcome === 'retired' ? 'copy.lead.retiredBody' : 'copy.lead.doneBody')}</p>
+      </Dialog>
     </>
   );
 }
 
-function LeadingNow({ leader }: { leader: NonNullable<MyLeader['leader']> }) {
+function LeadingNow({ leader, onRetired }: { leader: NonNullable<MyLeader['leader']>; onRetired: () => void }) {
   const { t } = useTranslation(NS);
   const [retire, state] = useRetireMutation();
   const [asking, setAsking] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
   const confirm = async () => {
     setFailure(null);
     try {
       await retire().unwrap();
-      setDone(true);
+      onRetired();
     } catch (error) {
       setFailure(apiErrorText(error, t));
     } finally {
@@ -74,19 +87,11 @@ function LeadingNow({ leader }: { leader: NonNullable<MyLeader['leader']> }) {
         onConfirm={() => void confirm()}
         onCancel={() => setAsking(false)}
       />
-      <Dialog
-        open={done}
-        title={t('copy.lead.retiredTitle')}
-        onClose={() => setDone(false)}
-        actions={<Button onClick={() => setDone(false)}>{t('copy.follow.ok')}</Button>}
-      >
-        <p className={styles.text}>{t('copy.lead.retiredBody')}</p>
-      </Dialog>
     </div>
   );
 }
 
-function LeadForm({ defaults }: { defaults: MyLeader['leader'] }) {
+function LeadForm({ defaults, onLed }: { defaults: MyLeader['leader']; onLed: () => void }) {
   const { t } = useTranslation(NS);
   const [name, setName] = useState(defaults?.display_name ?? '');
   const [description, setDescription] = useState(defaults?.description ?? '');
@@ -95,7 +100,6 @@ function LeadForm({ defaults }: { defaults: MyLeader['leader'] }) {
   const [agreeError, setAgreeError] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
   const [lead, state] = useLeadMutation();
   const nameProblem = (v: string) => {
     const n = v.trim().length;
@@ -112,7 +116,7 @@ function LeadForm({ defaults }: { defaults: MyLeader['leader'] }) {
     setFailure(null);
     try {
       await lead({ display_name: name.trim(), description: description.trim(), agree: '1' }).unwrap();
-      setDone(true);
+      onLed();
     } catch (error) {
       setFailure(apiErrorText(error, t));
     } finally {
@@ -159,14 +163,6 @@ function LeadForm({ defaults }: { defaults: MyLeader['leader'] }) {
         onConfirm={() => void confirm()}
         onCancel={() => setAsking(false)}
       />
-      <Dialog
-        open={done}
-        title={t('copy.lead.doneTitle')}
-        onClose={() => setDone(false)}
-        actions={<Button onClick={() => setDone(false)}>{t('copy.follow.ok')}</Button>}
-      >
-        <p className={styles.text}>{t('copy.lead.doneBody')}</p>
-      </Dialog>
     </form>
   );
 }
