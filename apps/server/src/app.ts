@@ -45,6 +45,7 @@ import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
 import { checkinRoutes } from './modules/checkin/checkin.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { copyPublicRoutes, copyUserRoutes } from './modules/copy/copy.routes.ts';
+import { activityRoutes } from './modules/activity/activity.routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -186,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(supportRoutes, { db: deps.db });
   await app.register(copyPublicRoutes, { db: deps.db, tz: deps.config.platformTz, simulated, ...clock });
   await app.register(copyUserRoutes, { db: deps.db, tz: deps.config.platformTz, simulated, ...clock });
+  await app.register(activityRoutes, { db: deps.db });
   if (deps.hub) {
     await app.register(websocket, { options: { maxPayload: 4096 } });
     await app.register(streamRoutes, { db: deps.db, hub: deps.hub });

@@ -13,6 +13,7 @@ import { adminInvestRoutes } from './admin-invest.routes.ts';
 import { adminKycRoutes } from './admin-kyc.routes.ts';
 import { adminReferralRoutes } from './admin-referral.routes.ts';
 import { adminContentRoutes } from './admin-content.routes.ts';
+import { adminCopyRoutes } from './admin-copy.routes.ts';
 import { defaultUploadStore } from '../modules/uploads/upload-store.ts';
 import type { Metrics } from '../modules/metrics/metrics.ts';
 
@@ -43,6 +44,7 @@ export async function buildAdminApp(deps: {
   await app.register(adminKycRoutes, { db: deps.db });
   await app.register(adminReferralRoutes, { db: deps.db });
   await app.register(adminContentRoutes, { db: deps.db });
+  await app.register(adminCopyRoutes, { db: deps.db });
   const metrics = deps.metrics;
   if (metrics)
     app.get('/metrics', async (_request, reply) =>

@@ -10,6 +10,7 @@ import { registerBackupCommands } from '../modules/backup/backup.ops.ts';
 import { registerKycCommands } from '../modules/kyc/kyc.ops.ts';
 import { registerReferralCommands } from '../modules/referral/referral.ops.ts';
 import { registerContentCommands } from '../modules/content/content.ops.ts';
+import { registerCopyCommands } from '../modules/copy/copy.ops.ts';
 
 /**
  * `pnpm ops ...`: the operator CLI. It only calls the admin HTTP API, so every action it takes goes
@@ -199,6 +200,7 @@ registerBackupCommands(program, config);
 registerKycCommands(program, request);
 registerReferralCommands(program, request);
 registerContentCommands(program, request);
+registerCopyCommands(program, request);
 
 program.parseAsync(process.argv).catch((error: Error) => {
   console.error(`ops: ${error.message}`);

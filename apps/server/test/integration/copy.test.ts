@@ -6,7 +6,7 @@ import { houseAccount, userAccount } from '../../src/modules/ledger/account-code
 import { CopyJob } from '../../src/jobs/copy.job.ts';
 import { verifyRecord } from '../../src/modules/copy/copy-verify.ts';
 import { entryHash } from '../../src/modules/copy/copy-chain.ts';
-import { call, createTestApp, registerUser, type TestApp } from '../helpers/test-app.ts';
+import { ADMIN_TOKEN, call, createTestApp, registerUser, type TestApp } from '../helpers/test-app.ts';
 import { marketHarness, silentLog } from '../helpers/market-harness.ts';
 import { followAs, makeUsers, taskOutcomes } from './copy-helpers.ts';
 
@@ -386,5 +386,66 @@ describe('the record', () => {
     expect(orders.data.items.some((o: { id: number }) => o.id === between.data.id)).toBe(false);
     expect(orders.data.items.every((o: { mode: string }) => o.mode === 'real')).toBe(true);
     expect((await verifyLedger(t.database.db)).breaks).toEqual([]);
+  });
+});
+
+describe('operators and my orders', () => {
+  const admin = (url: string, method: 'GET' | 'POST' = 'GET') =>
+    t.admin
+      .inject({ method, url, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })
+      .then((r) => r.json<{ code: number; key: string; data: any }>());
+
+  it('lists leaders and re-checks their records; no operator route edits a record', async () => {
+    const leaders = await admin('/admin/copy/leaders');
+    expect(leaders.data.items.find((l: { leader_id: number }) => l.leader_id === leaderId)).toMatchObject({
+      user_id: leader.user.id,
+      records: 2,
+      status: 'active',
+    });
+    const verified = await admin(`/admin/copy/verify?leader_id=${leaderId}`);
+    expect(verified.data.ok).toBe(true);
+    expect(verified.data.items).toHaveLength(2);
+    expect((await admin(`/admin/copy/verify?record_id=${recordId}`)).data.items[0].record_id).toBe(recordId);
+    expect((await admin('/admin/copy/verify?record_id=987654321')).key).toBe('no_data');
+    for (const path of ['/admin/copy/records', `/admin/copy/records/${recordId}`, '/admin/copy/leaders'])
+      expect((await admin(path, 'POST')).code).toBe(404);
+  });
+
+  it('lists everything a user did, newest first across kinds, with copies as their own kind', async () => {
+    const f = await registerUser(t.app, t.database);
+    await fund(f.user.id, 1_000_000n);
+    await post(
+      '/api/user/goorder',
+      { leader_id: String(leaderId), amount: '10', max_amount: '100', daily_loss: '100', agree: '1' },
+      f.token,
+    );
+    const own = await order(f.token, { amount: '12', direction: 'down' });
+    expect(own.code).toBe(200);
+    const plan = (await get('/api/user/yeb_project', f.token)).data.items[0];
+    const bought = await post('/api/user/yebjoinnow', { id: String(plan.id), amount: '100', key: key() }, f.token);
+    expect(bought.code).toBe(200);
+    const led = await order(leader.token, { amount: '10' });
+    await job.runOnce();
+    const mine = await get('/api/user/myorders', f.token);
+    expect(mine.code).toBe(200);
+    expect(mine.data.total).toBe(3);
+    expect(mine.data.items.map((i: { kind: string }) => i.kind)).toEqual(['copy', 'plan', 'order']);
+    const [copy, buy, first] = mine.data.items;
+    expect(copy).toMatchObject({ action: 'up', title: 'BTC/USDT', amount: '10.00', status: 'open', mode: 'real' });
+    expect(buy).toMatchObject({ action: 'buy', amount: '100.00', target: { type: 'holding' } });
+    expect(first).toMatchObject({
+      id: own.data.id,
+      action: 'down',
+      amount: '12.00',
+      target: { type: 'order', id: own.data.id },
+    });
+    const copies = await get('/api/user/myorders?kind=copy', f.token);
+    expect(copies.data.items.map((i: { id: number }) => i.id)).toEqual([copy.id]);
+    const follow = await get('/api/user/copy_orders', f.token);
+    expect(follow.data.items[0].order.id).toBe(copy.id);
+    expect(follow.data.items[0].leader_order.id).toBe(led.data.id);
+    const stranger = await registerUser(t.app, t.database);
+    expect((await get('/api/user/myorders', stranger.token)).data).toMatchObject({ items: [], total: 0 });
+    await market.advance(31);
   });
 });

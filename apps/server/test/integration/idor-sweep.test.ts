@@ -4,6 +4,7 @@ import { postJournal } from '../../src/modules/ledger/ledger.service.ts';
 import { houseAccount, userAccount } from '../../src/modules/ledger/account-codes.ts';
 import { call, createTestApp, registerUser, type TestApp } from '../helpers/test-app.ts';
 import { marketHarness } from '../helpers/market-harness.ts';
+import { workCopyTasks } from '../../src/modules/copy/copy-worker.ts';
 import { intentKey, operatorCall, pngImage, SATURDAY_MORNING_SHANGHAI, uploadProof } from './wallet-helpers.ts';
 
 /**
@@ -149,6 +150,29 @@ beforeAll(async () => {
       })
     ).code,
   ).toBe(200);
+  // The owner follows a leader (a third user), whose order is copied to the owner: a subscription, a copy task
+  // and a copy order of the owner's.
+  const leader = await userWithMoney();
+  const led = await post(leader.token, '/api/user/copy_lead', { display_name: 'Sweep Leader', agree: '1' });
+  expect(led.code).toBe(200);
+  const followed = await post(owner.token, '/api/user/goorder', {
+    leader_id: String(led.data.leader.leader_id),
+    amount: '10',
+    max_amount: '100',
+    daily_loss: '100',
+    agree: '1',
+  });
+  expect(followed.code).toBe(200);
+  const leaderOrder = await post(leader.token, '/api/user/addorder', {
+    symbol: 'BTC/USDT',
+    seconds: '60',
+    amount: '10',
+    direction: 'down',
+    key: intentKey(),
+  });
+  expect(leaderOrder.code).toBe(200);
+  expect(await workCopyTasks(t.database.db, { now: market.now(), tz: 'Asia/Shanghai' })).toBe(1);
+  expect((await get(owner.token, '/api/user/copy_orders')).data.items[0].status).toBe('copied');
 });
 afterAll(async () => {
   await market?.close();
