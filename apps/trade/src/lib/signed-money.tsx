@@ -10,9 +10,12 @@ export function SignedMoney({ value, className }: { value: string | null; classN
   const sign = signOf(value);
   return (
     <span className={cx(styles.num, sign > 0 ? styles.up : sign < 0 ? styles.down : styles.flat, className)}>
-      <span className={styles.arrow} aria-hidden="true">
-        {sign > 0 ? '▲' : sign < 0 ? '▼' : '–'}
-      </span>
+      {/* Zero is neither a gain nor a loss: no arrow, no sign. */}
+      {sign !== 0 && (
+        <span className={styles.arrow} aria-hidden="true">
+          {sign > 0 ? '▲' : '▼'}
+        </span>
+      )}
       {sign > 0 ? '+' : sign < 0 ? '−' : ''}
       {f.money(value.replace(/^-/, ''))}
     </span>

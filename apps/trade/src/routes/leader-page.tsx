@@ -132,7 +132,11 @@ function LeaderRecord({ leader }: { leader: LeaderDetail }) {
                 </Delayed>
               }
             >
-              <PnlCurveChart points={stats.curve} label={t('copy.curveLabel', { n: stats.curve.length })} />
+              {/* Before the first settled order the record's P/L is zero: the curve starts there. */}
+              <PnlCurveChart
+                points={[{ t: record.started_at, pnl: '0.00' }, ...stats.curve]}
+                label={t('copy.curveLabel', { n: stats.curve.length })}
+              />
             </Suspense>
           </div>
         )}
@@ -145,9 +149,11 @@ function LeaderRecord({ leader }: { leader: LeaderDetail }) {
         <ChainHead record={record} />
       </section>
       <section aria-labelledby="leader-orders">
-        <h2 id="leader-orders" className={`${styles.section} ${styles.sectionTitle}`}>
-          {t('copy.recordOrders', { n: stats.orders })}
-        </h2>
+        <div className={styles.section}>
+          <h2 id="leader-orders" className={styles.sectionTitle}>
+            {t('copy.recordOrders', { n: stats.orders })}
+          </h2>
+        </div>
         <RecordOrders recordId={record.id} />
       </section>
       <SimulatedNote simulated={leader.simulated} />

@@ -124,45 +124,49 @@ function LeadForm({ defaults, onLed }: { defaults: MyLeader['leader']; onLed: ()
     }
   };
   return (
-    <form className={`${styles.form} ${styles.section}`} onSubmit={submit} noValidate data-testid="lead-form">
-      <p className={styles.statement}>{t('copy.lead.statement')}</p>
-      <Field
-        label={t('copy.lead.name')}
-        name="display_name"
-        value={name}
-        maxLength={30}
-        onChange={(e) => setName(e.target.value)}
-        onBlur={() => setNameError(nameProblem(name))}
-        error={nameError}
-        hint={t('copy.lead.nameHint')}
-      />
-      <Field
-        label={t('copy.lead.description')}
-        name="description"
-        value={description}
-        maxLength={280}
-        onChange={(e) => setDescription(e.target.value)}
-        hint={t('copy.lead.descriptionHint')}
-      />
-      <Checkbox name="agree" checked={agreed} onChange={setAgreed} label={t('copy.lead.agree')} error={agreeError} />
-      {failure && (
-        <p className={styles.reason} role="alert">
-          {failure}
-        </p>
-      )}
-      <Button type="submit" block loading={state.isLoading}>
-        {t('copy.lead.publish')}
-      </Button>
-      <ConfirmDialog
-        open={asking}
-        title={t('copy.lead.confirmTitle')}
-        message={t('copy.lead.confirmBody')}
-        confirmLabel={t('copy.lead.publish')}
-        cancelLabel={t('actions.cancel', { ns: 'common' })}
-        busy={state.isLoading}
-        onConfirm={() => void confirm()}
-        onCancel={() => setAsking(false)}
-      />
-    </form>
+    <>
+      <p className={styles.statement} data-testid="lead-statement">
+        {t('copy.lead.statement')}
+      </p>
+      <form className={`${styles.form} ${styles.section}`} onSubmit={submit} noValidate data-testid="lead-form">
+        <Field
+          label={t('copy.lead.name')}
+          name="display_name"
+          value={name}
+          maxLength={30}
+          onChange={(e) => setName(e.target.value)}
+          onBlur={() => setNameError(nameProblem(name))}
+          error={nameError}
+          hint={t('copy.lead.nameHint')}
+        />
+        <Field
+          label={t('copy.lead.description')}
+          name="description"
+          value={description}
+          maxLength={280}
+          onChange={(e) => setDescription(e.target.value)}
+          hint={t('copy.lead.descriptionHint')}
+        />
+        <Checkbox name="agree" checked={agreed} onChange={setAgreed} label={t('copy.lead.agree')} error={agreeError} />
+        {failure && (
+          <p className={styles.reason} role="alert">
+            {failure}
+          </p>
+        )}
+        <Button type="submit" block loading={state.isLoading}>
+          {t('copy.lead.publish')}
+        </Button>
+        <ConfirmDialog
+          open={asking}
+          title={t('copy.lead.confirmTitle')}
+          message={t('copy.lead.confirmBody')}
+          confirmLabel={t('copy.lead.publish')}
+          cancelLabel={t('actions.cancel', { ns: 'common' })}
+          busy={state.isLoading}
+          onConfirm={() => void confirm()}
+          onCancel={() => setAsking(false)}
+        />
+      </form>
+    </>
   );
 }

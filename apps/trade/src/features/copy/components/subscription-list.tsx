@@ -110,7 +110,7 @@ function SubscriptionCard({ sub }: { sub: Subscription }) {
         })}
       </p>
       {sub.status !== 'stopped' && (
-        <div className={styles.chips}>
+        <div className={`${styles.chips} ${styles.cardActions}`}>
           {sub.status === 'active' ? (
             <Button variant="outline" loading={state.isLoading} onClick={() => void act('pause')}>
               {t('copy.sub.pause')}
