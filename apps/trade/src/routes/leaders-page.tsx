@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { LEADER_SORTS, type LeaderSort } from '@app/contracts';
+import type { LeaderSort } from '@app/contracts';
 import { DefaultPage } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
 import { LeaderList } from '../features/copy/components/leader-list.tsx';
@@ -10,7 +10,8 @@ import styles from '../features/copy/components/copy.module.css';
 const STATUSES = ['active', 'retired', 'all'] as const;
 type Status = (typeof STATUSES)[number];
 
-const isSort = (v: string | null): v is LeaderSort => (LEADER_SORTS as readonly string[]).includes(v ?? '');
+// The contracts' LEADER_SORTS lives beside the copy schemas: importing it would bring zod into this page.
+const isSort = (v: string | null): v is LeaderSort => (SORT_CHOICES as readonly string[]).includes(v ?? '');
 const isStatus = (v: string | null): v is Status => (STATUSES as readonly string[]).includes(v ?? '');
 
 /** /pages/copy/leaders: leaders sorted by the measure chosen; ?sort= and ?status= keep the choice in the address. */
