@@ -34,6 +34,8 @@ export async function startBenchServer(env: Record<string, string> = {}) {
     base: `http://127.0.0.1:${port}`,
     port,
     dbUrl: url,
+    /** The server's log lines so far (stdout and stderr). */
+    lines: server.lines,
     async stop() {
       server.child.kill('SIGTERM');
       await server.exited;

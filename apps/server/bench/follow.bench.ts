@@ -12,6 +12,8 @@ import { createSession } from '../src/modules/auth/sessions.ts';
 import { postJournals } from '../src/modules/ledger/ledger.service.ts';
 import { houseAccount, userAccount } from '../src/modules/ledger/account-codes.ts';
 import { lead } from '../src/modules/copy/copy-leaders.service.ts';
+import { findProductTerms } from '../src/modules/market/market.repository.ts';
+import { insertOpenOrders, lockOrderUsers } from '../src/modules/orders/orders.service.ts';
 import { percentile, startBenchServer } from './bench-server.ts';
 
 const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? 1_000);
@@ -94,8 +96,37 @@ for (let i = 0; i < ORDERS + 1; i++) {
   await new Promise((resolve) => setTimeout(resolve, 1_000));
 }
 latencies.sort((a, b) => a - b);
+
+// Baseline in the same run (the machine is shared, so absolute times move with its load): the same number of
+// orders opened by the order-opening code alone, in one transaction from this process, without the copy job.
+const found = await findProductTerms(db, 'BTC/USDT', 60);
+const tick = (
+  await db.execute<{ ts: string; price: string }>(
+    sql`SELECT ts, price FROM price_ticks WHERE product_id = ${found!.product.id} ORDER BY ts DESC LIMIT 1`,
+  )
+).rows[0]!;
+const baselineStarted = performance.now();
+await db.transaction(async (tx) => {
+  await lockOrderUsers(tx, followers);
+  await insertOpenOrders(
+    tx,
+    followers.map((userId) => ({
+      product: found!.product,
+      terms: found!.terms!,
+      userId,
+      stake: 1_000n,
+      direction: 'up' as const,
+      mode: 'real' as const,
+      tick: { ts: Number(tick.ts), price: BigInt(tick.price) },
+    })),
+  );
+});
+const baseline = performance.now() - baselineStarted;
+console.log(`baseline: ${FOLLOWERS} orders opened in one transaction without the copy job: ${baseline.toFixed(0)} ms`);
 console.log(
-  `leader order -> last of ${FOLLOWERS} copies committed: p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms (${latencies.length} orders; outcomes ${JSON.stringify(Object.fromEntries(outcomes))})`,
+  `leader order -> last of ${FOLLOWERS} copies committed: p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms (${latencies.length} orders; outcomes ${JSON.stringify(Object.fromEntries(outcomes))}); p50 / baseline ${(percentile(latencies, 50) / baseline).toFixed(2)}`,
 );
+const failures = server.lines.filter((l) => l.includes('copy batch failed') || l.includes('copy task'));
+if (failures.length) console.log(`copy job retries logged: ${failures.length}; first: ${failures[0]!.slice(0, 600)}`);
 await database.close();
 await server.stop();

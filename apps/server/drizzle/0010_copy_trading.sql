@@ -84,7 +84,7 @@ CREATE UNIQUE INDEX "copy_tasks_follower_order_idx" ON "copy_tasks" USING btree 
 CREATE UNIQUE INDEX "copy_tasks_copy_order_idx" ON "copy_tasks" USING btree ("copy_order_id") WHERE "copy_tasks"."copy_order_id" is not null;--> statement-breakpoint
 CREATE INDEX "copy_tasks_pending_idx" ON "copy_tasks" USING btree ("id") WHERE "copy_tasks"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "copy_tasks_user_idx" ON "copy_tasks" USING btree ("user_id","id");--> statement-breakpoint
-CREATE INDEX "copy_tasks_subscription_idx" ON "copy_tasks" USING btree ("subscription_id");--> statement-breakpoint
+CREATE INDEX "copy_tasks_subscription_idx" ON "copy_tasks" USING btree ("subscription_id","created_at");--> statement-breakpoint
 CREATE INDEX "copy_tasks_leader_order_idx" ON "copy_tasks" USING btree ("leader_order_id");--> statement-breakpoint
 -- A record's chain is append-only: no UPDATE or DELETE, whoever asks (refuse_change is the ledger's).
 CREATE TRIGGER copy_record_entries_append_only BEFORE UPDATE OR DELETE ON copy_record_entries

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { formatMoney, quoteOrder, type MessageKey } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
+import { pgArray } from '../../db/pg-array.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { findProductTerms } from '../market/market.repository.ts';
 import { platformDay } from '../practice/practice.service.ts';
@@ -47,7 +48,13 @@ type Outcome =
   | { id: number; status: 'copied'; open: OpenOrder }
   | { id: number; status: 'skipped' | 'failed'; reason: MessageKey; params: Record<string, string> };
 
-export type CopyPassOptions = { now: number; tz: string; limit?: number };
+export type CopyPassOptions = {
+  now: number;
+  tz: string;
+  limit?: number;
+  /** Hears what made a batch or a task fail (the job logs it); the work is retried either way. */
+  onError?: (error: unknown, what: string) => void;
+};
 
 /**
  * Works off pending copy tasks: a batch is claimed with SKIP LOCKED (any number of workers and nodes), each
@@ -59,7 +66,8 @@ export async function workCopyTasks(db: Db, options: CopyPassOptions): Promise<n
   const limit = options.limit ?? 200;
   try {
     return await db.transaction((tx) => decideBatch(tx, options, { limit }));
-  } catch {
+  } catch (error) {
+    options.onError?.(error, 'copy batch failed; deciding its tasks one at a time');
     // Something in the batch failed (a balance moved between our read and the journal, a database error):
     // it rolled back as a whole; take the same tasks one at a time so one follower cannot hold up the rest.
     const ids = await db.execute<{ id: string }>(
@@ -69,7 +77,8 @@ export async function workCopyTasks(db: Db, options: CopyPassOptions): Promise<n
     for (const { id } of ids.rows) {
       try {
         decided += await db.transaction((tx) => decideBatch(tx, options, { id: Number(id) }));
-      } catch {
+      } catch (error) {
+        options.onError?.(error, `copy task ${id} failed`);
         decided += await db.transaction(async (tx) => {
           const bumped = await tx.execute<{ attempts: number }>(sql`
             UPDATE copy_tasks SET attempts = attempts + 1 WHERE id = ${Number(id)} AND status = 'pending'
@@ -181,6 +190,8 @@ async function decideBatch(tx: Tx, { now, tz }: CopyPassOptions, which: { limit?
                                ELSE -(o.payout - o.stake - o.fee) END), 0) AS risk
       FROM copy_tasks t JOIN contract_orders o ON o.id = t.copy_order_id
       WHERE t.subscription_id = ANY(${`{${subs.join(',')}}`}::bigint[]) AND t.status = 'copied'
+        -- Only recent copies can be open or settled today (contracts last minutes): an index range, not all.
+        AND t.created_at >= to_timestamp(${now - 2 * 86_400})
         AND (o.status = 'open' OR (o.settle_time >= ${now - 2 * 86_400}
              AND to_char(to_timestamp(o.settle_time) AT TIME ZONE ${tz}, 'YYYY-MM-DD') = ${platformDay(now, tz)}))
       GROUP BY 1`);
@@ -222,7 +233,6 @@ async function decideBatch(tx: Tx, { now, tz }: CopyPassOptions, which: { limit?
   const params: string[] = [];
   const orderIds: (number | null)[] = [];
   rows.forEach((row, i) => {
-    if (row.userId !== opens[i]!.userId) throw new Error('copy orders came back out of order');
     ids.push(openedFor[i]!);
     statuses.push('copied');
     reasons.push(null);
@@ -244,9 +254,4 @@ async function decideBatch(tx: Tx, { now, tz }: CopyPassOptions, which: { limit?
                 ${pgArray(params)}::text[], ${pgArray(orderIds)}::bigint[]) AS v(id, status, reason, params, order_id)
     WHERE t.id = v.id`);
   return tasks.length;
-}
-
-/** A PostgreSQL array literal (elements quoted, NULL for null) for unnest parameters. */
-function pgArray(values: Array<string | number | null>): string {
-  return `{${values.map((v) => (v === null ? 'NULL' : `"${String(v).replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
 }

@@ -162,7 +162,7 @@ export const copyTasks = pgTable(
       .on(t.id)
       .where(sql`${t.status} = 'pending'`),
     index('copy_tasks_user_idx').on(t.userId, t.id),
-    index('copy_tasks_subscription_idx').on(t.subscriptionId),
+    index('copy_tasks_subscription_idx').on(t.subscriptionId, t.createdAt),
     index('copy_tasks_leader_order_idx').on(t.leaderOrderId),
     check('copy_tasks_status', sql`${t.status} in ('pending','copied','skipped','failed')`),
     check('copy_tasks_outcome', sql`(${t.status} = 'copied') = (${t.copyOrderId} is not null)`),

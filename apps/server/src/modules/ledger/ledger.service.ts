@@ -1,7 +1,8 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import { ledgerAccounts, ledgerEntries, ledgerJournals } from './ledger.table.ts';
+import { pgArray } from '../../db/pg-array.ts';
+import { ledgerAccounts, ledgerJournals } from './ledger.table.ts';
 import { parseAccountCode } from './account-codes.ts';
 
 /** Money moves `amount` minor units of `asset` from one account to another. */
@@ -37,12 +38,15 @@ export async function postJournals(tx: Tx, inputs: JournalInput[]): Promise<Post
   if (inputs.length === 0) return [];
   const prepared = inputs.map((input) => ({ input, deltas: checkedDeltas(input) }));
 
-  const inserted = await tx
-    .insert(ledgerJournals)
-    .values(prepared.map(({ input }) => ({ reference: input.reference, kind: input.kind, memo: input.memo ?? {} })))
-    .onConflictDoNothing({ target: ledgerJournals.reference })
-    .returning({ id: ledgerJournals.id, reference: ledgerJournals.reference });
-  const createdIds = new Map(inserted.map((r) => [r.reference, r.id]));
+  // One parameter per column whatever the batch size (see pgArray): settlement and copies post hundreds at once.
+  const inserted = await tx.execute<{ id: string; reference: string }>(sql`
+    INSERT INTO ledger_journals (reference, kind, memo)
+    SELECT r, k, m::jsonb FROM unnest(${pgArray(prepared.map(({ input }) => input.reference))}::text[],
+                                      ${pgArray(prepared.map(({ input }) => input.kind))}::text[],
+                                      ${pgArray(prepared.map(({ input }) => JSON.stringify(input.memo ?? {})))}::text[]) AS v(r, k, m)
+    ON CONFLICT (reference) DO NOTHING
+    RETURNING id, reference`);
+  const createdIds = new Map(inserted.rows.map((r) => [r.reference, Number(r.id)]));
   const fresh = prepared.filter(({ input }) => createdIds.has(input.reference));
 
   if (fresh.length) {
@@ -68,7 +72,13 @@ export async function postJournals(tx: Tx, inputs: JournalInput[]): Promise<Post
       tx,
       locked.map((a) => ({ id: a.id, balance: balances.get(a.code)! })),
     );
-    for (let i = 0; i < entries.length; i += 2_000) await tx.insert(ledgerEntries).values(entries.slice(i, i + 2_000));
+    await tx.execute(sql`
+      INSERT INTO ledger_entries (journal_id, account_id, asset, amount, balance_after)
+      SELECT * FROM unnest(${pgArray(entries.map((e) => e.journalId))}::bigint[],
+                           ${pgArray(entries.map((e) => e.accountId))}::bigint[],
+                           ${pgArray(entries.map((e) => e.asset))}::text[],
+                           ${pgArray(entries.map((e) => e.amount))}::bigint[],
+                           ${pgArray(entries.map((e) => e.balanceAfter))}::bigint[])`);
   }
 
   const missing = prepared.filter(({ input }) => !createdIds.has(input.reference)).map(({ input }) => input.reference);
@@ -149,7 +159,9 @@ const knownAccounts = new Set<string>();
  * shortcut only: a creation rolled back with its transaction is caught by lockAccounts' count check.
  */
 export async function ensureAccounts(db: DbOrTx, all: string[]): Promise<void> {
-  const codes = all.filter((c) => !knownAccounts.has(c));
+  // In lock order: concurrent creators of overlapping accounts (workers opening copies, each touching the same
+  // new house shards) then wait for each other in one order instead of deadlocking.
+  const codes = all.filter((c) => !knownAccounts.has(c)).sort(lockOrder);
   if (codes.length === 0) return;
   const rows = codes.map((code) => {
     const parsed = parseAccountCode(code);

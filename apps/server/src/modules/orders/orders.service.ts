@@ -12,6 +12,7 @@ import {
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { postJournals } from '../ledger/ledger.service.ts';
+import { pgArray } from '../../db/pg-array.ts';
 import { houseShard, userAccount } from '../ledger/account-codes.ts';
 import { assetOf, openPractice } from '../practice/practice.service.ts';
 import { once, requestHash } from '../idempotency/idempotency.service.ts';
@@ -74,26 +75,33 @@ export type OpenOrder = OrderTerms & {
  */
 export async function insertOpenOrders(tx: Tx, opens: OpenOrder[]): Promise<OrderRow[]> {
   if (opens.length === 0) return [];
-  const rows = await tx
-    .insert(contractOrders)
-    .values(
-      opens.map((o) => ({
-        userId: o.userId,
-        productId: o.product.id,
-        direction: o.direction,
-        stake: o.stake,
-        fee: quoteOrder(o.stake, o.terms).fee,
-        seconds: o.terms.seconds,
-        payoutBp: o.terms.payoutBp,
-        lossBp: o.terms.lossBp,
-        feeBp: o.terms.feeBp,
-        openTime: o.tick.ts,
-        openPrice: o.tick.price,
-        settleTime: o.tick.ts + o.terms.seconds,
-        mode: o.mode,
-      })),
-    )
-    .returning();
+  const col = <T extends string | number | bigint>(f: (o: OpenOrder) => T) => pgArray(opens.map(f));
+  // One parameter per column whatever the batch (a leader's order opens hundreds of copies at once); ids are
+  // taken in row order within the statement, so the rows sorted by id are the opens in order.
+  const inserted = await tx.execute<{ id: string }>(sql`
+    INSERT INTO contract_orders (user_id, product_id, direction, stake, fee, seconds, payout_bp, loss_bp, fee_bp,
+                                 open_time, open_price, settle_time, mode)
+    SELECT * FROM unnest(${col((o) => o.userId)}::bigint[], ${col((o) => o.product.id)}::int[],
+      ${col((o) => o.direction)}::text[], ${col((o) => o.stake)}::bigint[],
+      ${col((o) => quoteOrder(o.stake, o.terms).fee)}::bigint[], ${col((o) => o.terms.seconds)}::int[],
+      ${col((o) => o.terms.payoutBp)}::int[], ${col((o) => o.terms.lossBp)}::int[], ${col((o) => o.terms.feeBp)}::int[],
+      ${col((o) => o.tick.ts)}::bigint[], ${col((o) => o.tick.price)}::bigint[],
+      ${col((o) => o.tick.ts + o.terms.seconds)}::bigint[], ${col((o) => o.mode)}::text[])
+    RETURNING id`);
+  const rows = (
+    await tx
+      .select()
+      .from(contractOrders)
+      .where(
+        inArray(
+          contractOrders.id,
+          inserted.rows.map((r) => Number(r.id)),
+        ),
+      )
+  ).sort((x, y) => x.id - y.id);
+  rows.forEach((row, i) => {
+    if (row.userId !== opens[i]!.userId) throw new Error('opened orders do not line up with their requests');
+  });
   await postJournals(
     tx,
     rows.map((row) => {
