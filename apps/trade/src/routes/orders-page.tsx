@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { selectIsLoggedIn, useAppDispatch, useAppSelector } from '@app/api-client';
-import { EmptyState, OrderIcon, ProjectIcon, Tabs } from '@app/ui';
+import { EmptyState, OrderIcon, Tabs } from '@app/ui';
 import { LinkButton } from '@app/ui/link-button';
 import { DefaultPage } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
@@ -11,12 +11,19 @@ import { ORDER_TABS, orderTabChosen, selectOrderTab, type OrderTab } from '../fe
 import { HoldingList, PagedOrderList } from '../features/orders/components/order-lists.tsx';
 import { OrderDetailPage } from './order-detail-page.tsx';
 import { ModeBar } from '../features/practice/mode-bar.tsx';
+import { RemoteWidget } from '../features/order-tabs/components/remote-widget.tsx';
+import { MyOrderList } from '../features/my-orders/components/my-order-list.tsx';
+import { CopyOrderList } from '../features/copy/components/copy-order-list.tsx';
+
+/** The invest remote's "project orders" list, composed at run time (remotes never import each other). */
+const PROJECT_ORDERS_WIDGET = 'invest/project-orders';
 
 const isTab = (value: string | null): value is OrderTab => (ORDER_TABS as readonly string[]).includes(value ?? '');
 
 /**
- * The Order tab: the spec's six lists. Contract, holding and history list contract orders; project, my-orders
- * and follow-trade belong to later issues and say so. ?id= opens one order's detail.
+ * The Order tab: the spec's six lists. Project orders are the invest remote's widget, loaded at run time;
+ * contract, holding and history list contract orders; my orders lists everything across kinds; follow-trade
+ * lists copies of the leaders followed, skipped ones with their reason. ?id= opens one order's detail.
  */
 export function OrdersPage() {
   const { t } = useTranslation(NS);
@@ -54,33 +61,20 @@ export function OrdersPage() {
             title={t('orders.loggedOut')}
             action={<LinkButton href={`#${loginPath(`/pages/user/order?tab=${tab}`)}`}>{t('orders.login')}</LinkButton>}
           />
+        ) : tab === 'project' ? (
+          <RemoteWidget id={PROJECT_ORDERS_WIDGET} />
         ) : tab === 'holding' ? (
           <HoldingList tab={tab} />
         ) : tab === 'history' ? (
           <PagedOrderList key="history" status="settled" tab={tab} />
         ) : tab === 'contract' ? (
           <PagedOrderList key="all" tab={tab} />
+        ) : tab === 'mine' ? (
+          <MyOrderList tab={tab} />
         ) : (
-          <LaterTab tab={tab} />
+          <CopyOrderList tab={tab} />
         )}
       </div>
     </DefaultPage>
-  );
-}
-
-/** Lists that later issues fill: an honest empty state with the next step. */
-function LaterTab({ tab }: { tab: 'project' | 'mine' | 'follow' }) {
-  const { t } = useTranslation(NS);
-  return (
-    <EmptyState
-      icon={tab === 'project' ? <ProjectIcon /> : <OrderIcon />}
-      title={t(`orders.later.${tab}.title`)}
-      description={t(`orders.later.${tab}.body`)}
-      action={
-        <LinkButton href={tab === 'project' ? '#/pages/project/project' : '#/pages/user/order?tab=contract'}>
-          {t(tab === 'project' ? 'order.toProjects' : 'orders.toContract')}
-        </LinkButton>
-      }
-    />
   );
 }
