@@ -397,7 +397,10 @@ export const subscriptionSchema = z.object({
   failed: z.number().int(),
   /** Net P/L of this subscription's settled copies. */
   pnl: z.string(),
-  /** Today's settled copy losses plus what open copies can still lose (what the daily loss stop compares). */
+  /**
+   * Today's net settled copy losses plus what open copies can still lose (what the daily loss stop compares);
+   * never below zero: a day whose wins outweigh its losses shows nothing at risk.
+   */
   today_at_risk: z.string(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;

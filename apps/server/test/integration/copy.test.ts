@@ -9,6 +9,7 @@ import { entryHash } from '../../src/modules/copy/copy-chain.ts';
 import { ADMIN_TOKEN, call, createTestApp, registerUser, type TestApp } from '../helpers/test-app.ts';
 import { marketHarness, silentLog } from '../helpers/market-harness.ts';
 import { followAs, makeUsers, taskOutcomes } from './copy-helpers.ts';
+import { listSubscriptions } from '../../src/modules/copy/copy-follow.service.ts';
 
 let t: TestApp;
 let market: ReturnType<typeof marketHarness>;
@@ -129,6 +130,10 @@ describe('a leader order with 200 followers', () => {
       GROUP BY 1, 2`);
     expect(settled.rows).toHaveLength(1);
     expect(settled.rows[0]!.n).toBe(201);
+    // What a follower's subscription says is at risk today: the copy's loss with its fee, the fee after a draw, nothing after a win.
+    const [sub] = await listSubscriptions(t.database.db, followers[0]!, 'live', market.now(), 'UTC');
+    const result = settled.rows[0]!.result;
+    expect(sub!.today_at_risk).toBe({ loss: '10.05', draw: '0.05', win: '0.00' }[result as 'win' | 'loss' | 'draw']);
 
     const follower = await get('/api/copy/leader?leader_id=' + leaderId);
     expect(follower.data.stats).toMatchObject({ orders: 1, settled: 1, followers: 200, follower_copies: 200 });

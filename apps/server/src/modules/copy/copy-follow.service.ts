@@ -157,7 +157,8 @@ async function subscriptionRows(db: DbOrTx, userId: number, filter: ReturnType<t
     skipped: r.skipped,
     failed: r.failed,
     pnl: formatMoney(BigInt(r.pnl)),
-    today_at_risk: formatMoney(BigInt(r.today_at_risk)),
+    // A day whose wins outweigh its losses has nothing at risk yet, not a negative amount.
+    today_at_risk: formatMoney(BigInt(r.today_at_risk) > 0n ? BigInt(r.today_at_risk) : 0n),
   }));
 }
 
