@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, CheckIcon, DownloadIcon, LinkButton, ShareIcon } from '@app/ui';
 import { DefaultPage, LoadError, Loading } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
-import { useGetDownloadSettingsQuery } from '../features/download/download-api.ts';
+import { useGetPublicSettingsQuery } from '../lib/public-settings-api.ts';
 import { isAppleMobile, useInstallPrompt } from '../features/download/use-install-prompt.ts';
 import styles from '../features/download/download.module.css';
 
@@ -62,7 +62,7 @@ function InstallCard() {
 
 function StoreLinks() {
   const { t } = useTranslation(NS);
-  const { data, error, refetch } = useGetDownloadSettingsQuery();
+  const { data, error, refetch } = useGetPublicSettingsQuery();
   if (error) return <LoadError compact error={error} onRetry={() => void refetch()} />;
   if (!data) return <Loading lines={2} />;
   const android = isWebLink(data.download.android) ? data.download.android : null;

@@ -3,7 +3,7 @@ import type { SupportChannel } from '@app/contracts';
 import { HeadsetIcon } from '@app/ui';
 import { LoadError, Loading } from '@app/app-kit';
 import { NS } from '../../i18n-namespace.ts';
-import { useGetServiceSettingsQuery } from './support-api.ts';
+import { useGetPublicSettingsQuery } from '../../lib/public-settings-api.ts';
 import styles from './support.module.css';
 
 /** Only links a browser opens safely: web pages and e-mail. */
@@ -38,7 +38,7 @@ function ChannelRow({ channel }: { channel: SupportChannel }) {
 /** The ways to reach customer service that operators publish (/api/index/ater), with their hours. */
 export function ServiceChannels() {
   const { t } = useTranslation(NS);
-  const { data, error, isLoading, refetch } = useGetServiceSettingsQuery();
+  const { data, error, isLoading, refetch } = useGetPublicSettingsQuery();
   return (
     <section className={styles.section} aria-labelledby="support-channels-title">
       <h2 id="support-channels-title" className={styles.heading}>

@@ -1,13 +1,12 @@
 import { baseApi } from '@app/api-client';
-import type { PublicSettings, SupportConversation, SupportMessage, SupportSendBody } from '@app/contracts';
+import type { SupportConversation, SupportMessage, SupportSendBody } from '@app/contracts';
 
 /** 'Inbox' is the badges' tag (content-api): reading the answers clears the support badge. */
 const supportBase = baseApi.enhanceEndpoints({ addTagTypes: ['Support', 'Inbox'] });
 
-/** The conversation with customer service, and the channels operators publish in /api/index/ater. */
+/** The conversation with customer service (its channels are the public settings: lib/public-settings-api). */
 export const supportApi = supportBase.injectEndpoints({
   endpoints: (build) => ({
-    getServiceSettings: build.query<PublicSettings, void>({ query: () => '/api/index/ater' }),
     getConversation: build.query<SupportConversation, void>({
       query: () => '/api/user/service',
       providesTags: ['Support'],
@@ -23,9 +22,4 @@ export const supportApi = supportBase.injectEndpoints({
   }),
 });
 
-export const {
-  useGetServiceSettingsQuery,
-  useGetConversationQuery,
-  useSendSupportMessageMutation,
-  useMarkSupportReadMutation,
-} = supportApi;
+export const { useGetConversationQuery, useSendSupportMessageMutation, useMarkSupportReadMutation } = supportApi;
