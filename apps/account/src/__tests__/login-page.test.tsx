@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Suspense } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { Provider } from 'react-redux';
@@ -53,7 +53,8 @@ async function renderAt(path: string) {
 describe('the login page', () => {
   it("sets the document's title and description in the current language", async () => {
     await renderAt('/pages/login/login');
-    expect(document.title).toBe('Log in · Contract Trader');
+    // The page sets them in an effect, after the heading is on screen.
+    await waitFor(() => expect(document.title).toBe('Log in · Contract Trader'));
     expect(document.head.querySelector<HTMLMetaElement>('meta[name="description"]')?.content).toBe(
       'Welcome back. Log in with your account name or phone number.',
     );
