@@ -1,4 +1,5 @@
-import { HashRouter, useRoutes, type RouteObject } from 'react-router';
+import { useEffect } from 'react';
+import { HashRouter, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { RemoteSlot } from '../remotes/remote-slot.tsx';
 import { REMOTE_NAMES } from '../remotes/remote-manifest.ts';
 import { HomePage } from '../home/home-page.tsx';
@@ -42,12 +43,30 @@ function AppRoutes() {
 }
 
 /**
+ * The first render is a transition that yields to the browser, and the router starts listening for hash changes
+ * only when it commits: a change in between (a tap on the boot frame's tab bar, a link opened while the app
+ * starts) would be missed and the app would show the old page. Once mounted, catch up with the address.
+ */
+function CatchUpWithAddress() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const address = window.location.hash.replace(/^#/, '') || '/';
+    if (address !== location.pathname + location.search + location.hash) void navigate(address, { replace: true });
+    // Only the address at mount matters; later changes reach the router through its listener.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return null;
+}
+
+/**
  * A declarative hash router: the app has no loaders or actions, so the data router (and its weight on every
  * phone) is not needed.
  */
 export function AppRouter() {
   return (
     <HashRouter>
+      <CatchUpWithAddress />
       <AppRoutes />
     </HashRouter>
   );
