@@ -4,7 +4,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyServerOptions,
 } from 'fastify';
-import helmet from '@fastify/helmet';
+import { securityHeaders } from './plugins/security-headers.ts';
 import compress from '@fastify/compress';
 import { constants as zlib } from 'node:zlib';
 import formbody from '@fastify/formbody';
@@ -109,7 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(envelopePlugin);
-  await app.register(helmet, {
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

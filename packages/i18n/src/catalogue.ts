@@ -30,8 +30,19 @@ function catalogue(): i18n {
   return instance;
 }
 
-export const translate: Translate = (lang, key, params) =>
-  catalogue().getFixedT(lang, 'errors')(key, params as TOptions);
+// Every answer carries a text; one without parameters is the same string each time, so it is made once.
+const plain = new Map<string, string>();
+
+export const translate: Translate = (lang, key, params) => {
+  if (params) return catalogue().getFixedT(lang, 'errors')(key, params as TOptions);
+  const id = `${lang}\n${key}`;
+  let text = plain.get(id);
+  if (text === undefined) {
+    text = catalogue().getFixedT(lang, 'errors')(key);
+    plain.set(id, text);
+  }
+  return text;
+};
 
 /** Picks the first supported language from the `lang` / `language` headers; English otherwise. */
 export function pickLanguage(...candidates: Array<string | string[] | undefined>): Language {

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { logging } from '../app.ts';
-import helmet from '@fastify/helmet';
+import { securityHeaders } from '../plugins/security-headers.ts';
 import formbody from '@fastify/formbody';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../db/client.ts';
@@ -33,7 +33,7 @@ export async function buildAdminApp(deps: {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(envelopePlugin);
-  await app.register(helmet);
+  await app.register(securityHeaders, {});
   await app.register(formbody);
   app.decorateRequest('operator', '');
   app.addHook('onRequest', operatorGuard(deps.token));

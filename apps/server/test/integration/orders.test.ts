@@ -204,6 +204,32 @@ describe('idempotency and races', () => {
     expect((await order(demoToken, { key: k, amount: '30' })).key).toBe('idempotency_conflict');
   });
 
+  it('refuses a key another money flow used, opening nothing, and replays a key whatever the market does now', async () => {
+    const u = await registerUser(t.app, t.database);
+    await fund(u.user.id, 100_000n);
+    const taken = key();
+    await t.database.db.execute(sql`
+      INSERT INTO idempotency_keys (user_id, key, scope, request_hash, status_code, response)
+      VALUES (${u.user.id}, ${taken}, 'wallet.withdraw', 'another-request', 200, '{}'::jsonb)`);
+    const count = await orderCount();
+    expect((await order(u.token, { key: taken, amount: '10' })).key).toBe('idempotency_conflict');
+    expect(await orderCount()).toBe(count);
+    expect(await balances(u.token)).toMatchObject({ available: '1000.00', frozen: '0.00' });
+
+    // A retry of an order that opened gets its answer even once the product is suspended.
+    const k = key();
+    const first = await order(u.token, { key: k, amount: '10', symbol: 'btc/usdt' });
+    expect(first.code).toBe(200);
+    const product = (await findProduct(t.database.db, 'BTC/USDT'))!;
+    await t.database.db.execute(sql`UPDATE products SET forbidden = true WHERE id = ${product.id}`);
+    try {
+      expect((await order(u.token, { key: k, amount: '10' })).data).toEqual(first.data);
+      expect((await order(u.token, { amount: '10' })).key).toBe('trading_forbidden');
+    } finally {
+      await t.database.db.execute(sql`UPDATE products SET forbidden = false WHERE id = ${product.id}`);
+    }
+  });
+
   it('lets exactly 10 of 50 concurrent orders through a balance that affords 10', async () => {
     const u = await registerUser(t.app, t.database);
     await fund(u.user.id, 10n * 1_005n); // ten orders of 10.00 U + 0.05 U fee

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { GroupCommit } from '../../db/group-commit.ts';
+import { pgArray } from '../../db/pg-array.ts';
 import { sessions } from './auth.table.ts';
-import { users } from '../users/users.table.ts';
 
 /** A token is 256 random bits; only its SHA-256 is stored, so a database leak yields no live token. */
 export const SESSION_IDLE_SECONDS = 7 * 24 * 3600;
@@ -28,30 +29,46 @@ export async function createSession(db: DbOrTx, userId: number, ip: string) {
 
 export type SessionUser = { sessionId: number; userId: number; locked: boolean };
 
-/** The live session a token names, or null when it is unknown, revoked, idle too long or past its end. */
+/**
+ * The live session a token names, or null when it is unknown, revoked, idle too long or past its end.
+ * Every authenticated request asks this, so lookups that arrive while one is being answered go to the database
+ * together in one query (each still reads the database as it is then: a revoked session is refused at once).
+ */
 export async function findSession(db: DbOrTx, token: string): Promise<SessionUser | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
-  const [row] = await db
-    .select({
-      sessionId: sessions.id,
-      userId: sessions.userId,
-      locked: users.locked,
-      idle: sql<number>`extract(epoch from now() - ${sessions.lastSeenAt})::float8`,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)),
-    )
-    .limit(1);
-  if (!row || row.idle > SESSION_IDLE_SECONDS) return null;
-  if (row.idle > TOUCH_AFTER_SECONDS) {
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: sql`now()` })
-      .where(eq(sessions.id, row.sessionId));
+  let lookups = batchedLookups.get(db);
+  if (!lookups) {
+    lookups = new GroupCommit(
+      async (tokens: string[]) => {
+        const found = await findSessions(db, tokens);
+        return tokens.map((t) => ({ ok: true, value: found.get(t) ?? null }));
+      },
+      { maxBatch: 200, maxInFlight: 2 },
+    );
+    batchedLookups.set(db, lookups);
   }
-  return { sessionId: row.sessionId, userId: row.userId, locked: row.locked };
+  return lookups.submit(token);
+}
+
+const batchedLookups = new WeakMap<DbOrTx, GroupCommit<string, SessionUser | null>>();
+
+async function findSessions(db: DbOrTx, tokens: string[]): Promise<Map<string, SessionUser>> {
+  const byHash = new Map(tokens.map((t) => [hashToken(t), t]));
+  const rows = await db.execute<{ id: string; user_id: string; locked: boolean; idle: number; token_hash: string }>(sql`
+    SELECT s.id, s.user_id, u.locked, extract(epoch from now() - s.last_seen_at)::float8 AS idle, s.token_hash
+    FROM sessions s JOIN users u ON u.id = s.user_id
+    WHERE s.token_hash = ANY(${pgArray([...byHash.keys()])}::text[]) AND s.revoked_at IS NULL AND s.expires_at > now()`);
+  const found = new Map<string, SessionUser>();
+  const touch: number[] = [];
+  for (const row of rows.rows) {
+    if (row.idle > SESSION_IDLE_SECONDS) continue;
+    const sessionId = Number(row.id);
+    if (row.idle > TOUCH_AFTER_SECONDS) touch.push(sessionId);
+    found.set(byHash.get(row.token_hash)!, { sessionId, userId: Number(row.user_id), locked: row.locked });
+  }
+  if (touch.length)
+    await db.execute(sql`UPDATE sessions SET last_seen_at = now() WHERE id = ANY(${pgArray(touch)}::bigint[])`);
+  return found;
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: number) {

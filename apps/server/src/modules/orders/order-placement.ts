@@ -1,23 +1,22 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { formatMoney, quoteOrder, type Order, type OrderMode } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import { pgArray } from '../../db/pg-array.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import { balancesOf } from '../ledger/ledger.service.ts';
 import { userAccount } from '../ledger/account-codes.ts';
 import { assetOf, openPractice } from '../practice/practice.service.ts';
-import { findAnswer } from '../idempotency/idempotency.service.ts';
-import { idempotencyKeys } from '../idempotency/idempotency.table.ts';
 import { isLive } from '../market/market-status.ts';
 import { recordLeaderOrder } from '../copy/copy-fanout.ts';
 import { wakeCopyJob } from '../copy/copy-wake.ts';
-import { GroupCommit, type Outcome } from './group-commit.ts';
+import { GroupCommit, type Outcome } from '../../db/group-commit.ts';
 import { toOrder } from './order-view.ts';
-import { insertOpenOrders, lockOrderUsers, type OrderTerms } from './orders.service.ts';
+import { checkOrderTerms, insertOpenOrders, lockOrderUsers, type OrderTerms } from './orders.service.ts';
 
 /** An order request that passed the checks needing no database state, ready to be placed. */
-export type PreparedOrder = OrderTerms & {
+export type PreparedOrder = {
   userId: number;
+  symbol: string;
+  seconds: number;
   key: string;
   hash: string;
   stake: bigint;
@@ -78,143 +77,213 @@ const keyOf = (o: { userId: number; key: string }) => `${o.userId}\n${o.key}`;
 
 /**
  * The orders of a batch, with the same rules and answers as one at a time:
- * - each user's order lock first (every placement takes it before anything else, so the open-stake limit and
- *   the balance hold under concurrency, and two batches never wait on each other's keys);
- * - the idempotency keys: a key already used (or used twice in the batch) is answered after the commit with
- *   the first answer; a refused order's key is removed again, as a rolled-back one would be;
- * - one read of the latest recorded prices, open stakes, leader records and balances for all of them;
- * - each order decided in turn against what the ones before it took;
- * - the orders and their journals, each leader's record and copy tasks, the stored answers; one commit.
+ * - each user's order lock first (every placement takes it before anything else, so the open-stake limit, the
+ *   balance and the idempotency key hold under concurrency, and two batches never wait on each other);
+ * - one read, for all of them, of the terms, the latest recorded prices, open stakes, leader records, balances
+ *   and keys already used;
+ * - each order decided in turn against what the ones before it took: a key used before (or earlier in the
+ *   batch) gets its first answer, the same key with another body is refused, the rest are checked as alone;
+ * - the orders, their journals, each leader's record and copy tasks, and the keys with their answers (a refused
+ *   order spends no key: a retry is decided afresh); one commit.
+ * Every statement is one round trip that waits its turn on a busy event loop, so the batch keeps them few.
  */
 async function placeTogether(db: Db, orders: PreparedOrder[]): Promise<Outcome<Placed>[]> {
   let copies = 0;
-  const outcomes: Array<Outcome<Placed> | null> = await db.transaction(async (tx) => {
+  const outcomes = await db.transaction(async (tx) => {
     await lockOrderUsers(
       tx,
       orders.map((o) => o.userId),
     );
-    const claimedKeys = await tx
-      .insert(idempotencyKeys)
-      .values(orders.map((o) => ({ userId: o.userId, key: o.key, scope: SCOPE, requestHash: o.hash })))
-      .onConflictDoNothing()
-      .returning({ userId: idempotencyKeys.userId, key: idempotencyKeys.key });
-    const unclaimed = new Set(claimedKeys.map(keyOf));
-    // The first order of the batch with a key claims it; a second one with the same key replays the first.
-    const claimed = orders.map((o) => unclaimed.delete(keyOf(o)));
-
-    const mine = orders.filter((_, i) => claimed[i]);
-    for (const userId of new Set(mine.filter((o) => o.mode === 'practice').map((o) => o.userId)))
+    for (const userId of new Set(orders.filter((o) => o.mode === 'practice').map((o) => o.userId)))
       await openPractice(tx, userId);
-    const states = await readStates(tx, mine);
-    const balances = await balancesOf(
-      tx,
-      mine.map((o) => userAccount(o.userId, 'available', assetOf(o.mode))),
-    );
+    const states = await readStates(tx, orders);
 
-    const decided: Array<Outcome<Placed> | null> = [];
-    const accepted: Array<{ index: number; order: PreparedOrder; state: OrderState & { tick: Tick } }> = [];
+    // A repeat of a key first used earlier in this batch is answered with that order once it has it.
+    const decided: Array<Outcome<Placed> | { repeatOf: number }> = [];
+    const accepted: Array<{ index: number; order: PreparedOrder; terms: OrderTerms; tick: Tick }> = [];
+    const answered = new Map<string, { hash: string; index: number }>();
     const openStake = new Map<string, bigint>();
-    let m = 0;
+    const balances = new Map<string, bigint>();
     orders.forEach((o, index) => {
-      decided.push(null);
-      if (!claimed[index]) return;
-      const state = states[m++]!;
-      const refuse = (error: AppError) => (decided[index] = failed(error));
+      const state = states[index]!;
+      const refuse = (error: unknown) => (decided[index] = failed(error));
+      const earlier = answered.get(keyOf(o));
+      if (earlier) {
+        if (earlier.hash !== o.hash) return refuse(new AppError('idempotency_conflict'));
+        decided[index] = { repeatOf: earlier.index };
+        return;
+      }
+      if (state.stored) {
+        if (state.stored.hash !== o.hash) return refuse(new AppError('idempotency_conflict'));
+        if (state.stored.answer === null) return refuse(new AppError('idempotency_in_progress'));
+        decided[index] = { ok: true, value: { order: state.stored.answer, replayed: true } };
+        return;
+      }
+      let terms: OrderTerms;
+      try {
+        terms = checkOrderTerms(state.found, o.stake, o.now);
+      } catch (error) {
+        return refuse(error);
+      }
       // In session but no recent recorded price: prices are starting (or the feed stopped), not a closed market.
       if (!state.tick || !isLive(state.tick.ts, o.now)) return refuse(new AppError('prices_starting'));
-      const openKey = `${o.userId}:${o.product.id}:${o.mode}`;
+      const openKey = `${o.userId}:${terms.product.id}:${o.mode}`;
       const open = (openStake.get(openKey) ?? state.open) + o.stake;
-      if (open > o.terms.maxOpenStake)
-        return refuse(new AppError('holding_max_amount', { params: { max: formatMoney(o.terms.maxOpenStake) } }));
+      if (open > terms.terms.maxOpenStake)
+        return refuse(new AppError('holding_max_amount', { params: { max: formatMoney(terms.terms.maxOpenStake) } }));
       const account = userAccount(o.userId, 'available', assetOf(o.mode));
-      const left = balances.get(account)! - o.stake - quoteOrder(o.stake, o.terms).fee;
+      const left = (balances.get(account) ?? state.balance) - o.stake - quoteOrder(o.stake, terms.terms).fee;
       if (left < 0n) return refuse(new AppError('balance_insufficient'));
       openStake.set(openKey, open);
       balances.set(account, left);
-      accepted.push({ index, order: o, state: { ...state, tick: state.tick } });
+      answered.set(keyOf(o), { hash: o.hash, index });
+      accepted.push({ index, order: o, terms, tick: state.tick });
     });
 
-    const refused = orders.filter((_, i) => claimed[i] && decided[i] !== null);
-    if (refused.length) await forgetKeys(tx, refused);
     const rows = await insertOpenOrders(
       tx,
-      accepted.map(({ order: o, state }) => ({ ...o, tick: state.tick })),
+      accepted.map(({ order: o, terms, tick }) => ({ ...o, ...terms, tick })),
+      accepted.map(({ index }) => states[index]!.orderId),
     );
     const answers: StoredAnswer[] = [];
-    for (const [i, { index, order: o, state }] of accepted.entries()) {
+    for (const [i, { index, order: o, terms }] of accepted.entries()) {
       const row = rows[i]!;
-      if (state.record !== null)
-        copies += await recordLeaderOrder(tx, state.record, {
+      const record = states[index]!.record;
+      if (record !== null)
+        copies += await recordLeaderOrder(tx, record, {
           ...row,
-          symbol: o.product.symbol,
-          precision: o.product.precision,
+          symbol: terms.product.symbol,
+          precision: terms.product.precision,
         });
-      const order = toOrder(row, o.product, o.simulated);
+      const order = toOrder(row, terms.product, o.simulated);
       decided[index] = { ok: true, value: { order, replayed: false } };
-      answers.push({ user_id: o.userId, key: o.key, response: order });
+      answers.push({ user_id: o.userId, key: o.key, hash: o.hash, response: order });
     }
     if (answers.length) await storeAnswers(tx, answers);
     return decided;
   });
   if (copies > 0) wakeCopyJob();
-  // Keys used before (or twice in this batch): the first answer, now that it is committed.
-  return Promise.all(
-    orders.map(async (o, i) => {
-      const outcome = outcomes[i];
-      if (outcome) return outcome;
-      try {
-        const winner = await findAnswer<Order>(db, o);
-        if (!winner) return failed(new AppError('idempotency_in_progress'));
-        return { ok: true, value: { order: winner.value, replayed: true } } as const;
-      } catch (error) {
-        return failed(error);
-      }
-    }),
-  );
+  return outcomes.map((outcome) => {
+    if (!('repeatOf' in outcome)) return outcome;
+    const first = outcomes[outcome.repeatOf] as Outcome<Placed>;
+    return first.ok ? { ok: true, value: { order: first.value.order, replayed: true } } : first;
+  });
 }
 
 type Tick = { ts: number; price: bigint };
-type OrderState = { tick: Tick | null; open: bigint; record: number | null };
+type OrderState = {
+  /** The product the order names and its terms for the period, as findProductTerms finds them. */
+  found: { product: OrderTerms['product']; terms: OrderTerms['terms'] | null } | null;
+  tick: Tick | null;
+  open: bigint;
+  record: number | null;
+  balance: bigint;
+  /** An id taken for the order should it open (an unused one is a gap, as a rolled-back insert leaves). */
+  orderId: number;
+  /** The key, if used before: its request's hash and its answer (null while that request is still running). */
+  stored: { hash: string; answer: Order | null } | null;
+};
 
-/** For each order, in one round trip: the latest recorded price, the user's open stake, the leader record. */
+/**
+ * For each order, in one round trip: its product and terms, the latest recorded price, the user's open stake in
+ * the product, the leader record, the available balance and the key if it was used before. Read under the
+ * users' order locks.
+ */
 async function readStates(tx: Tx, orders: PreparedOrder[]): Promise<OrderState[]> {
-  if (orders.length === 0) return [];
   const found = await tx.execute<{
-    ts: string | null;
-    price: string | null;
-    open: string;
-    record: string | null;
+    product_id: number | null;
+    symbol: string | null;
+    name: string;
+    precision: number;
+    session: string;
+    forbidden: boolean;
+    seconds: number | null;
+    payout_bp: number;
+    loss_bp: number;
+    fee_bp: number;
+    min_stake: bigint;
+    max_stake: bigint;
+    max_open_stake: bigint;
+    ts: bigint | null;
+    price: bigint | null;
+    open: bigint;
+    record: bigint | null;
+    balance: bigint | null;
+    request_hash: string | null;
+    status_code: number | null;
+    response: Order | null;
+    order_id: bigint;
   }>(sql`
-    SELECT p.ts, p.price,
+    SELECT pr.id AS product_id, pr.symbol, pr.name, pr.precision, pr.session, pr.forbidden,
+           t.seconds, t.payout_bp, t.loss_bp, t.fee_bp, t.min_stake, t.max_stake, t.max_open_stake,
+           p.ts, p.price, a.balance, k.request_hash, k.status_code, k.response,
+           nextval(pg_get_serial_sequence('contract_orders', 'id')) AS order_id,
            (SELECT coalesce(sum(stake), 0) FROM contract_orders o
-            WHERE o.user_id = r.user_id AND o.product_id = r.product_id AND o.status = 'open' AND o.mode = r.mode) AS open,
+            WHERE o.user_id = r.user_id AND o.product_id = pr.id AND o.status = 'open' AND o.mode = r.mode) AS open,
            (SELECT c.id FROM copy_leaders l JOIN copy_records c ON c.leader_id = l.id AND c.status = 'active'
             WHERE l.leader_user_id = r.user_id AND r.mode = 'real') AS record
-    FROM unnest(${pgArray(orders.map((o) => o.userId))}::bigint[], ${pgArray(orders.map((o) => o.product.id))}::int[],
-                ${pgArray(orders.map((o) => o.mode))}::text[], ${pgArray(orders.map((o) => o.now))}::bigint[])
-         WITH ORDINALITY AS r(user_id, product_id, mode, now, n)
-    LEFT JOIN LATERAL (SELECT ts, price FROM price_ticks WHERE product_id = r.product_id AND ts <= r.now
+    FROM unnest(${pgArray(orders.map((o) => o.userId))}::bigint[], ${pgArray(orders.map((o) => o.symbol))}::text[],
+                ${pgArray(orders.map((o) => o.seconds))}::int[],
+                ${pgArray(orders.map((o) => o.mode))}::text[], ${pgArray(orders.map((o) => o.now))}::bigint[],
+                ${pgArray(orders.map((o) => o.key))}::text[],
+                ${pgArray(orders.map((o) => userAccount(o.userId, 'available', assetOf(o.mode))))}::text[])
+         WITH ORDINALITY AS r(user_id, symbol, seconds, mode, now, key, account, n)
+    LEFT JOIN products pr ON upper(pr.symbol) = upper(r.symbol)
+    LEFT JOIN contract_terms t ON t.product_id = pr.id AND t.seconds = r.seconds AND t.enabled
+    LEFT JOIN LATERAL (SELECT ts, price FROM price_ticks WHERE product_id = pr.id AND ts <= r.now
                        ORDER BY ts DESC LIMIT 1) AS p ON true
+    LEFT JOIN ledger_accounts a ON a.code = r.account
+    LEFT JOIN idempotency_keys k ON k.user_id = r.user_id AND k.key = r.key
     ORDER BY r.n`);
   return found.rows.map((s) => ({
+    found:
+      s.product_id === null
+        ? null
+        : {
+            product: {
+              id: s.product_id,
+              symbol: s.symbol!,
+              name: s.name,
+              precision: s.precision,
+              session: s.session,
+              forbidden: s.forbidden,
+            },
+            terms:
+              s.seconds === null
+                ? null
+                : {
+                    seconds: s.seconds,
+                    payoutBp: s.payout_bp,
+                    lossBp: s.loss_bp,
+                    feeBp: s.fee_bp,
+                    minStake: BigInt(s.min_stake),
+                    maxStake: BigInt(s.max_stake),
+                    maxOpenStake: BigInt(s.max_open_stake),
+                  },
+          },
     tick: s.ts === null ? null : { ts: Number(s.ts), price: BigInt(s.price!) },
     open: BigInt(s.open),
     record: s.record === null ? null : Number(s.record),
+    balance: BigInt(s.balance ?? 0),
+    orderId: Number(s.order_id),
+    stored:
+      s.request_hash === null
+        ? null
+        : { hash: s.request_hash, answer: s.status_code === null ? null : (s.response as Order) },
   }));
 }
 
-/** A refused order's key goes, as its rolled-back transaction would have taken it: a retry is decided afresh. */
-async function forgetKeys(tx: Tx, orders: PreparedOrder[]) {
-  for (const o of orders)
-    await tx.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, o.userId), eq(idempotencyKeys.key, o.key)));
-}
+type StoredAnswer = { user_id: number; key: string; hash: string; response: Order };
 
-type StoredAnswer = { user_id: number; key: string; response: Order };
-
-/** Every accepted order's answer onto its key, in one statement. */
+/**
+ * Every accepted order's key with its answer, in one statement. A key another flow took meanwhile (keys are
+ * shared by all money-moving requests) undoes the batch; placed again alone, that order gets the key's answer.
+ */
 async function storeAnswers(tx: Tx, answers: StoredAnswer[]) {
-  await tx.execute(sql`
-    UPDATE idempotency_keys k SET status_code = 200, response = v.response
-    FROM jsonb_to_recordset(${JSON.stringify(answers)}::jsonb) AS v(user_id bigint, key text, response jsonb)
-    WHERE k.user_id = v.user_id AND k.key = v.key`);
+  const stored = await tx.execute(sql`
+    INSERT INTO idempotency_keys (user_id, key, scope, request_hash, status_code, response)
+    SELECT v.user_id, v.key, ${SCOPE}, v.hash, 200, v.response
+    FROM jsonb_to_recordset(${JSON.stringify(answers)}::jsonb) AS v(user_id bigint, key text, hash text, response jsonb)
+    ON CONFLICT DO NOTHING`);
+  if (stored.rowCount !== answers.length) throw new AppError('idempotency_in_progress');
 }

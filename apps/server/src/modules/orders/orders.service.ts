@@ -32,7 +32,11 @@ export type PlaceOrderInput = {
 };
 
 type Terms = NonNullable<NonNullable<Awaited<ReturnType<typeof findProductTerms>>>['terms']>;
-export type OrderTerms = { product: ProductRow; terms: Terms };
+/** What an order needs of its product and of its period's terms. */
+export type OrderTerms = {
+  product: Pick<ProductRow, 'id' | 'symbol' | 'name' | 'precision' | 'session' | 'forbidden'>;
+  terms: Pick<Terms, 'seconds' | 'payoutBp' | 'lossBp' | 'feeBp' | 'minStake' | 'maxStake' | 'maxOpenStake'>;
+};
 
 /**
  * The checks every order passes before it opens, a user's own or a copy the server places for a follower:
@@ -40,7 +44,7 @@ export type OrderTerms = { product: ProductRow; terms: Terms };
  * within the terms. Throws the refusal's AppError.
  */
 export function checkOrderTerms(
-  found: Awaited<ReturnType<typeof findProductTerms>>,
+  found: { product: OrderTerms['product']; terms: OrderTerms['terms'] | null } | null,
   stake: bigint,
   now: number,
 ): OrderTerms {
@@ -73,35 +77,44 @@ export type OpenOrder = OrderTerms & {
  * house) in the caller's transaction. Used for one order by placeOrder and for a batch of follower copies by
  * the copy job. The caller has checked the terms and holds each user's order lock.
  */
-export async function insertOpenOrders(tx: Tx, opens: OpenOrder[]): Promise<OrderRow[]> {
+export async function insertOpenOrders(tx: Tx, opens: OpenOrder[], ids?: number[]): Promise<OrderRow[]> {
   if (opens.length === 0) return [];
-  const col = <T extends string | number | bigint>(f: (o: OpenOrder) => T) => pgArray(opens.map(f));
-  // One parameter per column whatever the batch (a leader's order opens hundreds of copies at once); ids are
-  // taken in row order within the statement, so the rows sorted by id are the opens in order.
-  const inserted = await tx.execute<{ id: string }>(sql`
-    INSERT INTO contract_orders (user_id, product_id, direction, stake, fee, seconds, payout_bp, loss_bp, fee_bp,
+  const orderIds = ids ?? (await allocateOrderIds(tx, opens.length));
+  const rows: OrderRow[] = opens.map((o, i) => ({
+    id: orderIds[i]!,
+    userId: o.userId,
+    productId: o.product.id,
+    direction: o.direction,
+    stake: o.stake,
+    fee: quoteOrder(o.stake, o.terms).fee,
+    seconds: o.terms.seconds,
+    payoutBp: o.terms.payoutBp,
+    lossBp: o.terms.lossBp,
+    feeBp: o.terms.feeBp,
+    openTime: o.tick.ts,
+    openPrice: o.tick.price,
+    settleTime: o.tick.ts + o.terms.seconds,
+    settleTickTime: null,
+    settlePrice: null,
+    status: 'open',
+    mode: o.mode,
+    result: null,
+    payout: null,
+    createdAt: new Date(),
+    settledAt: null,
+  }));
+  const col = <T extends string | number | bigint>(f: (o: OrderRow) => T) => pgArray(rows.map(f));
+  // One parameter per column whatever the batch (a leader's order opens hundreds of copies at once); the rows
+  // are written as built here, so they need no reading back.
+  const inserted = await tx.execute<{ created_at: string }>(sql`
+    INSERT INTO contract_orders (id, user_id, product_id, direction, stake, fee, seconds, payout_bp, loss_bp, fee_bp,
                                  open_time, open_price, settle_time, mode)
-    SELECT * FROM unnest(${col((o) => o.userId)}::bigint[], ${col((o) => o.product.id)}::int[],
-      ${col((o) => o.direction)}::text[], ${col((o) => o.stake)}::bigint[],
-      ${col((o) => quoteOrder(o.stake, o.terms).fee)}::bigint[], ${col((o) => o.terms.seconds)}::int[],
-      ${col((o) => o.terms.payoutBp)}::int[], ${col((o) => o.terms.lossBp)}::int[], ${col((o) => o.terms.feeBp)}::int[],
-      ${col((o) => o.tick.ts)}::bigint[], ${col((o) => o.tick.price)}::bigint[],
-      ${col((o) => o.tick.ts + o.terms.seconds)}::bigint[], ${col((o) => o.mode)}::text[])
-    RETURNING id`);
-  const rows = (
-    await tx
-      .select()
-      .from(contractOrders)
-      .where(
-        inArray(
-          contractOrders.id,
-          inserted.rows.map((r) => Number(r.id)),
-        ),
-      )
-  ).sort((x, y) => x.id - y.id);
-  rows.forEach((row, i) => {
-    if (row.userId !== opens[i]!.userId) throw new Error('opened orders do not line up with their requests');
-  });
+    SELECT * FROM unnest(${col((r) => r.id)}::bigint[], ${col((r) => r.userId)}::bigint[], ${col((r) => r.productId)}::int[],
+      ${col((r) => r.direction)}::text[], ${col((r) => r.stake)}::bigint[], ${col((r) => r.fee)}::bigint[],
+      ${col((r) => r.seconds)}::int[], ${col((r) => r.payoutBp)}::int[], ${col((r) => r.lossBp)}::int[],
+      ${col((r) => r.feeBp)}::int[], ${col((r) => r.openTime)}::bigint[], ${col((r) => r.openPrice)}::bigint[],
+      ${col((r) => r.settleTime)}::bigint[], ${col((r) => r.mode)}::text[])
+    RETURNING created_at`);
   await postJournals(
     tx,
     rows.map((row) => {
@@ -112,7 +125,16 @@ export async function insertOpenOrders(tx: Tx, opens: OpenOrder[]): Promise<Orde
       return { reference: `order:${row.id}:open`, kind: 'order_open', transfers, memo: { order: row.id } };
     }),
   );
+  inserted.rows.forEach((r, i) => (rows[i]!.createdAt = new Date(r.created_at)));
   return rows;
+}
+
+/** Order ids taken ahead of the insert, so an order's journal can be written in the same breath as its row. */
+export async function allocateOrderIds(tx: Tx, n: number): Promise<number[]> {
+  const result = await tx.execute<{ id: bigint }>(
+    sql`SELECT nextval(pg_get_serial_sequence('contract_orders', 'id')) AS id FROM generate_series(1, ${n})`,
+  );
+  return result.rows.map((r) => Number(r.id));
 }
 
 /** Takes the per-user order lock (one order at a time per user) for every user, in id order. */
@@ -136,10 +158,9 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
   const mode = body.mode ?? 'real';
   const stake = parseMoney(body.amount);
   if (stake === null || stake <= 0n) throw new AppError('invalid_request', { field: 'amount' });
-  const { product, terms } = checkOrderTerms(await findProductTerms(db, body.symbol, body.seconds), stake, now);
-
+  // The product, its terms and the market's hours are checked in the batch, in the transaction that opens it.
   const hash = requestHash('order.place', {
-    symbol: product.symbol,
+    symbol: body.symbol.toUpperCase(),
     seconds: body.seconds,
     amount: stake.toString(),
     direction: body.direction,
@@ -149,8 +170,8 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
     userId,
     key: body.key,
     hash,
-    product,
-    terms,
+    symbol: body.symbol,
+    seconds: body.seconds,
     stake,
     direction: body.direction,
     mode,

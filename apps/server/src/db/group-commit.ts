@@ -5,7 +5,8 @@ export type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
  * Group commit: requests that arrive while earlier batches are being written wait and go together in the next
  * batch, so under load many requests share one transaction (one commit, a handful of statements) instead of one
  * each. A request that finds a free slot starts at once, so a quiet server adds no wait. `run` answers every
- * request of its batch; if it throws, every request of the batch gets that error.
+ * request of its batch; if it throws, every request of the batch gets that error. Reads that every request
+ * makes (the session lookup) use it too: one query for all the lookups that arrive while one is answered.
  */
 export class GroupCommit<T, R> {
   private readonly queue: Array<{ item: T; resolve: (value: R) => void; reject: (error: unknown) => void }> = [];
