@@ -10,7 +10,14 @@ import { recordLeaderOrder } from '../copy/copy-fanout.ts';
 import { wakeCopyJob } from '../copy/copy-wake.ts';
 import { GroupCommit, type Outcome } from '../../db/group-commit.ts';
 import { toOrder } from './order-view.ts';
-import { checkOrderTerms, insertOpenOrders, lockOrderUsers, type OrderTerms } from './orders.service.ts';
+import {
+  checkOrderTerms,
+  insertOpenOrders,
+  lockOrderUsers,
+  nextOrderId,
+  type FoundTerms,
+  type OrderTerms,
+} from './orders.service.ts';
 
 /** An order request that passed the checks needing no database state, ready to be placed. */
 export type PreparedOrder = {
@@ -173,7 +180,7 @@ async function placeTogether(db: Db, orders: PreparedOrder[]): Promise<Outcome<P
 type Tick = { ts: number; price: bigint };
 type OrderState = {
   /** The product the order names and its terms for the period, as findProductTerms finds them. */
-  found: { product: OrderTerms['product']; terms: OrderTerms['terms'] | null } | null;
+  found: FoundTerms;
   tick: Tick | null;
   open: bigint;
   record: number | null;
@@ -217,7 +224,7 @@ async function readStates(tx: Tx, orders: PreparedOrder[]): Promise<OrderState[]
     SELECT pr.id AS product_id, pr.symbol, pr.name, pr.precision, pr.session, pr.forbidden,
            t.seconds, t.payout_bp, t.loss_bp, t.fee_bp, t.min_stake, t.max_stake, t.max_open_stake,
            p.ts, p.price, a.balance, k.request_hash, k.status_code, k.response,
-           nextval(pg_get_serial_sequence('contract_orders', 'id')) AS order_id,
+           ${nextOrderId} AS order_id,
            (SELECT coalesce(sum(stake), 0) FROM contract_orders o
             WHERE o.user_id = r.user_id AND o.product_id = pr.id AND o.status = 'open' AND o.mode = r.mode) AS open,
            (SELECT c.id FROM copy_leaders l JOIN copy_records c ON c.leader_id = l.id AND c.status = 'active'

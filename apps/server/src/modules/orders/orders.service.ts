@@ -37,17 +37,15 @@ export type OrderTerms = {
   product: Pick<ProductRow, 'id' | 'symbol' | 'name' | 'precision' | 'session' | 'forbidden'>;
   terms: Pick<Terms, 'seconds' | 'payoutBp' | 'lossBp' | 'feeBp' | 'minStake' | 'maxStake' | 'maxOpenStake'>;
 };
+/** A product looked up for an order, with its terms for the period asked (null: not offered), or none. */
+export type FoundTerms = { product: OrderTerms['product']; terms: OrderTerms['terms'] | null } | null;
 
 /**
  * The checks every order passes before it opens, a user's own or a copy the server places for a follower:
  * the product exists and trades now and at the settlement second, the period is offered, the stake is
  * within the terms. Throws the refusal's AppError.
  */
-export function checkOrderTerms(
-  found: { product: OrderTerms['product']; terms: OrderTerms['terms'] | null } | null,
-  stake: bigint,
-  now: number,
-): OrderTerms {
+export function checkOrderTerms(found: FoundTerms, stake: bigint, now: number): OrderTerms {
   if (!found) throw new AppError('product_not_found', { field: 'symbol' });
   const { product, terms } = found;
   const status = marketStatus(product, now);
@@ -129,11 +127,11 @@ export async function insertOpenOrders(tx: Tx, opens: OpenOrder[], ids?: number[
   return rows;
 }
 
-/** Order ids taken ahead of the insert, so an order's journal can be written in the same breath as its row. */
-export async function allocateOrderIds(tx: Tx, n: number): Promise<number[]> {
-  const result = await tx.execute<{ id: bigint }>(
-    sql`SELECT nextval(pg_get_serial_sequence('contract_orders', 'id')) AS id FROM generate_series(1, ${n})`,
-  );
+/** The next order id; taken ahead of the insert, so an order's journal is written in the same breath as its row. */
+export const nextOrderId = sql`nextval(pg_get_serial_sequence('contract_orders', 'id'))`;
+
+async function allocateOrderIds(tx: Tx, n: number): Promise<number[]> {
+  const result = await tx.execute<{ id: bigint }>(sql`SELECT ${nextOrderId} AS id FROM generate_series(1, ${n})`);
   return result.rows.map((r) => Number(r.id));
 }
 
