@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appConfig } from '@app/web-tools/rspack';
 import { PwaAssetsPlugin } from '@app/web-tools/pwa';
+import { PlainScriptPlugin } from '@app/web-tools/plain-script';
 
 const appDir = path.dirname(fileURLToPath(import.meta.url));
 const read = (file) => readFileSync(path.join(appDir, file), 'utf8');
@@ -60,6 +61,8 @@ const frameTabs = Object.entries(TAB_ICONS)
   )
   .join('');
 
+const intlWarmup = new PlainScriptPlugin({ name: 'intl-warmup', source: read('src/boot/intl-warmup.js') });
+
 const englishCommon = JSON.parse(read('../../packages/i18n/src/locales/en/common.json'));
 
 export default appConfig({
@@ -74,6 +77,7 @@ export default appConfig({
       description: englishCommon.meta.description,
       tokensCss: path.join(appDir, '../../packages/ui/src/tokens/tokens.css'),
     }),
+    intlWarmup,
   ],
   templateParameters: {
     frameCss: read('src/boot/frame.css')
@@ -82,6 +86,7 @@ export default appConfig({
     frameTabs,
     bootScript: read('src/boot/boot.js')
       .replace(/^\/\*[\s\S]*?\*\/\n/, '')
-      .replace('__BOOT_ROUTES__', JSON.stringify(bootRoutes())),
+      .replace('__BOOT_ROUTES__', JSON.stringify(bootRoutes()))
+      .replace('__INTL_WARMUP__', JSON.stringify(intlWarmup.fileName)),
   },
 });

@@ -3,8 +3,8 @@
  * <html> so the static frame paints in it, marks the frame's tab, and asks at once for every file the opened
  * route will need (the shell's start-up chunks, the route's remote entry, exposed module, page chunk and the
  * texts of the user's language), which the federation runtime would otherwise discover one round trip at a
- * time. The boot data comes from the server (remotes live now); __BOOT_ROUTES__ is the shell's route table,
- * written in at build time. Plain ES2017: it is not bundled.
+ * time. The boot data comes from the server (remotes live now); __BOOT_ROUTES__ is the shell's route table and
+ * __INTL_WARMUP__ the hashed name of intl-warmup.js, written in at build time. Plain ES2017: it is not bundled.
  */
 (function (routes) {
   'use strict';
@@ -106,7 +106,8 @@
   };
 
   var preloadRoute = function () {
-    each(data.shell.startup, data.shell.base);
+    // The shell's start-up files are preloaded by the page's head itself (the server writes them there); its
+    // texts depend on the language stored on this device, which the server does not know.
     each(data.shell.languages[lang], data.shell.base);
     if (owns(routes.home.paths)) {
       // Widgets below the fold load when they come near the screen, not with the page.
@@ -127,32 +128,17 @@
       }
     }
   };
-  // A page's first Intl number and date formats load the language's ICU data (tens of milliseconds on a phone).
-  // Made here, in a task of their own while the bundles download, they no longer lengthen the task that renders
-  // the page with its first prices and dates.
-  var warmIntl = function (kind) {
-    return function () {
-      try {
-        var tag = routes.bcp47[lang];
-        if (kind === 'number')
-          new Intl.NumberFormat(tag, {
-            minimumFractionDigits: 2,
-            maximumFractionDigits: 2,
-            numberingSystem: 'latn',
-          }).format(1.5);
-        else new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' }).format(0);
-      } catch (e) {
-        // an old browser: the app makes its formats when it needs them
-      }
-    };
-  };
+  // The language's ICU data, loaded off the main thread (see intl-warmup.js) while the bundles download.
+  try {
+    new Worker(data.shell.base + __INTL_WARMUP__).postMessage(routes.bcp47[lang]);
+  } catch (e) {
+    // no workers: the page makes its formats when it needs them
+  }
   // Right after the frame's first paint: the frame never waits behind these downloads, and they still start
   // long before the bundles would ask for them.
   if (window.requestAnimationFrame)
     requestAnimationFrame(function () {
       setTimeout(preloadRoute, 0);
-      setTimeout(warmIntl('number'), 0);
-      setTimeout(warmIntl('date'), 0);
     });
   else preloadRoute();
 })(__BOOT_ROUTES__);

@@ -96,10 +96,11 @@ export function ProductPage({ symbol }: { symbol: string }) {
     setSheetOpen(true);
   };
 
-  const setMode = (next: ChartMode) => {
-    const search = new URLSearchParams({ symbol, interval: next });
-    setParams(search, { replace: true });
-  };
+  // Stable, so the memoised chart is not drawn again by every tick's render of this page.
+  const setMode = useCallback(
+    (next: ChartMode) => setParams(new URLSearchParams({ symbol, interval: next }), { replace: true }),
+    [symbol, setParams],
+  );
 
   if (goods.isLoading) {
     return (

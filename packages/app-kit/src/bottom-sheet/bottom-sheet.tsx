@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { startTransition, useEffect, useId, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { BackIcon, CloseIcon } from '@app/ui';
@@ -22,6 +22,14 @@ export function BottomSheet({ open, title, onClose, onBack, children, footer, te
   const { t } = useTranslation();
   const titleId = useId();
   const ref = useModal<HTMLDivElement>(open, onClose, { initialFocus: 'container' });
+  // The tap that opens a sheet paints the sheet (title, close, footer) in its own frame; the body, a form that
+  // can take tens of milliseconds to build on a phone, follows as a transition while the sheet rises, so the
+  // tap never waits for it.
+  const [bodyShown, setBodyShown] = useState(false);
+  if (!open && bodyShown) setBodyShown(false);
+  useEffect(() => {
+    if (open) startTransition(() => setBodyShown(true));
+  }, [open]);
   if (!open) return null;
   return createPortal(
     // The backdrop closes on a tap; from the keyboard, Escape closes (useModal).
@@ -53,7 +61,7 @@ export function BottomSheet({ open, title, onClose, onBack, children, footer, te
         {/* The body scrolls when the content is long: focusable so a keyboard can scroll it too. */}
         {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
         <div className={styles.body} tabIndex={0} role="region" aria-labelledby={titleId}>
-          {children}
+          {bodyShown ? children : null}
         </div>
         {footer && <div className={styles.footer}>{footer}</div>}
       </div>

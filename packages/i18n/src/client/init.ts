@@ -48,7 +48,10 @@ export async function initI18n(options: { lang?: Language; namespaces?: string[]
     ns: ['common', 'errors', ...(options.namespaces ?? [])],
     defaultNS: 'common',
     interpolation: { escapeValue: false },
-    react: { useSuspense: true, bindI18n: 'languageChanged loaded' },
+    // A component whose namespace has not arrived suspends until it has, so a namespace's arrival needs no
+    // re-render of its own: binding to 'loaded' re-rendered every translated component on the page each time
+    // a remote's texts came in (twice on Home), outside any transition, on the phone's busiest moment.
+    react: { useSuspense: true, bindI18n: 'languageChanged' },
     returnNull: false,
     showSupportNotice: false,
   } as Parameters<i18n['init']>[0]);

@@ -20,7 +20,7 @@ beforeAll(async () => {
   await mkdir(path.join(dir, 'remotes/account/v1'), { recursive: true });
   await writeFile(
     path.join(dir, 'shell/index.html'),
-    `<!doctype html><title>shell</title><script id="boot-data" type="application/json">null</script><script>${BOOT_SCRIPT}</script>`,
+    `<!doctype html><head><title>shell</title></head><script id="boot-data" type="application/json">null</script><script>${BOOT_SCRIPT}</script>`,
   );
   await writeFile(
     path.join(dir, 'shell/boot-assets.json'),
@@ -100,6 +100,12 @@ describe('web routes', () => {
         },
       },
     });
+  });
+
+  it("preloads the shell's start-up files from the page's head, where the preload scanner finds them", async () => {
+    const res = await app.inject('/h5/');
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).toContain('<link rel="preload" href="/h5/a.0123abcd.js" as="script">');
   });
 
   it('allows exactly its inline boot script through the Content-Security-Policy', async () => {

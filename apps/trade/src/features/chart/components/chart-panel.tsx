@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KLINE_INTERVALS, type KlineInterval } from '@app/contracts';
 import { Button, Delayed, Spinner } from '@app/ui';
@@ -26,8 +26,20 @@ export type ChartPanelProps = {
   trading: boolean;
 };
 
-/** The chart area of the product page: the per-second line or candles at an interval, with MA and BOLL. */
-export function ChartPanel({ symbol, precision, mode, onModeChange, at, openLines, trading }: ChartPanelProps) {
+/**
+ * The chart area of the product page: the per-second line or candles at an interval, with MA and BOLL.
+ * Memoised: the product page renders again with every live tick and when the order sheet opens; the chart
+ * has its own data and redraws only when its props change.
+ */
+export const ChartPanel = memo(function ChartPanel({
+  symbol,
+  precision,
+  mode,
+  onModeChange,
+  at,
+  openLines,
+  trading,
+}: ChartPanelProps) {
   const { t } = useTranslation(NS);
   const [indicators, setIndicators] = useState<Indicators>({ ma: true, boll: false });
   const theme = useChartTheme();
@@ -71,7 +83,7 @@ export function ChartPanel({ symbol, precision, mode, onModeChange, at, openLine
       )}
     </section>
   );
-}
+});
 
 function CandleView(props: {
   symbol: string;
