@@ -120,7 +120,23 @@ it('never omits an order placed while leading, and every chain verifies', async 
         SELECT count(*)::int AS n FROM copy_record_entries e JOIN copy_tasks t ON t.copy_order_id = e.order_id`);
       expect(copiesInRecords.rows[0]!.n).toBe(0);
     }),
-    { numRuns: Number(process.env.COPY_PROPERTY_RUNS ?? 25) },
+    {
+      numRuns: Number(process.env.COPY_PROPERTY_RUNS ?? 25),
+      // Found by a CI run: an order of the stint still open when its leader retires settles after the retire
+      // entry, and the record must still verify.
+      examples: [
+        [
+          [
+            { kind: 'lead', who: 0 },
+            { kind: 'order', who: 0, amount: 10, direction: 'up', practice: false },
+            { kind: 'unlead', who: 0 },
+            { kind: 'advance', seconds: 1 },
+          ],
+        ],
+      ],
+      // FC_SEED and FC_PATH replay a failure exactly as a run printed it.
+      ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED), path: process.env.FC_PATH } : {}),
+    },
   );
   expect((await verifyLedger(db.db)).breaks).toEqual([]);
 }, 300_000);

@@ -93,7 +93,11 @@ export async function verifyRecord(db: DbOrTx, recordId: number): Promise<ChainV
       broken('bad_data', e.seq, null, 'kind, record or seq differ from the row');
     if (e.kind === 'start' && (e.seq !== 0 || parsed.after_order !== Number(record.after_order_id)))
       broken('bad_data', e.seq, null, 'the start entry does not match the record');
-    if (e.kind === 'retire' && (e.seq !== last?.seq || parsed.until_order !== until))
+    // Orders of the stint still open at the retire settle afterwards: only their settle entries may follow it.
+    if (
+      e.kind === 'retire' &&
+      (entries.some((x) => x.seq > e.seq && x.kind !== 'settle') || parsed.until_order !== until)
+    )
       broken('bad_data', e.seq, null, 'the retire entry does not match the record');
     if (e.order_id === null) continue;
     const id = Number(e.order_id);
