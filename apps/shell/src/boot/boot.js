@@ -1,10 +1,11 @@
 /*
  * The page's first script, inline in index.html, run before any bundle is parsed. It puts the user's theme on
- * <html> so the static frame paints in it, marks the frame's tab, and asks at once for every file the opened
- * route will need (the shell's start-up chunks, the route's remote entry, exposed module, page chunk and the
- * texts of the user's language), which the federation runtime would otherwise discover one round trip at a
- * time. The boot data comes from the server (remotes live now); __BOOT_ROUTES__ is the shell's route table and
- * __INTL_WARMUP__ the hashed name of intl-warmup.js, written in at build time. Plain ES2017: it is not bundled.
+ * <html> so the static frame paints in it, marks the frame's tab, and asks at once for the files the opened
+ * route will need beyond the shell's start-up chunks (which the page's head preloads): the route's remote entry,
+ * exposed module, page chunk and the texts of the user's language, which the federation runtime would otherwise
+ * discover one round trip at a time. The boot data comes from the server (remotes live now); __BOOT_ROUTES__ is
+ * the shell's route table and __INTL_WARMUP__ the hashed name of intl-warmup.js, written in at build time.
+ * Plain ES2017: it is not bundled.
  */
 (function (routes) {
   'use strict';

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useId, useState, type ReactNode } from 'react';
+import { useDeferredValue, useId, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { BackIcon, CloseIcon } from '@app/ui';
@@ -23,13 +23,9 @@ export function BottomSheet({ open, title, onClose, onBack, children, footer, te
   const titleId = useId();
   const ref = useModal<HTMLDivElement>(open, onClose, { initialFocus: 'container' });
   // The tap that opens a sheet paints the sheet (title, close, footer) in its own frame; the body, a form that
-  // can take tens of milliseconds to build on a phone, follows as a transition while the sheet rises, so the
-  // tap never waits for it.
-  const [bodyShown, setBodyShown] = useState(false);
-  if (!open && bodyShown) setBodyShown(false);
-  useEffect(() => {
-    if (open) startTransition(() => setBodyShown(true));
-  }, [open]);
+  // can take tens of milliseconds to build on a phone, follows in a background render while the sheet rises
+  // (the deferred value is still false in the tap's render), so the tap never waits for it.
+  const bodyShown = useDeferredValue(open, false);
   if (!open) return null;
   return createPortal(
     // The backdrop closes on a tap; from the keyboard, Escape closes (useModal).

@@ -21,7 +21,8 @@ export type RemoteBoot = {
 export type BootData = {
   /** Prices come from the built-in simulator: the frame may say so before any bundle runs. */
   simulated: boolean;
-  shell: { base: string; startup: AssetList; languages: Record<string, AssetList> };
+  /** The shell's texts per language (its start-up files are preloaded by the page's head, not by script). */
+  shell: { base: string; languages: Record<string, AssetList> };
   remotes: Record<string, RemoteBoot>;
 };
 
@@ -108,19 +109,19 @@ export class BootDocument {
   async render(): Promise<{ html: string; scriptHashes: string[] } | null> {
     const { value: template, mtimeMs } = await this.html.get(path.join(this.webDir, 'shell', 'index.html'));
     if (mtimeMs < 0) return null;
-    const data = await this.bootData();
+    const shell = (await this.shellAssets.get(path.join(this.webDir, 'shell', 'boot-assets.json'))).value;
+    const data = await this.bootData(shell);
     const html = template
-      .replace('</head>', () => `${startupPreloads(data.shell.base, data.shell.startup)}</head>`)
+      .replace('</head>', () => `${startupPreloads(SHELL_BASE, shell.startup ?? [])}</head>`)
       .replace(BOOT_DATA_ELEMENT, () => `<script id="boot-data" type="application/json">${scriptJson(data)}</script>`);
     return { html, scriptHashes: inlineScriptHashes(html) };
   }
 
-  async bootData(): Promise<BootData> {
-    const shell = (await this.shellAssets.get(path.join(this.webDir, 'shell', 'boot-assets.json'))).value;
+  private async bootData(shell: BootAssets): Promise<BootData> {
     const remotes = (await this.remotesJson.get(path.join(this.webDir, 'remotes.json'))).value;
     const data: BootData = {
       simulated: this.simulated,
-      shell: { base: SHELL_BASE, startup: shell.startup ?? [], languages: shell.languages ?? {} },
+      shell: { base: SHELL_BASE, languages: shell.languages ?? {} },
       remotes: {},
     };
     for (const [name, url] of Object.entries(remotes)) {

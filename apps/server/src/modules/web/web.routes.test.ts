@@ -89,7 +89,7 @@ describe('web routes', () => {
     const json = /<script id="boot-data" type="application\/json">(.*?)<\/script>/.exec(res.body)?.[1];
     expect(JSON.parse(json!)).toEqual({
       simulated: true,
-      shell: { base: '/h5/', startup: ['a.0123abcd.js'], languages: { en: ['en.0123abcd.js'] } },
+      shell: { base: '/h5/', languages: { en: ['en.0123abcd.js'] } },
       remotes: {
         account: {
           entry: '/h5/remotes/account/v1/remoteEntry.js',
