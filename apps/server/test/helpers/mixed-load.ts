@@ -83,7 +83,9 @@ export class MixedLoad {
       } catch {
         // retried below
       }
-      if (refused) throw new Error(`upload refused: ${refused}`);
+      // A refusal changes nothing on the server; only the per-minute upload limit is worth waiting out (retries
+      // of uploads whose answers a killed node lost count against it).
+      if (refused && refused !== 'too_many_requests') throw new Error(`upload refused: ${refused}`);
       if (attempt > 400) throw new Error('upload: no answer');
       await new Promise((r) => setTimeout(r, Math.min(150 + attempt * 50, 1_000)));
     }

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../src/config/env.ts';
 import { buildApp } from '../../src/app.ts';
 import { OutboxSender } from '../../src/modules/messaging/message-sender.ts';
+import { pgRateLimitStore } from '../../src/modules/rate-limit/pg-rate-limit-store.ts';
 import { call, createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -37,4 +38,30 @@ it('counts a per-address limit across nodes: spreading requests over two nodes g
   expect((await login(other, '203.0.113.8')).key).not.toBe('too_many_requests');
   const code = await call(other, 'POST', '/api/login/sendcode', { body: { phone: '13800000009' }, ip: '203.0.113.7' });
   expect(code.key).not.toBe('too_many_requests');
+});
+
+it('counts the last minute, not the clock minute: a burst at the end of one minute still counts after it turns', async () => {
+  const Store = pgRateLimitStore(t.database.db);
+  const store = new Store().child({ method: 'POST', url: '/window-test' });
+  const count = (at: number) => {
+    vi.setSystemTime(at);
+    return new Promise<number>((resolve, reject) =>
+      store.incr('203.0.113.9', (error, result) => (error ? reject(error) : resolve(result!.current)), 60_000),
+    );
+  };
+  vi.useFakeTimers({ toFake: ['Date'] });
+  try {
+    const minute = 60_000 * 29_000_000;
+    expect([await count(minute + 59_000), await count(minute + 59_500), await count(minute + 59_900)]).toEqual([
+      1, 2, 3,
+    ]);
+    // One second into the next minute, nearly all of the previous minute's hits are still inside the last 60 s.
+    expect(await count(minute + 61_000)).toBe(4);
+    // Half a minute on, half of them are.
+    expect(await count(minute + 90_000)).toBe(2 + Math.round(3 * 0.5));
+    // Two minutes on, none are.
+    expect(await count(minute + 180_000)).toBe(1);
+  } finally {
+    vi.useRealTimers();
+  }
 });

@@ -1,10 +1,11 @@
 /*
  * The page's first script, inline in index.html, run before any bundle is parsed. It puts the user's theme on
- * <html> so the static frame paints in it, marks the frame's tab, and asks at once for the files the opened
- * route will need beyond the shell's start-up chunks (which the page's head preloads): the route's remote entry,
- * exposed module, page chunk and the texts of the user's language, which the federation runtime would otherwise
- * discover one round trip at a time. The boot data comes from the server (remotes live now); __BOOT_ROUTES__ is
- * the shell's route table and __INTL_WARMUP__ the hashed name of intl-warmup.js, written in at build time.
+ * <html> so the static frame paints in it and marks the frame's tab. Right after that paint it asks, a few
+ * at a time, for the files the opened route will need beyond the shell's start-up chunks (which the page's head
+ * loads as deferred scripts): the route's remote entry, exposed module, page chunk and the texts of the user's
+ * language, which the federation runtime would otherwise discover one round trip at a time. The boot data
+ * comes from the server (remotes live now); __BOOT_ROUTES__ is the shell's route table and __INTL_WARMUP__ the
+ * hashed name of intl-warmup.js, written in at build time.
  * Plain ES2017: it is not bundled.
  */
 (function (routes) {
@@ -75,24 +76,34 @@
   window.__APP_BOOT__ = data;
 
   var asked = {};
+  // Work for after the first paint, done in slices of a few milliseconds: asking for a file costs the main thread
+  // about a millisecond on a phone, and a route asks for a dozen or more, which in one task would hold up a tap.
+  var queue = [];
+  var drain = function () {
+    var until = performance.now() + 4;
+    while (queue.length && performance.now() < until) queue.shift()();
+    if (queue.length) setTimeout(drain, 0);
+  };
   // The shell's own files: <link rel=preload>, matched by the scripts that follow. A remote's files: fetched
   // into the HTTP cache instead (they are immutable), because a preload that fails stays failed for the page:
   // a remote that was unreachable could then never be retried without a reload.
   var preload = function (url, remoteFile) {
     if (asked[url]) return;
     asked[url] = true;
-    if (remoteFile && window.fetch) {
-      var fetched = fetch(url, { priority: 'high', credentials: 'same-origin' }).then(function (response) {
-        return response.ok && response.arrayBuffer();
-      });
-      fetched.catch(function () {});
-      return;
-    }
-    var link = doc.createElement('link');
-    link.rel = 'preload';
-    link.as = /\.css$/.test(url) ? 'style' : 'script';
-    link.href = url;
-    doc.head.appendChild(link);
+    queue.push(function () {
+      if (remoteFile && window.fetch) {
+        var fetched = fetch(url, { priority: 'high', credentials: 'same-origin' }).then(function (response) {
+          return response.ok && response.arrayBuffer();
+        });
+        fetched.catch(function () {});
+        return;
+      }
+      var link = doc.createElement('link');
+      link.rel = 'preload';
+      link.as = /\.css$/.test(url) ? 'style' : 'script';
+      link.href = url;
+      doc.head.appendChild(link);
+    });
   };
   var each = function (files, base, remoteFile) {
     for (var i = 0; files && i < files.length; i++) preload(base + files[i], remoteFile);
@@ -107,7 +118,7 @@
   };
 
   var preloadRoute = function () {
-    // The shell's start-up files are preloaded by the page's head itself (the server writes them there); its
+    // The shell's start-up files are in the page's head itself (the server writes them there); its
     // texts depend on the language stored on this device, which the server does not know.
     each(data.shell.languages[lang], data.shell.base);
     if (owns(routes.home.paths)) {
@@ -130,16 +141,22 @@
     }
   };
   // The language's ICU data, loaded off the main thread (see intl-warmup.js) while the bundles download.
-  try {
-    new Worker(data.shell.base + __INTL_WARMUP__).postMessage(routes.bcp47[lang]);
-  } catch (e) {
-    // no workers: the page makes its formats when it needs them
-  }
-  // Right after the frame's first paint: the frame never waits behind these downloads, and they still start
+  queue.push(function () {
+    try {
+      new Worker(data.shell.base + __INTL_WARMUP__).postMessage(routes.bcp47[lang]);
+    } catch (e) {
+      // no workers: the page makes its formats when it needs them
+    }
+  });
+  // Right after the frame's first paint: the frame never waits behind these, and the downloads still start
   // long before the bundles would ask for them.
+  var start = function () {
+    preloadRoute();
+    drain();
+  };
   if (window.requestAnimationFrame)
     requestAnimationFrame(function () {
-      setTimeout(preloadRoute, 0);
+      setTimeout(start, 0);
     });
-  else preloadRoute();
+  else start();
 })(__BOOT_ROUTES__);

@@ -9,8 +9,12 @@ type RouteParams = Route & { routeInfo?: Route };
 
 /**
  * A store for @fastify/rate-limit kept in PostgreSQL, so a limit holds across every node behind the load
- * balancer (a per-node memory would let a client get N times the limit by spreading over N nodes). Counts
- * fixed windows: one upsert per counted request, on the auth and upload routes only.
+ * balancer (a per-node memory would let a client get N times the limit by spreading over N nodes). One upsert
+ * per counted request, on the auth, upload and form routes only.
+ *
+ * Counts a sliding window, estimated from two fixed ones: this window's hits plus the previous window's,
+ * weighted by how much of it still overlaps the last `timeWindow`. Fixed windows alone let a client send the
+ * limit at the end of one window and again at the start of the next: twice the limit inside one minute.
  */
 export function pgRateLimitStore(db: Db) {
   return class PgRateLimitStore {
@@ -22,12 +26,22 @@ export function pgRateLimitStore(db: Db) {
     incr(key: string, callback: Callback, timeWindow: number) {
       const now = Date.now();
       const windowStart = now - (now % timeWindow);
-      db.execute<{ hits: number }>(
-        sql`INSERT INTO rate_limit_hits (key, window_start, hits) VALUES (${this.prefix + key}, ${windowStart}, 1)
-            ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limit_hits.hits + 1
-            RETURNING hits`,
+      const fullKey = this.prefix + key;
+      db.execute<{ hits: number; previous: number }>(
+        sql`WITH counted AS (
+              INSERT INTO rate_limit_hits (key, window_start, hits) VALUES (${fullKey}, ${windowStart}, 1)
+              ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limit_hits.hits + 1
+              RETURNING hits)
+            SELECT counted.hits,
+                   coalesce((SELECT hits FROM rate_limit_hits
+                             WHERE key = ${fullKey} AND window_start = ${windowStart - timeWindow}), 0) AS previous
+            FROM counted`,
       ).then(
-        (result) => callback(null, { current: result.rows[0]!.hits, ttl: windowStart + timeWindow - now }),
+        (result) => {
+          const { hits, previous } = result.rows[0]!;
+          const overlap = (timeWindow - (now - windowStart)) / timeWindow;
+          callback(null, { current: hits + Math.round(previous * overlap), ttl: windowStart + timeWindow - now });
+        },
         (error: Error) => callback(error),
       );
     }

@@ -21,7 +21,7 @@ export type RemoteBoot = {
 export type BootData = {
   /** Prices come from the built-in simulator: the frame may say so before any bundle runs. */
   simulated: boolean;
-  /** The shell's texts per language (its start-up files are preloaded by the page's head, not by script). */
+  /** The shell's texts per language (its start-up files are written into the page's head, not asked for by script). */
   shell: { base: string; languages: Record<string, AssetList> };
   remotes: Record<string, RemoteBoot>;
 };
@@ -72,17 +72,34 @@ export function inlineScriptHashes(html: string): string[] {
 /** File names of a build (content-hashed, no path): anything else is not written into the page. */
 const ASSET_NAME = /^[\w.-]+\.(js|css)$/;
 
+/** The shell's entry script as the build writes it into index.html. */
+const MAIN_SCRIPT = /<script defer src="[^"]*\/main\.[\w]+\.js"><\/script>/;
+
 /**
- * The shell's start-up files as <link rel=preload> in the page's head: the browser's preload scanner asks for
- * them while it parses, with no script of the page's own (each preload a script makes costs the main thread a
- * millisecond or two on a phone, two dozen of them right after the first paint). A remote's files depend on the
- * route, which is in the URL's fragment and never reaches the server: the boot script asks for those.
+ * The shell's start-up files, written into the page's head where the browser's preload scanner finds them
+ * with no script of the page's own (each preload or script element a script makes costs a phone's main thread
+ * a millisecond or two, and there are two dozen):
+ * - scripts as `defer` scripts ahead of the entry script: each registers its modules with the chunk loader
+ *   before the entry runs, so the loader finds them installed and inserts no element of its own;
+ * - style sheets as preloads, which the loader's own <link> then takes from the cache without blocking the
+ *   static frame's paint.
+ * All are asked for at low priority: the frame needs none of them to paint, and the route's remote files, which
+ * the boot script asks for after that paint, are wanted as soon.
+ * A remote's files depend on the route, which is in the URL's fragment and never reaches the server: the boot
+ * script asks for those.
  */
-function startupPreloads(base: string, files: AssetList): string {
-  return files
-    .filter((file) => ASSET_NAME.test(file))
-    .map((file) => `<link rel="preload" href="${base}${file}" as="${file.endsWith('.css') ? 'style' : 'script'}">`)
-    .join('');
+function startupTags(base: string, files: AssetList): { scripts: string; styles: string } {
+  const named = files.filter((file) => ASSET_NAME.test(file));
+  return {
+    scripts: named
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => `<script defer src="${base}${file}" fetchpriority="low"></script>`)
+      .join(''),
+    styles: named
+      .filter((file) => file.endsWith('.css'))
+      .map((file) => `<link rel="preload" href="${base}${file}" as="style" fetchpriority="low">`)
+      .join(''),
+  };
 }
 
 /** JSON that is safe inside a <script> element whatever the strings in it. */
@@ -111,8 +128,13 @@ export class BootDocument {
     if (mtimeMs < 0) return null;
     const shell = (await this.shellAssets.get(path.join(this.webDir, 'shell', 'boot-assets.json'))).value;
     const data = await this.bootData(shell);
-    const html = template
-      .replace('</head>', () => `${startupPreloads(SHELL_BASE, shell.startup ?? [])}</head>`)
+    const startup = startupTags(SHELL_BASE, shell.startup ?? []);
+    // Without the entry script's tag (a page that is not the built shell's), the scripts go last in the head.
+    const withScripts = MAIN_SCRIPT.test(template)
+      ? template.replace(MAIN_SCRIPT, (main) => startup.scripts + main)
+      : template.replace('</head>', () => `${startup.scripts}</head>`);
+    const html = withScripts
+      .replace('</head>', () => `${startup.styles}</head>`)
       .replace(BOOT_DATA_ELEMENT, () => `<script id="boot-data" type="application/json">${scriptJson(data)}</script>`);
     return { html, scriptHashes: inlineScriptHashes(html) };
   }

@@ -20,11 +20,11 @@ beforeAll(async () => {
   await mkdir(path.join(dir, 'remotes/account/v1'), { recursive: true });
   await writeFile(
     path.join(dir, 'shell/index.html'),
-    `<!doctype html><head><title>shell</title></head><script id="boot-data" type="application/json">null</script><script>${BOOT_SCRIPT}</script>`,
+    `<!doctype html><head><title>shell</title><script defer src="/h5/main.0123abcd.js"></script></head><script id="boot-data" type="application/json">null</script><script>${BOOT_SCRIPT}</script>`,
   );
   await writeFile(
     path.join(dir, 'shell/boot-assets.json'),
-    JSON.stringify({ startup: ['a.0123abcd.js'], languages: { en: ['en.0123abcd.js'] } }),
+    JSON.stringify({ startup: ['a.0123abcd.js', 'a.0123abcd.css'], languages: { en: ['en.0123abcd.js'] } }),
   );
   await writeFile(path.join(dir, 'shell/big.0123abcd.js'), BIG_JS);
   await writeFile(path.join(dir, 'shell/big.0123abcd.js.br'), brotliCompressSync(BIG_JS));
@@ -102,10 +102,14 @@ describe('web routes', () => {
     });
   });
 
-  it("preloads the shell's start-up files from the page's head, where the preload scanner finds them", async () => {
+  it("writes the shell's start-up files into the page's head, its scripts deferred ahead of the entry script", async () => {
     const res = await app.inject('/h5/');
     const head = res.body.slice(0, res.body.indexOf('</head>'));
-    expect(head).toContain('<link rel="preload" href="/h5/a.0123abcd.js" as="script">');
+    // In document order, so each chunk is registered before the entry's chunk loader looks for it.
+    expect(head).toContain(
+      '<script defer src="/h5/a.0123abcd.js" fetchpriority="low"></script><script defer src="/h5/main.0123abcd.js"></script>',
+    );
+    expect(head).toContain('<link rel="preload" href="/h5/a.0123abcd.css" as="style" fetchpriority="low">');
   });
 
   it('allows exactly its inline boot script through the Content-Security-Policy', async () => {
