@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { selectIsLoggedIn, useAppDispatch, useAppSelector, useGetUserInfoQuery } from '@app/api-client';
@@ -102,7 +102,11 @@ export function ProductPage({ symbol }: { symbol: string }) {
     [symbol, setParams],
   );
 
-  if (goods.isLoading) {
+  // The store's answer re-renders this page synchronously; the page's body then mounts in a render of its own
+  // at transition priority, which React splits into slices that yield to input. Mounted inside the store's
+  // update, the whole page was one long task on a phone.
+  const bodyShown = useDeferredValue(!goods.isLoading, false);
+  if (goods.isLoading || !bodyShown) {
     return (
       <DefaultPage title={symbol} custom backTo="/pages/trade/trade">
         <Loading lines={8} />
