@@ -43,24 +43,28 @@ it('counts a per-address limit across nodes: spreading requests over two nodes g
 it('counts the last minute, not the clock minute: a burst at the end of one minute still counts after it turns', async () => {
   const Store = pgRateLimitStore(t.database.db);
   const store = new Store().child({ method: 'POST', url: '/window-test' });
-  const count = (at: number) => {
+  const max = 3;
+  const hit = (at: number) => {
     vi.setSystemTime(at);
-    return new Promise<number>((resolve, reject) =>
-      store.incr('203.0.113.9', (error, result) => (error ? reject(error) : resolve(result!.current)), 60_000),
+    return new Promise<{ current: number; ttl: number }>((resolve, reject) =>
+      store.incr('203.0.113.9', (error, result) => (error ? reject(error) : resolve(result!)), 60_000, max),
     );
   };
+  const count = async (at: number) => (await hit(at)).current;
   vi.useFakeTimers({ toFake: ['Date'] });
   try {
     const minute = 60_000 * 29_000_000;
     expect([await count(minute + 59_000), await count(minute + 59_500), await count(minute + 59_900)]).toEqual([
       1, 2, 3,
     ]);
-    // One second into the next minute, nearly all of the previous minute's hits are still inside the last 60 s.
-    expect(await count(minute + 61_000)).toBe(4);
+    // One second into the next minute, nearly all of the previous minute's hits are still inside the last 60 s:
+    // refused, and told to wait until one more fits: when the 3 carried hits weigh under 1.5, just past the
+    // minute's half-way point, 29 s and 1 ms from now.
+    expect(await hit(minute + 61_000)).toEqual({ current: 4, ttl: 29_001 });
     // Half a minute on, half of them are.
     expect(await count(minute + 90_000)).toBe(2 + Math.round(3 * 0.5));
-    // Two minutes on, none are.
-    expect(await count(minute + 180_000)).toBe(1);
+    // Two minutes on, none are; an allowed request is told when this clock minute ends.
+    expect(await hit(minute + 180_000)).toEqual({ current: 1, ttl: 60_000 });
   } finally {
     vi.useRealTimers();
   }

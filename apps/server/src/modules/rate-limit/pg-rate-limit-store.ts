@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { msUntilAllowed, slidingCount } from './sliding-window.ts';
 
 type Result = { current: number; ttl: number };
 type Callback = (error: Error | null, result?: Result) => void;
@@ -12,9 +13,9 @@ type RouteParams = Route & { routeInfo?: Route };
  * balancer (a per-node memory would let a client get N times the limit by spreading over N nodes). One upsert
  * per counted request, on the auth, upload and form routes only.
  *
- * Counts a sliding window, estimated from two fixed ones: this window's hits plus the previous window's,
- * weighted by how much of it still overlaps the last `timeWindow`. Fixed windows alone let a client send the
- * limit at the end of one window and again at the start of the next: twice the limit inside one minute.
+ * Counts a sliding window, estimated from two fixed ones (see sliding-window.ts). Fixed windows alone let a
+ * client send the limit at the end of one window and again at the start of the next: twice the limit inside
+ * one minute. A refused client's wait (Retry-After) is the time until the estimate lets one more through.
  */
 export function pgRateLimitStore(db: Db) {
   return class PgRateLimitStore {
@@ -23,7 +24,7 @@ export function pgRateLimitStore(db: Db) {
       private readonly prefix = '',
     ) {}
 
-    incr(key: string, callback: Callback, timeWindow: number) {
+    incr(key: string, callback: Callback, timeWindow: number, max: number) {
       const now = Date.now();
       const windowStart = now - (now % timeWindow);
       const fullKey = this.prefix + key;
@@ -39,8 +40,10 @@ export function pgRateLimitStore(db: Db) {
       ).then(
         (result) => {
           const { hits, previous } = result.rows[0]!;
-          const overlap = (timeWindow - (now - windowStart)) / timeWindow;
-          callback(null, { current: hits + Math.round(previous * overlap), ttl: windowStart + timeWindow - now });
+          const elapsed = now - windowStart;
+          const current = slidingCount(hits, previous, elapsed, timeWindow);
+          const ttl = current > max ? msUntilAllowed(hits, previous, elapsed, timeWindow, max) : timeWindow - elapsed;
+          callback(null, { current, ttl });
         },
         (error: Error) => callback(error),
       );
