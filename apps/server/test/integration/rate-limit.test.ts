@@ -40,7 +40,7 @@ it('counts a per-address limit across nodes: spreading requests over two nodes g
   expect(code.key).not.toBe('too_many_requests');
 });
 
-it('counts the last minute, not the clock minute: a burst at the end of one minute still counts after it turns', async () => {
+it('counts the last minute, not the clock minute, and only what it admits: a burst still counts after the minute turns', async () => {
   const Store = pgRateLimitStore(t.database.db);
   const store = new Store().child({ method: 'POST', url: '/window-test' });
   const max = 3;
@@ -58,12 +58,12 @@ it('counts the last minute, not the clock minute: a burst at the end of one minu
       1, 2, 3,
     ]);
     // One second into the next minute, nearly all of the previous minute's hits are still inside the last 60 s:
-    // refused, and told to wait until one more fits: when the 3 carried hits weigh under 1.5, just past the
-    // minute's half-way point, 29 s and 1 ms from now.
-    expect(await hit(minute + 61_000)).toEqual({ current: 4, ttl: 29_001 });
-    // Half a minute on, half of them are.
-    expect(await count(minute + 90_000)).toBe(2 + Math.round(3 * 0.5));
-    // Two minutes on, none are; an allowed request is told when this clock minute ends.
+    // refused, and told to wait until one more fits: when the 3 carried hits weigh under 2.5, 9 s and 1 ms on.
+    expect(await hit(minute + 61_000)).toEqual({ current: 4, ttl: 9_001 });
+    // Asking again early is refused and does not count: the wait it was told still holds, to the ms.
+    expect(await count(minute + 70_000)).toBe(4);
+    expect(await hit(minute + 70_001)).toEqual({ current: 3, ttl: 49_999 });
+    // Two minutes on, none of them count; an allowed request is told when this clock minute ends.
     expect(await hit(minute + 180_000)).toEqual({ current: 1, ttl: 60_000 });
   } finally {
     vi.useRealTimers();

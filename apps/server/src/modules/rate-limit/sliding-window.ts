@@ -8,9 +8,10 @@ export function slidingCount(hits: number, previous: number, elapsed: number, wi
 }
 
 /**
- * The ms after `elapsed` until one more request would be counted within `max`, if none came meanwhile: what a
- * refused client is told to wait (Retry-After). The carried weight only falls, so the first such moment is found
- * by solving `round(weight) <= allowance` for the time, in this window or else in the next one.
+ * The ms after `elapsed` until one more request fits within `max`, given the `hits` admitted so far in this
+ * window: what a refused client is told to wait (Retry-After). Refusals are not counted, so asking meanwhile
+ * does not move it. The carried weight only falls, so the first such moment is found by solving
+ * `round(weight) <= allowance` for the time, in this window or else in the next one.
  */
 export function msUntilAllowed(hits: number, previous: number, elapsed: number, window: number, max: number): number {
   // First whole ms `at` of a window in which `carried` hits of the window before, plus `counted` of its own and
