@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyTick, bucketStart, mergeBars, toBar, type Bar } from '../lib/candles.ts';
+import { applyTick, bucketStart, isLiveChange, mergeBars, toBar, type Bar } from '../lib/candles.ts';
 
 const bar = (time: number, close: number, volume: number | null = 5): Bar => ({
   time,
@@ -54,5 +54,18 @@ describe('candles', () => {
     });
     expect(applyTick(last, { s: 'X', p: '10.2', t: 100 }, '1m')).toEqual({ kind: 'none' });
     expect(applyTick(undefined, { s: 'X', p: '10.2', t: 100 }, '1m')).toEqual({ kind: 'none' });
+  });
+
+  it('tells a live tick (the newest candle moved or one added) from a redraw', () => {
+    const drawn = [bar(60, 1), bar(120, 2), bar(180, 3)];
+    const moved = [drawn[0]!, drawn[1]!, bar(180, 3.5)];
+    const added = [...drawn, bar(240, 4, null)];
+    expect(isLiveChange(drawn, moved)).toBe(true);
+    expect(isLiveChange(drawn, added)).toBe(true);
+    expect(isLiveChange([], drawn)).toBe(false);
+    // An older page prepended, the server's copy of an earlier candle, a jump of two candles: redraw.
+    expect(isLiveChange(drawn, [bar(0, 0), ...drawn])).toBe(false);
+    expect(isLiveChange(drawn, [drawn[0]!, bar(120, 2), drawn[2]!])).toBe(false);
+    expect(isLiveChange(drawn, [...added, bar(300, 5)])).toBe(false);
   });
 });

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import type { Direction, KlineInterval } from '@app/contracts';
 import { useFormatters } from '@app/i18n/client';
 import { NS } from '../../../i18n-namespace.ts';
-import { bucketStart, type Bar } from '../lib/candles.ts';
+import { bucketStart, isLiveChange, type Bar } from '../lib/candles.ts';
 import { chartFormatters, withAlpha } from '../lib/chart-format.ts';
 import { themedChartOptions } from '../lib/chart-options.ts';
 import { bollinger, movingAverage, type Point } from '../lib/indicators.ts';
@@ -131,6 +131,7 @@ export function KlineChart({
   const container = useRef<HTMLDivElement>(null);
   const series = useRef<Series | null>(null);
   const drawn = useRef<Bar[]>([]);
+  const drawnLines = useRef('');
   const edge = useRef(onNearLeftEdge);
   edge.current = onNearLeftEdge;
   const [hovered, setHovered] = useState<number | null>(null);
@@ -197,39 +198,6 @@ export function KlineChart({
     close: bar.close,
   });
 
-  // Candles and volume: a live change updates the newest candle; anything else redraws.
-  useEffect(() => {
-    const s = series.current;
-    if (!s || bars.length === 0) return;
-    const before = drawn.current;
-    const live =
-      before.length > 0 &&
-      before[0]!.time === bars[0]!.time &&
-      (bars.length === before.length || bars.length === before.length + 1) &&
-      (before.length < 2 || before[before.length - 2] === bars[before.length - 2]);
-    if (live) {
-      const last = bars[bars.length - 1]!;
-      s.candles.update(candleOf(last));
-      s.volume.update(volumeOf(last));
-    } else {
-      const range = s.chart.timeScale().getVisibleLogicalRange();
-      const prepended = before.length > 0 ? bars.findIndex((b) => b.time === before[0]!.time) : -1;
-      s.candles.setData(bars.map(candleOf));
-      s.volume.setData(bars.map(volumeOf));
-      if (before.length === 0) {
-        const index = at === null ? -1 : bars.findIndex((b) => b.time === bucketStart(at, interval));
-        const centre = index >= 0 ? index : bars.length - 1;
-        s.chart
-          .timeScale()
-          .setVisibleLogicalRange({ from: centre - (index >= 0 ? 35 : 70), to: centre + (index >= 0 ? 25 : 3) });
-      } else if (range && prepended > 0) {
-        s.chart.timeScale().setVisibleLogicalRange({ from: range.from + prepended, to: range.to + prepended });
-      }
-    }
-    drawn.current = bars;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ready, bars, theme]);
-
   // Indicators, recomputed from the candles.
   const closes = useMemo(() => bars.map((b) => b.close), [bars]);
   const times = useMemo(() => bars.map((b) => b.time), [bars]);
@@ -248,28 +216,73 @@ export function KlineChart({
     () => (indicators.boll ? bollinger(times, closes, 20, 2) : null),
     [indicators.boll, times, closes],
   );
-  useEffect(() => {
-    const s = series.current;
-    if (!s) return;
-    s.ma5.setData(ma ? line(ma.ma5) : []);
-    s.ma10.setData(ma ? line(ma.ma10) : []);
-    s.ma30.setData(ma ? line(ma.ma30) : []);
-    s.bollUpper.setData(boll ? line(boll.upper) : []);
-    s.bollMiddle.setData(boll ? line(boll.middle) : []);
-    s.bollLower.setData(boll ? line(boll.lower) : []);
-  }, [ready, ma, boll]);
 
-  // The linked moment, marked on its candle.
+  // Every series in one place, so one change is one draw of the chart. A live tick updates the last point of
+  // each series, which is all that moved; a full redraw of every series on each tick is what would make the
+  // page stutter once a second. Anything else (a new page of candles, an indicator switched, the theme) sets
+  // the data again.
+  useEffect(() => {
+    const s = series.current;
+    if (!s || bars.length === 0) return;
+    const before = drawn.current;
+    const lines: Array<[ISeriesApi<'Line'>, Point[] | undefined]> = [
+      [s.ma5, ma?.ma5],
+      [s.ma10, ma?.ma10],
+      [s.ma30, ma?.ma30],
+      [s.bollUpper, boll?.upper],
+      [s.bollMiddle, boll?.middle],
+      [s.bollLower, boll?.lower],
+    ];
+    const shownLines = `${indicators.ma}|${indicators.boll}`;
+    if (isLiveChange(before, bars) && drawnLines.current === shownLines) {
+      const last = bars[bars.length - 1]!;
+      s.candles.update(candleOf(last));
+      s.volume.update(volumeOf(last));
+      for (const [lineSeries, points] of lines) {
+        const point = points?.[points.length - 1];
+        if (point?.time === last.time) lineSeries.update({ time: ts(point.time), value: point.value });
+      }
+    } else {
+      const range = s.chart.timeScale().getVisibleLogicalRange();
+      const prepended = before.length > 0 ? bars.findIndex((b) => b.time === before[0]!.time) : -1;
+      s.candles.setData(bars.map(candleOf));
+      s.volume.setData(bars.map(volumeOf));
+      for (const [lineSeries, points] of lines) lineSeries.setData(points ? line(points) : []);
+      if (before.length === 0) {
+        const index = at === null ? -1 : bars.findIndex((b) => b.time === bucketStart(at, interval));
+        const centre = index >= 0 ? index : bars.length - 1;
+        s.chart
+          .timeScale()
+          .setVisibleLogicalRange({ from: centre - (index >= 0 ? 35 : 70), to: centre + (index >= 0 ? 25 : 3) });
+      } else if (range && prepended > 0) {
+        s.chart.timeScale().setVisibleLogicalRange({ from: range.from + prepended, to: range.to + prepended });
+      }
+    }
+    drawn.current = bars;
+    drawnLines.current = shownLines;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready, bars, theme, ma, boll]);
+
+  // The linked moment, marked on its candle (set again only when the mark itself changes, not on each tick).
+  const momentTime = at === null ? null : bucketStart(at, interval);
+  const marked = momentTime !== null && bars.some((b) => b.time === momentTime) ? momentTime : null;
   useEffect(() => {
     const s = series.current;
     if (!s) return;
-    const time = at === null ? null : bucketStart(at, interval);
     s.markers.setMarkers(
-      time !== null && bars.some((b) => b.time === time)
-        ? [{ time: ts(time), position: 'aboveBar', shape: 'arrowDown', color: theme.primary, text: t('chart.moment') }]
+      marked !== null
+        ? [
+            {
+              time: ts(marked),
+              position: 'aboveBar',
+              shape: 'arrowDown',
+              color: theme.primary,
+              text: t('chart.moment'),
+            },
+          ]
         : [],
     );
-  }, [ready, at, interval, bars, theme, t]);
+  }, [ready, marked, theme, t]);
 
   // Open prices of the user's running orders on this product, as dashed lines.
   useEffect(() => {

@@ -51,3 +51,15 @@ export function applyTick(last: Bar | undefined, tick: Tick, interval: KlineInte
   }
   return { kind: 'new', bar: { time: start, open: price, high: price, low: price, close: price, volume: null } };
 }
+
+/**
+ * Whether the candles differ from the ones drawn only as a live tick makes them differ: the newest candle
+ * moved, or one candle was added after it, everything before untouched. Such a change is drawn by updating the
+ * last points of each series; any other (the first page, an older page prepended, the server's copy of a
+ * candle replacing ours) by setting the series' data again.
+ */
+export function isLiveChange(drawn: readonly Bar[], bars: readonly Bar[]): boolean {
+  if (drawn.length === 0 || bars.length === 0 || drawn[0]!.time !== bars[0]!.time) return false;
+  if (bars.length !== drawn.length && bars.length !== drawn.length + 1) return false;
+  return drawn.length < 2 || drawn[drawn.length - 2] === bars[drawn.length - 2];
+}
