@@ -103,6 +103,7 @@ function CandleView(props: {
     <div className={styles.canvasWrap}>
       <KlineChart
         bars={kline.bars}
+        loaded={kline.status === 'ready'}
         interval={props.interval}
         precision={props.precision}
         theme={props.theme}

@@ -47,6 +47,8 @@ const line = (points: Point[]) => points.map((p) => ({ time: ts(p.time), value: 
 
 export type KlineChartProps = {
   bars: Bar[];
+  /** Whether the first page of candles has been read (it may be empty); the chart is built then. */
+  loaded: boolean;
   interval: KlineInterval;
   precision: number;
   theme: ChartTheme;
@@ -70,7 +72,9 @@ function buildChart(
   const chart = createChart(node, {
     autoSize: true,
     crosshair: { mode: CrosshairMode.Normal },
-    rightPriceScale: { scaleMargins: { top: 0.08, bottom: 0.24 } },
+    // Wide enough for every seeded product's prices in every language (BTC's are the widest, 76 px): a scale
+    // that widens when the candles arrive lays the whole chart out and draws it again.
+    rightPriceScale: { minimumWidth: 80, scaleMargins: { top: 0.08, bottom: 0.24 } },
     timeScale: { rightOffset: 4, barSpacing: 7, timeVisible: interval !== '1d', secondsVisible: false },
     handleScale: { axisPressedMouseMove: false },
   });
@@ -116,6 +120,7 @@ function buildChart(
  */
 export function KlineChart({
   bars,
+  loaded,
   interval,
   precision,
   theme,
@@ -135,30 +140,24 @@ export function KlineChart({
   const edge = useRef(onNearLeftEdge);
   edge.current = onNearLeftEdge;
   const [hovered, setHovered] = useState<number | null>(null);
-  const [ready, setReady] = useState(false);
 
-  // Create once; the parent keys this component by symbol, interval and moment. Building a chart (its canvases,
-  // panes and font measures) is a task of its own after the page has painted, so it does not lengthen the
-  // task that renders the page; the effects below draw into it once it exists.
+  // Built once the first page of candles has arrived (or is known to be empty), in the same task that draws them:
+  // a chart built before its data draws twice, empty and then full, and each draw of its canvases is a long
+  // task on a phone. The parent keys this component by symbol, interval and moment.
   useEffect(() => {
-    let dispose: (() => void) | null = null;
-    const timer = setTimeout(() => {
-      const built = buildChart(container.current!, interval, precision, {
-        onNearLeftEdge: () => edge.current(),
-        onHover: setHovered,
-      });
-      series.current = built.series;
-      dispose = built.dispose;
-      setReady(true);
-    }, 0);
+    if (!loaded) return;
+    const built = buildChart(container.current!, interval, precision, {
+      onNearLeftEdge: () => edge.current(),
+      onHover: setHovered,
+    });
+    series.current = built.series;
     return () => {
-      clearTimeout(timer);
-      dispose?.();
+      built.dispose();
       series.current = null;
       drawn.current = [];
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [loaded]);
 
   // Colours and words follow the theme and the language.
   useEffect(() => {
@@ -180,7 +179,7 @@ export function KlineChart({
     s.bollUpper.applyOptions({ color: theme.lines.bollBand, lineStyle: LineStyle.Dashed });
     s.bollLower.applyOptions({ color: theme.lines.bollBand, lineStyle: LineStyle.Dashed });
     drawn.current = []; // volume colours depend on the theme: redraw
-  }, [ready, theme, lang, precision]);
+  }, [loaded, theme, lang, precision]);
 
   const volumeOf = (bar: Bar) =>
     bar.volume === null
@@ -261,7 +260,7 @@ export function KlineChart({
     drawn.current = bars;
     drawnLines.current = shownLines;
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ready, bars, theme, ma, boll]);
+  }, [loaded, bars, theme, ma, boll]);
 
   // The linked moment, marked on its candle (set again only when the mark itself changes, not on each tick).
   const momentTime = at === null ? null : bucketStart(at, interval);
@@ -282,7 +281,7 @@ export function KlineChart({
           ]
         : [],
     );
-  }, [ready, marked, theme, t]);
+  }, [loaded, marked, theme, t]);
 
   // Open prices of the user's running orders on this product, as dashed lines.
   useEffect(() => {
@@ -299,7 +298,7 @@ export function KlineChart({
       }),
     );
     return () => lines.forEach((l) => s.candles.removePriceLine(l));
-  }, [ready, openLines, theme]);
+  }, [loaded, openLines, theme]);
 
   const shown = (hovered !== null ? bars.find((b) => b.time === hovered) : undefined) ?? bars[bars.length - 1];
   return (
