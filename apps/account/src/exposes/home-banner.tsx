@@ -1,4 +1,6 @@
 import '../i18n-namespace.ts';
+import { useDeferredValue } from 'react';
+import type { ContentSummary } from '@app/contracts';
 import { useGetHomeQuery } from '../features/content/content-api.ts';
 import { BannerCarousel } from '../features/banner/banner-carousel.tsx';
 
@@ -8,5 +10,10 @@ import { BannerCarousel } from '../features/banner/banner-carousel.tsx';
  */
 export default function HomeBanner() {
   const { data } = useGetHomeQuery();
-  return <BannerCarousel items={data?.banners ?? []} />;
+  // The answer lands as a store update, which React renders at once, in one task; deferred, the carousel is
+  // built in a render of its own that yields to the browser every few milliseconds.
+  const banners = useDeferredValue(data?.banners ?? NO_BANNERS);
+  return <BannerCarousel items={banners} />;
 }
+
+const NO_BANNERS: ContentSummary[] = [];

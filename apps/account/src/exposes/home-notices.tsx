@@ -1,5 +1,7 @@
 import '../i18n-namespace.ts';
+import { memo, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ContentSummary } from '@app/contracts';
 import { BellIcon, EmptyState } from '@app/ui';
 import { NS } from '../i18n-namespace.ts';
 import { useGetHomeQuery } from '../features/content/content-api.ts';
@@ -8,9 +10,23 @@ import { NoticeTicker } from './notice-ticker.tsx';
 
 /** Home's notices widget: the latest platform notices (pinned first), in the reader's language. */
 export default function HomeNotices() {
-  const { t } = useTranslation(NS);
   const { data, isError } = useGetHomeQuery();
-  const notices = data?.notices ?? [];
+  // Rendered from a deferred copy of the answer: its arrival is a store update that React would otherwise
+  // render in one task; deferred, the list is built in a render that yields to the browser.
+  const notices = useDeferredValue(data?.notices);
+  return <NoticesCard notices={notices ?? null} failed={isError} />;
+}
+
+/** The card: nothing while the answer is on its way, the empty state once it says there are none. */
+const NoticesCard = memo(function NoticesCard({
+  notices,
+  failed,
+}: {
+  notices: ContentSummary[] | null;
+  failed: boolean;
+}) {
+  const { t } = useTranslation(NS);
+  const list = notices ?? [];
   return (
     <section className={styles.card} aria-labelledby="home-notices-title" data-testid="home-notices">
       <div className={styles.head}>
@@ -21,14 +37,14 @@ export default function HomeNotices() {
           {t('notices.all')}
         </a>
       </div>
-      {notices.length > 1 && <NoticeTicker notices={notices} />}
-      {notices.length === 0 ? (
-        data || isError ? (
+      {list.length > 1 && <NoticeTicker notices={list} />}
+      {list.length === 0 ? (
+        notices || failed ? (
           <EmptyState compact headingLevel={3} icon={<BellIcon />} title={t('notices.empty')} />
         ) : null
       ) : (
         <ul className={styles.list}>
-          {notices.slice(0, 3).map((n) => (
+          {list.slice(0, 3).map((n) => (
             <li key={n.id}>
               <a className={styles.item} href={`#/pages/user/notice?id=${n.id}`}>
                 <BellIcon size={16} aria-hidden="true" />
@@ -43,4 +59,4 @@ export default function HomeNotices() {
       )}
     </section>
   );
-}
+});

@@ -1,5 +1,7 @@
 import '../i18n-namespace.ts';
+import { memo, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Plan } from '@app/contracts';
 import { EmptyState, ProjectIcon } from '@app/ui';
 import { NS } from '../i18n-namespace.ts';
 import { useGetPopularPlansQuery } from '../lib/invest-api.ts';
@@ -8,9 +10,16 @@ import styles from './popular-projects.module.css';
 
 /** Home's popular-projects widget: up to three plans open for subscription, each opening its page. */
 export default function PopularProjects() {
+  const { data, isError } = useGetPopularPlansQuery();
+  // Rendered from a deferred copy of the answer: its arrival is a store update that React would otherwise
+  // render in one task; deferred, the cards are built in a render that yields to the browser.
+  const plans = useDeferredValue(data?.items);
+  return <PopularCard plans={plans ?? null} failed={isError} />;
+}
+
+/** The card: a placeholder until the plans are here, the empty state when none is open. */
+const PopularCard = memo(function PopularCard({ plans, failed }: { plans: Plan[] | null; failed: boolean }) {
   const { t } = useTranslation(NS);
-  const { data, isLoading, isError } = useGetPopularPlansQuery();
-  const items = data?.items ?? [];
   return (
     <section className={styles.card} aria-labelledby="popular-projects-title" data-testid="popular-projects">
       <div className={styles.head}>
@@ -21,19 +30,19 @@ export default function PopularProjects() {
           {t('popular.all')}
         </a>
       </div>
-      {isLoading ? (
+      {!plans && !failed ? (
         <div className={styles.list} aria-hidden="true">
           <PlanCardSkeleton />
         </div>
-      ) : items.length === 0 || isError ? (
+      ) : !plans || plans.length === 0 ? (
         <EmptyState compact headingLevel={3} icon={<ProjectIcon />} title={t('popular.empty')} />
       ) : (
         <div className={styles.list}>
-          {items.map((p) => (
+          {plans.map((p) => (
             <PlanCard key={p.id} plan={p} />
           ))}
         </div>
       )}
     </section>
   );
-}
+});

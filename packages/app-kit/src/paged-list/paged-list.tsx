@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useDeferredValue, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, InfiniteList, PullRefresh } from '@app/ui';
 import { LoadError } from '../load-error.tsx';
@@ -46,8 +46,12 @@ export function PagedList<T extends { id: number }>({
   testId,
 }: PagedListProps<T>) {
   const { t } = useTranslation();
-  const items = useMemo(() => pagedItems(query.data?.pages), [query.data]);
-  if (query.isLoading) return <>{loading ?? <Loading />}</>;
+  // The items come from a deferred copy of the answer: a page lands as a store update, which React renders
+  // at once in one task; deferred, the list is built in a render that yields to the browser (until then the
+  // placeholders, or the items already shown, stay).
+  const data = useDeferredValue(query.data);
+  const items = useMemo(() => pagedItems(data?.pages), [data]);
+  if (query.isLoading || (data === undefined && query.data !== undefined)) return <>{loading ?? <Loading />}</>;
   if (query.isError && items.length === 0)
     return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   const content =

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContentSummary } from '@app/contracts';
 import { BackIcon, ChevronIcon, cx } from '@app/ui';
@@ -33,7 +33,7 @@ const PlayIcon = () => (
  * the pointer is over it or focus is inside it, stops for good once the person touches it, and has its own
  * pause button. Every slide has the same fixed aspect ratio so nothing below moves when it appears.
  */
-export function BannerCarousel({ items }: { items: ContentSummary[] }) {
+export const BannerCarousel = memo(function BannerCarousel({ items }: { items: ContentSummary[] }) {
   const { t } = useTranslation(NS);
   const reduced = useReducedMotion();
   const count = items.length;
@@ -184,4 +184,4 @@ export function BannerCarousel({ items }: { items: ContentSummary[] }) {
       )}
     </section>
   );
-}
+});
