@@ -1,4 +1,4 @@
-import type { MarketStatus, Product, Tick } from '@app/contracts';
+import type { MarketStatus, Product } from '@app/contracts';
 
 /** The market status as the screens say it: "starting" is a market in session whose prices are not live yet. */
 export type DisplayStatus = MarketStatus | 'starting';
@@ -11,8 +11,9 @@ export type DisplayStatus = MarketStatus | 'starting';
 export function displayStatus(
   status: MarketStatus,
   product: Pick<Product, 'live'> | undefined,
-  tick: Tick | null | undefined,
+  /** Whether a price has arrived on the stream since the page opened. */
+  ticked: boolean,
 ): DisplayStatus {
   if (status !== 'trading') return status;
-  return product?.live === false && !tick ? 'starting' : 'trading';
+  return product?.live === false && !ticked ? 'starting' : 'trading';
 }

@@ -1,8 +1,8 @@
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { selectIsLoggedIn, useAppDispatch, useAppSelector, useGetUserInfoQuery } from '@app/api-client';
-import { KLINE_INTERVALS, type Direction, type KlineInterval, type Order } from '@app/contracts';
+import { KLINE_INTERVALS, type Direction, type KlineInterval, type Order, type Tick } from '@app/contracts';
 import { EmptyState, cx } from '@app/ui';
 import { LinkButton } from '@app/ui/link-button';
 import { DefaultPage, LoadError, Loading } from '@app/app-kit';
@@ -10,7 +10,7 @@ import { NS } from '../i18n-namespace.ts';
 import { loginPath } from '../lib/login-path.ts';
 import { SimulatedNote } from '../lib/simulated-note.tsx';
 import { displayStatus } from '../lib/display-status.ts';
-import { useLatestTick } from '../lib/stream/stream-hooks.ts';
+import { useTickValue } from '../lib/stream/stream-hooks.ts';
 import { ChartPanel, type ChartMode } from '../features/chart/components/chart-panel.tsx';
 import { useGetGoodsQuery, useGetProductQuoteQuery } from '../features/product/api/product-api.ts';
 import { ProductHeader } from '../features/product/components/product-header.tsx';
@@ -26,6 +26,20 @@ import styles from './product-page.module.css';
 
 const isInterval = (value: string | null): value is KlineInterval =>
   (KLINE_INTERVALS as readonly string[]).includes(value ?? '');
+
+const hasTick = (tick: Tick | null) => tick !== null;
+
+type PriceSource = { symbol: string | null; since: number; fallback: string | null };
+
+/**
+ * Renders what shows the price with the live one: the stream's latest tick when it is not older than the quote
+ * read over HTTP, else that quote. Each tick re-renders only these children, not the page around them (the
+ * chart, the buttons, the sheets), which on a phone made every second a long task.
+ */
+function WithLivePrice({ source, children }: { source: PriceSource; children: (price: string | null) => ReactNode }) {
+  const price = useTickValue(source.symbol, (tick) => (tick && tick.t >= source.since ? tick.p : source.fallback));
+  return children(price);
+}
 
 /**
  * The product page (/pages/trade/trade?symbol=...): price and day figures, the chart, the user's running
@@ -45,7 +59,8 @@ export function ProductPage({ symbol }: { symbol: string }) {
 
   const goods = useGetGoodsQuery(symbol, { pollingInterval: 30_000, skipPollingIfUnfocused: true });
   const quote = useGetProductQuoteQuery(symbol, { pollingInterval: 30_000, skipPollingIfUnfocused: true });
-  const tick = useLatestTick(symbol);
+  // Only whether a price has arrived matters here (a fresh start is "starting" until one does), not each tick.
+  const ticked = useTickValue(symbol, hasTick);
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const user = useGetUserInfoQuery(undefined, { skip: !loggedIn });
   const tradeMode = useTradeMode();
@@ -59,10 +74,13 @@ export function ProductPage({ symbol }: { symbol: string }) {
   const [results, setResults] = useState<Order[]>([]);
 
   const product = goods.data?.product;
-  const status = displayStatus(quote.data?.status ?? product?.status ?? 'closed', product, tick);
+  const status = displayStatus(quote.data?.status ?? product?.status ?? 'closed', product, ticked);
   const precision = product?.precision ?? 2;
-  const quoteTime = quote.data?.time ?? product?.price_time ?? 0;
-  const price = tick && tick.t >= quoteTime ? tick.p : (quote.data?.now ?? product?.price ?? null);
+  const priceSource: PriceSource = {
+    symbol,
+    since: quote.data?.time ?? product?.price_time ?? 0,
+    fallback: quote.data?.now ?? product?.price ?? null,
+  };
 
   const running = useMemo(() => {
     const byId = new Map<number, Order>();
@@ -135,18 +153,32 @@ export function ProductPage({ symbol }: { symbol: string }) {
     <DefaultPage title={symbol} custom backTo="/pages/trade/trade">
       {loggedIn && <ModeBar />}
       <div className={styles.page}>
-        <ProductHeader
-          name={product.name}
-          precision={precision}
-          status={status}
-          nextChange={goods.data.next_change}
-          quote={quote.data}
-          price={price}
-        />
-        {running.map((order) => (
-          <RunningOrderCard key={order.id} order={order} livePrice={price} onSettled={onSettled} />
-        ))}
-        {loggedIn && <AlertsButton symbol={symbol} precision={precision} price={price} />}
+        <WithLivePrice source={priceSource}>
+          {(price) => (
+            <ProductHeader
+              name={product.name}
+              precision={precision}
+              status={status}
+              nextChange={goods.data.next_change}
+              quote={quote.data}
+              price={price}
+            />
+          )}
+        </WithLivePrice>
+        {running.length > 0 && (
+          <WithLivePrice source={priceSource}>
+            {(price) =>
+              running.map((order) => (
+                <RunningOrderCard key={order.id} order={order} livePrice={price} onSettled={onSettled} />
+              ))
+            }
+          </WithLivePrice>
+        )}
+        {loggedIn && (
+          <WithLivePrice source={priceSource}>
+            {(price) => <AlertsButton symbol={symbol} precision={precision} price={price} />}
+          </WithLivePrice>
+        )}
         <SimulatedNote simulated={product.simulated} long />
         <ChartPanel
           symbol={symbol}
@@ -183,26 +215,31 @@ export function ProductPage({ symbol }: { symbol: string }) {
         </div>
       </div>
       {loggedIn && (
-        <OrderSheet
-          open={sheetOpen}
-          onClose={() => setSheetOpen(false)}
-          symbol={symbol}
-          precision={precision}
-          terms={goods.data.terms}
-          status={status}
-          price={price}
-          simulated={product.simulated}
-          direction={direction}
-          onDirection={setDirection}
-          mode={tradeMode}
-          available={
-            tradeMode === 'practice' ? (practice.data?.available ?? null) : (user.data?.balances.available ?? null)
-          }
-          onPlaced={(order) => {
-            setPlaced((list) => [order, ...list]);
-            setSheetOpen(false);
-          }}
-        />
+        // A closed sheet shows no price, so it follows the stream only while open.
+        <WithLivePrice source={sheetOpen ? priceSource : { ...priceSource, symbol: null }}>
+          {(price) => (
+            <OrderSheet
+              open={sheetOpen}
+              onClose={() => setSheetOpen(false)}
+              symbol={symbol}
+              precision={precision}
+              terms={goods.data.terms}
+              status={status}
+              price={price}
+              simulated={product.simulated}
+              direction={direction}
+              onDirection={setDirection}
+              mode={tradeMode}
+              available={
+                tradeMode === 'practice' ? (practice.data?.available ?? null) : (user.data?.balances.available ?? null)
+              }
+              onPlaced={(order) => {
+                setPlaced((list) => [order, ...list]);
+                setSheetOpen(false);
+              }}
+            />
+          )}
+        </WithLivePrice>
       )}
       <ResultDialog
         order={current}

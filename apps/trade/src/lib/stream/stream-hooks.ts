@@ -27,16 +27,19 @@ export function setStreamClientForTests(client: StreamClient | null): void {
   shared = client;
 }
 
-/** The latest tick of one symbol, live. */
-export function useLatestTick(symbol: string | null | undefined): Tick | null {
+/**
+ * One value read from a symbol's latest tick, live. `select` should return a primitive (a price, a flag): a tick
+ * that leaves the value as it was then renders nothing, so a page re-renders only what a tick changes.
+ */
+export function useTickValue<T>(symbol: string | null | undefined, select: (tick: Tick | null) => T): T {
   const subscribe = useCallback(
     (onChange: () => void) => (symbol ? streamClient().subscribe(symbol, onChange) : () => {}),
     [symbol],
   );
   return useSyncExternalStore(
     subscribe,
-    () => (symbol ? streamClient().latestTick(symbol) : null),
-    () => null,
+    () => select(symbol ? streamClient().latestTick(symbol) : null),
+    () => select(null),
   );
 }
 

@@ -23,7 +23,7 @@ export function QuoteRow({ product, tick }: { product: Product; tick: Tick | und
       <span className={styles.names}>
         <span className={styles.top}>
           <span className={styles.symbol}>{product.symbol}</span>
-          <StatusBadge status={displayStatus(product.status, product, tick)} />
+          <StatusBadge status={displayStatus(product.status, product, tick !== undefined)} />
         </span>
         <span className={styles.name} title={product.name}>
           {product.name}
