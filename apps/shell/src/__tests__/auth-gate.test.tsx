@@ -13,12 +13,28 @@ function Where() {
 
 const routes = [
   {
-    element: <AuthGate />,
-    children: [
-      { path: '/pages/user/user', element: <p>mine page</p> },
-      { path: '/pages/login/login', element: <Where /> },
-      { path: '/pages/customer/customer', element: <p>customer page</p> },
-    ],
+    path: '/pages/user/user',
+    element: (
+      <AuthGate>
+        <p>mine page</p>
+      </AuthGate>
+    ),
+  },
+  {
+    path: '/pages/login/login',
+    element: (
+      <AuthGate>
+        <Where />
+      </AuthGate>
+    ),
+  },
+  {
+    path: '/pages/customer/customer',
+    element: (
+      <AuthGate>
+        <p>customer page</p>
+      </AuthGate>
+    ),
   },
 ];
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isOpenPath } from '../app/open-paths.ts';
-import { tabOf } from '../app/route-table.ts';
+import { ownerOf, REMOTE_ROUTES, tabOf } from '../app/route-table.ts';
 
 describe('isOpenPath (the spec address words)', () => {
   it.each([
@@ -28,5 +28,25 @@ describe('tabOf', () => {
     expect(tabOf('/pages/user/order')).toBe('order');
     expect(tabOf('/pages/user/user')).toBe('mine');
     expect(tabOf('/pages/user/security')).toBeNull();
+  });
+});
+
+describe('ownerOf', () => {
+  it('gives every path of the table to its remote, and Home its two', () => {
+    for (const [remote, paths] of Object.entries(REMOTE_ROUTES))
+      for (const path of paths) expect(ownerOf(path)).toEqual({ kind: 'remote', remote });
+    expect(ownerOf('/')).toEqual({ kind: 'home' });
+    expect(ownerOf('/pages/index/index')).toEqual({ kind: 'home' });
+  });
+
+  it('matches as the router does: without case and with a trailing slash', () => {
+    expect(ownerOf('/pages/Trade/trade/')).toEqual({ kind: 'remote', remote: 'trade' });
+    expect(ownerOf('/pages/user/user//')).toEqual({ kind: 'remote', remote: 'account' });
+  });
+
+  it('owns nothing else: the app shows not found', () => {
+    expect(ownerOf('/pages/trade')).toBeNull();
+    expect(ownerOf('/pages/trade/trade/extra')).toBeNull();
+    expect(ownerOf('/nope')).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
-import { Outlet, useLocation } from 'react-router';
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { cx } from '@app/ui';
 import { tabOf } from './route-table.ts';
 import { ShellTabBar } from './shell-tab-bar.tsx';
@@ -6,13 +7,13 @@ import { ScrollToTop } from './scroll-to-top.tsx';
 import styles from './app-layout.module.css';
 
 /** The one-column frame: 450 px at most, centred; the tab bar only on the four tab pages. */
-export function AppLayout() {
+export function AppLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const tab = tabOf(pathname);
   return (
     <div className={cx(styles.frame, tab && styles.withTabs)}>
       <ScrollToTop />
-      <Outlet />
+      {children}
       {tab && <ShellTabBar current={tab} />}
     </div>
   );

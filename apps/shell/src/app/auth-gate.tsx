@@ -1,4 +1,5 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { selectIsLoggedIn, useAppSelector, useGetUserInfoQuery } from '@app/api-client';
 import { Delayed, Spinner } from '@app/ui';
@@ -10,13 +11,13 @@ import { loginPathFor } from './login-path.ts';
  * goes straight to login; with one, user info is fetched (once, then cached) and a 401 ends the session, which
  * sends the user to login too. Login brings them back here.
  */
-export function AuthGate() {
+export function AuthGate({ children }: { children: ReactNode }) {
   const location = useLocation();
   const open = isOpenPath(location.pathname);
-  return open ? <Outlet /> : <GatedOutlet returnTo={`${location.pathname}${location.search}`} />;
+  return open ? children : <Gated returnTo={`${location.pathname}${location.search}`}>{children}</Gated>;
 }
 
-function GatedOutlet({ returnTo }: { returnTo: string }) {
+function Gated({ returnTo, children }: { returnTo: string; children: ReactNode }) {
   const { t } = useTranslation();
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const { data, isLoading } = useGetUserInfoQuery(undefined, { skip: !loggedIn });
@@ -29,5 +30,5 @@ function GatedOutlet({ returnTo }: { returnTo: string }) {
     );
   }
   // Any other failure (no network) still shows the page: each page reports its own load errors.
-  return <Outlet />;
+  return children;
 }

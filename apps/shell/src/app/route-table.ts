@@ -28,7 +28,26 @@ export const TABS: ReadonlyArray<{ key: TabKey; href: string; paths: readonly st
   { key: 'mine', href: '#/pages/user/user', paths: routeOwners.tabs.mine },
 ];
 
+/** As the router compares paths: without case, and without a trailing slash. */
 const normalise = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname).toLowerCase();
+
+/** Who renders a page: Home, or the remote that owns it. */
+export type PageOwner = { kind: 'home' } | { kind: 'remote'; remote: RemoteName };
+
+const OWNERS = new Map<string, PageOwner>([
+  ...HOME_PATHS.map((path) => [normalise(path), { kind: 'home' }] as const),
+  ...(Object.entries(REMOTE_ROUTES) as [RemoteName, readonly string[]][]).flatMap(([remote, paths]) =>
+    paths.map((path) => [normalise(path), { kind: 'remote', remote }] as const),
+  ),
+]);
+
+/**
+ * The owner of a path, or null (not found): one lookup, as every path of the table is a literal. The router's
+ * ranking of every path on each render was a long task of its own on a phone's first load.
+ */
+export function ownerOf(pathname: string): PageOwner | null {
+  return OWNERS.get(normalise(pathname)) ?? null;
+}
 
 /** The tab whose page this is, or null: the tab bar shows only on the four tab pages. */
 export function tabOf(pathname: string): TabKey | null {

@@ -1,45 +1,31 @@
 import { useEffect } from 'react';
-import { HashRouter, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
+import { HashRouter, useLocation, useNavigate } from 'react-router';
 import { RemoteSlot } from '../remotes/remote-slot.tsx';
-import { REMOTE_NAMES } from '../remotes/remote-manifest.ts';
 import { HomePage } from '../home/home-page.tsx';
 import { NotFoundPage } from '../not-found/not-found-page.tsx';
 import { AppLayout } from './app-layout.tsx';
 import { AuthGate } from './auth-gate.tsx';
-import { HOME_PATHS, REMOTE_ROUTES } from './route-table.ts';
+import { ownerOf } from './route-table.ts';
 
 /**
- * One slot per remote: a pathless route whose children are the remote's paths. Being pathless, the slot
- * passes the whole path on, so the remote's own <Routes> match the spec's absolute paths. loadRemote is not
- * used in a route's `lazy` (a failure there would render nothing): the slot handles it.
+ * The page for the address: Home, a remote's slot, or not found. A remote's own <Routes> then match the spec's
+ * absolute paths inside its slot. loadRemote is not used in a route's `lazy` (a failure there would render
+ * nothing): the slot handles it.
  */
-export function appRoutes(): RouteObject[] {
-  return [
-    {
-      element: <AppLayout />,
-      children: [
-        {
-          element: <AuthGate />,
-          children: [
-            ...HOME_PATHS.map((path) => ({ path, element: <HomePage /> })),
-            ...REMOTE_NAMES.map((remote) => ({
-              id: `remote-${remote}`,
-              element: <RemoteSlot key={remote} remote={remote} />,
-              // The leaves only claim paths for the slot; the remote renders the page.
-              children: REMOTE_ROUTES[remote].map((path) => ({ path, element: null })),
-            })),
-          ],
-        },
-        { path: '*', element: <NotFoundPage /> },
-      ],
-    },
-  ];
-}
-
-const routes = appRoutes();
-
-function AppRoutes() {
-  return useRoutes(routes);
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  const owner = ownerOf(pathname);
+  return (
+    <AppLayout>
+      {owner === null ? (
+        <NotFoundPage />
+      ) : (
+        <AuthGate>
+          {owner.kind === 'home' ? <HomePage /> : <RemoteSlot key={owner.remote} remote={owner.remote} />}
+        </AuthGate>
+      )}
+    </AppLayout>
+  );
 }
 
 /**
