@@ -59,7 +59,9 @@ function hostAssets(json) {
         (o) => /^\.\/src\/index\.tsx?$/.test(o.moduleName ?? '') || /^provide shared module/.test(o.moduleName ?? ''),
       ),
   );
-  return { startup: filesOf(startup), languages: languageAssets(json) };
+  // runAfterPaint: this shell's boot script runs the start-up scripts itself, after the frame's first paint
+  // (src/boot/boot.js); the server then preloads them instead of writing them in as deferred scripts.
+  return { startup: filesOf(startup), languages: languageAssets(json), runAfterPaint: true };
 }
 
 function remoteAssets(json) {

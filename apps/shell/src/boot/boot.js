@@ -1,12 +1,11 @@
 /*
- * The page's first script, inline in index.html, run before any bundle is parsed. It puts the user's theme on
- * <html> so the static frame paints in it and marks the frame's tab. Right after that paint it asks, a few
- * at a time, for the files the opened route will need beyond the shell's start-up chunks (which the page's head
- * loads as deferred scripts): the route's remote entry, exposed module, page chunk and the texts of the user's
- * language, which the federation runtime would otherwise discover one round trip at a time. The boot data
- * comes from the server (remotes live now); __BOOT_ROUTES__ is the shell's route table and __INTL_WARMUP__ the
- * hashed name of intl-warmup.js, written in at build time.
- * Plain ES2017: it is not bundled.
+ * The page's first script, inline in index.html, run before any bundle is parsed. It puts the user's theme on <html> so
+ * the static frame paints in it and marks the frame's tab. Right after that frame's first paint it adds the shell's
+ * start-up scripts (the server lists them in the boot data) and asks, a few at a time, for the files the opened route
+ * will need beyond them: the route's remote entry, exposed module, page chunk and the texts of the user's language,
+ * which the federation runtime would otherwise discover one round trip at a time. The boot data comes from the server
+ * (remotes live now); __BOOT_ROUTES__ is the shell's route table and __INTL_WARMUP__ the hashed name of intl-warmup.js,
+ * written in at build time. Plain ES2017: it is not bundled.
  */
 (function (routes) {
   'use strict';
@@ -52,6 +51,8 @@
   // The opened page's head in the user's language (Home's hero, Log in's title, the trade screens' notice that
   // prices are simulated when the server says they are, the Project list's risk line), where the frame knows it:
   // the first thing a person reads is there before any bundle has run.
+  // Whether the frame shows words (a head or the tab bar's labels), not only placeholders.
+  var contentful = onTab;
   var head = routes.heads[lower];
   if (head && (!head.simulatedOnly || (data && data.simulated))) {
     var texts = head.texts[lang] || head.texts.en;
@@ -60,6 +61,7 @@
       var slots = box.querySelectorAll('[data-t]');
       for (var k = 0; k < slots.length; k++) slots[k].textContent = texts[slots[k].getAttribute('data-t')];
       root.setAttribute('data-boot-head', head.kind);
+      contentful = true;
       if (head.nav) root.setAttribute('data-boot-nav', head.nav);
       if (texts[2]) doc.querySelector('.bf-nav').textContent = texts[2];
     }
@@ -148,13 +150,57 @@
       // no workers: the page makes its formats when it needs them
     }
   });
-  // Right after the frame's first paint: the frame never waits behind these, and the downloads still start
-  // long before the bundles would ask for them.
+  // The shell's start-up scripts, in order (async false keeps it), the entry last. The server leaves them out of
+  // the page and lists them here, so neither their downloads nor their running compete with the frame's paint.
+  var runShell = function () {
+    var scripts = data.shell.scripts || [];
+    for (var i = 0; i < scripts.length; i++) {
+      queue.push(
+        (function (src) {
+          return function () {
+            var script = doc.createElement('script');
+            script.src = src;
+            script.async = false;
+            doc.head.appendChild(script);
+          };
+        })(scripts[i]),
+      );
+    }
+  };
+  // Right after the frame's first paint: it never waits behind these, and the route's files still start
+  // downloading long before the bundles would ask for them. A frame that shows words (the page's head, the tab
+  // bar) waits until it is on screen: the browser's first contentful paint entry, reported when the frame is
+  // presented. The animation frame callback comes before the paint, and work queued from it could still run
+  // before the frame reached the screen. A frame of placeholders only is not what the page is judged by, and no
+  // browser reports a contentful paint for it: it starts after its first animation frame. A page in the
+  // background paints nothing (and reports no paint later): it starts at once, or when it is hidden. None waits
+  // past three seconds.
+  var started = false;
   var start = function () {
+    if (started) return;
+    started = true;
+    // The shell's scripts first: nothing of the route's runs before them.
+    runShell();
     preloadRoute();
     drain();
   };
-  if (window.requestAnimationFrame)
+  var paintEntries =
+    window.PerformanceObserver && (PerformanceObserver.supportedEntryTypes || []).indexOf('paint') >= 0;
+  if (doc.visibilityState === 'hidden') start();
+  else if (contentful && paintEntries) {
+    doc.addEventListener('visibilitychange', function () {
+      if (doc.visibilityState === 'hidden') start();
+    });
+    new PerformanceObserver(function (list, observer) {
+      var entries = list.getEntries();
+      for (var p = 0; p < entries.length; p++) {
+        if (entries[p].name !== 'first-contentful-paint') continue;
+        observer.disconnect();
+        setTimeout(start, 0);
+      }
+    }).observe({ type: 'paint', buffered: true });
+    setTimeout(start, 3000);
+  } else if (window.requestAnimationFrame)
     requestAnimationFrame(function () {
       setTimeout(start, 0);
     });

@@ -89,7 +89,7 @@ describe('web routes', () => {
     const json = /<script id="boot-data" type="application\/json">(.*?)<\/script>/.exec(res.body)?.[1];
     expect(JSON.parse(json!)).toEqual({
       simulated: true,
-      shell: { base: '/h5/', languages: { en: ['en.0123abcd.js'] } },
+      shell: { base: '/h5/', languages: { en: ['en.0123abcd.js'] }, scripts: [] },
       remotes: {
         account: {
           entry: '/h5/remotes/account/v1/remoteEntry.js',
@@ -102,7 +102,7 @@ describe('web routes', () => {
     });
   });
 
-  it("writes the shell's start-up files into the page's head, its scripts deferred ahead of the entry script", async () => {
+  it("writes an older shell's start-up files into the page's head, its scripts deferred ahead of the entry script", async () => {
     const res = await app.inject('/h5/');
     const head = res.body.slice(0, res.body.indexOf('</head>'));
     // In document order, so each chunk is registered before the entry's chunk loader looks for it.
@@ -110,6 +110,39 @@ describe('web routes', () => {
       '<script defer src="/h5/a.0123abcd.js" fetchpriority="low"></script><script defer src="/h5/main.0123abcd.js"></script>',
     );
     expect(head).toContain('<link rel="preload" href="/h5/a.0123abcd.css" as="style" fetchpriority="low">');
+  });
+
+  it('preloads the start-up scripts of a shell that runs them after its first paint, and lists them in order', async () => {
+    const own = await mkdtemp(path.join(tmpdir(), 'web-routes-after-paint-'));
+    await mkdir(path.join(own, 'shell'), { recursive: true });
+    await writeFile(
+      path.join(own, 'shell/index.html'),
+      `<!doctype html><head><title>shell</title><script defer src="/h5/main.0123abcd.js"></script></head><script id="boot-data" type="application/json">null</script><script>${BOOT_SCRIPT}</script>`,
+    );
+    await writeFile(
+      path.join(own, 'shell/boot-assets.json'),
+      JSON.stringify({ startup: ['a.0123abcd.js', 'b.0123abcd.js', 'a.0123abcd.css'], runAfterPaint: true }),
+    );
+    const server = Fastify();
+    await server.register(webRoutes, { webDir: own });
+    try {
+      const res = await server.inject('/h5/');
+      const head = res.body.slice(0, res.body.indexOf('</head>'));
+      // Nothing of the shell's is asked for or run before the frame is on screen but its style sheets.
+      expect(res.body).not.toMatch(/<script[^>]*\ssrc=/);
+      expect(res.body).not.toContain('as="script"');
+      expect(head).toContain('<link rel="preload" href="/h5/a.0123abcd.css" as="style" fetchpriority="low">');
+      const json = /<script id="boot-data" type="application\/json">(.*?)<\/script>/.exec(res.body)?.[1];
+      // The entry last: the chunks register their modules before its loader looks for them.
+      expect(JSON.parse(json!).shell.scripts).toEqual([
+        '/h5/a.0123abcd.js',
+        '/h5/b.0123abcd.js',
+        '/h5/main.0123abcd.js',
+      ]);
+    } finally {
+      await server.close();
+      await rm(own, { recursive: true, force: true });
+    }
   });
 
   it('allows exactly its inline boot script through the Content-Security-Policy', async () => {
