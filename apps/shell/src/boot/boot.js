@@ -50,8 +50,8 @@
 
   // The opened page's head in the user's language (Home's hero, Log in's title, the trade screens' notice that
   // prices are simulated when the server says they are, the Project list's risk line), where the frame knows it:
-  // the first thing a person reads is there before any bundle has run.
-  // Whether the frame shows words (a head or the tab bar's labels), not only placeholders.
+  // the first thing a person reads is there before any bundle has run. `contentful`: the frame shows words (that
+  // head or the tab bar's labels), not only placeholders.
   var contentful = onTab;
   var head = routes.heads[lower];
   if (head && (!head.simulatedOnly || (data && data.simulated))) {
