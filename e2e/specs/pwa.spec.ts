@@ -108,6 +108,8 @@ test('the service worker controls the app after a reload and never keeps an API 
   const fromWorker: string[] = [];
   page.on('response', (r) => r.fromServiceWorker() && fromWorker.push(new URL(r.url()).pathname));
   await page.reload();
+  // The static frame shows the same heading before any script runs: wait for the page that replaced it.
+  await expect(page.locator('.bf')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: text('account', 'en', 'login.title') })).toBeVisible();
   expect(fromWorker.some((u) => u.startsWith('/h5/remotes/account/'))).toBe(true);
   expect(fromWorker.filter((u) => u.startsWith('/api/'))).toEqual([]);
