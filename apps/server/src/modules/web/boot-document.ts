@@ -100,20 +100,22 @@ const MAIN_SCRIPT = /<script defer src="([^"]*\/main\.[\w]+\.js)"><\/script>/;
 function startupTags(template: string, base: string, assets: BootAssets): { html: string; scripts: AssetList } {
   const named = (assets.startup ?? []).filter((file) => ASSET_NAME.test(file)).map((file) => `${base}${file}`);
   const js = named.filter((file) => file.endsWith('.js'));
-  const preload = (href: string, as: string) => `<link rel="preload" href="${href}" as="${as}" fetchpriority="low">`;
-  const styles = named.filter((file) => file.endsWith('.css')).map((file) => preload(file, 'style'));
+  const styles = named
+    .filter((file) => file.endsWith('.css'))
+    .map((file) => `<link rel="preload" href="${file}" as="style" fetchpriority="low">`)
+    .join('');
+  const withStyles = (html: string) => html.replace('</head>', () => `${styles}</head>`);
   const main = MAIN_SCRIPT.exec(template);
   if (assets.runAfterPaint && main) {
     // The entry script's own tag goes: the boot script asks for it with the rest.
-    const html = template.replace(MAIN_SCRIPT, '').replace('</head>', () => `${styles.join('')}</head>`);
-    return { html, scripts: [...js, main[1]!] };
+    return { html: withStyles(template.replace(MAIN_SCRIPT, '')), scripts: [...js, main[1]!] };
   }
   const deferred = js.map((file) => `<script defer src="${file}" fetchpriority="low"></script>`).join('');
   // Without the entry script's tag (a page that is not the built shell's), the scripts go last in the head.
   const html = main
     ? template.replace(MAIN_SCRIPT, (tag) => deferred + tag)
     : template.replace('</head>', () => `${deferred}</head>`);
-  return { html: html.replace('</head>', () => `${styles.join('')}</head>`), scripts: [] };
+  return { html: withStyles(html), scripts: [] };
 }
 
 /** JSON that is safe inside a <script> element whatever the strings in it. */

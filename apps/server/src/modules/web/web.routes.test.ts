@@ -14,18 +14,20 @@ const BIG_JS = 'console.log("a fairly long line of script that compresses well")
 let dir: string;
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'web-routes-'));
-  await mkdir(path.join(dir, 'shell'), { recursive: true });
-  await mkdir(path.join(dir, 'remotes/account/v1'), { recursive: true });
+/** A built shell as the server reads it: its index.html (with the entry script and boot marker) and assets file. */
+async function writeShell(webDir: string, assets: Record<string, unknown>) {
+  await mkdir(path.join(webDir, 'shell'), { recursive: true });
   await writeFile(
-    path.join(dir, 'shell/index.html'),
+    path.join(webDir, 'shell/index.html'),
     `<!doctype html><head><title>shell</title><script defer src="/h5/main.0123abcd.js"></script></head><script id="boot-data" type="application/json">null</script><script>${BOOT_SCRIPT}</script>`,
   );
-  await writeFile(
-    path.join(dir, 'shell/boot-assets.json'),
-    JSON.stringify({ startup: ['a.0123abcd.js', 'a.0123abcd.css'], languages: { en: ['en.0123abcd.js'] } }),
-  );
+  await writeFile(path.join(webDir, 'shell/boot-assets.json'), JSON.stringify(assets));
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'web-routes-'));
+  await writeShell(dir, { startup: ['a.0123abcd.js', 'a.0123abcd.css'], languages: { en: ['en.0123abcd.js'] } });
+  await mkdir(path.join(dir, 'remotes/account/v1'), { recursive: true });
   await writeFile(path.join(dir, 'shell/big.0123abcd.js'), BIG_JS);
   await writeFile(path.join(dir, 'shell/big.0123abcd.js.br'), brotliCompressSync(BIG_JS));
   await writeFile(path.join(dir, 'shell/big.0123abcd.js.gz'), gzipSync(BIG_JS));
@@ -112,17 +114,9 @@ describe('web routes', () => {
     expect(head).toContain('<link rel="preload" href="/h5/a.0123abcd.css" as="style" fetchpriority="low">');
   });
 
-  it('preloads the start-up scripts of a shell that runs them after its first paint, and lists them in order', async () => {
+  it('leaves the start-up scripts out of the page of a shell that runs them after its first paint, listed in order', async () => {
     const own = await mkdtemp(path.join(tmpdir(), 'web-routes-after-paint-'));
-    await mkdir(path.join(own, 'shell'), { recursive: true });
-    await writeFile(
-      path.join(own, 'shell/index.html'),
-      `<!doctype html><head><title>shell</title><script defer src="/h5/main.0123abcd.js"></script></head><script id="boot-data" type="application/json">null</script><script>${BOOT_SCRIPT}</script>`,
-    );
-    await writeFile(
-      path.join(own, 'shell/boot-assets.json'),
-      JSON.stringify({ startup: ['a.0123abcd.js', 'b.0123abcd.js', 'a.0123abcd.css'], runAfterPaint: true }),
-    );
+    await writeShell(own, { startup: ['a.0123abcd.js', 'b.0123abcd.js', 'a.0123abcd.css'], runAfterPaint: true });
     const server = Fastify();
     await server.register(webRoutes, { webDir: own });
     try {
