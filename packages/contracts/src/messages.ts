@@ -35,6 +35,7 @@ export const MESSAGE_CODES = {
   enter_correct_username: 400,
   enter_password: 400,
   password_length: 400,
+  password_too_common: 400,
   passwords_differ: 400,
   enter_phone: 400,
   phone_invalid: 400,
@@ -42,6 +43,7 @@ export const MESSAGE_CODES = {
   wrong_verification_code: 400,
   verification_code_expired: 400,
   code_resend_too_soon: 429,
+  code_daily_limit: 429,
   enter_invitation_code: 400,
   invalid_inviter: 400,
   agreement_required: 400,
@@ -83,6 +85,8 @@ export const MESSAGE_CODES = {
   idempotency_conflict: 409,
   idempotency_in_progress: 409,
   system_error: 500,
+  // the database did not answer in time: nothing was changed, the request can be retried
+  system_busy: 503,
 
   // withdraw
   set_alipay_first: 422,
