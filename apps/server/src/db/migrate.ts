@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { serverRoot } from '../config/paths.ts';
 import type { Db } from './client.ts';
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+export const MIGRATIONS_DIR = path.join(serverRoot, 'drizzle');
 
 const MIGRATION_LOCK = 727_001;
 

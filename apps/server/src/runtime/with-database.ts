@@ -17,8 +17,7 @@ export async function withDatabase<T>(config: Config, work: (db: Db) => Promise<
       await database.close();
     }
   }
-  process.removeAllListeners('SIGINT');
-  process.removeAllListeners('SIGTERM');
+  // Interrupted, the command still stops the database it started (embedded.ts's exit hooks).
   const database = await openDatabase(config, () => {});
   try {
     return await work(database.db);

@@ -1,22 +1,32 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { waitFor } from '../crash/processes.ts';
+import { serverRoot, waitFor } from '../crash/processes.ts';
 
 /** Debian's nginx, when installed (CI installs it; the cluster suite is skipped with a notice without it). */
 export const nginxBinary = ['/usr/sbin/nginx', '/usr/bin/nginx'].find(
   (file) => spawnSync(file, ['-v'], { stdio: 'ignore' }).status === 0,
 );
 
+/** deploy/nginx: the production nginx config, which the balancer below runs. */
+export const deployNginxDir = path.resolve(serverRoot, '../../deploy/nginx');
+
 /**
- * A real load balancer in front of the nodes, on its own loopback port and prefix: round robin, WebSocket
- * upgrades passed through, a node that refuses connections taken out for a few seconds and the request passed
- * to the next (nginx never re-sends a POST a node has already received: clients retry those with their
- * idempotency key).
+ * A real load balancer in front of the nodes, on its own loopback port and prefix, running the deploy kit's own
+ * configuration: deploy/nginx/app/proxy.conf and app/locations.conf are included verbatim (WebSocket upgrades,
+ * forwarded headers, a node that refuses connections taken out for a few seconds and the request passed to the
+ * next; nginx never re-sends a POST a node has already received: clients retry those with their idempotency
+ * key). Only the TLS server of deploy/nginx/app.conf is swapped for a plain listener, and the example nodes of
+ * app/nodes.conf for these ones, with that file's own parameters.
  */
 export async function startNginx(dir: string, port: number, upstreams: number[]) {
   for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
     await fs.mkdir(path.join(dir, temp), { recursive: true });
+  await fs.mkdir(path.join(dir, 'app'), { recursive: true });
+  for (const file of ['proxy.conf', 'locations.conf'])
+    await fs.copyFile(path.join(deployNginxDir, 'app', file), path.join(dir, 'app', file));
+  await fs.writeFile(path.join(dir, 'app', 'nodes.conf'), await renderNodes(upstreams));
+  // Relative includes resolve against this file's folder, as /etc/nginx's do in production.
   const conf = `
 ${process.getuid?.() === 0 ? 'user root;' : ''}
 worker_processes 1;
@@ -31,29 +41,21 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
-  client_max_body_size 8m;
-  map $http_upgrade $connection_upgrade { default upgrade; '' ''; }
-  upstream nodes {
-${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=3s;`).join('\n')}
-    keepalive 32;
-  }
+  # The test's clients stand for phones of their own addresses: a trusted hop in front of nginx (as a CDN would
+  # be, see proxy.conf) hands each one's address in X-Forwarded-For.
+  set_real_ip_from 127.0.0.1;
+  real_ip_header X-Forwarded-For;
+  include app/proxy.conf;
   server {
     listen 127.0.0.1:${port};
-    location / {
-      proxy_pass http://nodes;
-      proxy_http_version 1.1;
-      proxy_set_header Upgrade $http_upgrade;
-      proxy_set_header Connection $connection_upgrade;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_next_upstream error timeout http_502 http_503;
-      proxy_connect_timeout 2s;
-      proxy_read_timeout 60s;
-    }
+    include app/locations.conf;
   }
 }
 `;
   const file = path.join(dir, 'nginx.conf');
   await fs.writeFile(file, conf);
+  const check = spawnSync(nginxBinary!, ['-t', '-q', '-c', file, '-p', dir], { encoding: 'utf8' });
+  if (check.status !== 0) throw new Error(`nginx refuses the configuration:\n${check.stderr}`);
   const child = spawn(nginxBinary!, ['-c', file, '-p', dir], { stdio: 'ignore' });
   await waitFor(
     async () =>
@@ -71,4 +73,12 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=3s;`)
       await new Promise((r) => child.once('exit', r));
     },
   };
+}
+
+/** app/nodes.conf for these ports: each node on loopback with the parameters the deploy file gives its nodes. */
+async function renderNodes(ports: number[]): Promise<string> {
+  const example = await fs.readFile(path.join(deployNginxDir, 'app', 'nodes.conf'), 'utf8');
+  const parameters = /^server\s+\S+((?:\s+\S+)*?)\s*;/m.exec(example)?.[1];
+  if (parameters === undefined) throw new Error('deploy/nginx/app/nodes.conf lists no server');
+  return ports.map((p) => `server 127.0.0.1:${p}${parameters};\n`).join('');
 }
