@@ -57,4 +57,19 @@ describe('GroupCommit', () => {
     await expect(gc.submit(99)).rejects.toThrow('batch failed');
     expect(await gc.submit(4)).toBe(4);
   });
+
+  it('refuses the requests waiting behind a batch the database did not answer, without running them', async () => {
+    const ran: number[][] = [];
+    const gc = new GroupCommit<number, number>(
+      async (items) => {
+        ran.push(items);
+        await tick();
+        throw new Error('Query read timeout');
+      },
+      { maxBatch: 2, maxInFlight: 1 },
+    );
+    const results = await Promise.allSettled([1, 2, 3, 4, 5].map((i) => gc.submit(i)));
+    expect(results.every((r) => r.status === 'rejected')).toBe(true);
+    expect(ran).toEqual([[1]]);
+  });
 });

@@ -1,3 +1,5 @@
+import { isDatabaseUnavailable } from './unavailable.ts';
+
 /** What one request of a batch came to: its value, or the error it alone is refused with. */
 export type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
 
@@ -37,7 +39,12 @@ export class GroupCommit<T, R> {
               else if (outcome.ok) b.resolve(outcome.value);
               else b.reject(outcome.error);
             }),
-          (error: unknown) => batch.forEach((b) => b.reject(error)),
+          (error: unknown) => {
+            batch.forEach((b) => b.reject(error));
+            // Those waiting would wait for the same silent database, one timeout per batch: they are refused now
+            // (nothing of theirs was written), so a request's wait stays within one timeout.
+            if (isDatabaseUnavailable(error)) this.queue.splice(0).forEach((b) => b.reject(error));
+          },
         )
         .finally(() => {
           this.running--;

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { workCopyTasks } from '../modules/copy/copy-worker.ts';
 import { onCopyWake } from '../modules/copy/copy-wake.ts';
+import { Backoff } from './backoff.ts';
 
 /** Tasks per transaction, and parallel workers per node: 1,000 followers are decided in one round of four. */
 const BATCH = 250;
@@ -18,6 +19,7 @@ export class CopyJob {
   private running: Promise<number> | null = null;
   private again = false;
   private unsubscribe: (() => void) | null = null;
+  private readonly backoff: Backoff;
 
   constructor(
     private readonly options: {
@@ -28,14 +30,16 @@ export class CopyJob {
       intervalMs?: number;
       workers?: number;
     },
-  ) {}
+  ) {
+    this.backoff = new Backoff(options.log, 'copy pass');
+  }
 
   start() {
     this.stopped = false;
     this.unsubscribe = onCopyWake(() => void this.wake());
     const loop = async () => {
       await this.runOnce();
-      if (!this.stopped) this.timer = setTimeout(loop, this.options.intervalMs ?? 500);
+      if (!this.stopped) this.timer = setTimeout(loop, this.backoff.delay(this.options.intervalMs ?? 500));
     };
     void loop();
   }
@@ -87,10 +91,11 @@ export class CopyJob {
       };
       const counts = await Promise.all(Array.from({ length: this.options.workers ?? WORKERS }, worker));
       const decided = counts.reduce((a, b) => a + b, 0);
+      this.backoff.succeeded();
       if (decided) this.options.log.info({ decided }, 'copy tasks decided');
       return decided;
     } catch (error) {
-      this.options.log.error({ err: error }, 'copy pass failed');
+      this.backoff.failed(error);
       return 0;
     }
   }

@@ -15,6 +15,7 @@ import { backfill, type BackfillOptions } from '../modules/market/backfill.ts';
 import { SimulatedFeed, type PriceFeed } from '../modules/market/price-feed.ts';
 import { sessionStatusCached, type SessionName } from '../modules/market/trading-sessions.ts';
 import { formatPrice } from '@app/contracts';
+import { Backoff } from './backoff.ts';
 import { LeaderLock, LOCKS } from './leader-lock.ts';
 
 export const TICK_CHANNEL = 'ticks';
@@ -50,9 +51,11 @@ export class PriceFeedJob {
   private watermark = 0;
   private running = false;
   private prunedAt = 0;
+  private readonly backoff: Backoff;
 
   constructor(private readonly options: FeedJobOptions) {
     this.lock = new LeaderLock(options.url, LOCKS.priceFeed);
+    this.backoff = new Backoff(options.log, 'price feed step');
   }
 
   private now = () => (this.options.now ? this.options.now() : Math.floor(Date.now() / 1000));
@@ -75,7 +78,10 @@ export class PriceFeedJob {
     this.running = true;
     try {
       const wasLeader = this.lock.isHeld;
-      if (!(await this.lock.tryAcquire())) return;
+      if (!(await this.lock.tryAcquire())) {
+        this.backoff.succeeded();
+        return;
+      }
       if (!wasLeader || !this.feed) await this.becomeLeader();
       await this.catchUp();
       if (Date.now() - this.prunedAt > PRUNE_EVERY_MS) {
@@ -83,8 +89,9 @@ export class PriceFeedJob {
         const removed = await pruneSeries(this.options.db, this.now() - TICK_RETENTION_SECONDS);
         if (removed) this.options.log.info({ removed }, 'price feed: pruned old ticks');
       }
+      this.backoff.succeeded();
     } catch (error) {
-      this.options.log.error({ err: error }, 'price feed step failed');
+      this.backoff.failed(error);
       // Reload state from the database on the next step: the failed transaction wrote nothing.
       this.feed = null;
     } finally {
@@ -96,8 +103,8 @@ export class PriceFeedJob {
     if (this.stopped) return;
     this.timer = setTimeout(async () => {
       await this.runOnce();
-      // Wake just after the next whole second.
-      this.schedule(1_000 - (Date.now() % 1_000) + 15);
+      // Wake just after the next whole second (later while the database does not answer).
+      this.schedule(this.backoff.delay(1_000 - (Date.now() % 1_000) + 15));
     }, delay);
   }
 

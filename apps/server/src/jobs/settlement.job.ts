@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { feedState } from '../modules/market/market.table.ts';
 import { settleDueOrders } from '../modules/orders/orders.service.ts';
+import { Backoff } from './backoff.ts';
 
 const BATCH = 200;
 
@@ -14,14 +15,17 @@ export class SettlementJob {
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
   private running: Promise<number> | null = null;
+  private readonly backoff: Backoff;
 
-  constructor(private readonly options: { db: Db; log: FastifyBaseLogger; intervalMs?: number; workers?: number }) {}
+  constructor(private readonly options: { db: Db; log: FastifyBaseLogger; intervalMs?: number; workers?: number }) {
+    this.backoff = new Backoff(options.log, 'settlement pass');
+  }
 
   start() {
     this.stopped = false;
     const loop = async () => {
       await this.runOnce();
-      if (!this.stopped) this.timer = setTimeout(loop, this.options.intervalMs ?? 250);
+      if (!this.stopped) this.timer = setTimeout(loop, this.backoff.delay(this.options.intervalMs ?? 250));
     };
     void loop();
   }
@@ -52,9 +56,10 @@ export class SettlementJob {
         }
       };
       const counts = await Promise.all(Array.from({ length: this.options.workers ?? 3 }, worker));
+      this.backoff.succeeded();
       return counts.reduce((a, b) => a + b, 0);
     } catch (error) {
-      this.options.log.error({ err: error }, 'settlement pass failed');
+      this.backoff.failed(error);
       return 0;
     }
   }

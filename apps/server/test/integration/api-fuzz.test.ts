@@ -161,7 +161,10 @@ describe('every endpoint under valid, boundary and hostile input', () => {
             remoteAddress: `198.51.100.${(ip++ % 250) + 1}`,
           });
           const where = `${route.method} ${route.path} ${JSON.stringify(fields).slice(0, 300)}`;
-          expect(response.statusCode, where).toBeLessThan(500);
+          // Readiness answers 503 by design while this test app has no price feed running: its verdict on the
+          // node, still a translated envelope.
+          const notReady = route.path === '/api/health/ready' && response.statusCode === 503;
+          if (!notReady) expect(response.statusCode, where).toBeLessThan(500);
           if (route.path === '/api/user/finance_csv' && response.statusCode === 200) return;
           const answer = response.json<{ code: number; msg: string; key: string }>();
           expect(typeof answer.key, where).toBe('string');

@@ -7,6 +7,7 @@ import { Writable } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import { clientConfig, LIMITS } from '../../db/client.ts';
 
 /**
  * A logical backup made through PostgreSQL's COPY, so it needs no pg_dump of the server's version (the embedded
@@ -53,7 +54,7 @@ export async function appliedMigrations(client: pg.ClientBase): Promise<string[]
 }
 
 export async function writeBackup(url: string, file: string): Promise<BackupResult> {
-  const client = new pg.Client({ connectionString: url, application_name: 'backup' });
+  const client = new pg.Client(clientConfig(url, LIMITS.longWork, 'backup'));
   await client.connect();
   const gzip = createGzip();
   const written = pipeline(gzip, createWriteStream(file, { mode: 0o600 }));
@@ -140,7 +141,7 @@ export async function checkBackupFile(file: string): Promise<BackupHeader> {
 
 /** Empties the app's schemas: the next start (or applyMigrations) builds them again. */
 export async function wipeDatabase(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url, application_name: 'restore' });
+  const client = new pg.Client(clientConfig(url, LIMITS.longWork, 'restore'));
   await client.connect();
   try {
     await client.query('BEGIN');
@@ -160,7 +161,7 @@ export async function wipeDatabase(url: string): Promise<void> {
  * each of its entries); the caller re-verifies the ledger afterwards.
  */
 export async function copyBackupIn(url: string, file: string): Promise<{ tables: number; rows: number }> {
-  const client = new pg.Client({ connectionString: url, application_name: 'restore' });
+  const client = new pg.Client(clientConfig(url, LIMITS.longWork, 'restore'));
   await client.connect();
   let tables = 0;
   let rows = 0;

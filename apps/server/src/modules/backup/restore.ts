@@ -1,4 +1,4 @@
-import { connect } from '../../db/client.ts';
+import { connect, LIMITS } from '../../db/client.ts';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { MIGRATIONS_DIR, applyMigrations } from '../../db/migrate.ts';
 import { verifyLedger } from '../ledger/ledger-verify.ts';
@@ -24,7 +24,7 @@ export async function restoreBackup(url: string, file: string): Promise<RestoreR
         'restore it with the version of the app that made it, then upgrade (nothing was changed)',
     );
   await wipeDatabase(url);
-  const database = connect(url, 2);
+  const database = connect(url, 2, { limits: LIMITS.longWork, name: 'restore' });
   try {
     await applyMigrations(database.pool, database.db);
     const copied = await copyBackupIn(url, file);

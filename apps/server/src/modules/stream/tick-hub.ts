@@ -2,6 +2,8 @@ import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tick } from '@app/contracts';
 import { TICK_CHANNEL } from '../../jobs/price-feed.job.ts';
+import { Backoff } from '../../jobs/backoff.ts';
+import { clientConfig, LIMITS } from '../../db/client.ts';
 
 /** What the hub needs of a WebSocket: enough to send and to notice a slow reader. */
 export type Subscriber = { send(data: string): void; readonly bufferedAmount: number; readonly readyState: number };
@@ -9,6 +11,12 @@ export type Subscriber = { send(data: string): void; readonly bufferedAmount: nu
 // A reader this far behind gets no more ticks until it drains: one slow phone must not hold memory.
 const MAX_BUFFERED_BYTES = 1 << 20;
 const OPEN = 1;
+/**
+ * A LISTEN connection only receives: without a statement now and then, one whose server stalled or vanished
+ * would look idle for ever.
+ */
+const PING_MS = 15_000;
+const PING_TIMEOUT_MS = 10_000;
 
 /**
  * Every node LISTENs for the feed leader's NOTIFY and fans each tick out to the sockets that
@@ -22,11 +30,15 @@ export class TickHub {
   private readonly listeners = new Set<() => void>();
   private stopped = false;
   private retry: NodeJS.Timeout | null = null;
+  private ping: NodeJS.Timeout | null = null;
+  private readonly backoff: Backoff;
 
   constructor(
     private readonly url: string,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.backoff = new Backoff(log, 'tick hub');
+  }
 
   async start(): Promise<void> {
     this.stopped = false;
@@ -36,6 +48,7 @@ export class TickHub {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.retry) clearTimeout(this.retry);
+    if (this.ping) clearTimeout(this.ping);
     await this.client?.end().catch(() => {});
     this.client = null;
   }
@@ -97,15 +110,18 @@ export class TickHub {
 
   private async connect() {
     if (this.stopped) return;
-    const client = new pg.Client({ connectionString: this.url, application_name: 'tick-hub' });
-    const reconnect = () => {
+    const client = new pg.Client(clientConfig(this.url, LIMITS.session, 'tick-hub'));
+    // Reconnects after a pause that grows while the database does not answer (see Backoff).
+    const reconnect = (error: unknown) => {
       if (this.client !== client || this.stopped) return;
       this.client = null;
+      if (this.ping) clearTimeout(this.ping);
       client.end().catch(() => {});
-      this.retry = setTimeout(() => void this.connect(), 1_000);
+      this.backoff.failed(error);
+      this.retry = setTimeout(() => void this.connect(), this.backoff.delay(0));
     };
     client.on('error', reconnect);
-    client.on('end', reconnect);
+    client.on('end', () => reconnect(new Error('Connection terminated')));
     client.on('notification', (message) => {
       if (message.channel !== TICK_CHANNEL || !message.payload) return;
       try {
@@ -114,15 +130,31 @@ export class TickHub {
         this.log.warn({ err: error }, 'bad tick notification');
       }
     });
+    this.client = client;
     try {
       await client.connect();
       await client.query(`LISTEN ${TICK_CHANNEL}`);
-      this.client = client;
+      this.backoff.succeeded();
+      this.pingLater(client, reconnect);
       for (const listener of this.listeners) listener();
     } catch (error) {
-      this.log.warn({ err: error }, 'tick hub cannot listen yet; retrying');
-      this.client = client;
-      reconnect();
+      reconnect(error);
     }
+  }
+
+  private pingLater(client: pg.Client, reconnect: (error: unknown) => void) {
+    this.ping = setTimeout(() => {
+      let timer: NodeJS.Timeout | undefined;
+      const silent = new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('Query read timeout')), PING_TIMEOUT_MS);
+      });
+      void Promise.race([client.query('SELECT 1'), silent])
+        .finally(() => clearTimeout(timer))
+        .then(
+          () => this.client === client && this.pingLater(client, reconnect),
+          (error: unknown) => reconnect(error),
+        );
+    }, PING_MS);
+    this.ping.unref();
   }
 }
