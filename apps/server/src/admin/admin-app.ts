@@ -1,5 +1,7 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { logging } from '../app.ts';
+import { echoRequestId, REQUEST_ID_LOG_LABEL, requestIdOptions } from '../plugins/request-id.ts';
+import { accessLog } from '../plugins/request-log.ts';
 import { securityHeaders } from '../plugins/security-headers.ts';
 import formbody from '@fastify/formbody';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -29,7 +31,11 @@ export async function buildAdminApp(deps: {
   const app = Fastify({
     ...logging(deps.logger, deps.logLevel ?? 'info'),
     bodyLimit: 64 * 1024,
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: REQUEST_ID_LOG_LABEL }),
+    ...requestIdOptions,
   }).withTypeProvider<ZodTypeProvider>();
+  echoRequestId(app);
+  accessLog(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(envelopePlugin);

@@ -1,0 +1,65 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/**
+ * No route takes a secret in its query string (tokens travel in the `token` header, and /api/stream is public),
+ * but a client may still put one there: such values are masked before a URL is logged.
+ */
+const SECRET_PARAM =
+  /^(?:token|access_token|auth|authorization|password|pwd|fund_password|code|secret|sign|signature)$/i;
+
+/** The URL as it may be logged: the path, and the query with any secret-looking value masked. */
+export function loggableUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const query = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const name = eq < 0 ? pair : pair.slice(0, eq);
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name);
+      } catch {
+        // A malformed name is logged as sent; it names nothing a route reads.
+      }
+      return eq >= 0 && SECRET_PARAM.test(decoded) ? `${name}=[redacted]` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, q)}?${query}`;
+}
+
+/** Who asked for what: the fields every refusal line carries (a user on the public app, an operator on the admin one). */
+export function requestFields(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: loggableUrl(request.url),
+    userId: request.session?.userId,
+    operator: request.operator || undefined,
+  };
+}
+
+const QUIETER_THAN_INFO = new Set(['fatal', 'error', 'warn', 'silent']);
+
+/**
+ * One info line per answered request: method, route pattern, URL, status, user and milliseconds. A single object
+ * and no serializers keep it cheap; above info (LOG_LEVEL=warn) the hook is not even installed.
+ */
+export function accessLog(app: FastifyInstance) {
+  if (QUIETER_THAN_INFO.has(app.log.level)) return;
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      {
+        method: request.method,
+        route: request.routeOptions.url,
+        url: loggableUrl(request.url),
+        status: reply.statusCode,
+        userId: request.session?.userId,
+        operator: request.operator || undefined,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'access',
+    );
+    done();
+  });
+}
