@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port.ts';
+import { exitOf } from './process-exit.ts';
 import { e2eDir, repoRoot, webCli, webDir } from './paths.ts';
 import { registerByApi } from './session.ts';
 
@@ -73,6 +74,8 @@ export default async function globalSetup() {
     // No market data is needed by these screens; skip the price history backfill of a fresh data dir.
     JOBS: '0',
     BACKFILL_DAYS: '1',
+    // Every user of the suite registers from this one machine's address.
+    SMS_DAILY_PER_ADDRESS: '100000',
   };
   const server = spawn('pnpm', ['--silent', '--filter', '@app/server', 'start'], {
     cwd: repoRoot,
@@ -100,7 +103,9 @@ export default async function globalSetup() {
     } catch {
       // already gone
     }
-    await new Promise((r) => setTimeout(r, 3000));
+    // The server stops its embedded PostgreSQL itself (in a process group of its own, out of reach of the kill
+    // below): wait for it, usually well under a second.
+    await exitOf(server, 20_000);
     try {
       process.kill(-server.pid!, 'SIGKILL');
     } catch {

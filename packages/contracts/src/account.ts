@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import { realNameStateSchema } from './user.ts';
 import { reasonSchema } from './admin.ts';
+import { cleanUserLine } from './user-text.ts';
 
 /** Real-name verification: the document types accepted. */
 export const documentTypeSchema = z.enum(['cn_id', 'passport']);
 export type DocumentType = z.infer<typeof documentTypeSchema>;
 
 export const certificationBodySchema = z.object({
-  real_name: z.string({ error: 'name_wrong' }).trim().min(1, 'name_wrong').max(60, 'name_wrong'),
+  real_name: z
+    .string({ error: 'name_wrong' })
+    .transform(cleanUserLine)
+    .pipe(z.string().min(1, 'name_wrong').max(60, 'name_wrong')),
   doc_type: documentTypeSchema.default('cn_id'),
   id_number: z.string({ error: 'id_number_wrong' }).trim().min(1, 'id_number_wrong').max(40, 'id_number_wrong'),
 });

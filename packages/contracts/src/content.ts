@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanUserParagraphs } from './user-text.ts';
 
 /**
  * Content and engagement: banners, platform notices, news and activities (operator-written, one row per
@@ -172,7 +173,10 @@ export const supportConversationSchema = z.object({
 });
 export type SupportConversation = z.infer<typeof supportConversationSchema>;
 export const supportSendBodySchema = z.object({
-  body: z.string({ error: 'please_fill_in' }).trim().min(1, 'please_fill_in').max(1000, 'support_message_too_long'),
+  body: z
+    .string({ error: 'please_fill_in' })
+    .transform(cleanUserParagraphs)
+    .pipe(z.string().min(1, 'please_fill_in').max(1000, 'support_message_too_long')),
   topic: supportTopicSchema.optional(),
 });
 export type SupportSendBody = z.input<typeof supportSendBodySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanUserLine } from './user-text.ts';
 import { orderModeSchema, orderSchema } from './orders.ts';
 
 /**
@@ -71,16 +72,24 @@ const csvList = <T extends z.ZodType<string | number>>(item: T, max: number) =>
 export const leadBodySchema = z.object({
   display_name: z
     .string({ error: 'please_fill_in' })
-    .trim()
-    .min(2, 'copy_name_invalid')
-    .max(30, 'copy_name_invalid')
-    .regex(/^[^<>\p{Cc}]+$/u, 'copy_name_invalid'),
+    .transform(cleanUserLine)
+    .pipe(
+      z
+        .string()
+        .min(2, 'copy_name_invalid')
+        .max(30, 'copy_name_invalid')
+        .regex(/^[^<>]+$/u, 'copy_name_invalid'),
+    ),
   description: z
     .string()
-    .trim()
-    .max(280, 'copy_description_too_long')
-    .regex(/^[^<>\p{Cc}]*$/u, 'invalid_request')
-    .default(''),
+    .default('')
+    .transform(cleanUserLine)
+    .pipe(
+      z
+        .string()
+        .max(280, 'copy_description_too_long')
+        .regex(/^[^<>]*$/u, 'invalid_request'),
+    ),
   /** The leader states the terms shown to followers: the share is always 0 % (no fee to the leader). */
   agree: z.preprocess(
     (v) => v === true || v === '1' || v === 'true' || v === 'on',

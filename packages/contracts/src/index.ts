@@ -2,6 +2,7 @@ export * from './messages.ts';
 export * from './envelope.ts';
 export * from './money.ts';
 export * from './fields.ts';
+export * from './user-text.ts';
 export * from './auth.ts';
 export * from './user.ts';
 export * from './admin.ts';

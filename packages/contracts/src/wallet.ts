@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idempotencyKey } from './fields.ts';
+import { cleanUserLine } from './user-text.ts';
 
 /**
  * The wallet: payment methods, recharge (deposits), withdrawals, exchange between cash and coins, the
@@ -12,7 +13,7 @@ export const COIN_SCALE = 8;
 
 const trimmed = (emptyKey: string, max = 64) =>
   z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() : (v ?? '')),
+    (v) => (typeof v === 'string' ? cleanUserLine(v) : (v ?? '')),
     z.string().min(1, emptyKey).max(max, 'invalid_request'),
   );
 
@@ -153,7 +154,7 @@ export const doRechargeBodySchema = z.object({
   amount: usdAmount,
   payer_name: trimmed('please_fill_in'),
   transfer_note: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() : (v ?? '')),
+    (v) => (typeof v === 'string' ? cleanUserLine(v) : (v ?? '')),
     z.string().max(120, 'invalid_request'),
   ),
   upload_id: z.preprocess(

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import type { AdminAuditItem, AdminInviteCode, AdminOutboxItem, AdminUser, ContractTerms } from '@app/contracts';
 import { loadConfig } from '../config/env.ts';
+import { guardTerminalOutput } from './terminal-output.ts';
 import { registerWalletCommands } from '../modules/wallet/wallet.ops.ts';
 import { registerInvestCommands } from '../modules/invest/invest.ops.ts';
 import { registerBackupCommands } from '../modules/backup/backup.ops.ts';
@@ -16,6 +17,9 @@ import { registerCopyCommands } from '../modules/copy/copy.ops.ts';
  * `pnpm ops ...`: the operator CLI. It only calls the admin HTTP API, so every action it takes goes
  * through the same checks and the same audit log as any other operator client.
  */
+guardTerminalOutput(process.stdout);
+guardTerminalOutput(process.stderr);
+
 const config = loadConfig();
 const baseUrl = process.env.ADMIN_URL ?? `http://${config.adminHost}:${config.adminPort}`;
 const operator = process.env.OPERATOR ?? os.userInfo().username;

@@ -1,15 +1,14 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+import { LISTEN_DEFAULTS } from '../runtime/listen-ports.mjs';
+import { repoRoot } from './paths.ts';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('127.0.0.1'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  ADMIN_HOST: z.string().default('127.0.0.1'),
-  ADMIN_PORT: z.coerce.number().int().min(0).max(65535).default(8081),
+  HOST: z.string().default(LISTEN_DEFAULTS.HOST),
+  PORT: z.coerce.number().int().min(0).max(65535).default(LISTEN_DEFAULTS.PORT),
+  ADMIN_HOST: z.string().default(LISTEN_DEFAULTS.ADMIN_HOST),
+  ADMIN_PORT: z.coerce.number().int().min(0).max(65535).default(LISTEN_DEFAULTS.ADMIN_PORT),
   ADMIN_TOKEN: z.string().min(24).optional(),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   DATABASE_URL: z.string().url().optional(),
@@ -28,6 +27,14 @@ const envSchema = z.object({
     .enum(['0', '1', 'true', 'false'])
     .default('1')
     .transform((v) => v === '1' || v === 'true'),
+  /** Development only: echo each outgoing SMS (its text holds a live code) to the log. Never on by default. */
+  LOG_SMS: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('0')
+    .transform((v) => v === '1' || v === 'true'),
+  /** Verification codes one phone number, and one client address, may be sent in 24 hours. */
+  SMS_DAILY_PER_PHONE: z.coerce.number().int().min(1).default(10),
+  SMS_DAILY_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   BACKFILL_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   BACKFILL_TICK_SECONDS: z.coerce.number().int().min(60).max(86_400).default(7_200),
   /** Behind a reverse proxy, trust its X-Forwarded-For so rate limits see the real client. */
@@ -64,6 +71,8 @@ export type Config = {
   firstInviteCode: string;
   trustProxy: boolean;
   jobs: boolean;
+  logSms: boolean;
+  smsDailyCaps: { perPhone: number; perAddress: number };
   backfill: { days: number; tickSeconds: number };
   platformTz: string;
 };
@@ -93,6 +102,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     firstInviteCode: e.FIRST_INVITE_CODE.toUpperCase(),
     trustProxy: e.TRUST_PROXY,
     jobs: e.JOBS,
+    logSms: e.LOG_SMS,
+    smsDailyCaps: { perPhone: e.SMS_DAILY_PER_PHONE, perAddress: e.SMS_DAILY_PER_ADDRESS },
     backfill: { days: e.BACKFILL_DAYS, tickSeconds: e.BACKFILL_TICK_SECONDS },
     platformTz: e.PLATFORM_TZ,
   };

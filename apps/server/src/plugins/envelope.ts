@@ -4,6 +4,8 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isMessageKey, codeOf, type Language, type MessageKey } from '@app/contracts';
 import { pickLanguage, translate } from '@app/i18n/catalogue';
 import { AppError, type ErrorParams } from './app-error.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { requestFields } from './request-log.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,8 +39,9 @@ export const envelopePlugin = fp(
 
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const refusal = toRefusal(error, request);
-      if (refusal.key === 'system_error') request.log.error({ err: error }, 'unhandled error');
-      else request.log.info({ key: refusal.key, field: refusal.field }, 'refused');
+      if (refusal.key === 'system_error')
+        request.log.error({ err: error, ...requestFields(request) }, 'unhandled error');
+      else request.log.info({ key: refusal.key, field: refusal.field, ...requestFields(request) }, 'refused');
       return sendRefusal(reply, request.lang, refusal);
     });
 
@@ -74,6 +77,11 @@ function toRefusal(error: FastifyError, request: FastifyRequest): Refusal {
   if (error.statusCode === 429) return { key: 'too_many_requests' };
   if (error.statusCode === 404) return { key: 'not_found' };
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return { key: 'invalid_request' };
+  // The database did not answer in time, or the connection failed: the same request a little later can succeed.
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    return { key: 'system_busy' };
+  }
   return { key: 'system_error' };
 }
 

@@ -23,12 +23,24 @@ export type TestApp = {
 
 /** The real app and operator API over a fresh database, called through inject (real HTTP semantics). */
 export async function createTestApp(
-  options: { authRequestsPerMinute?: number; clock?: () => number; withHub?: boolean; withMetrics?: boolean } = {},
+  options: {
+    authRequestsPerMinute?: number;
+    clock?: () => number;
+    withHub?: boolean;
+    withMetrics?: boolean;
+    smsDailyPerAddress?: number;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const hub = options.withHub ? new TickHub(database.url, pino({ level: 'silent' })) : undefined;
   await hub?.start();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/nonexistent',
+    // Every test user registers from the one loopback address; tests of the cap itself set it.
+    SMS_DAILY_PER_ADDRESS: String(options.smsDailyPerAddress ?? 100_000),
+  });
   const metrics = options.withMetrics ? new Metrics(database.db, database.pool) : undefined;
   const silent = { level: 'silent' } as const;
   const app = await buildApp({

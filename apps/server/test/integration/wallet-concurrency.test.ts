@@ -45,7 +45,11 @@ describe('concurrency', () => {
     );
     const ok = answers.filter((a) => a.code === 200);
     expect(ok).toHaveLength(3);
-    expect(new Set(answers.filter((a) => a.code !== 200).map((a) => a.key))).toEqual(new Set(['balance_insufficient']));
+    // At most five fund-password checks of one user are in flight at once (each is counted before it is
+    // verified), so some of the burst is refused before the balance is looked at; at least five reach it.
+    const refusals = answers.filter((a) => a.code !== 200).map((a) => a.key);
+    expect(refusals.filter((k) => k === 'balance_insufficient').length).toBeGreaterThanOrEqual(2);
+    expect(refusals.every((k) => k === 'balance_insufficient' || k === 'too_many_attempts')).toBe(true);
     const balances = (await call(t.app, 'GET', '/api/user/index', { token: u.token })).data.balances;
     expect(balances).toMatchObject({ available: '50.00', frozen: '300.00' });
     const rows = await t.database.db.execute(

@@ -5,13 +5,15 @@ import type { MessageSender } from '../messaging/message-sender.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { assertPhoneAvailable, login, register } from './auth.service.ts';
 import { revokeSession } from './sessions.ts';
-import { issueCode } from './verification-codes.ts';
+import { issueCode, type DailyCaps } from './verification-codes.ts';
 import { recordLogin } from '../security/security.service.ts';
 
-export const authRoutes: FastifyPluginAsyncZod<{ db: Db; sender: MessageSender; perMinute: number }> = async (
-  app,
-  { db, sender, perMinute },
-) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  sender: MessageSender;
+  perMinute: number;
+  smsDailyCaps: DailyCaps;
+}> = async (app, { db, sender, perMinute, smsDailyCaps }) => {
   // Per-address limits on top of the per-account login throttle: generous for people, tight for scripts.
   const strict = { rateLimit: { max: perMinute, timeWindow: '1 minute' } };
 
@@ -20,7 +22,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; sender: MessageSender; 
     if (purpose === 'register') {
       await assertPhoneAvailable(db, phone);
     }
-    const sent = await issueCode(db, sender, { phone, purpose, lang: request.lang });
+    const sent = await issueCode(db, sender, { phone, purpose, lang: request.lang, ip: request.ip }, smsDailyCaps);
     return reply.ok({ resend_in: sent.resendIn, expires_in: sent.expiresIn }, 'code_sent');
   });
 

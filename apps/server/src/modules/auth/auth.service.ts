@@ -9,7 +9,8 @@ import { userAccount } from '../ledger/account-codes.ts';
 import { decoyHash, hashPassword, verifyPassword } from './password-hash.ts';
 import { createSession } from './sessions.ts';
 import { checkCode, consumeCode } from './verification-codes.ts';
-import { assertNotThrottled, recordFailure } from './login-throttle.ts';
+import { checkSecret, counterOf } from './secret-attempts.ts';
+import { assertUncommonPassword } from './password-strength.ts';
 import { sql } from 'drizzle-orm';
 
 type ParsedRegister = { [K in keyof RegisterBody]-?: K extends 'agree' ? true : string };
@@ -21,6 +22,7 @@ type ParsedRegister = { [K in keyof RegisterBody]-?: K extends 'agree' ? true : 
  */
 export async function register(db: Db, body: ParsedRegister, ip: string): Promise<SessionData> {
   await assertAvailable(db, body.account, body.phone);
+  assertUncommonPassword(body.password);
   const codeId = await checkCode(db, { phone: body.phone, purpose: 'register', code: body.code });
   const passwordHash = await hashPassword(body.password);
 
@@ -77,22 +79,26 @@ export async function assertPhoneAvailable(db: Db, phone: string) {
 }
 
 /**
- * Login by account name or phone. Throttling is checked before the password, and an unknown user
- * costs a full hash too, so timing does not tell which accounts exist (the spec's messages do).
+ * Login by account name or phone. The attempt is counted before the password is checked (see
+ * checkSecret), and an unknown user costs a full hash too, so timing does not tell which accounts exist
+ * (the spec's messages do).
  */
 export async function login(db: Db, input: { account: string; password: string }, ip: string): Promise<SessionData> {
-  const accountKey = input.account.trim().toLowerCase();
   const user = await findUserByIdentifier(db, input.account);
-  await assertNotThrottled(db, accountKey, ip, user?.id ?? null);
   if (!user) {
-    await verifyPassword(await decoyHash(), input.password);
-    await recordFailure(db, accountKey, ip);
+    await checkSecret(
+      db,
+      { counter: counterOf.unknownAccount(input.account), ip, limitAddress: true },
+      async () => (await verifyPassword(await decoyHash(), input.password)) && false,
+    );
     throw new AppError('user_not_found', { field: 'account' });
   }
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
-    await recordFailure(db, accountKey, ip);
-    throw new AppError('wrong_password', { field: 'password' });
-  }
+  const right = await checkSecret(
+    db,
+    { counter: counterOf.login(user.id), ip, limitAddress: true, exemptKnownAddressOf: user.id },
+    () => verifyPassword(user.passwordHash, input.password),
+  );
+  if (!right) throw new AppError('wrong_password', { field: 'password' });
   if (user.locked) throw new AppError('account_locked');
   const session = await createSession(db, user.id, ip);
   return { token: session.token, expires_at: session.expiresAt, user: await userInfo(db, user.id) };

@@ -32,11 +32,21 @@ export const verificationCodes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    /** The address that asked for the code, for the daily cap per address. */
+    ip: text('ip'),
   },
-  (t) => [index('verification_codes_phone_idx').on(t.phone, t.purpose, t.createdAt)],
+  (t) => [
+    index('verification_codes_phone_idx').on(t.phone, t.purpose, t.createdAt),
+    index('verification_codes_ip_idx').on(t.ip, t.createdAt),
+  ],
 );
 
-/** Failed logins, counted per account and per address over a sliding window. */
+/**
+ * Checks of a secret (login or fund password) that have not succeeded, counted per user and secret, and per
+ * address, over a sliding window (see secret-attempts.ts). A row is written before the check; a right answer
+ * deletes it, a wrong one marks it checked. Only checked rows count against an address, so many people logging
+ * in at once from one address are not throttled by each other's checks in flight.
+ */
 export const loginFailures = pgTable(
   'login_failures',
   {
@@ -44,6 +54,8 @@ export const loginFailures = pgTable(
     accountKey: text('account_key').notNull(),
     ip: text('ip').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the check found the secret wrong; null while it is in flight (or if the process died during it). */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
   },
   (t) => [
     index('login_failures_account_idx').on(t.accountKey, t.createdAt),

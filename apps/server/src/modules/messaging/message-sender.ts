@@ -21,7 +21,7 @@ export class OutboxSender implements MessageSender {
 
   async send(message: OutgoingMessage): Promise<void> {
     await this.db.insert(outbox).values(message);
-    // Development only: the message text contains a live code, so production logs never carry it.
+    // Only with LOG_SMS=1 (a developer's own machine): the text holds a live code, so no log carries it otherwise.
     if (this.echoToLog) this.log?.info({ recipient: message.recipient, body: message.body }, 'outbox message');
   }
 }

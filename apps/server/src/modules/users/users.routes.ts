@@ -15,6 +15,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     await changeLoginPassword(db, {
       userId: session.userId,
       sessionId: session.sessionId,
+      ip: request.ip,
       oldPassword: request.body.old_password,
       password: request.body.password,
     });
@@ -24,6 +25,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
   app.post('/api/user/pwd_pay', { schema: { body: changeFundPasswordBodySchema } }, async (request, reply) => {
     await changeFundPassword(db, {
       userId: currentUser(request).userId,
+      ip: request.ip,
       oldPassword: request.body.old_password || undefined,
       password: request.body.password,
     });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import {
   formatMoney,
   parseMoney,
@@ -11,7 +11,6 @@ import {
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { audit } from '../audit/audit.service.ts';
-import { loginFailures } from '../auth/auth.table.ts';
 import { once, requestHash } from '../idempotency/idempotency.service.ts';
 import { balancesOf, postJournal } from '../ledger/ledger.service.ts';
 import { postInboxMessage } from '../inbox/inbox.service.ts';
@@ -24,30 +23,6 @@ import { fundPasswordMarks, paymentMethods, withdrawals } from './wallet.table.t
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
-
-/** Fund-password guesses: five failures in fifteen minutes lock withdrawals for the rest of the window. */
-export const FUND_FAILURE_LIMIT = 5;
-const FUND_WINDOW_SECONDS = 15 * 60;
-const fundKey = (userId: number) => `fund:${userId}`;
-
-async function assertFundNotThrottled(db: DbOrTx, userId: number) {
-  const [row] = await db
-    .select({
-      n: sql<number>`count(*)::int`,
-      oldest: sql<number>`extract(epoch from min(${loginFailures.createdAt}))::float8`,
-    })
-    .from(loginFailures)
-    .where(
-      and(
-        eq(loginFailures.accountKey, fundKey(userId)),
-        gt(loginFailures.createdAt, sql`now() - make_interval(secs => ${FUND_WINDOW_SECONDS})`),
-      ),
-    );
-  if (row && row.n >= FUND_FAILURE_LIMIT) {
-    const wait = Math.max(1, row.oldest + FUND_WINDOW_SECONDS - Date.now() / 1000);
-    throw new AppError('too_many_attempts', { params: { minutes: Math.ceil(wait / 60) } });
-  }
-}
 
 /** Notes the fund-password hash; a different one than last seen starts the hold now (see fundPasswordMarks). */
 async function fundPasswordChangedAt(db: DbOrTx, userId: number, hash: string | null): Promise<number | null> {
@@ -203,16 +178,7 @@ export async function submitWithdrawal(db: Db, input: SubmitInput): Promise<With
       params: { until: `${localDateTime(until, input.tz)} (${input.tz})`, until_ts: until },
     });
   }
-  await assertFundNotThrottled(db, input.userId);
-  try {
-    await assertFundPassword(db, input.userId, input.fundPassword);
-  } catch (error) {
-    if (error instanceof AppError && error.key === 'fund_password_wrong') {
-      // Prefixed so fund-password failures do not count against the address's login throttle.
-      await db.insert(loginFailures).values({ accountKey: fundKey(input.userId), ip: `fund:${input.ip}` });
-    }
-    throw error;
-  }
+  await assertFundPassword(db, { userId: input.userId, ip: input.ip, password: input.fundPassword });
 
   const fee = withdrawFee(amount, settings.withdrawFeeBp, settings.withdrawFeeMin);
   const hash = requestHash('wallet.withdraw', { m: method.id, a: amount.toString() });

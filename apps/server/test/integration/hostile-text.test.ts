@@ -1,0 +1,48 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { supportMessages } from '../../src/modules/support/support.table.ts';
+import { serverRoot } from '../crash/processes.ts';
+import { ADMIN_TOKEN, call, createTestApp, registerUser, type TestApp } from '../helpers/test-app.ts';
+
+/** Control bytes a user writes must neither be stored nor reach an operator's terminal. */
+const ESC = '\u001b';
+const HOSTILE = `hello ${ESC}]0;owned\u0007${ESC}[2J\u202Eevil\u2066 done`;
+// eslint-disable-next-line no-control-regex -- what must not reach the terminal
+const RAW_CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+
+let t: TestApp;
+let adminUrl: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  adminUrl = await t.admin.listen({ host: '127.0.0.1', port: 0 });
+});
+afterAll(async () => t?.close());
+
+describe('text users write', () => {
+  it('is stored without terminal controls or bidi overrides', async () => {
+    const u = await registerUser(t.app, t.database);
+    const sent = await call(t.app, 'POST', '/api/user/service', { token: u.token, body: { body: HOSTILE } });
+    expect(sent.code).toBe(200);
+    const [row] = await t.database.db
+      .select({ body: supportMessages.body })
+      .from(supportMessages)
+      .where(sql`${supportMessages.userId} = ${u.user.id}`);
+    expect(row!.body).toBe('hello ]0;owned[2Jevil done');
+  });
+
+  it('never reaches the operator CLI as raw control bytes, even when stored by another path', async () => {
+    const u = await registerUser(t.app, t.database);
+    // As a row written before the contracts cleaned text (or by any other writer) would be.
+    await t.database.db.insert(supportMessages).values({ userId: u.user.id, author: 'user', body: HOSTILE });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli/ops.ts', 'support', 'show', String(u.user.id)],
+      { cwd: serverRoot, env: { ...process.env, ADMIN_URL: adminUrl, ADMIN_TOKEN } },
+    );
+    expect(stdout).toContain('hello');
+    expect(stdout).not.toMatch(RAW_CONTROL);
+    expect(stdout).toContain('\\u001b]0;owned\\u0007\\u001b[2J\\u202eevil\\u2066 done');
+  });
+});
