@@ -78,7 +78,14 @@ http {
 /** app/nodes.conf for these ports: each node on loopback with the parameters the deploy file gives its nodes. */
 async function renderNodes(ports: number[]): Promise<string> {
   const example = await fs.readFile(path.join(deployNginxDir, 'app', 'nodes.conf'), 'utf8');
-  const parameters = /^server\s+\S+((?:\s+\S+)*?)\s*;/m.exec(example)?.[1];
+  // The first server line's parameters, after its address and up to its semicolon (on that line only).
+  const parameters = /^server[ \t]+[^\s;]+([^;\n]*);/m.exec(example)?.[1];
   if (parameters === undefined) throw new Error('deploy/nginx/app/nodes.conf lists no server');
-  return ports.map((p) => `server 127.0.0.1:${p}${parameters};\n`).join('');
+  const nodes = ports.map((p) => `server 127.0.0.1:${p}${parameters.trimEnd()};\n`).join('');
+  // The balancer of a test reaches nothing but this machine's nodes.
+  const addresses = [...nodes.matchAll(/server\s+([^\s;]+)/g)].map((m) => m[1]!);
+  if (addresses.length !== ports.length || addresses.some((a) => !a.startsWith('127.0.0.1:'))) {
+    throw new Error(`the test balancer's nodes must be exactly the loopback ones given: ${addresses.join(', ')}`);
+  }
+  return nodes;
 }
