@@ -8,6 +8,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import moduleCycles from './apps/server/lint/module-cycles.js';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const dirs = (dir) =>
@@ -25,7 +26,8 @@ const FEATURE_APPS = APPS.filter((app) => existsSync(path.join(root, 'apps', app
 /**
  * Import boundaries (STYLE.md habits 1 and 4), by resolved file path, so relative imports count too:
  * - an app never imports another app (remotes share only packages; the shell never reaches into a remote);
- * - a feature never imports another feature of its app: pages in routes/ and exposes/ combine them;
+ * - a feature never imports another feature of its app: pages in routes/ and exposes/ combine them; inside a
+ *   feature (features/<f>/{api,components,hooks,lib}), api/ and lib/ never import components/;
  * - packages never import apps.
  */
 const boundaryZones = [
@@ -35,15 +37,80 @@ const boundaryZones = [
     message: 'Apps never import each other: share code through packages/.',
   })),
   ...FEATURE_APPS.flatMap((app) =>
-    dirs(`apps/${app}/src/features`).map((feature) => ({
-      target: `./apps/${app}/src/features/${feature}`,
-      from: `./apps/${app}/src/features`,
-      except: [`./${feature}`],
-      message: 'Features never import each other: combine them in a page under routes/ or exposes/.',
-    })),
+    dirs(`apps/${app}/src/features`).flatMap((feature) => [
+      {
+        target: `./apps/${app}/src/features/${feature}`,
+        from: `./apps/${app}/src/features`,
+        except: [`./${feature}`],
+        message: 'Features never import each other: combine them in a page under routes/ or exposes/.',
+      },
+      // The one layout of a feature (docs/front-end.md): api/ and lib/ are below its React code.
+      {
+        target: [`./apps/${app}/src/features/${feature}/api`, `./apps/${app}/src/features/${feature}/lib`],
+        from: `./apps/${app}/src/features/${feature}/components`,
+        message: "A feature's api/ and lib/ never import its components/.",
+      },
+    ]),
   ),
   { target: './packages', from: './apps', message: 'Packages never import apps.' },
 ];
+
+// ---- The server (docs/server.md) ----
+/**
+ * The server's own zones, by resolved path: src/modules/<m>/ are business domains, src/platform/<p>/ what they
+ * stand on, and the files and folders beside them (app.ts, server.ts, jobs/, cli/, seed/) put them together.
+ * - a module is reached from anywhere else only through its face, modules/<m>/index.ts;
+ * - platform code never imports a business module (a module that must act on a platform event registers a hook),
+ *   except that a restore re-derives the ledger through the ledger's face;
+ * - neither imports the assemblies that put them together;
+ * - only the ledger module touches the ledger's tables: its face cannot hand them on.
+ */
+const SERVER_SRC = 'apps/server/src';
+// modules/web serves the front end: it is platform code that moves to platform/web once its rework has landed,
+// and has no face until then.
+const serverModules = dirs(`${SERVER_SRC}/modules`).filter((module) => module !== 'web');
+const serverTopLevel = existsSync(path.join(root, SERVER_SRC))
+  ? readdirSync(path.join(root, SERVER_SRC)).filter((name) => name !== 'modules')
+  : [];
+const serverZones = [
+  ...serverModules.map((module) => ({
+    target: [
+      ...serverModules.filter((other) => other !== module).map((other) => `./${SERVER_SRC}/modules/${other}`),
+      ...serverTopLevel.map((name) => `./${SERVER_SRC}/${name}`),
+    ],
+    from: `./${SERVER_SRC}/modules/${module}`,
+    except: ['./index.ts'],
+    message: `Reach modules/${module} only through its face, modules/${module}/index.ts.`,
+  })),
+  {
+    target: `./${SERVER_SRC}/platform`,
+    from: `./${SERVER_SRC}/modules`,
+    except: ['./ledger/index.ts'],
+    message: 'Platform code never imports a business module: let the module register a hook at boot.',
+  },
+  {
+    target: [`./${SERVER_SRC}/platform`, `./${SERVER_SRC}/modules`],
+    from: serverTopLevel.filter((name) => name !== 'platform').map((name) => `./${SERVER_SRC}/${name}`),
+    message:
+      'The assemblies (app.ts, admin-app.ts, server.ts, jobs/, cli/, seed/) import the parts, never the reverse.',
+  },
+  {
+    target: `./${SERVER_SRC}/modules/ledger/index.ts`,
+    from: `./${SERVER_SRC}/modules/ledger/ledger.table.ts`,
+    message: 'Only the ledger module touches the ledger tables: its face does not hand them on.',
+  },
+];
+const serverLint = {
+  files: [`${SERVER_SRC}/**/*.{ts,mts,mjs}`],
+  plugins: { server: { rules: { 'module-cycles': moduleCycles } } },
+  rules: {
+    // Repeats the workspace's zones: a rule set again for some files replaces, not extends, its options.
+    'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...boundaryZones, ...serverZones] }],
+    'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    'server/module-cycles': ['error', { src: path.join(root, SERVER_SRC) }],
+  },
+};
+// ---- end of the server ----
 
 /** The same rule for bare specifiers that do not resolve to a file (an app is never a dependency). */
 const appPackageNames = (except) =>
@@ -103,6 +170,7 @@ export default tseslint.config(
       'react-hooks/refs': 'off',
     },
   },
+  serverLint,
   // No app or package imports an app by its package name either.
   ...APPS.map((app) => ({
     files: [`apps/${app}/**/*.{ts,tsx,js,mjs}`],

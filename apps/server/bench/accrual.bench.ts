@@ -10,12 +10,12 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { startEmbeddedPostgres } from '../src/db/embedded.ts';
-import { connect } from '../src/db/client.ts';
-import { applyMigrations } from '../src/db/migrate.ts';
+import { startEmbeddedPostgres } from '../src/platform/db/embedded.ts';
+import { connect } from '../src/platform/db/client.ts';
+import { applyMigrations } from '../src/platform/db/migrate.ts';
 import { seed } from '../src/seed/seed.ts';
 import { accrueAll } from '../src/modules/invest/accrual.service.ts';
-import { dayOf } from '../src/modules/invest/invest-days.ts';
+import { dayOf } from '@app/contracts';
 import { verifyLedger } from '../src/modules/ledger/ledger-verify.ts';
 
 const HOLDINGS = Number(process.env.BENCH_HOLDINGS ?? 100_000);

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { runTs, waitFor } from '../test/crash/processes.ts';
-import { freePort, runningEmbeddedUrl } from '../src/db/embedded.ts';
+import { freePort, runningEmbeddedUrl } from '../src/platform/db/embedded.ts';
 
 /** The real server (src/server.ts) in a child process on a fresh data directory, loopback only. */
 export async function startBenchServer(env: Record<string, string> = {}) {

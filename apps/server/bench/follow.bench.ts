@@ -6,14 +6,14 @@
  * from another connection, so only committed work counts). Prints p50 / p99 over several leader orders.
  */
 import { sql } from 'drizzle-orm';
-import { connect } from '../src/db/client.ts';
+import { connect } from '../src/platform/db/client.ts';
 import { users } from '../src/modules/users/users.table.ts';
 import { createSession } from '../src/modules/auth/sessions.ts';
 import { postJournals } from '../src/modules/ledger/ledger.service.ts';
 import { houseAccount, userAccount } from '../src/modules/ledger/account-codes.ts';
 import { lead } from '../src/modules/copy/copy-leaders.service.ts';
 import { findProductTerms } from '../src/modules/market/market.repository.ts';
-import { insertOpenOrders, lockOrderUsers } from '../src/modules/orders/orders.service.ts';
+import { insertOpenOrders, lockOrderUsers } from '../src/modules/orders/order-opening.ts';
 import { percentile, startBenchServer } from './bench-server.ts';
 
 const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? 1_000);

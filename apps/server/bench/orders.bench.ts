@@ -8,7 +8,7 @@
  */
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { connect } from '../src/db/client.ts';
+import { connect } from '../src/platform/db/client.ts';
 import { users } from '../src/modules/users/users.table.ts';
 import { createSession } from '../src/modules/auth/sessions.ts';
 import { ensureAccounts, postJournal } from '../src/modules/ledger/ledger.service.ts';

@@ -7,7 +7,7 @@
  */
 import autocannon from 'autocannon';
 import { runTs, waitFor } from '../test/crash/processes.ts';
-import { freePort } from '../src/db/embedded.ts';
+import { freePort } from '../src/platform/db/embedded.ts';
 import { startBenchServer } from './bench-server.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);

@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { unavailablePorts } from '../src/runtime/listen-ports.mjs';
+import { unavailablePorts } from '../src/platform/config/listen-ports.mjs';
 import { buildServer, staleReason } from './build.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

@@ -4,9 +4,9 @@ import Fastify, {
   type FastifyInstance,
   type FastifyServerOptions,
 } from 'fastify';
-import { securityHeaders } from './plugins/security-headers.ts';
-import { echoRequestId, REQUEST_ID_LOG_LABEL, requestIdOptions } from './plugins/request-id.ts';
-import { accessLog } from './plugins/request-log.ts';
+import { securityHeaders } from './platform/http/security-headers.ts';
+import { echoRequestId, REQUEST_ID_LOG_LABEL, requestIdOptions } from './platform/http/request-id.ts';
+import { accessLog } from './platform/http/request-log.ts';
 import compress from '@fastify/compress';
 import { constants as zlib } from 'node:zlib';
 import formbody from '@fastify/formbody';
@@ -14,40 +14,40 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { translate } from '@app/i18n/catalogue';
-import type { Config } from './config/env.ts';
-import type { Db } from './db/client.ts';
-import { envelopePlugin } from './plugins/envelope.ts';
-import { apiDocs } from './plugins/api-docs.ts';
-import { authenticatePlugin } from './plugins/authenticate.ts';
-import { AppError } from './plugins/app-error.ts';
-import type { MessageSender } from './modules/messaging/message-sender.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { userRoutes } from './modules/users/users.routes.ts';
+import type { Config } from './platform/config/env.ts';
+import type { Db } from './platform/db/client.ts';
+import { envelopePlugin } from './platform/http/envelope.ts';
+import { appDeps } from './platform/http/app-deps.ts';
+import { systemClock, type Clock } from './platform/time/clock.ts';
+import { apiDocs } from './platform/http/api-docs.ts';
+import { authenticatePlugin } from './platform/http/authenticate.ts';
+import { AppError } from './platform/http/app-error.ts';
+import type { MessageSender } from './platform/messaging/message-sender.ts';
+import { healthRoutes } from './platform/health/health.routes.ts';
+import { authRoutes, passwordRoutes, findSession } from './modules/auth/index.ts';
+import { userRoutes } from './modules/users/index.ts';
 import websocket from '@fastify/websocket';
-import { marketRoutes } from './modules/market/market.routes.ts';
-import { orderRoutes } from './modules/orders/orders.routes.ts';
-import { streamRoutes } from './modules/stream/stream.routes.ts';
-import type { TickHub } from './modules/stream/tick-hub.ts';
+import { marketRoutes, streamRoutes, type TickHub } from './modules/market/index.ts';
+import { orderRoutes } from './modules/orders/index.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
-import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
-import { defaultUploadStore } from './modules/uploads/upload-store.ts';
-import { walletRoutes } from './modules/wallet/wallet.routes.ts';
-import { investRoutes } from './modules/invest/invest.routes.ts';
-import type { Metrics } from './modules/metrics/metrics.ts';
-import { pgRateLimitStore } from './modules/rate-limit/pg-rate-limit-store.ts';
-import { kycRoutes } from './modules/kyc/kyc.routes.ts';
-import { profileRoutes } from './modules/profile/profile.routes.ts';
-import { referralRoutes } from './modules/referral/referral.routes.ts';
-import { securityRoutes } from './modules/security/security.routes.ts';
-import { practiceRoutes } from './modules/practice/practice.routes.ts';
-import { alertRoutes } from './modules/alerts/alerts.routes.ts';
-import { contentRoutes } from './modules/content/content.routes.ts';
-import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
-import { checkinRoutes } from './modules/checkin/checkin.routes.ts';
-import { supportRoutes } from './modules/support/support.routes.ts';
-import { copyPublicRoutes, copyUserRoutes } from './modules/copy/copy.routes.ts';
-import { activityRoutes } from './modules/activity/activity.routes.ts';
+import { uploadRoutes, defaultUploadStore } from './modules/uploads/index.ts';
+import { walletRoutes } from './modules/wallet/index.ts';
+import { investRoutes } from './modules/invest/index.ts';
+import type { Metrics } from './platform/metrics/metrics.ts';
+import { pgRateLimitStore } from './platform/rate-limit/pg-rate-limit-store.ts';
+import { kycRoutes } from './modules/kyc/index.ts';
+import { profileRoutes } from './modules/profile/index.ts';
+import { referralRoutes } from './modules/referral/index.ts';
+import { securityRoutes } from './modules/security/index.ts';
+import { practiceRoutes } from './modules/practice/index.ts';
+import { pnlRoutes } from './modules/pnl/index.ts';
+import { alertRoutes } from './modules/alerts/index.ts';
+import { contentRoutes } from './modules/content/index.ts';
+import { inboxRoutes } from './modules/inbox/index.ts';
+import { checkinRoutes } from './modules/checkin/index.ts';
+import { supportRoutes } from './modules/support/index.ts';
+import { copyPublicRoutes, copyUserRoutes } from './modules/copy/index.ts';
+import { activityRoutes } from './modules/activity/index.ts';
 
 export type AppDeps = {
   config: Config;
@@ -61,7 +61,7 @@ export type AppDeps = {
   /** Whether the prices come from the built-in simulator (shown wherever prices appear). */
   simulated?: boolean;
   /** Seconds since the epoch; tests drive market time with it. */
-  clock?: () => number;
+  clock?: Clock;
   /** The node's Prometheus metrics (served by the admin app); without it requests are not counted. */
   metrics?: Metrics;
 };
@@ -106,6 +106,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // What the routes read from the instance: decorated once, before any of them is registered.
+  await app.register(appDeps, {
+    db: deps.db,
+    now: deps.clock ?? systemClock,
+    config: deps.config,
+    tz: deps.config.platformTz,
+    simulated: deps.simulated ?? true,
+  });
   await app.register(envelopePlugin);
   await app.register(securityHeaders, {
     contentSecurityPolicy: {
@@ -151,53 +159,36 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
     },
   });
-  await app.register(authenticatePlugin, { db: deps.db });
+  await app.register(authenticatePlugin, { findSession: (token) => findSession(deps.db, token) });
   await app.register(apiDocs);
 
-  await app.register(healthRoutes, { db: deps.db });
-  await app.register(authRoutes, {
-    db: deps.db,
-    sender: deps.sender,
-    perMinute: deps.authRequestsPerMinute ?? 10,
-    smsDailyCaps: deps.config.smsDailyCaps,
-  });
-  await app.register(userRoutes, { db: deps.db });
-  const simulated = deps.simulated ?? true;
-  const clock = deps.clock ? { now: deps.clock } : {};
-  await app.register(marketRoutes, { db: deps.db, simulated, hub: deps.hub, ...clock });
-  await app.register(orderRoutes, { db: deps.db, simulated, ...clock });
-  await app.register(uploadRoutes, { db: deps.db, store: defaultUploadStore });
-  await app.register(walletRoutes, {
-    db: deps.db,
-    store: defaultUploadStore,
-    simulated,
-    tz: deps.config.platformTz,
-    ...clock,
-  });
-  await app.register(investRoutes, { db: deps.db, tz: deps.config.platformTz, ...clock });
-  await app.register(kycRoutes, { db: deps.db, dataDir: deps.config.dataDir });
-  await app.register(profileRoutes, { db: deps.db, store: defaultUploadStore });
-  await app.register(referralRoutes, { db: deps.db });
-  await app.register(securityRoutes, { db: deps.db });
-  await app.register(practiceRoutes, { db: deps.db, tz: deps.config.platformTz, ...clock });
-  await app.register(alertRoutes, { db: deps.db, ...clock });
-  await app.register(contentRoutes, {
-    db: deps.db,
-    tz: deps.config.platformTz,
-    simulated,
-    store: defaultUploadStore,
-    ...clock,
-  });
-  await app.register(inboxRoutes, { db: deps.db });
-  await app.register(checkinRoutes, { db: deps.db, tz: deps.config.platformTz, ...clock });
-  await app.register(supportRoutes, { db: deps.db });
-  await app.register(copyPublicRoutes, { db: deps.db, tz: deps.config.platformTz, simulated, ...clock });
-  await app.register(copyUserRoutes, { db: deps.db, tz: deps.config.platformTz, simulated, ...clock });
-  await app.register(activityRoutes, { db: deps.db });
+  await app.register(healthRoutes);
+  await app.register(authRoutes, { sender: deps.sender, perMinute: deps.authRequestsPerMinute ?? 10 });
+  await app.register(userRoutes);
+  await app.register(passwordRoutes);
+  await app.register(marketRoutes, { hub: deps.hub });
+  await app.register(orderRoutes);
+  await app.register(uploadRoutes, { store: defaultUploadStore });
+  await app.register(walletRoutes, { store: defaultUploadStore });
+  await app.register(investRoutes);
+  await app.register(kycRoutes);
+  await app.register(profileRoutes, { store: defaultUploadStore });
+  await app.register(referralRoutes);
+  await app.register(securityRoutes);
+  await app.register(practiceRoutes);
+  await app.register(pnlRoutes);
+  await app.register(alertRoutes);
+  await app.register(contentRoutes, { store: defaultUploadStore });
+  await app.register(inboxRoutes);
+  await app.register(checkinRoutes);
+  await app.register(supportRoutes);
+  await app.register(copyPublicRoutes);
+  await app.register(copyUserRoutes);
+  await app.register(activityRoutes);
   if (deps.hub) {
     await app.register(websocket, { options: { maxPayload: 4096 } });
-    await app.register(streamRoutes, { db: deps.db, hub: deps.hub });
+    await app.register(streamRoutes, { hub: deps.hub });
   }
-  await app.register(webRoutes, { webDir: deps.config.webDir, simulated });
+  await app.register(webRoutes, { webDir: deps.config.webDir, simulated: app.simulated });
   return app;
 }

@@ -1,19 +1,19 @@
 import path from 'node:path';
 import pino from 'pino';
-import { loadConfig } from './config/env.ts';
-import { readOrCreateSecret, takeOverStopSignals } from './db/embedded.ts';
-import { unavailablePorts } from './runtime/listen-ports.mjs';
-import { openDatabase } from './runtime/database.ts';
+import { loadConfig } from './platform/config/env.ts';
+import { readOrCreateSecret, takeOverStopSignals } from './platform/db/embedded.ts';
+import { unavailablePorts } from './platform/config/listen-ports.mjs';
+import { openDatabase } from './platform/db/database.ts';
 import { buildApp, loggerOptions } from './app.ts';
-import { buildAdminApp } from './admin/admin-app.ts';
-import { OutboxSender } from './modules/messaging/message-sender.ts';
+import { buildAdminApp } from './admin-app.ts';
+import { OutboxSender } from './platform/messaging/message-sender.ts';
 import { seed } from './seed/seed.ts';
-import { TickHub } from './modules/stream/tick-hub.ts';
+import { TickHub } from './modules/market/index.ts';
 import { PriceFeedJob } from './jobs/price-feed.job.ts';
 import { SettlementJob } from './jobs/settlement.job.ts';
 import { AccrualJob } from './jobs/accrual.job.ts';
 import { MaintenanceJob } from './jobs/maintenance.job.ts';
-import { Metrics } from './modules/metrics/metrics.ts';
+import { Metrics } from './platform/metrics/metrics.ts';
 import { AlertsJob } from './jobs/alerts.job.ts';
 import { CopyJob } from './jobs/copy.job.ts';
 

@@ -18,3 +18,4 @@ export * from './alerts.ts';
 export * from './pnl.ts';
 export * from './content.ts';
 export * from './copy.ts';
+export * from './platform-day.ts';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, MESSAGE_KEYS } from '@app/contracts';
 import { loadErrorCatalogues } from './error-resources.ts';
-import { pickLanguage, translate } from './catalogue.ts';
+import { loadInboxCatalogues } from './inbox-resources.ts';
+import { INBOX_KINDS, pickLanguage, translate, translateInbox } from './catalogue.ts';
 
 const catalogues = loadErrorCatalogues();
 const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
@@ -40,5 +41,40 @@ describe('errors catalogue', () => {
     expect(pickLanguage('fr', 'de')).toBe('fr');
     expect(pickLanguage('xx', ['hk'])).toBe('hk');
     expect(pickLanguage()).toBe('en');
+  });
+});
+
+describe('inbox catalogue', () => {
+  const inbox = loadInboxCatalogues();
+
+  it('has a title and a body for every kind of message in every language, and no stray kinds', () => {
+    for (const lang of LANGUAGES) {
+      const missing = INBOX_KINDS.filter((k) => !inbox[lang][k]?.title.trim() || !inbox[lang][k]?.body.trim());
+      const stray = Object.keys(inbox[lang]).filter((k) => !INBOX_KINDS.includes(k));
+      expect({ lang, missing, stray }).toEqual({ lang, missing: [], stray: [] });
+    }
+  });
+
+  it('keeps the English placeholders in every translation', () => {
+    for (const kind of INBOX_KINDS)
+      for (const lang of LANGUAGES)
+        for (const part of ['title', 'body'] as const)
+          expect({ kind, lang, part, p: placeholders(inbox[lang][kind]![part]) }).toEqual({
+            kind,
+            lang,
+            part,
+            p: placeholders(inbox.en[kind]![part]),
+          });
+  });
+
+  it('fills the parameters in the reader language, leaving a missing one as its placeholder', () => {
+    expect(translateInbox('en', 'deposit_refused', { reference: 'R7', amount: '5.00' })).toEqual({
+      title: 'Recharge refused',
+      body: 'Your recharge R7 of 5.00 U was refused. Reason: {reason}',
+    });
+    expect(translateInbox('zh', 'checkin_reward', { streak: 3, amount: '1.00' })?.body).toBe(
+      '连续签到第 3 天：1.00 U 已存入余额。',
+    );
+    expect(translateInbox('en', 'no_such_kind', {})).toBeNull();
   });
 });

@@ -1,10 +1,13 @@
 import { createInstance, type i18n, type TOptions } from 'i18next';
 import { LANGUAGES, DEFAULT_LANGUAGE, isLanguage, type Language, type MessageKey } from '@app/contracts';
 import { loadErrorCatalogues } from './error-resources.ts';
+import { INBOX_KINDS, loadInboxCatalogues, type InboxText } from './inbox-resources.ts';
+
+export { INBOX_KINDS, type InboxText };
 
 /**
- * The server's view of the `errors` namespace: the same texts the client shows, rendered with the
- * same interpolation, so a refusal reads the same wherever it is displayed.
+ * The server's view of the `errors` and `inbox` namespaces: the same texts the client shows, rendered with the
+ * same interpolation, so a refusal or a message reads the same wherever it is displayed.
  */
 export type Translate = (lang: Language, key: MessageKey, params?: Record<string, string | number>) => string;
 
@@ -12,8 +15,9 @@ let instance: i18n | undefined;
 
 function catalogue(): i18n {
   if (instance) return instance;
+  const inbox = loadInboxCatalogues();
   const resources = Object.fromEntries(
-    Object.entries(loadErrorCatalogues()).map(([lang, errors]) => [lang, { errors }]),
+    Object.entries(loadErrorCatalogues()).map(([lang, errors]) => [lang, { errors, inbox: inbox[lang as Language] }]),
   );
   instance = createInstance();
   void instance.init({
@@ -21,7 +25,7 @@ function catalogue(): i18n {
     lng: DEFAULT_LANGUAGE,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
-    ns: ['errors'],
+    ns: ['errors', 'inbox'],
     defaultNS: 'errors',
     initAsync: false,
     interpolation: { escapeValue: false },
@@ -43,6 +47,21 @@ export const translate: Translate = (lang, key, params) => {
   }
   return text;
 };
+
+/**
+ * An inbox message of a known kind in the reader's language (English where a text is missing), its parameters
+ * filled in; null for a kind with no texts. A parameter the message does not carry stays as its placeholder.
+ */
+export function translateInbox(lang: Language, kind: string, params: Record<string, unknown>): InboxText | null {
+  if (!INBOX_KINDS.includes(kind)) return null;
+  const t = catalogue().getFixedT(lang, 'inbox');
+  // The parameters go in `replace`, so that one named like an option of i18next (count, context) stays a value.
+  const options = {
+    replace: params,
+    missingInterpolationHandler: (_text: string, match: RegExpExecArray) => `{${match[1]!.trim()}}`,
+  } as TOptions;
+  return { title: t(`${kind}.title`, options), body: t(`${kind}.body`, options) };
+}
 
 /** Picks the first supported language from the `lang` / `language` headers; English otherwise. */
 export function pickLanguage(...candidates: Array<string | string[] | undefined>): Language {

@@ -1,6 +1,6 @@
-import { loadConfig } from '../config/env.ts';
-import { verifyLedger } from '../modules/ledger/ledger-verify.ts';
-import { withDatabase } from '../runtime/with-database.ts';
+import { loadConfig } from '../platform/config/env.ts';
+import { verifyLedger } from '../modules/ledger/index.ts';
+import { withDatabase } from '../platform/db/with-database.ts';
 
 /** `pnpm ledger:verify`: re-derives every balance and journal; exits 1 on any break. */
 const report = await withDatabase(loadConfig(), verifyLedger);

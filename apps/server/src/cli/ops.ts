@@ -3,22 +3,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import type { AdminAuditItem, AdminInviteCode, AdminOutboxItem, AdminUser, ContractTerms } from '@app/contracts';
-import { loadConfig } from '../config/env.ts';
+import { loadConfig } from '../platform/config/env.ts';
 import { guardTerminalOutput } from './terminal-output.ts';
-import { registerWalletCommands } from '../modules/wallet/wallet.ops.ts';
-import { registerInvestCommands } from '../modules/invest/invest.ops.ts';
-import { registerBackupCommands } from '../modules/backup/backup.ops.ts';
-import { registerKycCommands } from '../modules/kyc/kyc.ops.ts';
-import { registerReferralCommands } from '../modules/referral/referral.ops.ts';
-import { registerContentCommands } from '../modules/content/content.ops.ts';
-import { registerCopyCommands } from '../modules/copy/copy.ops.ts';
+import { registerWalletCommands } from '../modules/wallet/index.ts';
+import { registerInvestCommands } from '../modules/invest/index.ts';
+import { registerBackupCommands } from '../platform/backup/backup.ops.ts';
+import { registerKycCommands } from '../modules/kyc/index.ts';
+import { registerReferralCommands } from '../modules/referral/index.ts';
+import { registerContentCommands } from '../modules/content/index.ts';
+import { registerCopyCommands } from '../modules/copy/index.ts';
 
 /**
  * `pnpm ops ...`: the operator CLI. It only calls the admin HTTP API, so every action it takes goes
  * through the same checks and the same audit log as any other operator client.
  */
-guardTerminalOutput(process.stdout);
-guardTerminalOutput(process.stderr);
+guardTerminalOutput();
 
 const config = loadConfig();
 const baseUrl = process.env.ADMIN_URL ?? `http://${config.adminHost}:${config.adminPort}`;

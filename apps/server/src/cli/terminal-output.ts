@@ -1,3 +1,4 @@
+import { Console } from 'node:console';
 import { UNSAFE_TEXT } from '@app/contracts';
 
 /**
@@ -10,11 +11,22 @@ import { UNSAFE_TEXT } from '@app/contracts';
 export const visible = (text: string) =>
   text.replace(UNSAFE_TEXT, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
-export function guardTerminalOutput(stream: NodeJS.WriteStream) {
+function guardStream(stream: NodeJS.WriteStream) {
   const write = stream.write.bind(stream) as (chunk: unknown, ...rest: unknown[]) => boolean;
   stream.write = ((chunk: unknown, ...rest: unknown[]) => {
     const text =
       typeof chunk === 'string' ? chunk : chunk instanceof Uint8Array ? Buffer.from(chunk).toString('utf8') : null;
     return text === null ? write(chunk, ...rest) : write(visible(text), ...rest);
   }) as NodeJS.WriteStream['write'];
+}
+
+/**
+ * Makes every byte the CLI writes terminal-safe. The console is made anew without colours (Node colours
+ * console.table's cells when FORCE_COLOR is set or stdout is a terminal), so the CLI's own output is plain text
+ * and any escape character that reaches the stream came from data: it is shown, never obeyed.
+ */
+export function guardTerminalOutput() {
+  guardStream(process.stdout);
+  guardStream(process.stderr);
+  globalThis.console = new Console({ stdout: process.stdout, stderr: process.stderr, colorMode: false });
 }

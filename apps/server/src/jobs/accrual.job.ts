@@ -1,12 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.ts';
-import { accrueAll } from '../modules/invest/accrual.service.ts';
-import { settleMatured } from '../modules/invest/invest.service.ts';
-import { dayOf } from '../modules/invest/invest-days.ts';
-import { LeaderLoop } from './leader-loop.ts';
-
-/** Its own advisory lock key (next to LOCKS in leader-lock.ts, which this job does not edit). */
-export const ACCRUAL_LOCK = 727_301;
+import type { Db } from '../platform/db/client.ts';
+import { accrueAll, settleMatured } from '../modules/invest/index.ts';
+import { dayOf } from '@app/contracts';
+import { LeaderLoop } from '../platform/jobs/leader-loop.ts';
+import { LOCKS } from '../platform/jobs/leader-lock.ts';
+import { systemClock } from '../platform/time/clock.ts';
 
 /**
  * Daily accrual and maturity, on the one node that holds the advisory lock. Every pass credits each
@@ -26,12 +24,12 @@ export class AccrualJob extends LeaderLoop<{ credited: number; settled: number }
   }) {
     super({
       url: options.url,
-      lockKey: ACCRUAL_LOCK,
+      lockKey: LOCKS.accrual,
       intervalMs: options.intervalMs ?? 60_000,
       log: options.log,
       name: 'plan accrual pass',
       pass: async (stopped) => {
-        const now = options.now?.() ?? Math.floor(Date.now() / 1000);
+        const now = (options.now ?? systemClock)();
         const credited = await accrueAll(options.db, dayOf(now, options.tz), undefined, stopped);
         const settled = await settleMatured(options.db, { now, tz: options.tz });
         if (credited || settled) options.log.info({ credited, settled }, 'plan accrual pass');

@@ -1,12 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.ts';
-import { feedState } from '../modules/market/market.table.ts';
-import { checkAlerts, type FiredAlert } from '../modules/alerts/alerts.service.ts';
-import { LeaderLoop } from './leader-loop.ts';
-
-/** Its own advisory lock key (range 728200-728299). */
-export const ALERTS_LOCK = 728_200;
+import type { Db } from '../platform/db/client.ts';
+import { feedState } from '../modules/market/index.ts';
+import { checkAlerts, type FiredAlert } from '../modules/alerts/index.ts';
+import { LeaderLoop } from '../platform/jobs/leader-loop.ts';
+import { LOCKS } from '../platform/jobs/leader-lock.ts';
 
 /**
  * Price alerts, on the one node that holds the advisory lock: every pass checks the active alerts
@@ -24,7 +22,7 @@ export class AlertsJob extends LeaderLoop<FiredAlert[]> {
   }) {
     super({
       url: options.url,
-      lockKey: ALERTS_LOCK,
+      lockKey: LOCKS.alerts,
       intervalMs: options.intervalMs ?? 2_000,
       log: options.log,
       name: 'price alerts pass',

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.ts';
-import { workCopyTasks } from '../modules/copy/copy-worker.ts';
-import { onCopyWake } from '../modules/copy/copy-wake.ts';
-import { Backoff } from './backoff.ts';
+import type { Db } from '../platform/db/client.ts';
+import { workCopyTasks, onCopyWake } from '../modules/copy/index.ts';
+import { Backoff } from '../platform/jobs/backoff.ts';
+import { systemClock } from '../platform/time/clock.ts';
 
 /** Tasks per transaction, and parallel workers per node: 1,000 followers are decided in one round of four. */
 const BATCH = 250;
@@ -75,7 +75,7 @@ export class CopyJob {
 
   private async pass(): Promise<number> {
     try {
-      const now = this.options.now ?? (() => Math.floor(Date.now() / 1000));
+      const now = this.options.now ?? systemClock;
       const worker = async () => {
         let decided = 0;
         for (;;) {

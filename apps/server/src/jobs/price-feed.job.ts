@@ -1,24 +1,28 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.ts';
-import { feedState } from '../modules/market/market.table.ts';
+import type { Db } from '../platform/db/client.ts';
 import {
+  feedState,
+  TICK_CHANNEL,
   latestTicks,
   listProducts,
   pruneSeries,
   recordTicks,
   type ProductRow,
   type TickRow,
-} from '../modules/market/market.repository.ts';
-import { backfill, type BackfillOptions } from '../modules/market/backfill.ts';
-import { SimulatedFeed, type PriceFeed } from '../modules/market/price-feed.ts';
-import { sessionStatusCached, type SessionName } from '../modules/market/trading-sessions.ts';
+  backfill,
+  type BackfillOptions,
+  SimulatedFeed,
+  type PriceFeed,
+  sessionStatusCached,
+  type SessionName,
+} from '../modules/market/index.ts';
 import { formatPrice } from '@app/contracts';
-import { Backoff } from './backoff.ts';
-import { LeaderLock, LOCKS } from './leader-lock.ts';
+import { Backoff } from '../platform/jobs/backoff.ts';
+import { LeaderLock, LOCKS } from '../platform/jobs/leader-lock.ts';
+import { systemClock } from '../platform/time/clock.ts';
 
-export const TICK_CHANNEL = 'ticks';
 /** After a long outage the feed resumes this far back, not further. */
 const MAX_CATCH_UP_SECONDS = 24 * 3600;
 const SECONDS_PER_TRANSACTION = 300;
@@ -58,7 +62,7 @@ export class PriceFeedJob {
     this.backoff = new Backoff(options.log, 'price feed step');
   }
 
-  private now = () => (this.options.now ? this.options.now() : Math.floor(Date.now() / 1000));
+  private now = () => (this.options.now ?? systemClock)();
 
   start() {
     this.stopped = false;

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.ts';
-import { feedState } from '../modules/market/market.table.ts';
-import { settleDueOrders } from '../modules/orders/orders.service.ts';
-import { Backoff } from './backoff.ts';
+import type { Db } from '../platform/db/client.ts';
+import { feedState } from '../modules/market/index.ts';
+import { settleDueOrders } from '../modules/orders/index.ts';
+// Settling writes the settlement into leaders' public records: copy trading fills that hook when it loads.
+import '../modules/copy/index.ts';
+import { Backoff } from '../platform/jobs/backoff.ts';
 
 const BATCH = 200;
 

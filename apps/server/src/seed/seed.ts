@@ -1,17 +1,14 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { users } from '../modules/users/users.table.ts';
-import { createInviteCode, findInviteByCode } from '../modules/invites/invites.service.ts';
-import { ensureAccounts, postJournal } from '../modules/ledger/ledger.service.ts';
-import { HOUSE_PURPOSES, houseAccount, userAccount } from '../modules/ledger/account-codes.ts';
-import { hashPassword } from '../modules/auth/password-hash.ts';
-import { findUserByIdentifier } from '../modules/users/users.service.ts';
-import { contractTerms, products } from '../modules/market/market.table.ts';
-import { DEFAULT_TERMS, PRODUCT_SEEDS } from '../modules/market/product-catalogue.ts';
+import type { Db } from '../platform/db/client.ts';
+import { users, findUserByIdentifier } from '../modules/users/index.ts';
+import { createInviteCode, findInviteByCode } from '../modules/invites/index.ts';
+import { ensureAccounts, postJournal, HOUSE_PURPOSES, houseAccount, userAccount } from '../modules/ledger/index.ts';
+import { hashPassword } from '../modules/auth/index.ts';
+import { contractTerms, products, DEFAULT_TERMS, PRODUCT_SEEDS } from '../modules/market/index.ts';
 import { parseMoney } from '@app/contracts';
-import { seedRechargeChannels } from '../modules/wallet/wallet.seed.ts';
-import { seedPlans } from '../modules/invest/invest.seed.ts';
-import { seedContent } from '../modules/content/content.seed.ts';
+import { seedRechargeChannels } from '../modules/wallet/index.ts';
+import { seedPlans } from '../modules/invest/index.ts';
+import { seedContent } from '../modules/content/index.ts';
 
 export const DEMO_ACCOUNT = 'demo';
 export const DEMO_PASSWORD = 'demo1234';

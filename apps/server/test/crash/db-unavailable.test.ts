@@ -1,9 +1,9 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { connect, LIMITS, type Database } from '../../src/db/client.ts';
-import { freePort } from '../../src/db/embedded.ts';
-import { isDatabaseUnavailable } from '../../src/db/unavailable.ts';
+import { connect, LIMITS, type Database } from '../../src/platform/db/client.ts';
+import { freePort } from '../../src/platform/db/embedded.ts';
+import { isDatabaseUnavailable } from '../../src/platform/db/unavailable.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
 /**

@@ -2,8 +2,8 @@
  * A child process for the crash test: opens the embedded database under DATA_DIR, then posts journals
  * as fast as it can, printing each reference after its transaction committed, until it is killed.
  */
-import { loadConfig } from '../../src/config/env.ts';
-import { openDatabase } from '../../src/runtime/database.ts';
+import { loadConfig } from '../../src/platform/config/env.ts';
+import { openDatabase } from '../../src/platform/db/database.ts';
 import { ensureAccounts, postJournals } from '../../src/modules/ledger/ledger.service.ts';
 import { houseAccount, userAccount } from '../../src/modules/ledger/account-codes.ts';
 

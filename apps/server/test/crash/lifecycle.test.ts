@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { isAlive, postmasterPid, runTs, serverRoot, waitFor } from './processes.ts';
-import { freePort } from '../../src/db/embedded.ts';
+import { freePort } from '../../src/platform/db/embedded.ts';
 
 const embedded = inject('pgMode') === 'embedded';
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'app-life-'));

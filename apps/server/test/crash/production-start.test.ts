@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { freePort } from '../../src/db/embedded.ts';
+import { freePort } from '../../src/platform/db/embedded.ts';
 import { isAlive, postmasterPid, runTs, serverRoot, waitFor } from './processes.ts';
 
 /**

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/db/embedded.ts';
-import { connect } from '../../src/db/client.ts';
-import { applyMigrations } from '../../src/db/migrate.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/platform/db/embedded.ts';
+import { connect } from '../../src/platform/db/client.ts';
+import { applyMigrations } from '../../src/platform/db/migrate.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

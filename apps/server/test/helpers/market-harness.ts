@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { PriceFeedJob } from '../../src/jobs/price-feed.job.ts';
 import { SettlementJob } from '../../src/jobs/settlement.job.ts';
-import type { Db } from '../../src/db/client.ts';
+import type { Db } from '../../src/platform/db/client.ts';
 
 /** Saturday 2026-11-21 15:00 UTC: crypto trades; forex, metals, futures and stocks are closed. */
 export const SATURDAY = Math.floor(Date.parse('2026-11-21T15:00:00Z') / 1000);

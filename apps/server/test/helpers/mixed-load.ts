@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../src/db/client.ts';
+import type { Db } from '../../src/platform/db/client.ts';
 import { users } from '../../src/modules/users/users.table.ts';
 import { createSession } from '../../src/modules/auth/sessions.ts';
 import { ensureAccounts, postJournal } from '../../src/modules/ledger/ledger.service.ts';

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { desc, eq } from 'drizzle-orm';
-import { loadConfig } from '../../src/config/env.ts';
+import { loadConfig } from '../../src/platform/config/env.ts';
 import { buildApp } from '../../src/app.ts';
-import { buildAdminApp } from '../../src/admin/admin-app.ts';
-import { OutboxSender } from '../../src/modules/messaging/message-sender.ts';
-import { outbox } from '../../src/modules/messaging/outbox.table.ts';
+import { buildAdminApp } from '../../src/admin-app.ts';
+import { OutboxSender } from '../../src/platform/messaging/message-sender.ts';
+import { outbox } from '../../src/platform/messaging/outbox.table.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import pino from 'pino';
-import { Metrics } from '../../src/modules/metrics/metrics.ts';
-import { TickHub } from '../../src/modules/stream/tick-hub.ts';
+import { Metrics } from '../../src/platform/metrics/metrics.ts';
+import { TickHub } from '../../src/modules/market/tick-hub.ts';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { connect, type Database } from '../../src/db/client.ts';
+import { connect, type Database } from '../../src/platform/db/client.ts';
 import { seed } from '../../src/seed/seed.ts';
 
 export type TestDatabase = Database & { url: string; name: string; drop: () => Promise<void> };

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
-import { loadConfig } from '../../src/config/env.ts';
-import { OutboxSender } from '../../src/modules/messaging/message-sender.ts';
+import { loadConfig } from '../../src/platform/config/env.ts';
+import { OutboxSender } from '../../src/platform/messaging/message-sender.ts';
 import { call, createTestApp, registerUser, uniquePhone, type TestApp } from '../helpers/test-app.ts';
 
 /** The limits a script meets before it costs the platform money (SMS) or guesses an easy password. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../src/modules/audit/audit.table.ts';
+import { auditLog } from '../../src/platform/audit/audit.table.ts';
 import { ADMIN_TOKEN, call, createTestApp, registerUser, uniquePhone, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;

@@ -7,8 +7,8 @@ import { sql } from 'drizzle-orm';
 import { call, createTestApp, registerUser, type TestApp } from '../helpers/test-app.ts';
 import { postJournal } from '../../src/modules/ledger/ledger.service.ts';
 import { houseAccount, userAccount } from '../../src/modules/ledger/account-codes.ts';
-import { writeBackup } from '../../src/modules/backup/backup.ts';
-import { restoreBackup } from '../../src/modules/backup/restore.ts';
+import { writeBackup } from '../../src/platform/backup/backup.ts';
+import { restoreBackup } from '../../src/platform/backup/restore.ts';
 
 let t: TestApp;
 let dir: string;

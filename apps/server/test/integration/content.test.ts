@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, call, createTestApp, registerUser, type TestApp } from '../helpers/test-app.ts';
 import { seedContent } from '../../src/modules/content/content.seed.ts';
 import { postInboxMessage } from '../../src/modules/inbox/inbox.service.ts';
-import { INBOX_TEXTS } from '../../src/modules/inbox/inbox-texts.ts';
+import { INBOX_KINDS, translateInbox } from '@app/i18n/catalogue';
 import { LANGUAGES } from '@app/contracts';
 
 let t: TestApp;
@@ -102,8 +102,8 @@ describe('content', () => {
 
 describe('inbox', () => {
   it('has every kind in every language', () => {
-    for (const [kind, texts] of Object.entries(INBOX_TEXTS))
-      for (const lang of LANGUAGES) expect(texts[lang]?.title, `${kind} ${lang}`).toBeTruthy();
+    for (const kind of INBOX_KINDS)
+      for (const lang of LANGUAGES) expect(translateInbox(lang, kind, {})?.title, `${kind} ${lang}`).toBeTruthy();
   });
 
   it('is readable only by its owner, counts unread, marks read and all read', async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../src/db/client.ts';
+import type { Db } from '../../src/platform/db/client.ts';
 import { postJournals } from '../../src/modules/ledger/ledger.service.ts';
 import { houseAccount, userAccount } from '../../src/modules/ledger/account-codes.ts';
 import { users } from '../../src/modules/users/users.table.ts';

@@ -39,10 +39,21 @@ describe('text users write', () => {
     const { stdout } = await promisify(execFile)(
       process.execPath,
       ['--import', 'tsx', 'src/cli/ops.ts', 'support', 'show', String(u.user.id)],
-      { cwd: serverRoot, env: { ...process.env, ADMIN_URL: adminUrl, ADMIN_TOKEN } },
+      { cwd: serverRoot, env: { ...process.env, ADMIN_URL: adminUrl, ADMIN_TOKEN, FORCE_COLOR: '1' } },
     );
     expect(stdout).toContain('hello');
     expect(stdout).not.toMatch(RAW_CONTROL);
     expect(stdout).toContain('\\u001b]0;owned\\u0007\\u001b[2J\\u202eevil\\u2066 done');
+  });
+
+  it('prints its own tables as plain text, even where colours are forced, so any escape shown came from data', async () => {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli/ops.ts', 'users', 'list'],
+      { cwd: serverRoot, env: { ...process.env, ADMIN_URL: adminUrl, ADMIN_TOKEN, FORCE_COLOR: '1' } },
+    );
+    expect(stdout).toContain('│ id');
+    expect(stdout).not.toMatch(RAW_CONTROL);
+    expect(stdout).not.toContain('\\u001b');
   });
 });

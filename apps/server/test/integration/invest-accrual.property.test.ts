@@ -10,7 +10,7 @@ import { users } from '../../src/modules/users/users.table.ts';
 import { investPlans } from '../../src/modules/invest/invest.table.ts';
 import { append, join, settleMatured, stop } from '../../src/modules/invest/invest.service.ts';
 import { accrueAll } from '../../src/modules/invest/accrual.service.ts';
-import { dayOf } from '../../src/modules/invest/invest-days.ts';
+import { dayOf } from '@app/contracts';
 
 const TZ = 'Asia/Shanghai';
 const DAY = 86_400;

@@ -5,7 +5,7 @@ import { postJournal } from '../../src/modules/ledger/ledger.service.ts';
 import { houseAccount, userAccount } from '../../src/modules/ledger/account-codes.ts';
 import { verifyLedger } from '../../src/modules/ledger/ledger-verify.ts';
 import { AccrualJob } from '../../src/jobs/accrual.job.ts';
-import { dayOf } from '../../src/modules/invest/invest-days.ts';
+import { dayOf } from '@app/contracts';
 import { ADMIN_TOKEN, call, createTestApp, registerUser, type TestApp } from '../helpers/test-app.ts';
 import { silentLog } from '../helpers/market-harness.ts';
 

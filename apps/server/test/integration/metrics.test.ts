@@ -2,8 +2,8 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { ADMIN_TOKEN, call, createTestApp, registerUser, type TestApp } from '../helpers/test-app.ts';
-import { Metrics } from '../../src/modules/metrics/metrics.ts';
-import type { Db } from '../../src/db/client.ts';
+import { Metrics } from '../../src/platform/metrics/metrics.ts';
+import type { Db } from '../../src/platform/db/client.ts';
 import { intentKey, pngImage, uploadProof } from './wallet-helpers.ts';
 
 let t: TestApp;

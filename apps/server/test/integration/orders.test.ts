@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { formatPrice, settleResult } from '@app/contracts';
-import { connect } from '../../src/db/client.ts';
+import { connect } from '../../src/platform/db/client.ts';
 import { contractOrders } from '../../src/modules/orders/orders.table.ts';
 import { findProduct, priceAt } from '../../src/modules/market/market.repository.ts';
 import { postJournal } from '../../src/modules/ledger/ledger.service.ts';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig } from '../../src/config/env.ts';
+import { loadConfig } from '../../src/platform/config/env.ts';
 import { buildApp } from '../../src/app.ts';
-import { OutboxSender } from '../../src/modules/messaging/message-sender.ts';
-import { pgRateLimitStore } from '../../src/modules/rate-limit/pg-rate-limit-store.ts';
+import { OutboxSender } from '../../src/platform/messaging/message-sender.ts';
+import { pgRateLimitStore } from '../../src/platform/rate-limit/pg-rate-limit-store.ts';
 import { call, createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;

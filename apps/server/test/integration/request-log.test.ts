@@ -5,10 +5,10 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { loadConfig } from '../../src/config/env.ts';
+import { loadConfig } from '../../src/platform/config/env.ts';
 import { buildApp, loggerOptions } from '../../src/app.ts';
-import { buildAdminApp } from '../../src/admin/admin-app.ts';
-import { OutboxSender } from '../../src/modules/messaging/message-sender.ts';
+import { buildAdminApp } from '../../src/admin-app.ts';
+import { OutboxSender } from '../../src/platform/messaging/message-sender.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 import { ADMIN_TOKEN, registerUser } from '../helpers/test-app.ts';
 

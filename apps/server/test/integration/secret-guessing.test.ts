@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { users } from '../../src/modules/users/users.table.ts';
 import { verificationCodes } from '../../src/modules/auth/auth.table.ts';
 import { call, createTestApp, registerUser, uniquePhone, type Answer, type TestApp } from '../helpers/test-app.ts';
@@ -98,6 +98,23 @@ describe('the fund password', () => {
       }),
     );
     expect(keysOf(wrong)).toEqual(Array(4).fill('fund_password_wrong'));
+  });
+  it('checks in flight count, but one whose process died stops counting once older than any check takes', async () => {
+    const u = await withFundPassword();
+    const pending = (secondsAgo: number) =>
+      t.database.db.execute(sql`
+        INSERT INTO login_failures (account_key, ip, created_at)
+        SELECT ${`fund:${u.user.id}`}, 'fund:10.5.0.1', now() - make_interval(secs => ${secondsAgo})
+        FROM generate_series(1, 5)`);
+    const wrong = () =>
+      call(t.app, 'POST', '/api/user/pwd_pay', {
+        token: u.token,
+        body: { old_password: 'nope9876', password: 'fund1234', password_confirm: 'fund1234' },
+      });
+    await pending(120);
+    expect((await wrong()).key).toBe('fund_password_wrong');
+    await pending(1);
+    expect((await wrong()).key).toBe('too_many_attempts');
   });
 });
 

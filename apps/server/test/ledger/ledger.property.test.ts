@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { AppError } from '../../src/plugins/app-error.ts';
+import { AppError } from '../../src/platform/http/app-error.ts';
 import { balancesOf, ensureAccounts, postJournal } from '../../src/modules/ledger/ledger.service.ts';
 import { verifyLedger } from '../../src/modules/ledger/ledger-verify.ts';
 import { houseAccount, userAccount } from '../../src/modules/ledger/account-codes.ts';

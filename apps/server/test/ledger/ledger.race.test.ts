@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../src/plugins/app-error.ts';
+import { AppError } from '../../src/platform/http/app-error.ts';
 import { balancesOf, ensureAccounts, postJournal } from '../../src/modules/ledger/ledger.service.ts';
 import { verifyLedger } from '../../src/modules/ledger/ledger-verify.ts';
 import { houseAccount, userAccount } from '../../src/modules/ledger/account-codes.ts';
-import { once, requestHash } from '../../src/modules/idempotency/idempotency.service.ts';
+import { once, requestHash } from '../../src/platform/idempotency/idempotency.service.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
 let database: TestDatabase;

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { myOrdersQuerySchema } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
-import { currentUser } from '../../plugins/authenticate.ts';
+import { currentUser } from '../../platform/http/authenticate.ts';
 import { myOrders } from './activity.service.ts';
 
 /** The Order tab's "my orders": everything the user did, newest first, across kinds. */
-export const activityRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
   app.addHook('onRequest', app.requireUser);
   app.get('/api/user/myorders', { schema: { querystring: myOrdersQuerySchema } }, async (request, reply) =>
     reply.ok(await myOrders(db, { userId: currentUser(request).userId, ...request.query })),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { formatMoney, type MyOrder, type MyOrderKind, type MyOrderList } from '@app/contracts';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
 
 type Row = {
   kind: MyOrderKind;

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { alertIdBodySchema, alertListQuerySchema, createAlertBodySchema } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
-import { currentUser } from '../../plugins/authenticate.ts';
+import { currentUser } from '../../platform/http/authenticate.ts';
 import { cancelAlert, createAlert, listAlerts } from './alerts.service.ts';
 
 /** A user's price alerts: set on a product page, checked by the alerts job against the recorded prices. */
-export const alertRoutes: FastifyPluginAsyncZod<{ db: Db; now?: () => number }> = async (app, { db, now: clock }) => {
-  const now = clock ?? (() => Math.floor(Date.now() / 1000));
+export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, now } = app;
   app.addHook('onRequest', app.requireUser);
 
   app.get('/api/user/alerts', { schema: { querystring: alertListQuerySchema } }, async (request, reply) =>

@@ -7,12 +7,11 @@ import {
   type CreateAlertBody,
   type PriceAlert,
 } from '@app/contracts';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../plugins/app-error.ts';
-import { findProduct, priceAt, type ProductRow } from '../market/market.repository.ts';
-import { products } from '../market/market.table.ts';
+import type { Db, DbOrTx } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { findProduct, priceAt, type ProductRow, products } from '../market/index.ts';
 import { priceAlerts } from './alerts.table.ts';
-import { postInboxMessage } from '../inbox/inbox.service.ts';
+import { postInboxMessage } from '../inbox/index.ts';
 
 /** Advisory lock (xact) taken per user while counting and adding alerts, so the limit holds under races. */
 export const ALERT_CREATE_LOCK = 728_201;

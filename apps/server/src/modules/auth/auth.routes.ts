@@ -1,19 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginBodySchema, registerBodySchema, sendCodeBodySchema } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
-import type { MessageSender } from '../messaging/message-sender.ts';
-import { currentUser } from '../../plugins/authenticate.ts';
+import type { MessageSender } from '../../platform/messaging/message-sender.ts';
+import { currentUser } from '../../platform/http/authenticate.ts';
 import { assertPhoneAvailable, login, register } from './auth.service.ts';
 import { revokeSession } from './sessions.ts';
-import { issueCode, type DailyCaps } from './verification-codes.ts';
-import { recordLogin } from '../security/security.service.ts';
+import { issueCode } from './verification-codes.ts';
+import { authHooks } from './auth-hooks.ts';
 
-export const authRoutes: FastifyPluginAsyncZod<{
-  db: Db;
-  sender: MessageSender;
-  perMinute: number;
-  smsDailyCaps: DailyCaps;
-}> = async (app, { db, sender, perMinute, smsDailyCaps }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ sender: MessageSender; perMinute: number }> = async (
+  app,
+  { sender, perMinute },
+) => {
+  const { db, config } = app;
   // Per-address limits on top of the per-account login throttle: generous for people, tight for scripts.
   const strict = { rateLimit: { max: perMinute, timeWindow: '1 minute' } };
 
@@ -22,13 +20,18 @@ export const authRoutes: FastifyPluginAsyncZod<{
     if (purpose === 'register') {
       await assertPhoneAvailable(db, phone);
     }
-    const sent = await issueCode(db, sender, { phone, purpose, lang: request.lang, ip: request.ip }, smsDailyCaps);
+    const sent = await issueCode(
+      db,
+      sender,
+      { phone, purpose, lang: request.lang, ip: request.ip },
+      config.smsDailyCaps,
+    );
     return reply.ok({ resend_in: sent.resendIn, expires_in: sent.expiresIn }, 'code_sent');
   });
 
   app.post('/api/login/reg', { schema: { body: registerBodySchema }, config: strict }, async (request, reply) => {
     const session = await register(db, request.body as Parameters<typeof register>[1], request.ip);
-    await recordLogin(db, {
+    await authHooks.sessionOpened.emit(db, {
       token: session.token,
       kind: 'register',
       ip: request.ip,
@@ -39,7 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.post('/api/login/index', { schema: { body: loginBodySchema }, config: strict }, async (request, reply) => {
     const session = await login(db, request.body, request.ip);
-    await recordLogin(db, {
+    await authHooks.sessionOpened.emit(db, {
       token: session.token,
       kind: 'login',
       ip: request.ip,

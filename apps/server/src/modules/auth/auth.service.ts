@@ -1,11 +1,9 @@
 import type { RegisterBody, SessionData } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
-import { AppError } from '../../plugins/app-error.ts';
-import { users } from '../users/users.table.ts';
-import { findUserByIdentifier, userInfo } from '../users/users.service.ts';
-import { claimInvite, createInviteCode } from '../invites/invites.service.ts';
-import { ensureAccounts } from '../ledger/ledger.service.ts';
-import { userAccount } from '../ledger/account-codes.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { users, findUserByIdentifier, userInfo } from '../users/index.ts';
+import { claimInvite, createInviteCode } from '../invites/index.ts';
+import { ensureAccounts, userAccount } from '../ledger/index.ts';
 import { decoyHash, hashPassword, verifyPassword } from './password-hash.ts';
 import { createSession } from './sessions.ts';
 import { checkCode, consumeCode } from './verification-codes.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.table.ts';
+import { users } from '../users/index.ts';
 
 /** A login session; only a hash of its token is stored. */
 export const sessions = pgTable(
@@ -54,7 +54,8 @@ export const loginFailures = pgTable(
     accountKey: text('account_key').notNull(),
     ip: text('ip').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** When the check found the secret wrong; null while it is in flight (or if the process died during it). */
+    /** When the check found the secret wrong; null while it is in flight (or if the process died during it: such a
+     * row stops counting once older than any check takes). */
     checkedAt: timestamp('checked_at', { withTimezone: true }),
   },
   (t) => [

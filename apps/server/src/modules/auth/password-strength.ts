@@ -1,6 +1,6 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
-import { AppError } from '../../plugins/app-error.ts';
+import { AppError } from '../../platform/http/app-error.ts';
 
 /**
  * zxcvbn's score 0 ("too guessable": under a thousand guesses) with its list of the most common leaked

@@ -1,11 +1,13 @@
-import { and, eq, gt, isNotNull, sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import { AppError } from '../../plugins/app-error.ts';
+import { and, eq, gt, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/http/app-error.ts';
 import { loginFailures, sessions } from './auth.table.ts';
 
 /** Five checks of one secret that did not succeed, in fifteen minutes, lock that secret for the rest of the window. */
 export const FAILURE_LIMIT = 5;
 export const WINDOW_SECONDS = 15 * 60;
+/** Longer than any check takes (a hash is tens of milliseconds, a stalled database is cut off within seconds). */
+const IN_FLIGHT_SECONDS = 30;
 
 /**
  * One counter per user and secret, whichever flow checks it (login, changing the password, withdrawing,
@@ -36,7 +38,7 @@ export type SecretCheck = {
  * transaction-scoped lock on the counter (and the address), so parallel requests on any number of nodes
  * are admitted one at a time: a burst of any size gets at most FAILURE_LIMIT checks of one user's secret.
  * The attempt stays counted unless `verify` says the secret was right, so a crash between counting and
- * verifying costs a guess, never gives one. The lock is held for the count only, never during the hash, so
+ * verifying never gives a guess (the check in flight counts until it is too old to be running). The lock is held for the count only, never during the hash, so
  * a burst cannot tie up the pool's connections.
  */
 export async function checkSecret(db: Db, check: SecretCheck, verify: () => Promise<boolean>): Promise<boolean> {
@@ -73,7 +75,17 @@ async function claimAttempt(tx: Tx, check: SecretCheck): Promise<number> {
     const byAddress = await recent(and(eq(loginFailures.ip, address), isNotNull(loginFailures.checkedAt))!);
     if (byAddress.n >= FAILURE_LIMIT) throw throttled(byAddress.oldest);
   }
-  const byCounter = await recent(eq(loginFailures.accountKey, check.counter));
+  // Wrong answers, and checks still in flight (a burst's parallel requests). A check that never finished (its
+  // process died) gave nobody an answer, so once it is older than any check takes it stops counting.
+  const byCounter = await recent(
+    and(
+      eq(loginFailures.accountKey, check.counter),
+      or(
+        isNotNull(loginFailures.checkedAt),
+        gt(loginFailures.createdAt, sql`now() - make_interval(secs => ${IN_FLIGHT_SECONDS})`),
+      ),
+    )!,
+  );
   if (
     byCounter.n >= FAILURE_LIMIT &&
     !(check.exemptKnownAddressOf !== undefined && (await isKnownAddress(tx, check.exemptKnownAddressOf, check.ip)))

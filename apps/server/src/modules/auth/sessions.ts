@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { GroupCommit } from '../../db/group-commit.ts';
-import { pgArray } from '../../db/pg-array.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
+import { GroupCommit } from '../../platform/db/group-commit.ts';
+import type { SessionUser } from '../../platform/http/authenticate.ts';
+import { pgArray } from '../../platform/db/pg-array.ts';
 import { sessions } from './auth.table.ts';
 
 /** A token is 256 random bits; only its SHA-256 is stored, so a database leak yields no live token. */
@@ -26,8 +27,6 @@ export async function createSession(db: DbOrTx, userId: number, ip: string) {
     .returning({ id: sessions.id, expiresAt: sessions.expiresAt });
   return { token, sessionId: row!.id, expiresAt: Math.floor(row!.expiresAt.getTime() / 1000) };
 }
-
-export type SessionUser = { sessionId: number; userId: number; locked: boolean };
 
 /**
  * The live session a token names, or null when it is unknown, revoked, idle too long or past its end.

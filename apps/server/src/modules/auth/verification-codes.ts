@@ -2,9 +2,9 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { SMS_CODE_TTL_SECONDS, SMS_RESEND_SECONDS, type Language } from '@app/contracts';
 import { translate } from '@app/i18n/catalogue';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../plugins/app-error.ts';
-import type { MessageSender } from '../messaging/message-sender.ts';
+import type { Db, DbOrTx } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import type { MessageSender } from '../../platform/messaging/message-sender.ts';
 import { verificationCodes } from './auth.table.ts';
 
 const MAX_ATTEMPTS = 5;

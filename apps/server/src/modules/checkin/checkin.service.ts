@@ -1,12 +1,11 @@
 import { and, desc, eq, gte } from 'drizzle-orm';
 import { formatMoney, type CheckinStatus } from '@app/contracts';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../plugins/app-error.ts';
-import { postJournal } from '../ledger/ledger.service.ts';
-import { houseAccount, userAccount } from '../ledger/account-codes.ts';
-import { dayLabel, dayOf } from '../invest/invest-days.ts';
-import { loadEngage } from '../content/engage-settings.ts';
-import { postInboxMessage } from '../inbox/inbox.service.ts';
+import type { Db, DbOrTx } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { postJournal, houseAccount, userAccount } from '../ledger/index.ts';
+import { dayLabel, dayOf } from '@app/contracts';
+import { loadEngage } from '../content/index.ts';
+import { postInboxMessage } from '../inbox/index.ts';
 import { checkins } from './checkin.table.ts';
 
 type Clock = { now: number; tz: string };

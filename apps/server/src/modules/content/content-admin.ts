@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { LANGUAGES, activityTypeSchema, contentKindSchema, reasonSchema } from '@app/contracts';
-import type { Db, DbOrTx, Tx } from '../../db/client.ts';
-import { AppError } from '../../plugins/app-error.ts';
-import { audit } from '../audit/audit.service.ts';
+import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { audit } from '../../platform/audit/audit.service.ts';
 import { contentItems, contentTranslations } from './content.table.ts';
 import { plainText, sanitiseRichText } from './content-sanitise.ts';
 

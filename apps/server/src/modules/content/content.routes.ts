@@ -8,9 +8,8 @@ import {
   uploadIdParamsSchema,
   type PlatformInfo,
 } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
-import { AppError } from '../../plugins/app-error.ts';
-import type { UploadStore } from '../uploads/upload-store.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import type { UploadStore } from '../uploads/index.ts';
 import { contentDetail, homeContent, listContent } from './content.service.ts';
 import { publicSettings } from './engage-settings.ts';
 
@@ -21,14 +20,8 @@ export const CONTENT_IMAGE_PURPOSE = 'content';
  * The public index group, with the spec's names. Open to visitors; text comes in the request's language
  * (English where a translation is missing). Answers may be cached briefly by the browser, never shared.
  */
-export const contentRoutes: FastifyPluginAsyncZod<{
-  db: Db;
-  tz: string;
-  simulated: boolean;
-  store: UploadStore;
-  now?: () => number;
-}> = async (app, { db, tz, simulated, store, now: clock }) => {
-  const now = clock ?? (() => Math.floor(Date.now() / 1000));
+export const contentRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = async (app, { store }) => {
+  const { db, tz, simulated, now } = app;
 
   app.get('/api/index/banner', async (request, reply) =>
     reply.ok(await listContent(db, { kind: 'banner', lang: request.lang, page: 1, size: 10, now: now() })),

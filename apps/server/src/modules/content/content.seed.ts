@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { contentItems, contentTranslations } from './content.table.ts';
 import { plainText, sanitiseRichText } from './content-sanitise.ts';
 import { CONTENT_SEED } from './content-seed-data.ts';

@@ -8,8 +8,8 @@ import type {
   HomeContent,
   Language,
 } from '@app/contracts';
-import type { DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../plugins/app-error.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/http/app-error.ts';
 import { contentItems, contentTranslations } from './content.table.ts';
 
 const mine = aliasedTable(contentTranslations, 'tr_lang');

@@ -9,9 +9,10 @@ import {
   type PublicSettings,
   type SupportChannel,
 } from '@app/contracts';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../platform/db/client.ts';
+import { audit } from '../../platform/audit/audit.service.ts';
 import { engageSettings } from './content.table.ts';
-import { loadSettings } from '../wallet/wallet-settings.ts';
+import { loadSettings } from '../wallet/index.ts';
 
 /** Operators' public settings: how to reach customer service, where to download the app, the check-in reward. */
 export type EngageSettings = {
@@ -97,4 +98,26 @@ export async function publicSettings(db: DbOrTx, tz: string): Promise<PublicSett
     withdraw_window: { from: wallet.withdrawFrom, to: wallet.withdrawTo, time_zone: tz },
     time_zone: tz,
   };
+}
+
+/** An operator's change of the engagement settings, audited with the values before and after. */
+export async function changeEngage(
+  db: Db,
+  change: z.infer<typeof engageChangeSchema>,
+  actor: { operator: string; reason: string; ip: string },
+) {
+  return db.transaction(async (tx) => {
+    const before = engageView(await loadEngage(tx));
+    await saveEngage(tx, change);
+    const after = engageView(await loadEngage(tx));
+    await audit(tx, {
+      operator: actor.operator,
+      action: 'engage.settings',
+      target: 'engage-settings',
+      reason: actor.reason,
+      details: { before, after },
+      ip: actor.ip,
+    });
+    return after;
+  });
 }

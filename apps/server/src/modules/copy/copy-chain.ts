@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { bpToPct, formatMoney, formatPrice, type ChainEntryKind } from '@app/contracts';
-import type { Tx } from '../../db/client.ts';
+import type { Tx } from '../../platform/db/client.ts';
 import { copyRecordEntries } from './copy.table.ts';
 
 /**

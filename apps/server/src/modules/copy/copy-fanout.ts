@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import type { Tx } from '../../platform/db/client.ts';
 import { appendEntries, canonical, type OpenFields, type SettleFields } from './copy-chain.ts';
 
 /**

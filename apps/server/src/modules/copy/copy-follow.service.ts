@@ -4,18 +4,17 @@ import {
   formatMoney,
   formatPrice,
   parseMoney,
+  platformDate,
   type CopyOrderList,
   type GoOrderBody,
   type Subscription,
 } from '@app/contracts';
 import type { z } from 'zod';
 import type { goOrderBodySchema } from '@app/contracts';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../plugins/app-error.ts';
-import { platformDay } from '../practice/practice.service.ts';
-import { products } from '../market/market.table.ts';
-import { toOrder, type OrderRow } from '../orders/order-view.ts';
-import { contractOrders } from '../orders/orders.table.ts';
+import type { Db, DbOrTx } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { products } from '../market/index.ts';
+import { toOrder, type OrderRow, contractOrders } from '../orders/index.ts';
 
 export type GoOrder = z.output<typeof goOrderBodySchema>;
 export type { GoOrderBody };
@@ -131,7 +130,7 @@ async function subscriptionRows(db: DbOrTx, userId: number, filter: ReturnType<t
              count(*) FILTER (WHERE t.status = 'failed') AS failed,
              sum(o.payout - o.stake - o.fee) FILTER (WHERE o.status = 'settled') AS pnl,
              sum(CASE WHEN o.status = 'open' THEN (o.stake * o.loss_bp + 9999) / 10000 + o.fee
-                      WHEN to_char(to_timestamp(o.settle_time) AT TIME ZONE ${tz}, 'YYYY-MM-DD') = ${platformDay(now, tz)}
+                      WHEN to_char(to_timestamp(o.settle_time) AT TIME ZONE ${tz}, 'YYYY-MM-DD') = ${platformDate(now, tz)}
                       THEN -(o.payout - o.stake - o.fee) END) AS risk
       FROM copy_tasks t LEFT JOIN contract_orders o ON o.id = t.copy_order_id
       WHERE t.subscription_id = s.id) c ON true

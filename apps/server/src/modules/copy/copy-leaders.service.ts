@@ -7,11 +7,12 @@ import {
   type LeaderTerms,
   type MyLeader,
 } from '@app/contracts';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../plugins/app-error.ts';
-import { lockOrderUsers } from '../orders/orders.service.ts';
+import type { Db, DbOrTx } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { lockOrderUsers } from '../orders/index.ts';
 import { appendEntries, canonical } from './copy-chain.ts';
 import { toRecord, type RecordRow } from './copy-view.ts';
+import { systemClock } from '../../platform/time/clock.ts';
 
 export const LEADER_TERMS: LeaderTerms = {
   leader_share_pct: COPY_LEADER_SHARE_PCT,
@@ -87,7 +88,7 @@ export async function unlead(db: Db, userId: number): Promise<MyLeader> {
     const leaderId = Number(row.leader_id);
     const recordId = Number(row.record_id);
     const until = await lastOrderId(tx, userId);
-    const at = Math.floor(Date.now() / 1000);
+    const at = systemClock();
     await appendEntries(tx, recordId, [
       { kind: 'retire', orderId: null, data: (seq) => canonical.retire(recordId, seq, until, at) },
     ]);

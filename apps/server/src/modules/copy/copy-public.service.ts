@@ -10,12 +10,10 @@ import {
   type LeaderSummary,
   type RecordOrderList,
 } from '@app/contracts';
-import type { DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../plugins/app-error.ts';
-import { products } from '../market/market.table.ts';
-import type { ProductRow } from '../market/market.repository.ts';
-import { toOrder, type OrderRow } from '../orders/order-view.ts';
-import { contractOrders } from '../orders/orders.table.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { products, type ProductRow } from '../market/index.ts';
+import { toOrder, type OrderRow, contractOrders } from '../orders/index.ts';
 import { followersOf, LEADER_TERMS, recordsOf } from './copy-leaders.service.ts';
 import { ratioPct, recordStats, type StatOrder } from './copy-stats.ts';
 

@@ -1,5 +1,5 @@
 import { formatMoney, quoteOrder, type LeaderStats, COPY_MIN_RANKED_ORDERS } from '@app/contracts';
-import { zonedParts } from '../platform-time/zoned-parts.ts';
+import { zonedParts } from '@app/contracts';
 
 /** What the figures need of one order in a record. */
 export type StatOrder = {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { CHAIN_GENESIS_HASH, type ChainBreak, type ChainVerification } from '@app/contracts';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
 import { canonical, entryHash } from './copy-chain.ts';
 
 type EntryRow = { seq: number; kind: string; order_id: string | null; data: string; prev_hash: string; hash: string };

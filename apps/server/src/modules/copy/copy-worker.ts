@@ -1,17 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { formatMoney, quoteOrder, type MessageKey } from '@app/contracts';
-import type { Db, Tx } from '../../db/client.ts';
-import { pgArray } from '../../db/pg-array.ts';
-import { AppError } from '../../plugins/app-error.ts';
-import { findProductTerms } from '../market/market.repository.ts';
-import { platformDay } from '../practice/practice.service.ts';
-import {
-  checkOrderTerms,
-  insertOpenOrders,
-  lockOrderUsers,
-  type OpenOrder,
-  type OrderTerms,
-} from '../orders/orders.service.ts';
+import { formatMoney, platformDate, quoteOrder, type MessageKey } from '@app/contracts';
+import type { Db, Tx } from '../../platform/db/client.ts';
+import { pgArray } from '../../platform/db/pg-array.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { findProductTerms } from '../market/index.ts';
+import { checkOrderTerms, insertOpenOrders, lockOrderUsers, type OpenOrder, type OrderTerms } from '../orders/index.ts';
 
 /**
  * A copy opens at the leader's recorded second and price only while that is still a fair copy: within this
@@ -193,7 +186,7 @@ async function decideBatch(tx: Tx, { now, tz }: CopyPassOptions, which: { limit?
         -- Only recent copies can be open or settled today (contracts last minutes): an index range, not all.
         AND t.created_at >= to_timestamp(${now - 2 * 86_400})
         AND (o.status = 'open' OR (o.settle_time >= ${now - 2 * 86_400}
-             AND to_char(to_timestamp(o.settle_time) AT TIME ZONE ${tz}, 'YYYY-MM-DD') = ${platformDay(now, tz)}))
+             AND to_char(to_timestamp(o.settle_time) AT TIME ZONE ${tz}, 'YYYY-MM-DD') = ${platformDate(now, tz)}))
       GROUP BY 1`);
     const available = new Map(balances.rows.map((r) => [Number(r.user_id), BigInt(r.balance ?? '0')]));
     const open = new Map(openStakes.rows.map((r) => [`${r.user_id}:${r.product_id}`, BigInt(r.open)]));

@@ -12,19 +12,17 @@ import {
   subscriptionIdBodySchema,
   subscriptionListQuerySchema,
 } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
-import { AppError } from '../../plugins/app-error.ts';
-import { currentUser } from '../../plugins/authenticate.ts';
-import { findSession } from '../auth/sessions.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { currentUser } from '../../platform/http/authenticate.ts';
+import { findSession } from '../auth/index.ts';
 import { lead, myLeader, unlead } from './copy-leaders.service.ts';
 import { follow, listCopyOrders, listSubscriptions, setSubscriptionStatus } from './copy-follow.service.ts';
 import { chainOf, leaderDetail, listLeaders, listRecordOrders } from './copy-public.service.ts';
 import { verifyRecord } from './copy-verify.ts';
 
-type Options = { db: Db; tz: string; simulated: boolean; now?: () => number };
-
 /** Public: leaders, their records, the chains and their verification. No login needed. */
-export const copyPublicRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, tz, simulated }) => {
+export const copyPublicRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, tz, simulated } = app;
   /** The asking user when a valid token comes along (to say "following" and "this is you"), else nobody. */
   const viewer = async (request: FastifyRequest) => {
     const token = request.headers.token;
@@ -61,8 +59,8 @@ export const copyPublicRoutes: FastifyPluginAsyncZod<Options> = async (app, { db
 };
 
 /** Logged in: leading, following (goorder), and one's follow-trade orders. */
-export const copyUserRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, tz, simulated, now: clock }) => {
-  const now = clock ?? (() => Math.floor(Date.now() / 1000));
+export const copyUserRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, tz, simulated, now } = app;
   app.addHook('onRequest', app.requireUser);
 
   app.get('/api/user/copy_lead', async (request, reply) => reply.ok(await myLeader(db, currentUser(request).userId)));

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { msgListQuerySchema, msgReadBodySchema, type Badges } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
-import { currentUser } from '../../plugins/authenticate.ts';
-import { supportUnread } from '../support/support.service.ts';
+import { msgListQuerySchema, msgReadBodySchema } from '@app/contracts';
+import { currentUser } from '../../platform/http/authenticate.ts';
 import { listMessages, readAll, readMessage, unreadCount } from './inbox.service.ts';
 
 /** /api/user/msg and its companions: a user's own messages only (someone else's id reads as missing). */
-export const inboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
   app.addHook('onRequest', app.requireUser);
   const uid = (request: Parameters<typeof currentUser>[0]) => currentUser(request).userId;
 
@@ -22,10 +21,4 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   );
   app.post('/api/user/msg_read_all', async (request, reply) => reply.ok(await readAll(db, uid(request))));
   app.get('/api/user/msg_unread', async (request, reply) => reply.ok({ unread: await unreadCount(db, uid(request)) }));
-  /** Unread counts for the badges on Mine, its menu and customer service. */
-  app.get('/api/user/badges', async (request, reply) => {
-    const [messages, support] = await Promise.all([unreadCount(db, uid(request)), supportUnread(db, uid(request))]);
-    const badges: Badges = { messages, support };
-    return reply.ok(badges);
-  });
 };

@@ -1,17 +1,17 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { InboxList, InboxMessage, Language } from '@app/contracts';
-import type { DbOrTx, Tx } from '../../db/client.ts';
-import { AppError } from '../../plugins/app-error.ts';
+import type { DbOrTx, Tx } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/http/app-error.ts';
 import { inboxMessages } from './inbox.table.ts';
-import { INBOX_TEXTS } from './inbox-texts.ts';
+import { INBOX_KINDS, translateInbox } from '@app/i18n/catalogue';
 
 export type InboxParams = Record<string, string | number>;
 
 export type InboxInput = {
   userId: number;
-  /** A key of INBOX_TEXTS (deposit_approved, withdrawal_refused, plan_matured, realname_approved, ...). */
+  /** A kind of the i18n `inbox` namespace (deposit_approved, withdrawal_refused, plan_matured, realname_approved, ...). */
   kind: string;
-  /** The values its texts name ({amount}, {reason}, ...): plain strings and numbers, never HTML. */
+  /** The values its texts name ({{amount}}, {{reason}}, ...): plain strings and numbers, never HTML. */
   params?: InboxParams;
   /** Unique per user and event (e.g. `deposit:42:approved`): writing it again is a no-op. */
   reference: string;
@@ -23,7 +23,8 @@ export type InboxInput = {
  * before (a retried event).
  */
 export async function postInboxMessage(tx: DbOrTx, input: InboxInput): Promise<boolean> {
-  if (input.kind !== 'operator' && !INBOX_TEXTS[input.kind]) throw new Error(`unknown inbox kind ${input.kind}`);
+  if (input.kind !== 'operator' && !INBOX_KINDS.includes(input.kind))
+    throw new Error(`unknown inbox kind ${input.kind}`);
   const rows = await tx
     .insert(inboxMessages)
     .values({ userId: input.userId, kind: input.kind, params: input.params ?? {}, reference: input.reference })
@@ -54,19 +55,13 @@ const LINKS: Record<string, string> = {
   price_alert: '#/pages/trade/trade',
 };
 
-const fill = (template: string, params: InboxParams) =>
-  template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
-
 /** A stored message as its reader sees it, in the reader's language. */
 export function renderMessage(row: typeof inboxMessages.$inferSelect, lang: Language): InboxMessage {
   const params = row.params ?? {};
   const text =
     row.kind === 'operator'
       ? { title: String(params.title ?? ''), body: String(params.body ?? '') }
-      : (() => {
-          const t = INBOX_TEXTS[row.kind]?.[lang] ?? INBOX_TEXTS[row.kind]?.en;
-          return t ? { title: fill(t.title, params), body: fill(t.body, params) } : { title: row.kind, body: '' };
-        })();
+      : (translateInbox(lang, row.kind, params) ?? { title: row.kind, body: '' });
   return {
     id: row.id,
     kind: row.kind,

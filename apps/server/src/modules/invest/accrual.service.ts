@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import { postJournals, type JournalInput } from '../ledger/ledger.service.ts';
-import { houseShard, userAccount } from '../ledger/account-codes.ts';
+import type { Db, Tx } from '../../platform/db/client.ts';
+import { postJournals, type JournalInput, houseShard, userAccount } from '../ledger/index.ts';
 
 export const ACCRUAL_BATCH = 5_000;
 

@@ -12,7 +12,7 @@ import {
   type ShareType,
 } from '@app/contracts';
 import type { investHoldings, investLots, investOrders, investPlans } from './invest.table.ts';
-import { dayLabel, dayStart } from './invest-days.ts';
+import { dayLabel, dayStart } from '@app/contracts';
 
 export type PlanRow = typeof investPlans.$inferSelect;
 export type HoldingRow = typeof investHoldings.$inferSelect;

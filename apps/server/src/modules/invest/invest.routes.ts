@@ -10,8 +10,7 @@ import {
   projectOrderListQuerySchema,
   stopBodySchema,
 } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
-import { currentUser } from '../../plugins/authenticate.ts';
+import { currentUser } from '../../platform/http/authenticate.ts';
 import {
   accrualList,
   append,
@@ -27,11 +26,8 @@ import {
 } from './invest.service.ts';
 
 /** Yuebao, with the spec's paths. Money-moving calls carry an idempotency key. */
-export const investRoutes: FastifyPluginAsyncZod<{ db: Db; tz: string; now?: () => number }> = async (
-  app,
-  { db, tz, now: clock },
-) => {
-  const now = clock ?? (() => Math.floor(Date.now() / 1000));
+export const investRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, tz, now } = app;
   const c = () => ({ now: now(), tz });
   const uid = (request: Parameters<typeof currentUser>[0]) => currentUser(request).userId;
   // The plans on offer are public (Home shows them to visitors); everything about a user's money needs a session.

@@ -1,5 +1,6 @@
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { investPlans } from './invest.table.ts';
+import { systemClock } from '../../platform/time/clock.ts';
 
 const DAY = 86_400;
 
@@ -7,7 +8,7 @@ const DAY = 86_400;
  * Four plans so the product is alive on a fresh start: 7, 30, 90 and 180 days, open for a year from the
  * first start. Inserted once by slug; an operator's later edits are never overwritten.
  */
-export async function seedPlans(db: Db, now = Math.floor(Date.now() / 1000)) {
+export async function seedPlans(db: Db, now = systemClock()) {
   const window = { subscribeFrom: now - 30 * DAY, subscribeTo: now + 365 * DAY };
   await db
     .insert(investPlans)

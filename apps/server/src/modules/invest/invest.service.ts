@@ -18,14 +18,13 @@ import {
   type StopQuote,
   type YuebaoInfo,
 } from '@app/contracts';
-import type { Db, DbOrTx, Tx } from '../../db/client.ts';
-import { AppError } from '../../plugins/app-error.ts';
-import { balancesOf, postJournals, type JournalInput } from '../ledger/ledger.service.ts';
-import { houseShard, userAccount } from '../ledger/account-codes.ts';
-import { once, requestHash } from '../idempotency/idempotency.service.ts';
+import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { balancesOf, postJournals, type JournalInput, houseShard, userAccount } from '../ledger/index.ts';
+import { once, requestHash } from '../../platform/idempotency/idempotency.service.ts';
 import { accrueLots } from './accrual.service.ts';
-import { postInboxMessage } from '../inbox/inbox.service.ts';
-import { dayLabel, dayOf } from './invest-days.ts';
+import { postInboxMessage } from '../inbox/index.ts';
+import { dayLabel, dayOf } from '@app/contracts';
 import { investAccruals, investHoldings, investLots, investOrders, investPlans } from './invest.table.ts';
 import {
   phaseOf,

@@ -1,8 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { AdminInviteCode } from '@app/contracts';
+import type { Db, DbOrTx } from '../../platform/db/client.ts';
+import { audit } from '../../platform/audit/audit.service.ts';
 import { inviteCodes } from './invites.table.ts';
-import { users } from '../users/users.table.ts';
+import { users } from '../users/index.ts';
 
 // No 0/O or 1/I: codes are read aloud and typed from posters.
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -66,4 +68,31 @@ export async function findInviteByCode(db: DbOrTx, code: string) {
     .from(inviteCodes)
     .where(and(eq(inviteCodes.code, code.toUpperCase())));
   return row ?? null;
+}
+
+/** An operator's code (no inviting user), audited with the operator's reason. */
+export async function createOperatorInvite(
+  db: Db,
+  input: { maxUses: number | null; operator: string; reason: string; ip: string },
+): Promise<AdminInviteCode> {
+  const created = await db.transaction(async (tx) => {
+    const row = await createInviteCode(tx, { ownerUserId: null, maxUses: input.maxUses, createdBy: input.operator });
+    await audit(tx, {
+      operator: input.operator,
+      action: 'invite.create',
+      target: `invite:${row!.code}`,
+      reason: input.reason,
+      details: { max_uses: input.maxUses },
+      ip: input.ip,
+    });
+    return row!;
+  });
+  return {
+    code: created.code,
+    owner_user_id: created.ownerUserId,
+    max_uses: created.maxUses,
+    uses: created.uses,
+    disabled: created.disabled,
+    created_at: Math.floor(created.createdAt.getTime() / 1000),
+  };
 }

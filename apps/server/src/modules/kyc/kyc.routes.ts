@@ -1,18 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { certificationBodySchema } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
-import { currentUser } from '../../plugins/authenticate.ts';
+import { currentUser } from '../../platform/http/authenticate.ts';
 import { loadKycKeys, type KycKeys } from './kyc-crypto.ts';
 import { latestSubmission, submitCertification, toCertification } from './kyc.service.ts';
 
 /** /api/user/certification: the state (GET) and a submission (POST). */
-export const kycRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string; keys?: KycKeys }> = async (
-  app,
-  { db, dataDir, keys: given },
-) => {
+export const kycRoutes: FastifyPluginAsyncZod<{ keys?: KycKeys }> = async (app, { keys: given }) => {
+  const { db, config } = app;
   // Loaded on first use, so a node that never sees a submission needs no key file.
   let keys = given;
-  const kycKeys = () => (keys ??= loadKycKeys(dataDir));
+  const kycKeys = () => (keys ??= loadKycKeys(config.dataDir));
   app.addHook('onRequest', app.requireUser);
 
   app.get('/api/user/certification', async (request, reply) =>

@@ -1,10 +1,10 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AdminKycItem, Certification, CertificationBody, DocumentType } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
-import { postInboxMessage } from '../inbox/inbox.service.ts';
-import { AppError } from '../../plugins/app-error.ts';
-import { audit } from '../audit/audit.service.ts';
-import { users } from '../users/users.table.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { postInboxMessage } from '../inbox/index.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { audit } from '../../platform/audit/audit.service.ts';
+import { users } from '../users/index.ts';
 import { kycSubmissions } from './kyc.table.ts';
 import { documentHash, encryptDocument, type KycKeys } from './kyc-crypto.ts';
 import {

@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client.ts';
-import { AppError } from '../../plugins/app-error.ts';
-import { pgArray } from '../../db/pg-array.ts';
+import type { DbOrTx, Tx } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { pgArray } from '../../platform/db/pg-array.ts';
 import { ledgerAccounts, ledgerJournals } from './ledger.table.ts';
 import { parseAccountCode } from './account-codes.ts';
 

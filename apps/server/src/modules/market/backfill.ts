@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { KlineInterval } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { priceTicks } from './market.table.ts';
 import { upsertCandles, recordTicks, type ProductRow, type TickRow } from './market.repository.ts';
 import { bucketStart, rollUp, type CandleRow } from './candle-math.ts';

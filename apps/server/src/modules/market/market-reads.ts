@@ -1,7 +1,7 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { translate } from '@app/i18n/catalogue';
-import type { TickHub } from '../stream/tick-hub.ts';
+import type { TickHub } from './tick-hub.ts';
 
 type Body = { bytes: Buffer; encoding: Encoding };
 type Entry = { version: number; at: number; value: Promise<unknown>; bodies: Map<string, Body> };

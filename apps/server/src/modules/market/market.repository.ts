@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import type { KlineInterval } from '@app/contracts';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
 import { candles, contractTerms, priceTicks, products } from './market.table.ts';
 import { KLINE_INTERVALS, bucketStart, type CandleRow } from './candle-math.ts';
 

@@ -7,8 +7,7 @@ import {
   symbolQuerySchema,
   ticksQuerySchema,
 } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
-import { AppError } from '../../plugins/app-error.ts';
+import { AppError } from '../../platform/http/app-error.ts';
 import {
   candlesBefore,
   dayCandle,
@@ -23,23 +22,17 @@ import { marketStatus } from './market-status.ts';
 import { productViews } from './market.service.ts';
 import { toTerms } from './terms-view.ts';
 import { MarketReads } from './market-reads.ts';
-import type { TickHub } from '../stream/tick-hub.ts';
+import type { TickHub } from './tick-hub.ts';
 import { nextSessionChange, type SessionName } from './trading-sessions.ts';
 
 export type MarketRouteOptions = {
-  db: Db;
-  simulated: boolean;
-  now?: () => number;
   /** With the node's tick hub, answers are kept in memory between two recorded seconds (see MarketReads). */
   hub?: TickHub;
 };
 
 /** Public market data: the spec's index group (ajaxdata, getkdata, ajaxpro, getprodata, seconds, goods). */
-export const marketRoutes: FastifyPluginAsyncZod<MarketRouteOptions> = async (
-  app,
-  { db, simulated, now: clock, hub },
-) => {
-  const now = clock ?? (() => Math.floor(Date.now() / 1000));
+export const marketRoutes: FastifyPluginAsyncZod<MarketRouteOptions> = async (app, { hub }) => {
+  const { db, simulated, now } = app;
   const reads = new MarketReads(hub);
   const product = async (symbol: string) => {
     const found = await reads.read(`product:${symbol.toUpperCase()}`, () => findProduct(db, symbol));

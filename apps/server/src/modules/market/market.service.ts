@@ -1,5 +1,5 @@
 import { formatPrice, type Product } from '@app/contracts';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
 import { dayOpens, latestTicks, listProducts, type ProductRow } from './market.repository.ts';
 import { isLive, marketStatus } from './market-status.ts';
 

@@ -1,15 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { formatMoney, quoteOrder, type Order, type OrderMode } from '@app/contracts';
-import type { Db, Tx } from '../../db/client.ts';
-import { pgArray } from '../../db/pg-array.ts';
-import { AppError } from '../../plugins/app-error.ts';
-import { userAccount } from '../ledger/account-codes.ts';
-import { assetOf, openPractice } from '../practice/practice.service.ts';
-import { isLive } from '../market/market-status.ts';
-import { recordLeaderOrder } from '../copy/copy-fanout.ts';
-import { wakeCopyJob } from '../copy/copy-wake.ts';
-import { GroupCommit, type Outcome } from '../../db/group-commit.ts';
+import type { Db, Tx } from '../../platform/db/client.ts';
+import { pgArray } from '../../platform/db/pg-array.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { userAccount } from '../ledger/index.ts';
+import { assetOf, openPractice } from '../practice/index.ts';
+import { isLive } from '../market/index.ts';
+import { GroupCommit, type Outcome } from '../../platform/db/group-commit.ts';
 import { toOrder } from './order-view.ts';
+import { orderHooks } from './order-hooks.ts';
 import {
   checkOrderTerms,
   insertOpenOrders,
@@ -17,7 +16,7 @@ import {
   nextOrderId,
   type FoundTerms,
   type OrderTerms,
-} from './orders.service.ts';
+} from './order-opening.ts';
 
 /** An order request that passed the checks needing no database state, ready to be placed. */
 export type PreparedOrder = {
@@ -156,12 +155,14 @@ async function placeTogether(db: Db, orders: PreparedOrder[]): Promise<Outcome<P
     for (const [i, { index, order: o, terms }] of accepted.entries()) {
       const row = rows[i]!;
       const record = states[index]!.record;
-      if (record !== null)
-        copies += await recordLeaderOrder(tx, record, {
+      if (record !== null) {
+        const queued = await orderHooks.leaderOrderOpened.emit(tx, record, {
           ...row,
           symbol: terms.product.symbol,
           precision: terms.product.precision,
         });
+        copies += queued.reduce((sum, n) => sum + n, 0);
+      }
       const order = toOrder(row, terms.product, o.simulated);
       decided[index] = { ok: true, value: { order, replayed: false } };
       answers.push({ user_id: o.userId, key: o.key, hash: o.hash, response: order });
@@ -169,7 +170,7 @@ async function placeTogether(db: Db, orders: PreparedOrder[]): Promise<Outcome<P
     if (answers.length) await storeAnswers(tx, answers);
     return decided;
   });
-  if (copies > 0) wakeCopyJob();
+  if (copies > 0) await orderHooks.copiesCommitted.emit();
   return outcomes.map((outcome) => {
     if (!('repeatOf' in outcome)) return outcome;
     const first = outcomes[outcome.repeatOf] as Outcome<Placed>;

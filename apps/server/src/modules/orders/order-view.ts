@@ -1,5 +1,5 @@
 import { bpToPct, formatMoney, formatPrice, quoteOrder, type Order } from '@app/contracts';
-import type { ProductRow } from '../market/market.repository.ts';
+import type { ProductRow } from '../market/index.ts';
 import type { contractOrders } from './orders.table.ts';
 
 export type OrderRow = typeof contractOrders.$inferSelect;

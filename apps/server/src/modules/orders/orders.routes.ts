@@ -1,14 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { orderIdQuerySchema, orderListQuerySchema, placeOrderBodySchema } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
-import { currentUser } from '../../plugins/authenticate.ts';
+import { currentUser } from '../../platform/http/authenticate.ts';
 import { getOrder, listOrders, placeOrder } from './orders.service.ts';
 
-export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; simulated: boolean; now?: () => number }> = async (
-  app,
-  { db, simulated, now: clock },
-) => {
-  const now = clock ?? (() => Math.floor(Date.now() / 1000));
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, simulated, now } = app;
   app.addHook('onRequest', app.requireUser);
 
   app.post('/api/user/addorder', { schema: { body: placeOrderBodySchema } }, async (request, reply) => {

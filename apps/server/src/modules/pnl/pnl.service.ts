@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bpToPct, formatMoney, type OrderMode, type Pnl, type PnlTally } from '@app/contracts';
-import type { DbOrTx } from '../../db/client.ts';
-import { platformDay } from '../practice/practice.service.ts';
+import { bpToPct, formatMoney, type OrderMode, type Pnl, type PnlTally, platformDate } from '@app/contracts';
+import type { DbOrTx } from '../../platform/db/client.ts';
 
 type Acc = { orders: number; wins: number; pnl: bigint; fees: bigint };
 const empty = (): Acc => ({ orders: 0, wins: 0, pnl: 0n, fees: 0n });
@@ -43,8 +42,8 @@ export async function pnlOf(db: DbOrTx, userId: number, mode: OrderMode, now: nu
   const open = await db.execute<{ n: number }>(
     sql`SELECT count(*)::int AS n FROM contract_orders WHERE user_id = ${userId} AND mode = ${mode} AND status = 'open'`,
   );
-  const today = platformDay(now, tz);
-  const daysAgo = (n: number) => platformDay(now - n * 86_400, tz);
+  const today = platformDate(now, tz);
+  const daysAgo = (n: number) => platformDate(now - n * 86_400, tz);
   const weekStart = daysAgo(6);
   const monthStart = daysAgo(29);
   const days = new Map<string, Acc>();

@@ -1,10 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { formatMoney, type OrderMode, type PracticeAccount } from '@app/contracts';
-import type { Db, Tx } from '../../db/client.ts';
-import { AppError } from '../../plugins/app-error.ts';
-import { PRACTICE_ASSET, houseAccount, userAccount } from '../ledger/account-codes.ts';
-import { balancesOf, ensureAccounts, postJournal } from '../ledger/ledger.service.ts';
-import { zonedParts } from '../platform-time/zoned-parts.ts';
+import { formatMoney, platformDate, type OrderMode, type PracticeAccount } from '@app/contracts';
+import type { Db, Tx } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { PRACTICE_ASSET, houseAccount, userAccount, balancesOf, ensureAccounts, postJournal } from '../ledger/index.ts';
 import { practiceResets } from './practice.table.ts';
 
 /** 10,000 U of virtual money, in minor units. */
@@ -29,11 +27,6 @@ export async function openPractice(tx: Tx, userId: number): Promise<void> {
   });
 }
 
-export function platformDay(now: number, tz: string): string {
-  const p = zonedParts(now, tz);
-  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
-}
-
 export async function practiceAccount(db: Db, userId: number, now: number, tz: string): Promise<PracticeAccount> {
   return db.transaction(async (tx) => {
     await openPractice(tx, userId);
@@ -43,7 +36,7 @@ export async function practiceAccount(db: Db, userId: number, now: number, tz: s
     const [used] = await tx
       .select({ day: practiceResets.day })
       .from(practiceResets)
-      .where(and(eq(practiceResets.userId, userId), eq(practiceResets.day, platformDay(now, tz))));
+      .where(and(eq(practiceResets.userId, userId), eq(practiceResets.day, platformDate(now, tz))));
     return {
       available: formatMoney(a),
       frozen: formatMoney(f),
@@ -59,7 +52,7 @@ export async function practiceAccount(db: Db, userId: number, now: number, tz: s
  * practice orders stay frozen and settle as usual.
  */
 export async function resetPractice(db: Db, userId: number, now: number, tz: string): Promise<PracticeAccount> {
-  const day = platformDay(now, tz);
+  const day = platformDate(now, tz);
   await db.transaction(async (tx) => {
     const claimed = await tx
       .insert(practiceResets)

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../plugins/app-error.ts';
-import { reencodeImage } from '../uploads/image-check.ts';
-import type { StoredImage, UploadStore } from '../uploads/upload-store.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { reencodeImage, type StoredImage, type UploadStore } from '../uploads/index.ts';
 import { userAvatars } from './avatar.table.ts';
 
 /** Avatars are square thumbnails of this side, whatever was sent. */

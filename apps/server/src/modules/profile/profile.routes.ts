@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Avatar } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
-import { AppError } from '../../plugins/app-error.ts';
-import { currentUser } from '../../plugins/authenticate.ts';
-import { readUpload } from '../uploads/uploads.routes.ts';
-import type { UploadStore } from '../uploads/upload-store.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { currentUser } from '../../platform/http/authenticate.ts';
+import { readUpload, type UploadStore } from '../uploads/index.ts';
 import { avatarImage, currentAvatarId, setAvatar } from './avatar.ts';
 
 /** The avatar: uploaded under the wallet's upload rules, served to its owner under a server-made id. */
-export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; store: UploadStore }> = async (app, { db, store }) => {
+export const profileRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = async (app, { store }) => {
+  const { db } = app;
   app.addHook('onRequest', app.requireUser);
 
   app.post(

@@ -7,12 +7,11 @@ import {
   type InviteRules,
   type InviteSummary,
 } from '@app/contracts';
-import type { Db, DbOrTx, Tx } from '../../db/client.ts';
-import { audit } from '../audit/audit.service.ts';
-import { postJournal } from '../ledger/ledger.service.ts';
-import { houseAccount, userAccount } from '../ledger/account-codes.ts';
-import { users } from '../users/users.table.ts';
-import { deposits } from '../wallet/wallet.table.ts';
+import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
+import { audit } from '../../platform/audit/audit.service.ts';
+import { postJournal, houseAccount, userAccount } from '../ledger/index.ts';
+import { users } from '../users/index.ts';
+import { deposits } from '../wallet/index.ts';
 import { inviteBonuses, inviteSettings } from './referral.table.ts';
 
 export async function inviteRules(db: DbOrTx): Promise<{ amount: bigint; condition: InviteCondition }> {

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionIdParamsSchema } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
-import { currentUser } from '../../plugins/authenticate.ts';
+import { currentUser } from '../../platform/http/authenticate.ts';
 import { lastLogins, liveSessions, logoutOthers, logoutSession } from './security.service.ts';
 
 /** The security area: live sessions (end one or all others) and the last logins. */
-export const securityRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
   app.addHook('onRequest', app.requireUser);
 
   app.get('/api/user/sessions', async (request, reply) => {

@@ -1,9 +1,8 @@
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { LoginRecord, UserSession } from '@app/contracts';
-import type { DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../plugins/app-error.ts';
-import { sessions } from '../auth/auth.table.ts';
-import { hashToken, revokeSession, revokeUserSessions, SESSION_IDLE_SECONDS } from '../auth/sessions.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { sessions, hashToken, revokeSession, revokeUserSessions, SESSION_IDLE_SECONDS } from '../auth/index.ts';
 import { loginRecords } from './security.table.ts';
 import { deviceName } from './device-name.ts';
 

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { supportSendBodySchema } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
-import { currentUser } from '../../plugins/authenticate.ts';
-import { conversation, markSupportRead, userWrites } from './support.service.ts';
+import { supportSendBodySchema, type Badges } from '@app/contracts';
+import { currentUser } from '../../platform/http/authenticate.ts';
+import { conversation, markSupportRead, supportUnread, userWrites } from './support.service.ts';
+import { unreadCount } from '../inbox/index.ts';
 
 /** The user's conversation with customer service (the channels themselves are public, in /api/index/ater). */
-export const supportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
   app.addHook('onRequest', app.requireUser);
   app.get('/api/user/service', async (request, reply) => reply.ok(await conversation(db, currentUser(request).userId)));
   app.post(
@@ -21,5 +22,12 @@ export const supportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.post('/api/user/service_read', async (request, reply) => {
     await markSupportRead(db, currentUser(request).userId);
     return reply.ok({ unread: 0 });
+  });
+  /** Unread counts for the badges on Mine, its menu and customer service. */
+  app.get('/api/user/badges', async (request, reply) => {
+    const userId = currentUser(request).userId;
+    const [messages, support] = await Promise.all([unreadCount(db, userId), supportUnread(db, userId)]);
+    const badges: Badges = { messages, support };
+    return reply.ok(badges);
   });
 };

@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { SupportConversation, SupportMessage, SupportTopic } from '@app/contracts';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../plugins/app-error.ts';
-import { audit } from '../audit/audit.service.ts';
-import { postInboxMessage } from '../inbox/inbox.service.ts';
-import { users } from '../users/users.table.ts';
+import type { Db, DbOrTx } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { audit } from '../../platform/audit/audit.service.ts';
+import { postInboxMessage } from '../inbox/index.ts';
+import { users } from '../users/index.ts';
 import { supportMessages } from './support.table.ts';
 
 type Row = typeof supportMessages.$inferSelect;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { AppError } from '../../plugins/app-error.ts';
+import { AppError } from '../../platform/http/app-error.ts';
 import type { StoredImage } from './upload-store.ts';
 
 export type ImageType = 'jpeg' | 'png' | 'webp';

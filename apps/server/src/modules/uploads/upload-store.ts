@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
 import { uploads } from './uploads.table.ts';
 
 export type StoredImage = { mime: string; width: number; height: number; sha256: string; data: Buffer };

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { UPLOAD_MAX_BYTES, uploadIdParamsSchema, type Upload } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
-import { AppError } from '../../plugins/app-error.ts';
-import { currentUser } from '../../plugins/authenticate.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { currentUser } from '../../platform/http/authenticate.ts';
 import { reencodeImage } from './image-check.ts';
 import type { UploadStore } from './upload-store.ts';
 
@@ -51,7 +50,8 @@ function toUploadError(error: unknown): AppError {
   return new AppError('invalid_request', { field: 'file' });
 }
 
-export const uploadRoutes: FastifyPluginAsyncZod<{ db: Db; store: UploadStore }> = async (app, { db, store }) => {
+export const uploadRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = async (app, { store }) => {
+  const { db } = app;
   app.addHook('onRequest', app.requireUser);
 
   app.post(

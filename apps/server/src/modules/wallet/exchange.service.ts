@@ -9,13 +9,11 @@ import {
   type ExchangeQuote,
   type ExchangeRecord,
 } from '@app/contracts';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../plugins/app-error.ts';
-import { once, requestHash } from '../idempotency/idempotency.service.ts';
-import { balancesOf, postJournal } from '../ledger/ledger.service.ts';
-import { houseAccount, houseShard, userAccount } from '../ledger/account-codes.ts';
-import { priceAt } from '../market/market.repository.ts';
-import { products } from '../market/market.table.ts';
+import type { Db, DbOrTx } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { once, requestHash } from '../../platform/idempotency/idempotency.service.ts';
+import { balancesOf, postJournal, houseAccount, houseShard, userAccount } from '../ledger/index.ts';
+import { priceAt, products } from '../market/index.ts';
 import { bpToPct, loadSettings } from './wallet-settings.ts';
 import { exchangeQuotes, exchanges } from './wallet.table.ts';
 

@@ -6,8 +6,8 @@ import {
   type AddWalletBody,
   type PaymentMethod,
 } from '@app/contracts';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../plugins/app-error.ts';
+import type { Db, DbOrTx } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/http/app-error.ts';
 import { checkAddress } from './address-validation.ts';
 import { paymentMethods, withdrawals } from './wallet.table.ts';
 

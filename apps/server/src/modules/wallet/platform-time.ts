@@ -1,4 +1,4 @@
-import { zonedParts } from '../platform-time/zoned-parts.ts';
+import { zonedParts } from '@app/contracts';
 
 /* Wall-clock facts in the platform's time zone (withdrawal hours, "today"), from seconds since the epoch. */
 
@@ -17,12 +17,6 @@ export function withinWindow(seconds: number, timeZone: string, from: string, to
   const b = toMinutes(to);
   if (a === b) return true;
   return a < b ? m >= a && m < b : m >= a || m < b;
-}
-
-/** The epoch second at which the local day containing `seconds` began. */
-export function localDayStart(seconds: number, timeZone: string): number {
-  const p = zonedParts(seconds, timeZone);
-  return seconds - (p.hour * 3600 + p.minute * 60 + p.second);
 }
 
 /** "2026-11-23 14:05" in the zone, for messages that name a time. */

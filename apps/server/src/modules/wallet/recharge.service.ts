@@ -8,17 +8,16 @@ import {
   type RechargeRecord,
   type TimelineStep,
 } from '@app/contracts';
-import type { Db, DbOrTx, Tx } from '../../db/client.ts';
-import { AppError } from '../../plugins/app-error.ts';
-import { audit } from '../audit/audit.service.ts';
-import { once, requestHash } from '../idempotency/idempotency.service.ts';
-import { postJournal } from '../ledger/ledger.service.ts';
-import { postInboxMessage } from '../inbox/inbox.service.ts';
-import { houseAccount, userAccount } from '../ledger/account-codes.ts';
-import type { UploadStore } from '../uploads/upload-store.ts';
+import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { audit } from '../../platform/audit/audit.service.ts';
+import { once, requestHash } from '../../platform/idempotency/idempotency.service.ts';
+import { postJournal, houseAccount, userAccount } from '../ledger/index.ts';
+import { postInboxMessage } from '../inbox/index.ts';
+import type { UploadStore } from '../uploads/index.ts';
 import { bpToPct, loadSettings } from './wallet-settings.ts';
 import { deposits, rechargeChannels } from './wallet.table.ts';
-import { qualifyInvitee } from '../referral/referral.service.ts';
+import { walletHooks } from './wallet-hooks.ts';
 
 export type ChannelRow = typeof rechargeChannels.$inferSelect;
 export type DepositRow = typeof deposits.$inferSelect;
@@ -214,7 +213,7 @@ export async function approveDeposit(db: Db, d: Decision) {
       transfers: [{ from: houseAccount('deposits'), to: userAccount(row.userId, 'available'), amount: row.amount }],
       memo: { deposit: row.id, reference_code: row.referenceCode },
     });
-    await qualifyInvitee(tx, row.userId, 'first_deposit');
+    await walletHooks.depositCredited.emit(tx, row.userId);
     const bonus = (row.amount * BigInt(row.bonusBp)) / 10_000n;
     if (bonus > 0n) {
       const [bonusRow] = await tx
@@ -390,4 +389,23 @@ export async function depositsForReview(db: DbOrTx, q: { status: number; page: n
     });
   }
   return { items };
+}
+
+/** A transfer screenshot for the operator reviewing it; reading it is audited. */
+export async function readUploadForReview(
+  db: Db,
+  store: UploadStore,
+  id: string,
+  actor: { operator: string; reason: string; ip: string },
+) {
+  const found = await store.read(db, id);
+  if (!found) throw new AppError('no_data');
+  await audit(db, {
+    operator: actor.operator,
+    action: 'upload.read',
+    target: `upload:${found.meta.id}`,
+    reason: actor.reason,
+    ip: actor.ip,
+  });
+  return found;
 }

@@ -7,7 +7,7 @@ import {
   type StatementItem,
   type StatementType,
 } from '@app/contracts';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
 import { localDateTime } from './platform-time.ts';
 
 /** The statement's type of a journal, from its kind (SQL, so filters and paging run in the database). */

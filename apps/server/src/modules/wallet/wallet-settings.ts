@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { formatMoney, parseMoney, type WalletSettings } from '@app/contracts';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { audit } from '../../platform/audit/audit.service.ts';
 import { walletSettings } from './wallet.table.ts';
 
 /** Operator settings of the wallet, in minor units and basis points inside the server. */
@@ -129,3 +131,27 @@ export function settingsView(s: Settings): WalletSettings {
 }
 
 export { bpToPct };
+
+/** An operator's change of the settings, checked as a whole and audited with the values before and after. */
+export async function changeSettings(
+  db: Db,
+  change: z.infer<typeof settingsChangeSchema>,
+  actor: { operator: string; reason: string; ip: string },
+) {
+  return db.transaction(async (tx) => {
+    const before = settingsView(await loadSettings(tx));
+    await saveSettings(tx, change);
+    const after = settingsView(await loadSettings(tx));
+    if (BigInt(after.withdraw_max.replace('.', '')) < BigInt(after.withdraw_min.replace('.', '')))
+      throw new AppError('invalid_request');
+    await audit(tx, {
+      operator: actor.operator,
+      action: 'wallet.settings',
+      target: 'wallet:settings',
+      reason: actor.reason,
+      details: { before, after },
+      ip: actor.ip,
+    });
+    return after;
+  });
+}

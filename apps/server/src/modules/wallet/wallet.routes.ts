@@ -13,9 +13,8 @@ import {
   WALLET_CURRENCIES,
   type WalletOptions,
 } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
-import { currentUser } from '../../plugins/authenticate.ts';
-import type { UploadStore } from '../uploads/upload-store.ts';
+import { currentUser } from '../../platform/http/authenticate.ts';
+import type { UploadStore } from '../uploads/index.ts';
 import { assets, createQuote, exchangeRecords, executeQuote } from './exchange.service.ts';
 import {
   addCard,
@@ -31,14 +30,11 @@ import { statement, statementCsv } from './statement.service.ts';
 import { loadSettings } from './wallet-settings.ts';
 import { cashInfo, submitWithdrawal, withdrawRecords } from './withdraw.service.ts';
 
-export type WalletRouteOptions = { db: Db; store: UploadStore; simulated: boolean; tz: string; now?: () => number };
+export type WalletRouteOptions = { store: UploadStore };
 
 /** The user's wallet: payment methods, recharge, withdraw, exchange, assets and the statement. */
-export const walletRoutes: FastifyPluginAsyncZod<WalletRouteOptions> = async (
-  app,
-  { db, store, simulated, tz, now: clock },
-) => {
-  const now = clock ?? (() => Math.floor(Date.now() / 1000));
+export const walletRoutes: FastifyPluginAsyncZod<WalletRouteOptions> = async (app, { store }) => {
+  const { db, simulated, tz, now } = app;
   const userId = (request: Parameters<typeof currentUser>[0]) => currentUser(request).userId;
   app.addHook('onRequest', app.requireUser);
 

@@ -1,5 +1,5 @@
 import bs58check from 'bs58check';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { rechargeChannels } from './wallet.table.ts';
 
 /** TRON's all-zero account (a burn address): valid, owned by nobody, so a demo channel can never collect money. */

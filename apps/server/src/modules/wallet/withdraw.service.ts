@@ -1,5 +1,7 @@
 import { and, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import {
+  dayOf,
+  dayStart,
   formatMoney,
   parseMoney,
   withdrawFee,
@@ -8,16 +10,16 @@ import {
   type TimelineStep,
   type WithdrawRecord,
 } from '@app/contracts';
-import type { Db, DbOrTx, Tx } from '../../db/client.ts';
-import { AppError } from '../../plugins/app-error.ts';
-import { audit } from '../audit/audit.service.ts';
-import { once, requestHash } from '../idempotency/idempotency.service.ts';
-import { balancesOf, postJournal } from '../ledger/ledger.service.ts';
-import { postInboxMessage } from '../inbox/inbox.service.ts';
-import { houseAccount, houseShard, userAccount } from '../ledger/account-codes.ts';
-import { assertFundPassword, findUser } from '../users/users.service.ts';
+import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { audit } from '../../platform/audit/audit.service.ts';
+import { once, requestHash } from '../../platform/idempotency/idempotency.service.ts';
+import { balancesOf, postJournal, houseAccount, houseShard, userAccount } from '../ledger/index.ts';
+import { postInboxMessage } from '../inbox/index.ts';
+import { findUser } from '../users/index.ts';
+import { assertFundPassword } from '../auth/index.ts';
 import { holdUntilOf, listMethods, mask, methodTitle } from './payment-methods.service.ts';
-import { localDateTime, localDayStart, withinWindow } from './platform-time.ts';
+import { localDateTime, withinWindow } from './platform-time.ts';
 import { bpToPct, loadSettings, type Settings } from './wallet-settings.ts';
 import { fundPasswordMarks, paymentMethods, withdrawals } from './wallet.table.ts';
 
@@ -64,12 +66,12 @@ export async function userHoldUntil(
 }
 
 async function todayUsage(db: DbOrTx, userId: number, now: number, tz: string) {
-  const dayStart = new Date(localDayStart(now, tz) * 1000);
+  const todayStart = new Date(dayStart(dayOf(now, tz), tz) * 1000);
   const [row] = await db
     .select({ n: count(), sum: sql<string>`coalesce(sum(${withdrawals.amount}), 0)::text` })
     .from(withdrawals)
     .where(
-      and(eq(withdrawals.userId, userId), inArray(withdrawals.status, [1, 3]), gte(withdrawals.createdAt, dayStart)),
+      and(eq(withdrawals.userId, userId), inArray(withdrawals.status, [1, 3]), gte(withdrawals.createdAt, todayStart)),
     );
   return { count: Number(row?.n ?? 0), amount: BigInt(row?.sum ?? '0') };
 }

@@ -1,0 +1,75 @@
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { logging } from './app.ts';
+import { echoRequestId, REQUEST_ID_LOG_LABEL, requestIdOptions } from './platform/http/request-id.ts';
+import { accessLog } from './platform/http/request-log.ts';
+import { securityHeaders } from './platform/http/security-headers.ts';
+import formbody from '@fastify/formbody';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from './platform/db/client.ts';
+import { envelopePlugin } from './platform/http/envelope.ts';
+import { operatorGuard } from './platform/http/operator-auth.ts';
+import { appDeps } from './platform/http/app-deps.ts';
+import { systemClock } from './platform/time/clock.ts';
+import { adminAuditRoutes } from './platform/audit/audit.admin.routes.ts';
+import { adminOutboxRoutes } from './platform/messaging/outbox.admin.routes.ts';
+import { adminAccountRoutes } from './modules/auth/index.ts';
+import { adminInviteRoutes } from './modules/invites/index.ts';
+import { adminMarketRoutes } from './modules/market/index.ts';
+import { adminWalletRoutes } from './modules/wallet/index.ts';
+import { adminInvestRoutes } from './modules/invest/index.ts';
+import { adminKycRoutes } from './modules/kyc/index.ts';
+import { adminReferralRoutes } from './modules/referral/index.ts';
+import { adminContentRoutes } from './modules/content/index.ts';
+import { adminInboxRoutes } from './modules/inbox/index.ts';
+import { adminSupportRoutes } from './modules/support/index.ts';
+import { adminCopyRoutes } from './modules/copy/index.ts';
+import { defaultUploadStore } from './modules/uploads/index.ts';
+import type { Metrics } from './platform/metrics/metrics.ts';
+
+/** The operator API: its own listener (127.0.0.1 by default), a bearer token, no user sessions. */
+export async function buildAdminApp(deps: {
+  db: Db;
+  token: string;
+  logger?: FastifyBaseLogger;
+  logLevel?: string;
+  /** Served at /metrics in Prometheus' text format, behind the same bearer token. */
+  metrics?: Metrics;
+}): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...logging(deps.logger, deps.logLevel ?? 'info'),
+    bodyLimit: 64 * 1024,
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: REQUEST_ID_LOG_LABEL }),
+    ...requestIdOptions,
+  }).withTypeProvider<ZodTypeProvider>();
+  echoRequestId(app);
+  accessLog(app);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // The operator app has no configuration or prices of its own: the routes read the database and the clock.
+  await app.register(appDeps, { db: deps.db, now: systemClock });
+  await app.register(envelopePlugin);
+  await app.register(securityHeaders, {});
+  await app.register(formbody);
+  app.decorateRequest('operator', '');
+  app.addHook('onRequest', operatorGuard(deps.token));
+  // Each module's operator routes; every change they make is audited (who, when, what and why).
+  await app.register(adminAccountRoutes);
+  await app.register(adminOutboxRoutes);
+  await app.register(adminInviteRoutes);
+  await app.register(adminAuditRoutes);
+  await app.register(adminMarketRoutes);
+  await app.register(adminWalletRoutes, { store: defaultUploadStore });
+  await app.register(adminInvestRoutes);
+  await app.register(adminKycRoutes);
+  await app.register(adminReferralRoutes);
+  await app.register(adminContentRoutes);
+  await app.register(adminInboxRoutes);
+  await app.register(adminSupportRoutes);
+  await app.register(adminCopyRoutes);
+  const metrics = deps.metrics;
+  if (metrics)
+    app.get('/metrics', async (_request, reply) =>
+      reply.type(metrics.registry.contentType).send(await metrics.registry.metrics()),
+    );
+  return app;
+}

@@ -1,0 +1,14 @@
+import type { Db } from '../../platform/db/client.ts';
+import { Hook } from '../../platform/events/hook.ts';
+
+/** A session that a login or a registration has just opened, with where it came from. */
+export type SessionOpened = { token: string; kind: 'login' | 'register'; ip: string; userAgent: string | undefined };
+
+/**
+ * What other modules do when someone logs in. The security module keeps the login history and stands above auth
+ * (it lists and ends sessions), so it fills this hook when its face loads (modules/security/index.ts).
+ */
+export const authHooks = {
+  /** Awaited before the login or registration answers, as the record was before. */
+  sessionOpened: new Hook<[db: Db, opened: SessionOpened]>('sessionOpened'),
+};

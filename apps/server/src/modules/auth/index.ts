@@ -1,0 +1,10 @@
+// The auth module's face: registration, login, sessions and the user's passwords.
+// Other modules, the app and the jobs import this file only; everything else here is the module's own.
+export { authHooks } from './auth-hooks.ts';
+export { authRoutes } from './auth.routes.ts';
+export { sessions } from './auth.table.ts';
+export { assertFundPassword } from './password-change.service.ts';
+export { hashPassword } from './password-hash.ts';
+export { passwordRoutes } from './password.routes.ts';
+export { SESSION_IDLE_SECONDS, findSession, hashToken, revokeSession, revokeUserSessions } from './sessions.ts';
+export { adminAccountRoutes } from './auth.admin.routes.ts';

@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { reasonSchema } from '@app/contracts';
+import {
+  contentCreateSchema,
+  contentEditSchema,
+  contentListQuery,
+  contentPublishSchema,
+  createContent,
+  editContent,
+  listAllContent,
+  setContentState,
+} from './content-admin.ts';
+import { changeEngage, engageChangeSchema, engageView, loadEngage } from './engage-settings.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+/**
+ * Operators: content (create, edit, schedule, publish, withdraw), public settings, inbox messages and
+ * customer-service answers. Every change is audited in its own transaction.
+ */
+export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, now } = app;
+  const actor = (request: { operator: string; ip: string }) => ({ operator: request.operator, ip: request.ip });
+
+  app.get('/admin/content', { schema: { querystring: contentListQuery } }, async (request, reply) =>
+    reply.ok({ items: await listAllContent(db, request.query.kind) }),
+  );
+  app.post('/admin/content', { schema: { body: contentCreateSchema } }, async (request, reply) =>
+    reply.ok(await createContent(db, request.body, actor(request), now()), 'operation_succeeded'),
+  );
+  app.post('/admin/content/:id', { schema: { params: idParams, body: contentEditSchema } }, async (request, reply) =>
+    reply.ok(await editContent(db, request.params.id, request.body, actor(request)), 'operation_succeeded'),
+  );
+  for (const action of ['publish', 'withdraw'] as const) {
+    app.post(
+      `/admin/content/:id/${action}`,
+      { schema: { params: idParams, body: contentPublishSchema } },
+      async (request, reply) =>
+        reply.ok(
+          await setContentState(db, request.params.id, action, request.body, actor(request), now()),
+          'operation_succeeded',
+        ),
+    );
+  }
+
+  app.get('/admin/engage-settings', async (_request, reply) => reply.ok(engageView(await loadEngage(db))));
+  app.post(
+    '/admin/engage-settings',
+    { schema: { body: engageChangeSchema.extend({ reason: reasonSchema }) } },
+    async (request, reply) => {
+      const { reason, ...change } = request.body;
+      const saved = await changeEngage(db, change, { operator: request.operator, reason, ip: request.ip });
+      return reply.ok(saved, 'operation_succeeded');
+    },
+  );
+};

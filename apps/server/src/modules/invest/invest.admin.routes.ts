@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { reasonSchema } from '@app/contracts';
+import {
+  createPlan,
+  editPlan,
+  listPlansForOperator,
+  planCreateSchema,
+  planEditSchema,
+  setPlanState,
+  view,
+} from './plans-admin.service.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+/**
+ * Operators create, edit, pause, resume and close plans; each act is audited with its before and after in
+ * the same transaction. A holding's terms are copied at purchase, so no edit here can change one.
+ */
+export const adminInvestRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  app.get('/admin/plans', async (_request, reply) => reply.ok({ items: await listPlansForOperator(db) }));
+
+  app.post('/admin/plans', { schema: { body: planCreateSchema } }, async (request, reply) => {
+    const saved = await createPlan(db, request);
+    return reply.ok(view(saved), 'operation_succeeded');
+  });
+
+  app.post('/admin/plans/:id', { schema: { params: idParams, body: planEditSchema } }, async (request, reply) => {
+    const saved = await editPlan(db, request);
+    return reply.ok(view(saved), 'operation_succeeded');
+  });
+
+  const transitions = { pause: 'paused', resume: 'active', close: 'closed' } as const;
+  for (const [action, state] of Object.entries(transitions)) {
+    app.post(
+      `/admin/plans/:id/${action}`,
+      { schema: { params: idParams, body: z.object({ reason: reasonSchema }) } },
+      async (request, reply) => {
+        const saved = await setPlanState(db, request, action, state);
+        return reply.ok(view(saved), 'operation_succeeded');
+      },
+    );
+  }
+};

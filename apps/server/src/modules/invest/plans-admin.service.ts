@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { asc, eq, sql } from 'drizzle-orm';
+import { parseMoney, reasonSchema } from '@app/contracts';
+import type { Db } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import type { OperatorAct } from '../../platform/http/operator-act.ts';
+import { audit } from '../../platform/audit/audit.service.ts';
+import { systemClock } from '../../platform/time/clock.ts';
+import { investPlans } from './invest.table.ts';
+import { toPlan, type PlanRow } from './invest-view.ts';
+
+// The operators' side of the plans: create, edit, pause, resume and close, each audited in its transaction.
+
+const money = z.string().transform((v, ctx) => {
+  const parsed = parseMoney(v);
+  if (parsed === null || parsed <= 0n) {
+    ctx.addIssue({ code: 'custom', message: 'not an amount' });
+    return z.NEVER;
+  }
+  return parsed;
+});
+const pct = z
+  .string()
+  .regex(/^\d{1,3}(\.\d{1,2})?$/)
+  .transform((v) => Math.round(Number(v) * 100));
+const time = z.coerce.number().int().min(0);
+
+/** Fields that only shape future purchases: holdings keep the terms they were bought with. */
+const editable = {
+  title: z.string().trim().min(1).max(80),
+  description: z.string().trim().max(1000),
+  start_time: time,
+  end_time: time,
+  min_amount: money,
+  start_amount: money,
+  rate_pct: pct,
+  expected_rate_pct: pct.nullable(),
+  early_exit_rate_pct: pct,
+  total: money,
+  personal_cap: money.nullable(),
+  sort: z.coerce.number().int().min(0).max(1000),
+};
+
+export const planCreateSchema = z.object({
+  reason: reasonSchema,
+  slug: z.string().regex(/^[a-z0-9-]{2,40}$/),
+  ...editable,
+  description: editable.description.default(''),
+  expected_rate_pct: editable.expected_rate_pct.default(null),
+  early_exit_rate_pct: editable.early_exit_rate_pct.default(0),
+  personal_cap: editable.personal_cap.default(null),
+  sort: editable.sort.default(0),
+  period_days: z.coerce.number().int().min(1).max(3650),
+  share_type: z.enum(['daily', 'maturity']),
+  committed_amount: money.nullable().default(null),
+});
+export const planEditSchema = z.object({ reason: reasonSchema }).extend(z.object(editable).partial().shape);
+
+type Values = Partial<typeof investPlans.$inferInsert>;
+
+function valuesOf(b: Partial<z.infer<typeof planCreateSchema>>): Values {
+  const v: Values = {};
+  if (b.title !== undefined) v.title = b.title;
+  if (b.description !== undefined) v.description = b.description;
+  if (b.start_time !== undefined) v.subscribeFrom = b.start_time;
+  if (b.end_time !== undefined) v.subscribeTo = b.end_time;
+  if (b.min_amount !== undefined) v.minAmount = b.min_amount;
+  if (b.start_amount !== undefined) v.startAmount = b.start_amount;
+  if (b.rate_pct !== undefined) v.rateBp = b.rate_pct;
+  if (b.expected_rate_pct !== undefined) v.expectedRateBp = b.expected_rate_pct;
+  if (b.early_exit_rate_pct !== undefined) v.earlyExitRateBp = b.early_exit_rate_pct;
+  if (b.total !== undefined) v.cap = b.total;
+  if (b.personal_cap !== undefined) v.personalCap = b.personal_cap;
+  if (b.sort !== undefined) v.sort = b.sort;
+  if (b.period_days !== undefined) v.periodDays = b.period_days;
+  if (b.share_type !== undefined) v.shareType = b.share_type;
+  if (b.committed_amount !== undefined) v.committedAmount = b.committed_amount;
+  if (b.slug !== undefined) v.slug = b.slug;
+  return v;
+}
+
+function check(p: PlanRow) {
+  // The table's CHECKs guard the same; this gives the operator a clear answer first.
+  const ok =
+    p.subscribeTo > p.subscribeFrom &&
+    p.startAmount >= p.minAmount &&
+    p.cap >= p.invested &&
+    p.earlyExitRateBp <= p.rateBp &&
+    (p.committedAmount === null || p.committedAmount > p.startAmount);
+  if (!ok) throw new AppError('invalid_request');
+}
+
+export const view = (p: PlanRow) => ({ ...toPlan(p, systemClock()), slug: p.slug, state: p.state });
+
+export async function listPlansForOperator(db: Db) {
+  const rows = await db.select().from(investPlans).orderBy(asc(investPlans.sort), asc(investPlans.id));
+  return rows.map(view);
+}
+
+export async function createPlan(db: Db, request: OperatorAct<z.infer<typeof planCreateSchema>>) {
+  return db.transaction(async (tx) => {
+    const v = valuesOf(request.body) as typeof investPlans.$inferInsert;
+    check({
+      ...v,
+      invested: 0n,
+      committedAmount: v.committedAmount ?? null,
+      earlyExitRateBp: v.earlyExitRateBp ?? 0,
+    } as PlanRow);
+    const [row] = await tx.insert(investPlans).values(v).onConflictDoNothing({ target: investPlans.slug }).returning();
+    if (!row) throw new AppError('invalid_request', { field: 'slug' });
+    await audit(tx, {
+      operator: request.operator,
+      action: 'plan.create',
+      target: `plan:${row.id}`,
+      reason: request.body.reason,
+      details: { after: view(row) },
+      ip: request.ip,
+    });
+    return row;
+  });
+}
+
+export async function editPlan(db: Db, request: OperatorAct<z.infer<typeof planEditSchema>, { id: number }>) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(investPlans).where(eq(investPlans.id, request.params.id)).for('update');
+    if (!before) throw new AppError('plan_not_found');
+    const v = valuesOf(request.body);
+    check({ ...before, ...v } as PlanRow);
+    const [row] = await tx
+      .update(investPlans)
+      .set({ ...v, updatedAt: sql`now()` })
+      .where(eq(investPlans.id, before.id))
+      .returning();
+    await audit(tx, {
+      operator: request.operator,
+      action: 'plan.edit',
+      target: `plan:${before.id}`,
+      reason: request.body.reason,
+      details: { before: view(before), after: view(row!) },
+      ip: request.ip,
+    });
+    return row!;
+  });
+}
+
+export async function setPlanState(
+  db: Db,
+  request: OperatorAct<{ reason: string }, { id: number }>,
+  action: string,
+  state: 'paused' | 'active' | 'closed',
+) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(investPlans).where(eq(investPlans.id, request.params.id)).for('update');
+    if (!before) throw new AppError('plan_not_found');
+    // A closed plan stays closed: its holders keep their terms until maturity.
+    if (before.state === 'closed' && state !== 'closed') throw new AppError('invalid_request');
+    const [row] = await tx
+      .update(investPlans)
+      .set({ state, updatedAt: sql`now()` })
+      .where(eq(investPlans.id, before.id))
+      .returning();
+    await audit(tx, {
+      operator: request.operator,
+      action: `plan.${action}`,
+      target: `plan:${before.id}`,
+      reason: request.body.reason,
+      details: { before: before.state, after: state },
+      ip: request.ip,
+    });
+    return row!;
+  });
+}

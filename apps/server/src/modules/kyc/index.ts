@@ -1,0 +1,6 @@
+// The KYC module's face: identity submissions and their review.
+// Other modules, the app and the jobs import this file only; everything else here is the module's own.
+export { registerKycCommands } from './kyc.ops.ts';
+export { kycRoutes } from './kyc.routes.ts';
+export { adminKycRoutes } from './kyc.admin.routes.ts';
+export { kycHooks } from './kyc-hooks.ts';

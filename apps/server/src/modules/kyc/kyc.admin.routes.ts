@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminKycDecisionBodySchema, adminKycQuerySchema } from '@app/contracts';
+import { decideSubmission, listSubmissions, type ApprovalHook } from './kyc.service.ts';
+import { kycHooks } from './kyc-hooks.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** Real-name review: list submissions (numbers masked), approve or refuse with a reason; each decision audited. */
+export const adminKycRoutes: FastifyPluginAsyncZod<{ onApproved?: ApprovalHook }> = async (app, { onApproved }) => {
+  const { db } = app;
+  app.get('/admin/kyc', { schema: { querystring: adminKycQuerySchema } }, async (request, reply) =>
+    reply.ok({ items: await listSubmissions(db, request.query) }),
+  );
+
+  for (const approve of [true, false]) {
+    app.post(
+      `/admin/kyc/:id/${approve ? 'approve' : 'refuse'}`,
+      { schema: { params: idParams, body: adminKycDecisionBodySchema } },
+      async (request, reply) => {
+        const item = await decideSubmission(db, {
+          id: request.params.id,
+          approve,
+          reason: request.body.reason,
+          operator: request.operator,
+          ip: request.ip,
+          onApproved: onApproved ?? (async (tx, userId) => void (await kycHooks.realNameApproved.emit(tx, userId))),
+        });
+        return reply.ok(item, 'operation_succeeded');
+      },
+    );
+  }
+};

@@ -1,0 +1,3 @@
+// The profile module's face: the user's avatar.
+// Other modules, the app and the jobs import this file only; everything else here is the module's own.
+export { profileRoutes } from './profile.routes.ts';

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminConversation, operatorReplies, supportInbox } from './support.service.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** Customer service: the conversations waiting, one user's conversation, and an operator's answer. */
+export const adminSupportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  app.get('/admin/support', async (_request, reply) => reply.ok({ items: await supportInbox(db) }));
+  app.get('/admin/support/:id', { schema: { params: idParams } }, async (request, reply) =>
+    reply.ok({ items: await adminConversation(db, request.params.id) }),
+  );
+  app.post(
+    '/admin/support/:id',
+    { schema: { params: idParams, body: z.object({ body: z.string().trim().min(1).max(2000) }) } },
+    async (request, reply) =>
+      reply.ok(
+        await operatorReplies(db, {
+          userId: request.params.id,
+          body: request.body.body,
+          operator: request.operator,
+          ip: request.ip,
+        }),
+        'operation_succeeded',
+      ),
+  );
+};

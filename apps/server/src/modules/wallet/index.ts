@@ -1,0 +1,9 @@
+// The wallet module's face: recharges, withdrawals, exchange, payment methods and the statement.
+// Other modules, the app and the jobs import this file only; everything else here is the module's own.
+export { walletHooks } from './wallet-hooks.ts';
+export { loadSettings } from './wallet-settings.ts';
+export { registerWalletCommands } from './wallet.ops.ts';
+export { walletRoutes } from './wallet.routes.ts';
+export { seedRechargeChannels } from './wallet.seed.ts';
+export { deposits } from './wallet.table.ts';
+export { adminWalletRoutes } from './wallet.admin.routes.ts';

@@ -1,0 +1,11 @@
+import type { Tx } from '../../platform/db/client.ts';
+import { Hook } from '../../platform/events/hook.ts';
+
+/**
+ * What other modules do when money arrives. Referral rewards stand above the wallet (a reward is paid as a
+ * deposit), so the referral module fills this hook when its face loads (modules/referral/index.ts).
+ */
+export const walletHooks = {
+  /** A user's self-service recharge was credited, inside the transaction that credits it. */
+  depositCredited: new Hook<[tx: Tx, userId: number]>('depositCredited'),
+};

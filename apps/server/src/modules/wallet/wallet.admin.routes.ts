@@ -1,0 +1,137 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { reasonSchema, uploadIdParamsSchema } from '@app/contracts';
+import type { UploadStore } from '../uploads/index.ts';
+import {
+  channelBodySchema,
+  createChannel,
+  listChannels,
+  setChannelEnabled,
+  updateChannel,
+} from './channels-admin.service.ts';
+import {
+  approveDeposit,
+  auditDeposit,
+  depositsForReview,
+  readUploadForReview,
+  refuseDeposit,
+} from './recharge.service.ts';
+import { changeSettings, loadSettings, settingsChangeSchema, settingsView } from './wallet-settings.ts';
+import { approveWithdrawal, refuseWithdrawal, withdrawalsForReview } from './withdraw.service.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const reviewQuery = z.object({
+  status: z.coerce.number().int().min(1).max(4).default(3),
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(200).default(50),
+});
+/**
+ * Operators' side of the wallet: recharge channels, review of recharges (four-eyes above the threshold) and
+ * withdrawals, the transfer screenshots, and the wallet settings. Every act is audited with who, when, why.
+ */
+export const adminWalletRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = async (app, { store }) => {
+  const { db } = app;
+  const actor = (request: { operator: string; body: { reason: string }; ip: string }) => ({
+    operator: request.operator,
+    reason: request.body.reason,
+    ip: request.ip,
+  });
+
+  // ---------- channels ----------
+  app.get('/admin/recharge-channels', async (_request, reply) => reply.ok({ items: await listChannels(db) }));
+  app.post('/admin/recharge-channels', { schema: { body: channelBodySchema } }, async (request, reply) =>
+    reply.ok(await createChannel(db, request.body, actor(request)), 'added'),
+  );
+  app.post(
+    '/admin/recharge-channels/:id',
+    { schema: { params: idParams, body: channelBodySchema } },
+    async (request, reply) =>
+      reply.ok(await updateChannel(db, request.params.id, request.body, actor(request)), 'operation_succeeded'),
+  );
+  for (const enabled of [true, false]) {
+    app.post(
+      `/admin/recharge-channels/:id/${enabled ? 'enable' : 'disable'}`,
+      { schema: { params: idParams, body: z.object({ reason: reasonSchema }) } },
+      async (request, reply) =>
+        reply.ok(await setChannelEnabled(db, request.params.id, enabled, actor(request)), 'operation_succeeded'),
+    );
+  }
+
+  // ---------- recharges ----------
+  app.get('/admin/deposits', { schema: { querystring: reviewQuery } }, async (request, reply) =>
+    reply.ok(await depositsForReview(db, request.query)),
+  );
+  const depositActions = { approve: approveDeposit, audit: auditDeposit, refuse: refuseDeposit } as const;
+  for (const [action, decide] of Object.entries(depositActions)) {
+    app.post(
+      `/admin/deposits/:id/${action}`,
+      { schema: { params: idParams, body: z.object({ reason: reasonSchema }) } },
+      async (request, reply) => {
+        const record = await decide(db, {
+          id: request.params.id,
+          operator: request.operator,
+          reason: request.body.reason,
+          ip: request.ip,
+        });
+        return reply.ok(record, 'operation_succeeded');
+      },
+    );
+  }
+
+  /** A transfer screenshot, for the operators reviewing it (reading it is audited). */
+  app.get('/admin/uploads/:id', { schema: { params: uploadIdParamsSchema } }, async (request, reply) => {
+    const found = await readUploadForReview(db, store, request.params.id, {
+      operator: request.operator,
+      reason: String(request.headers['x-reason'] ?? 'review'),
+      ip: request.ip,
+    });
+    return reply
+      .header('content-type', found.meta.mime)
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(found.data);
+  });
+
+  // ---------- withdrawals ----------
+  app.get('/admin/withdrawals', { schema: { querystring: reviewQuery } }, async (request, reply) =>
+    reply.ok(await withdrawalsForReview(db, request.query)),
+  );
+  app.post(
+    '/admin/withdrawals/:id/approve',
+    { schema: { params: idParams, body: z.object({ reason: reasonSchema }) } },
+    async (request, reply) => {
+      const result = await approveWithdrawal(db, {
+        id: request.params.id,
+        operator: request.operator,
+        reason: request.body.reason,
+        ip: request.ip,
+      });
+      return reply.ok(result, 'operation_succeeded');
+    },
+  );
+  app.post(
+    '/admin/withdrawals/:id/refuse',
+    { schema: { params: idParams, body: z.object({ reason: reasonSchema }) } },
+    async (request, reply) => {
+      const record = await refuseWithdrawal(db, {
+        id: request.params.id,
+        operator: request.operator,
+        reason: request.body.reason,
+        ip: request.ip,
+      });
+      return reply.ok(record, 'operation_succeeded');
+    },
+  );
+
+  // ---------- settings ----------
+  app.get('/admin/wallet-settings', async (_request, reply) => reply.ok(settingsView(await loadSettings(db))));
+  app.post(
+    '/admin/wallet-settings',
+    { schema: { body: settingsChangeSchema.extend({ reason: reasonSchema }) } },
+    async (request, reply) => {
+      const { reason, ...change } = request.body;
+      const saved = await changeSettings(db, change, { operator: request.operator, reason, ip: request.ip });
+      return reply.ok(saved, 'operation_succeeded');
+    },
+  );
+};

@@ -1,0 +1,110 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { LISTEN_DEFAULTS } from './listen-ports.mjs';
+import { repoRoot } from './paths.ts';
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default(LISTEN_DEFAULTS.HOST),
+  PORT: z.coerce.number().int().min(0).max(65535).default(LISTEN_DEFAULTS.PORT),
+  ADMIN_HOST: z.string().default(LISTEN_DEFAULTS.ADMIN_HOST),
+  ADMIN_PORT: z.coerce.number().int().min(0).max(65535).default(LISTEN_DEFAULTS.ADMIN_PORT),
+  ADMIN_TOKEN: z.string().min(24).optional(),
+  DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  DATABASE_URL: z.string().url().optional(),
+  WEB_DIR: z.string().default(path.join(repoRoot, 'dist', 'web')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('1')
+    .transform((v) => v === '1' || v === 'true'),
+  FIRST_INVITE_CODE: z
+    .string()
+    .regex(/^[A-Za-z0-9]{4,16}$/)
+    .default('WELCOME'),
+  /** Run the price feed and settlement jobs on this node (the feed itself runs on one node only). */
+  JOBS: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('1')
+    .transform((v) => v === '1' || v === 'true'),
+  /** Development only: echo each outgoing SMS (its text holds a live code) to the log. Never on by default. */
+  LOG_SMS: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('0')
+    .transform((v) => v === '1' || v === 'true'),
+  /** Verification codes one phone number, and one client address, may be sent in 24 hours. */
+  SMS_DAILY_PER_PHONE: z.coerce.number().int().min(1).default(10),
+  SMS_DAILY_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  BACKFILL_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  BACKFILL_TICK_SECONDS: z.coerce.number().int().min(60).max(86_400).default(7_200),
+  /** Behind a reverse proxy, trust its X-Forwarded-For so rate limits see the real client. */
+  TRUST_PROXY: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('0')
+    .transform((v) => v === '1' || v === 'true'),
+  /** The platform's time zone: withdrawal hours and "per day" limits are counted in it. */
+  PLATFORM_TZ: z
+    .string()
+    .default('Asia/Shanghai')
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'not an IANA time zone'),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  adminHost: string;
+  adminPort: number;
+  adminToken: string | undefined;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  webDir: string;
+  logLevel: string;
+  seedDemo: boolean;
+  firstInviteCode: string;
+  trustProxy: boolean;
+  jobs: boolean;
+  logSms: boolean;
+  smsDailyCaps: { perPhone: number; perAddress: number };
+  backfill: { days: number; tickSeconds: number };
+  platformTz: string;
+};
+
+/** Reads the environment once at boot; a bad value stops the start with a clear message. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable (DATABASE_URL= in a shell) means "not set".
+  const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    adminHost: e.ADMIN_HOST,
+    adminPort: e.ADMIN_PORT,
+    adminToken: e.ADMIN_TOKEN,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    webDir: path.resolve(e.WEB_DIR),
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO,
+    firstInviteCode: e.FIRST_INVITE_CODE.toUpperCase(),
+    trustProxy: e.TRUST_PROXY,
+    jobs: e.JOBS,
+    logSms: e.LOG_SMS,
+    smsDailyCaps: { perPhone: e.SMS_DAILY_PER_PHONE, perAddress: e.SMS_DAILY_PER_ADDRESS },
+    backfill: { days: e.BACKFILL_DAYS, tickSeconds: e.BACKFILL_TICK_SECONDS },
+    platformTz: e.PLATFORM_TZ,
+  };
+}

@@ -1,0 +1,5 @@
+/**
+ * An operator's act as a service function receives it from the operator API: who (the operator the bearer token
+ * named), from where, and what the request said. Services take this rather than the HTTP request.
+ */
+export type OperatorAct<Body, Params = unknown> = { operator: string; ip: string; body: Body; params: Params };

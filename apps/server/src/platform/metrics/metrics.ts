@@ -1,0 +1,271 @@
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Db } from '../db/client.ts';
+
+/** A scrape answers within this even when the database does not: what it could not read is NaN. */
+const SCRAPE_READ_MS = 2_000;
+
+/** The operator's queues: how many wait and for how long (the oldest one's age). */
+const QUEUES = ['deposit', 'deposit_audit', 'withdrawal', 'real_name'] as const;
+
+/**
+ * Everything an operator watches that lives in the database, in one statement (one connection per scrape). Each
+ * part is served by an index: the status indexes of deposits, withdrawals and real-name submissions, the pending
+ * copy tasks' partial index, and login_failures' created_at index (the throttles' 15-minute window; wrong answers
+ * only, not checks in flight).
+ */
+const OPERATIONS_SQL = sql`
+  SELECT 'deposit' AS what, count(*)::int AS n, extract(epoch FROM now() - min(created_at))::float8 AS age
+    FROM deposits WHERE status = 3
+  UNION ALL SELECT 'deposit_audit', count(*)::int, extract(epoch FROM now() - min(created_at))::float8
+    FROM deposits WHERE status = 4
+  UNION ALL SELECT 'withdrawal', count(*)::int, extract(epoch FROM now() - min(created_at))::float8
+    FROM withdrawals WHERE status = 3
+  UNION ALL SELECT 'real_name', count(*)::int, extract(epoch FROM now() - min(created_at))::float8
+    FROM kyc_submissions WHERE state = 'pending'
+  UNION ALL SELECT 'copy_task', count(*)::int, extract(epoch FROM now() - min(created_at))::float8
+    FROM copy_tasks WHERE status = 'pending'
+  UNION ALL SELECT 'fund_failures', count(*) FILTER (WHERE account_key LIKE 'fund:%')::int, NULL
+    FROM login_failures WHERE created_at > now() - interval '15 minutes' AND checked_at IS NOT NULL
+  UNION ALL SELECT 'login_failures', count(*) FILTER (WHERE account_key NOT LIKE 'fund:%')::int, NULL
+    FROM login_failures WHERE created_at > now() - interval '15 minutes' AND checked_at IS NOT NULL`;
+
+type Figure = { n: number; age: number };
+
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`metrics: no answer from the database in ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Sets a gauge's series from a database read; a read that fails or outlasts SCRAPE_READ_MS sets them NaN, so a
+ * slow database shows as gaps rather than as a failed or hanging /metrics.
+ */
+async function setFromDb<L extends string>(
+  gauge: Gauge<L>,
+  series: Partial<Record<L, string>>[],
+  read: () => Promise<number[]>,
+) {
+  let values: number[];
+  try {
+    values = await within(read(), SCRAPE_READ_MS);
+  } catch {
+    values = series.map(() => NaN);
+  }
+  series.forEach((labels, i) => gauge.set(labels, values[i] ?? NaN));
+}
+
+/**
+ * What a node tells Prometheus (scraped from the admin port's /metrics): its requests by route, its database pool
+ * and WebSocket clients, and, read from the database at scrape time, the jobs' progress and what waits for an
+ * operator, so every node reports the same truth whichever of them runs the jobs. Routes are labelled by their
+ * pattern, never by the raw URL. The pool's wait is its `waiting` gauge: node-postgres does not time checkouts.
+ */
+export class Metrics {
+  readonly registry = new Registry();
+  private readonly requests = new Counter({
+    name: 'http_requests_total',
+    help: 'Requests answered, by method, route pattern and status code',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [this.registry],
+  });
+  private readonly duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer a request, by method and route pattern (order placement is POST /api/user/addorder)',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.15, 0.25, 0.5, 1, 2.5],
+    registers: [this.registry],
+  });
+  private readonly rateLimited = new Counter({
+    name: 'http_rate_limited_total',
+    help: 'Requests refused with 429 (per-address limits, password throttles, SMS limits), by method and route pattern',
+    labelNames: ['method', 'route'] as const,
+    registers: [this.registry],
+  });
+  /** Open WebSockets of each instrumented app (read at scrape time). */
+  private readonly sockets: (() => number)[] = [];
+  /** The operations read of the scrape under way, shared by the gauges that show it. */
+  private operations: { at: number; read: Promise<Map<string, Figure>> } | null = null;
+
+  constructor(db: Db, pool: pg.Pool) {
+    collectDefaultMetrics({ register: this.registry });
+    const registers = [this.registry];
+    new Gauge({
+      name: 'db_pool_connections',
+      help: 'Database pool connections of this node, by state',
+      labelNames: ['state'] as const,
+      registers,
+      collect() {
+        this.set({ state: 'total' }, pool.totalCount);
+        this.set({ state: 'idle' }, pool.idleCount);
+        this.set({ state: 'waiting' }, pool.waitingCount);
+        this.set({ state: 'max' }, pool.options.max ?? 10);
+      },
+    });
+    new Gauge({
+      name: 'price_feed_lag_seconds',
+      help: 'Seconds between now and the last second the feed has recorded for every product in session',
+      registers,
+      async collect() {
+        await setFromDb(this, [{}], async () => {
+          const row = await db.execute<{ lag: number | null }>(
+            sql`SELECT extract(epoch FROM now())::bigint - max(watermark) AS lag FROM feed_state`,
+          );
+          return [Number(row.rows[0]?.lag ?? 0)];
+        });
+      },
+    });
+    new Gauge({
+      name: 'orders_settlement_lag_seconds',
+      help: 'Settlement lag (settled at minus due second) of the orders settled in the last 5 minutes',
+      labelNames: ['quantile'] as const,
+      registers,
+      async collect() {
+        await setFromDb(this, [{ quantile: '0.5' }, { quantile: '0.99' }], async () => {
+          const row = await db.execute<{ p50: number | null; p99: number | null }>(sql`
+            SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY lag) AS p50,
+                   percentile_cont(0.99) WITHIN GROUP (ORDER BY lag) AS p99
+            FROM (SELECT extract(epoch FROM settled_at) - settle_time AS lag FROM contract_orders
+                  WHERE settled_at > now() - interval '5 minutes') recent`);
+          return [Number(row.rows[0]?.p50 ?? 0), Number(row.rows[0]?.p99 ?? 0)];
+        });
+      },
+    });
+    new Gauge({
+      name: 'orders_overdue',
+      help: 'Open orders whose settlement second has passed (the settlement job is behind when this stays above 0)',
+      registers,
+      async collect() {
+        await setFromDb(this, [{}], async () => {
+          const row = await db.execute<{ n: string }>(sql`
+            SELECT count(*) AS n FROM contract_orders
+            WHERE status = 'open' AND settle_time < extract(epoch FROM now())::bigint - 2`);
+          return [Number(row.rows[0]?.n ?? 0)];
+        });
+      },
+    });
+    new Gauge({
+      name: 'invest_accrual_last_day',
+      help: 'The last platform day (days since 1970-01-01) for which any plan interest was credited',
+      registers,
+      async collect() {
+        await setFromDb(this, [{}], async () => {
+          const row = await db.execute<{ day: number | null }>(sql`SELECT max(day) AS day FROM invest_accruals`);
+          return [Number(row.rows[0]?.day ?? 0)];
+        });
+      },
+    });
+
+    const operations = () => this.readOperations(db);
+    new Gauge({
+      name: 'review_queue_pending',
+      help:
+        'Requests waiting for an operator, by queue: deposit (recharge under review), deposit_audit (credited, ' +
+        'waiting for the second operator), withdrawal (under review, first approvals included), real_name',
+      labelNames: ['queue'] as const,
+      registers,
+      async collect() {
+        await setFromDb(
+          this,
+          QUEUES.map((queue) => ({ queue })),
+          async () => {
+            const figures = await operations();
+            return QUEUES.map((queue) => figures.get(queue)?.n ?? NaN);
+          },
+        );
+      },
+    });
+    new Gauge({
+      name: 'review_queue_oldest_seconds',
+      help: 'Age of the oldest request waiting for an operator, by queue (0 when none waits)',
+      labelNames: ['queue'] as const,
+      registers,
+      async collect() {
+        await setFromDb(
+          this,
+          QUEUES.map((queue) => ({ queue })),
+          async () => {
+            const figures = await operations();
+            return QUEUES.map((queue) => figures.get(queue)?.age ?? NaN);
+          },
+        );
+      },
+    });
+    new Gauge({
+      name: 'copy_tasks_pending',
+      help: "Copy-trading tasks waiting for the copy job (followers' copies of leader orders not yet placed)",
+      registers,
+      async collect() {
+        await setFromDb(this, [{}], async () => [(await operations()).get('copy_task')?.n ?? NaN]);
+      },
+    });
+    new Gauge({
+      name: 'copy_tasks_oldest_pending_seconds',
+      help: 'Age of the oldest pending copy task (0 when none waits)',
+      registers,
+      async collect() {
+        await setFromDb(this, [{}], async () => [(await operations()).get('copy_task')?.age ?? NaN]);
+      },
+    });
+    new Gauge({
+      name: 'password_failures_recent',
+      help: "Wrong passwords recorded on all nodes in the last 15 minutes (the throttles' window), by secret: login or fund",
+      labelNames: ['secret'] as const,
+      registers,
+      async collect() {
+        await setFromDb(this, [{ secret: 'login' }, { secret: 'fund' }], async () => {
+          const figures = await operations();
+          return [figures.get('login_failures')?.n ?? NaN, figures.get('fund_failures')?.n ?? NaN];
+        });
+      },
+    });
+    const sockets = this.sockets;
+    new Gauge({
+      name: 'websocket_clients',
+      help: 'WebSocket clients (/api/stream) connected to this node',
+      registers,
+      collect() {
+        this.set(sockets.reduce((sum, count) => sum + count(), 0));
+      },
+    });
+  }
+
+  /**
+   * One read of the operations figures per scrape, however many gauges show them: a scrape starts every gauge's
+   * collect at once, so they all find the read in flight, and the next scrape reads afresh. A read that has
+   * outlived a scrape's patience is not shared any more (a later scrape tries again).
+   */
+  private readOperations(db: Db): Promise<Map<string, Figure>> {
+    const now = Date.now();
+    if (!this.operations || now - this.operations.at > SCRAPE_READ_MS) {
+      const entry = {
+        at: now,
+        read: db
+          .execute<{ what: string; n: number; age: number | null }>(OPERATIONS_SQL)
+          .then((result) => new Map(result.rows.map((r) => [r.what, { n: Number(r.n), age: Number(r.age ?? 0) }])))
+          .finally(() => {
+            if (this.operations === entry) this.operations = null;
+          }),
+      };
+      this.operations = entry;
+    }
+    return this.operations.read;
+  }
+
+  /** Counts and times every answer of the app it is given, and counts its open WebSockets. */
+  instrument(app: FastifyInstance) {
+    app.addHook('onResponse', async (request, reply) => {
+      const route = request.routeOptions.url ?? 'unmatched';
+      this.requests.inc({ method: request.method, route, status: String(reply.statusCode) });
+      this.duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+      if (reply.statusCode === 429) this.rateLimited.inc({ method: request.method, route });
+    });
+    // @fastify/websocket, when the app serves /api/stream, tracks its open sockets.
+    this.sockets.push(() => (app.hasDecorator('websocketServer') ? app.websocketServer.clients.size : 0));
+  }
+}
