@@ -18,35 +18,25 @@ const TAB_ICONS = {
   mine: '<circle cx="12" cy="8" r="4"/><path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6"/>',
 };
 
-/** What the inline boot script knows at build time: the route table, Home's widgets and the tab labels. */
+/**
+ * What the inline boot script knows at build time: the shell's own table (Home, its widgets, the tabs), the tab
+ * labels and Home's head, all from the shell's own files. The remotes' pages and their heads come with the boot
+ * data instead (each remote's build declares them), so nothing here is read from a remote.
+ */
 function bootRoutes() {
-  const owners = JSON.parse(read('src/app/route-owners.json'));
+  const owners = JSON.parse(read('src/app/shell-routes.json'));
   const labels = {};
   const hero = {};
-  const login = {};
-  const simulatedNote = {};
-  const projectRisk = {};
   for (const lang of LANGUAGES) {
     const common = JSON.parse(read(`../../packages/i18n/src/locales/${lang}/common.json`));
     labels[lang] = common.tabs;
     hero[lang] = [common.home.title, common.home.subtitle, common.app.name];
-    // Remotes' texts for the heads of their first-load pages (Log in, the trade screens, the Project list): if a
-    // remote changes them, the frame shows the older words for the moment before the page renders.
-    const account = JSON.parse(read(`../account/src/locales/${lang}.json`));
-    login[lang] = [account.login.title, account.login.subtitle];
-    simulatedNote[lang] = [JSON.parse(read(`../trade/src/locales/${lang}.json`)).market.simulatedLong];
-    const invest = JSON.parse(read(`../invest/src/locales/${lang}.json`));
-    projectRisk[lang] = [invest.risk.line, '', invest.project.title];
   }
   const heads = {};
   for (const path of owners.tabs.home) heads[path] = { kind: 'hero', nav: 'brand', texts: hero };
-  heads['/pages/login/login'] = { kind: 'auth', texts: login };
-  heads['/pages/trade/trade'] = { kind: 'note', texts: simulatedNote, simulatedOnly: true };
-  heads['/pages/project/project'] = { kind: 'risk', nav: 'brand', texts: projectRisk };
   return {
     languages: LANGUAGES,
     bcp47: BCP47,
-    remotes: owners.remotes,
     home: { paths: owners.tabs.home, widgets: owners.home },
     tabs: owners.tabs,
     labels,

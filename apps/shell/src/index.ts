@@ -1,18 +1,26 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { learnRemotePages } from './app/route-table.ts';
 import { remoteManifest } from './remotes/remote-manifest.ts';
+import { remotePages } from './remotes/remote-pages.ts';
 import { registerServiceWorkerAfterLoad } from './pwa/register-service-worker.ts';
 
 /** Lets the browser paint and handle input between start-up steps (a long task is what makes a phone feel stuck). */
 const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * Before the app mounts: learn which version of each remote is live (the page's boot data, or remotes.json,
- * never cached) and register them with the federation runtime, while the app's own chunks download. Then, each
+ * Before the app mounts: learn which version of each remote is live and which pages each declares (the page's
+ * boot data, or the development server's remotes.json and remote-pages.json, never cached) and register them
+ * with the federation runtime, while the app's own chunks download. Then, each
  * in its own task: the platform (i18next in the user's language, the store), the screens' code, the render.
  * The app sits behind import() so the shared modules are negotiated before any of them runs.
  */
 async function start() {
-  const [manifest, { startPlatform }] = await Promise.all([remoteManifest(), import('./boot/platform.ts')]);
+  const [manifest, pages, { startPlatform }] = await Promise.all([
+    remoteManifest(),
+    remotePages(),
+    import('./boot/platform.ts'),
+  ]);
+  learnRemotePages(pages);
   registerRemotes(Object.entries(manifest).map(([name, entry]) => ({ name, entry })));
   const platform = await startPlatform();
   await yieldToMain();

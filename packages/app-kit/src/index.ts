@@ -9,3 +9,18 @@ export { IntentKey, newIdempotencyKey } from './intent-key.ts';
 export { getBlob, postFile } from './raw-request.ts';
 export { PagedList, type PagedListProps, type PagedQuery } from './paged-list/paged-list.tsx';
 export { pagedItems } from './paged-list/paged-items.ts';
+export { page, pageRoutes, type Page, type PageDeclaration, type PageHead } from './pages/page-routes.tsx';
+export {
+  loadRemoteModule,
+  loadThroughHost,
+  RemoteLoadError,
+  REMOTE_TIMEOUT_MS,
+  type RemoteLoader,
+} from './remote-module/load-remote-module.ts';
+export { RemoteErrorBody, type RemoteVariant } from './remote-module/remote-error-body.tsx';
+export {
+  RemoteModule,
+  resetRemoteModules,
+  type ExposedLoader,
+  type RemoteModuleProps,
+} from './remote-module/remote-module.tsx';

@@ -98,6 +98,7 @@ async function lighthouseRun(base, route, token) {
       onlyCategories: ['performance'],
       disableStorageReset: Boolean(token),
     });
+    if (!result) throw new Error(`lighthouse gave no result for ${route}`);
     const { categories, audits } = result.lhr;
     const value = (id) => audits[id]?.numericValue;
     return {
@@ -144,7 +145,8 @@ async function tradeFlowInp(browser, base, token) {
     window.__interactions = [];
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries())
-        if (entry.interactionId) window.__interactions.push({ name: entry.name, duration: entry.duration });
+        if (/** @type {PerformanceEventTiming} */ (entry).interactionId)
+          window.__interactions.push({ name: entry.name, duration: entry.duration });
     }).observe({ type: 'event', durationThreshold: 16, buffered: true });
   }, token);
   const page = await context.newPage();

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { readPageDeclarations, resolveHeads } from './page-declarations.mjs';
 
 export const BOOT_ASSETS_FILE = 'boot-assets.json';
 
@@ -13,13 +14,17 @@ const filesOf = (chunks) => [...new Set(chunks.flatMap((c) => c.files ?? []))].f
  * round trip at a time (the federation waterfall):
  * - the shell: every chunk its start-up loads (what src/index.ts imports and the shared libraries it provides),
  *   and per language the chunks of that language's common and error texts;
- * - a remote: the files of each named page chunk group (`import(/* webpackChunkName: "page-pages-login-login" *\/ ...)`,
- *   named after the route path), which the shell's boot script preloads for the route being opened, and per
- *   language the chunk of its namespace.
+ * - a remote: the files of each named page chunk group (`import(/* webpackChunkName: "page-pages-login-login" *\/ ...)`
+ *   in the remote's routes module), which the shell's boot script preloads for the route being opened, and per
+ *   language the chunk of its namespace; and its page table as its routes module declares it (`routes`: each
+ *   path with its chunk; `heads`: the static frame's texts), which the server hands to the shell in the boot data.
  */
 export class BootAssetsPlugin {
-  constructor({ host }) {
+  /** @param {{ host: boolean, routesModule?: string, localesDir?: string }} options */
+  constructor({ host, routesModule, localesDir }) {
     this.host = host;
+    this.routesModule = routesModule;
+    this.localesDir = localesDir;
   }
 
   apply(compiler) {
@@ -33,10 +38,28 @@ export class BootAssetsPlugin {
         chunkGroups: true,
         ids: true,
       });
-      const out = this.host ? hostAssets(json) : remoteAssets(json);
+      const out = this.host
+        ? hostAssets(json)
+        : { ...remoteAssets(json), ...pageTable(json, this.routesModule, this.localesDir) };
       writeFileSync(path.join(compiler.options.output.path, BOOT_ASSETS_FILE), `${JSON.stringify(out)}\n`);
     });
   }
+}
+
+/**
+ * The remote's declared pages, checked against the build: a declared chunk that was not built (a typo in a
+ * webpackChunkName) would leave the page without its preload, so it fails the build.
+ */
+export function pageTable(json, routesModule, localesDir) {
+  if (!routesModule) return {};
+  const pages = readPageDeclarations(routesModule);
+  const built = new Set(Object.keys(json.namedChunkGroups ?? {}));
+  const missing = pages.filter((p) => p.chunk && !built.has(p.chunk)).map((p) => `${p.path} (${p.chunk})`);
+  if (missing.length) throw new Error(`pages whose chunk was not built: ${missing.join(', ')}`);
+  return {
+    routes: pages.map(({ path: pagePath, chunk }) => (chunk ? { path: pagePath, chunk } : { path: pagePath })),
+    heads: localesDir ? resolveHeads(pages, localesDir) : {},
+  };
 }
 
 function languageAssets(json) {

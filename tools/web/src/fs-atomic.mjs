@@ -19,7 +19,7 @@ export async function readJson(file, fallback) {
   try {
     return JSON.parse(await readFile(file, 'utf8'));
   } catch (error) {
-    if (error.code === 'ENOENT') return fallback;
+    if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') return fallback;
     throw error;
   }
 }

@@ -10,7 +10,7 @@ function freePort() {
     const server = net.createServer();
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
       server.close(() => resolve(port));
     });
   });
@@ -54,22 +54,24 @@ export async function startLocalServer(webDir, { jobs = false } = {}) {
   if (!healthy) throw new Error('the server did not become healthy');
   const stop = async () => {
     try {
-      process.kill(-child.pid, 'SIGTERM');
+      process.kill(-(/** @type {number} */ (child.pid)), 'SIGTERM');
     } catch {
       // already gone
     }
     // The server stops its embedded PostgreSQL itself (in a process group of its own, out of reach of the kill
     // below): wait for it, usually well under a second.
     if (child.exitCode === null && child.signalCode === null)
-      await new Promise((r) => {
-        const timer = setTimeout(r, 20_000);
-        child.once('exit', () => {
-          clearTimeout(timer);
-          r();
-        });
-      });
+      await /** @type {Promise<void>} */ (
+        new Promise((r) => {
+          const timer = setTimeout(r, 20_000);
+          child.once('exit', () => {
+            clearTimeout(timer);
+            r();
+          });
+        })
+      );
     try {
-      process.kill(-child.pid, 'SIGKILL');
+      process.kill(-(/** @type {number} */ (child.pid)), 'SIGKILL');
     } catch {
       // stopped cleanly
     }

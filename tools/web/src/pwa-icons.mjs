@@ -49,6 +49,12 @@ export function encodePng(width, height, rgba) {
 
 const hex = (color) => [1, 3, 5].map((i) => parseInt(color.slice(i, i + 2), 16));
 
+/**
+ * @param {number} px
+ * @param {number} py
+ * @param {number[]} a
+ * @param {number[]} b
+ */
 function distanceToSegment(px, py, [ax, ay], [bx, by]) {
   const dx = bx - ax;
   const dy = by - ay;

@@ -6,7 +6,8 @@ import { gzipSync } from 'node:zlib';
 import { buildApp } from './build-app.mjs';
 import { precompressDir } from './precompress.mjs';
 import { readJson, writeJsonAtomic } from './fs-atomic.mjs';
-import { REMOTES, REMOTES_URL, REMOTE_ENTRY_BUDGET, webDir } from './web-paths.mjs';
+import { budgets } from './budgets.mjs';
+import { REMOTES, REMOTES_URL, webDir } from './web-paths.mjs';
 
 const remotesJson = () => path.join(webDir(), 'remotes.json');
 const releasesFile = (name) => path.join(webDir(), 'releases', `${name}.json`);
@@ -36,19 +37,22 @@ export async function releases(name) {
 /**
  * Builds one remote into a new immutable version folder, checks its entry's size budget, then switches its
  * entry in remotes.json. The shell and the other remotes are not touched; a running server serves the new
- * version at the next page load.
+ * version, with the pages it declares, at the next page load.
+ * @param {string} name
+ * @param {{ appDir?: string }} [options] build this copy of the remote (another worktree's) instead of apps/<name>
+ * @returns {Promise<string>} the published version
  */
-export async function deployRemote(name) {
+export async function deployRemote(name, { appDir } = {}) {
   assertRemote(name);
   const staging = path.join(webDir(), 'remotes', name, `.staging-${process.pid}-${Date.now()}`);
   await mkdir(path.dirname(staging), { recursive: true });
   try {
-    await buildApp(name, staging);
+    await buildApp(name, staging, { appDir });
     const entry = await readFile(path.join(staging, 'remoteEntry.js'));
     const manifest = await readFile(path.join(staging, 'mf-manifest.json'));
     const entryGzip = gzipSync(entry, { level: 9 }).length;
-    if (entryGzip > REMOTE_ENTRY_BUDGET) {
-      throw new Error(`${name}: remoteEntry.js is ${entryGzip} B gzip, over the ${REMOTE_ENTRY_BUDGET} B budget`);
+    if (entryGzip > budgets.remoteEntryGzip) {
+      throw new Error(`${name}: remoteEntry.js is ${entryGzip} B gzip, over the ${budgets.remoteEntryGzip} B budget`);
     }
     await precompressDir(staging);
     const hash = createHash('sha256').update(entry).update(manifest).digest('hex').slice(0, 6);

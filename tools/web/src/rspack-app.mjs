@@ -6,6 +6,7 @@ import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { sharedDeps, sharedOriginalAliases } from './shared-deps.mjs';
 import { BootAssetsPlugin } from './boot-assets-plugin.mjs';
+import { readPageDeclarations } from './page-declarations.mjs';
 
 /**
  * The federation runtime packages ship CommonJS and ES builds, and rspack's own runtime pulls in the CommonJS
@@ -168,7 +169,17 @@ export function appConfig(app) {
                 }
             : {},
         }),
-        production && new BootAssetsPlugin({ host }),
+        production &&
+          new BootAssetsPlugin({
+            host,
+            // A remote's page table is its exposed routes module (app-kit's page()); its texts, its locales.
+            ...(host
+              ? {}
+              : {
+                  routesModule: path.join(app.appDir, app.exposes?.['./routes'] ?? 'src/exposes/routes.tsx'),
+                  localesDir: path.join(app.appDir, 'src/locales'),
+                }),
+          }),
         // V8's explicit compile hint: compile every function of a chunk while the script streams in, on a
         // background thread, instead of lazily on the main thread the first time each module runs. Every chunk
         // is fetched to be run at once (start-up, a route, a widget), so little is compiled for nothing. Added
@@ -217,6 +228,24 @@ export function appConfig(app) {
                     .filter(([n]) => n !== 'shell')
                     .map(([n, p]) => [n, `http://localhost:${p}/remoteEntry.js`]),
                 );
+                // And the pages each declares, read from its routes module as its production build does.
+                middlewares.unshift({
+                  name: 'remote-pages-json',
+                  path: '/remote-pages.json',
+                  middleware: (_req, res) => {
+                    const pages = Object.fromEntries(
+                      Object.keys(manifest).map((n) => [
+                        n,
+                        readPageDeclarations(path.join(app.appDir, `../${n}/src/exposes/routes.tsx`)).map(
+                          (p) => p.path,
+                        ),
+                      ]),
+                    );
+                    res.setHeader('content-type', 'application/json');
+                    res.setHeader('cache-control', 'no-cache');
+                    res.end(JSON.stringify(pages));
+                  },
+                });
                 middlewares.unshift({
                   name: 'remotes-json',
                   path: '/remotes.json',

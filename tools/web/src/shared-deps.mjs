@@ -94,6 +94,7 @@ export function sharedDeps(appDir) {
     i18next: '^26.0.0',
     'react-i18next': '^17.0.0',
   };
+  /** @type {Record<string, { singleton: boolean, requiredVersion: string, version: string, import?: string }>} */
   const shared = {};
   for (const [name, range] of Object.entries(npm)) {
     const version = installedVersion(appDir, name);

@@ -13,6 +13,3 @@ export function webDir() {
 
 /** The URL prefix the server serves remotes under. */
 export const REMOTES_URL = '/h5/remotes';
-
-/** Each remoteEntry must stay within this many gzip bytes (the host's runtime is shared, not bundled). */
-export const REMOTE_ENTRY_BUDGET = 16 * 1024;

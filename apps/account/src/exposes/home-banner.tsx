@@ -1,8 +1,8 @@
 import '../i18n-namespace.ts';
 import { useDeferredValue } from 'react';
 import type { ContentSummary } from '@app/contracts';
-import { useGetHomeQuery } from '../features/content/content-api.ts';
-import { BannerCarousel } from '../features/banner/banner-carousel.tsx';
+import { useGetHomeQuery } from '../features/content/api/content-api.ts';
+import { BannerCarousel } from '../features/banner/components/banner-carousel.tsx';
 
 /**
  * Home's banner carousel: the operators' published banners in the reader's language (public: visitors see

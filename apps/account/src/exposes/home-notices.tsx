@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ContentSummary } from '@app/contracts';
 import { BellIcon, EmptyState } from '@app/ui';
 import { NS } from '../i18n-namespace.ts';
-import { useGetHomeQuery } from '../features/content/content-api.ts';
+import { useGetHomeQuery } from '../features/content/api/content-api.ts';
 import styles from './home-notices.module.css';
 import { NoticeTicker } from './notice-ticker.tsx';
 

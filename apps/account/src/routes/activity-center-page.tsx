@@ -4,8 +4,8 @@ import { ACTIVITY_TYPES, type ActivityType } from '@app/contracts';
 import { DefaultPage } from '@app/app-kit';
 import { Cell, CellGroup, GiftIcon, Tabs } from '@app/ui';
 import { NS } from '../i18n-namespace.ts';
-import { ActivityList } from '../features/activities/activity-list.tsx';
-import styles from '../features/activities/activities.module.css';
+import { ActivityList } from '../features/activities/components/activity-list.tsx';
+import styles from '../features/activities/components/activities.module.css';
 
 /** The activity center: promotions and recharge activities in two tabs, and the way to the daily check-in. */
 export default function ActivityCenterPage() {

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavBar, Page } from '@app/ui';
 import { useGoBack, usePageMeta } from '@app/app-kit';
-import { LanguageButton } from '../features/language/language-button.tsx';
-import styles from '../features/session/auth-layout.module.css';
+import { LanguageButton } from '../features/language/components/language-button.tsx';
+import styles from '../features/session/components/auth-layout.module.css';
 
 /**
  * Login and register: a transparent bar (back, language) over the page's big heading and its subtitle, which

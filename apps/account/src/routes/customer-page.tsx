@@ -3,10 +3,10 @@ import { selectIsLoggedIn, useAppSelector } from '@app/api-client';
 import { DefaultPage } from '@app/app-kit';
 import { LinkButton } from '@app/ui/link-button';
 import { NS } from '../i18n-namespace.ts';
-import { ServiceChannels } from '../features/support/service-channels.tsx';
-import { SupportConversation } from '../features/support/support-conversation.tsx';
-import { SupportComposer } from '../features/support/support-composer.tsx';
-import styles from '../features/support/support.module.css';
+import { ServiceChannels } from '../features/support/components/service-channels.tsx';
+import { SupportConversation } from '../features/support/components/support-conversation.tsx';
+import { SupportComposer } from '../features/support/components/support-composer.tsx';
+import styles from '../features/support/components/support.module.css';
 
 const LOGIN = `#/pages/login/login?redirect=${encodeURIComponent('/pages/customer/customer')}`;
 

@@ -3,8 +3,8 @@ import { Button, CheckIcon, DownloadIcon, LinkButton, ShareIcon } from '@app/ui'
 import { DefaultPage, LoadError, Loading } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
 import { useGetPublicSettingsQuery } from '../lib/public-settings-api.ts';
-import { isAppleMobile, useInstallPrompt } from '../features/download/use-install-prompt.ts';
-import styles from '../features/download/download.module.css';
+import { isAppleMobile, useInstallPrompt } from '../features/download/hooks/use-install-prompt.ts';
+import styles from '../features/download/components/download.module.css';
 
 /** Only web addresses are offered as download links (never javascript: or data:). */
 const isWebLink = (url: string | null): url is string => !!url && /^https?:\/\//i.test(url);

@@ -5,11 +5,11 @@ import { DefaultPage, Loading, LoadError } from '@app/app-kit';
 import { useFormatters } from '@app/i18n/client';
 import type { InviteRules } from '@app/contracts';
 import { NS } from '../i18n-namespace.ts';
-import { useGetInviteRecordsQuery, useGetInviteSummaryQuery } from '../features/invite/invite-api.ts';
-import { registerLink } from '../features/invite/invite-link.ts';
-import { QrCanvas } from '../features/invite/qr-canvas.tsx';
-import { copyText } from '../features/invite/copy-text.ts';
-import styles from '../features/invite/invite.module.css';
+import { useGetInviteRecordsQuery, useGetInviteSummaryQuery } from '../features/invite/api/invite-api.ts';
+import { registerLink } from '../features/invite/lib/invite-link.ts';
+import { QrCanvas } from '../features/invite/components/qr-canvas.tsx';
+import { copyText } from '../features/invite/lib/copy-text.ts';
+import styles from '../features/invite/components/invite.module.css';
 import prose from '../lib/prose.module.css';
 
 /** The rule in words, with its exact amount and condition, as the server applies it. */

@@ -7,11 +7,11 @@ import { Button, Field, useToast } from '@app/ui';
 import { apiErrorText } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
 import { useForm } from '../lib/forms/use-form.ts';
-import { useLoginMutation } from '../features/session/session-api.ts';
+import { useLoginMutation } from '../features/session/api/session-api.ts';
 import { PasswordToggle } from '../lib/password-toggle.tsx';
 import { safeRedirect } from '../lib/safe-redirect.ts';
 import { AuthPage } from './auth-page.tsx';
-import styles from '../features/session/auth-layout.module.css';
+import styles from '../features/session/components/auth-layout.module.css';
 
 export default function LoginPage() {
   const { t } = useTranslation(NS);

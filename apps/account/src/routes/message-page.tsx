@@ -7,7 +7,7 @@ import {
   useGetMessagesQuery,
   useReadAllMessagesMutation,
   useReadMessageMutation,
-} from '../features/content/content-api.ts';
+} from '../features/content/api/content-api.ts';
 import styles from './message-page.module.css';
 
 /** The user's messages, newest first; opening one marks it read, and all can be marked read at once. */

@@ -4,11 +4,11 @@ import { useGetUserInfoQuery } from '@app/api-client';
 import { Button, Delayed, EmptyState, Skeleton } from '@app/ui';
 import { DefaultPage, apiErrorText } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
-import { ProfileHeader } from '../features/profile/profile-header.tsx';
-import { BalanceCard } from '../features/profile/balance-card.tsx';
-import { MineMenu } from '../features/profile/mine-menu.tsx';
-import { LogoutConfirm } from '../features/session/logout-confirm.tsx';
-import { useGetBadgesQuery } from '../features/content/content-api.ts';
+import { ProfileHeader } from '../features/profile/components/profile-header.tsx';
+import { BalanceCard } from '../features/profile/components/balance-card.tsx';
+import { MineMenu } from '../features/profile/components/mine-menu.tsx';
+import { LogoutConfirm } from '../features/session/components/logout-confirm.tsx';
+import { useGetBadgesQuery } from '../features/content/api/content-api.ts';
 
 /** Mine (user centre): who is logged in, their balances, and every item of the spec's menu. */
 export default function MinePage() {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { DefaultPage } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
-import { ArticleDetail } from '../features/articles/article-detail.tsx';
+import { ArticleDetail } from '../features/articles/components/article-detail.tsx';
 import { useIdParam } from '../lib/use-id-param.ts';
 
 /** One news article: /pages/news/details?id=. */

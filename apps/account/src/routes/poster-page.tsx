@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Button, useToast } from '@app/ui';
 import { DefaultPage, Loading, LoadError } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
-import { useGetInviteSummaryQuery } from '../features/invite/invite-api.ts';
-import { registerLink } from '../features/invite/invite-link.ts';
-import { drawPoster, posterBlob } from '../features/invite/draw-poster.ts';
-import styles from '../features/invite/invite.module.css';
+import { useGetInviteSummaryQuery } from '../features/invite/api/invite-api.ts';
+import { registerLink } from '../features/invite/lib/invite-link.ts';
+import { drawPoster, posterBlob } from '../features/invite/lib/draw-poster.ts';
+import styles from '../features/invite/components/invite.module.css';
 import prose from '../lib/prose.module.css';
 
 /** The share poster: drawn here, saved as a PNG, or handed to the system share sheet where there is one. */

@@ -6,8 +6,8 @@ import { DefaultPage, Loading, LoadError, apiErrorText } from '@app/app-kit';
 import { useFormatters } from '@app/i18n/client';
 import { NS } from '../i18n-namespace.ts';
 import { useForm } from '../lib/forms/use-form.ts';
-import { useGetCertificationQuery, useSubmitCertificationMutation } from '../features/kyc/kyc-api.ts';
-import styles from '../features/kyc/choice.module.css';
+import { useGetCertificationQuery, useSubmitCertificationMutation } from '../features/kyc/api/kyc-api.ts';
+import styles from '../features/kyc/components/choice.module.css';
 import prose from '../lib/prose.module.css';
 
 const DOC_TYPES: DocumentType[] = ['cn_id', 'passport'];

@@ -7,12 +7,12 @@ import { Button, Checkbox, Field, useToast } from '@app/ui';
 import { apiErrorText } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
 import { useForm } from '../lib/forms/use-form.ts';
-import { useRegisterMutation } from '../features/session/session-api.ts';
-import { SendCodeButton } from '../features/session/send-code-button.tsx';
+import { useRegisterMutation } from '../features/session/api/session-api.ts';
+import { SendCodeButton } from '../features/session/components/send-code-button.tsx';
 import { PasswordToggle } from '../lib/password-toggle.tsx';
 import { safeRedirect } from '../lib/safe-redirect.ts';
 import { AuthPage } from './auth-page.tsx';
-import styles from '../features/session/auth-layout.module.css';
+import styles from '../features/session/components/auth-layout.module.css';
 
 export default function RegisterPage() {
   const { t } = useTranslation(NS);

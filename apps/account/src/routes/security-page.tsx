@@ -4,7 +4,7 @@ import { Cell, CellGroup, GlobeIcon, ShieldIcon, WalletIcon } from '@app/ui';
 import { LANGUAGE_NAMES, isLanguage } from '@app/i18n/client';
 import { DefaultPage } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
-import { LoginsSection, SessionsSection } from '../features/security/sessions-section.tsx';
+import { LoginsSection, SessionsSection } from '../features/security/components/sessions-section.tsx';
 
 export default function SecurityPage() {
   const { t, i18n } = useTranslation(NS);

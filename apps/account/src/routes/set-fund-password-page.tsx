@@ -4,8 +4,8 @@ import { changeFundPasswordBodySchema } from '@app/contracts';
 import { Delayed, Skeleton } from '@app/ui';
 import { DefaultPage, useGoBack } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
-import { PasswordForm } from '../features/password/password-form.tsx';
-import { useChangeFundPasswordMutation } from '../features/password/password-api.ts';
+import { PasswordForm } from '../features/password/components/password-form.tsx';
+import { useChangeFundPasswordMutation } from '../features/password/api/password-api.ts';
 import prose from '../lib/prose.module.css';
 
 /** The first fund password needs no old one (the spec); the user info says which case this is. */

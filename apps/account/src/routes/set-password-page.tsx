@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { changeLoginPasswordBodySchema } from '@app/contracts';
 import { DefaultPage, useGoBack } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
-import { PasswordForm } from '../features/password/password-form.tsx';
-import { useChangeLoginPasswordMutation } from '../features/password/password-api.ts';
+import { PasswordForm } from '../features/password/components/password-form.tsx';
+import { useChangeLoginPasswordMutation } from '../features/password/api/password-api.ts';
 
 export default function SetPasswordPage() {
   const { t } = useTranslation(NS);

@@ -4,8 +4,8 @@ import { useFormatters } from '@app/i18n/client';
 import { Badge, Cell, CellGroup, Delayed, Skeleton } from '@app/ui';
 import { DefaultPage } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
-import { maskPhone } from '../features/profile/mask-phone.ts';
-import { AvatarPicker } from '../features/avatar/avatar-picker.tsx';
+import { maskPhone } from '../features/profile/lib/mask-phone.ts';
+import { AvatarPicker } from '../features/avatar/components/avatar-picker.tsx';
 import prose from '../lib/prose.module.css';
 
 /** What the server holds about the user; changes to locked data go through customer service. */

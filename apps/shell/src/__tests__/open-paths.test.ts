@@ -1,6 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isOpenPath } from '../app/open-paths.ts';
-import { ownerOf, REMOTE_ROUTES, tabOf } from '../app/route-table.ts';
+import { learnRemotePages, ownerOf, REMOTE_ROUTES, tabOf } from '../app/route-table.ts';
+import { bootRemotePages } from '../remotes/remote-pages.ts';
+
+/** Boot data as the server writes it: each live remote with the pages it declares (path -> page chunk). */
+const BOOT = {
+  remotes: {
+    trade: { routes: { '/pages/trade/trade': 'page-pages-trade-trade', '/pages/user/order': 'page-pages-user-order' } },
+    account: { routes: { '/pages/user/user': 'page-pages-user-user', '/open-location': '' } },
+    wallet: { routes: { '/pages/user/rechargeList': 'page-pages-user-rechargeList' } },
+  },
+};
 
 describe('isOpenPath (the spec address words)', () => {
   it.each([
@@ -32,9 +42,13 @@ describe('tabOf', () => {
 });
 
 describe('ownerOf', () => {
-  it('gives every path of the table to its remote, and Home its two', () => {
+  beforeAll(() => learnRemotePages(bootRemotePages(BOOT)!));
+
+  it('gives every page a remote declares to it, and Home its two', () => {
+    expect(Object.keys(REMOTE_ROUTES).sort()).toEqual(['account', 'trade', 'wallet']);
     for (const [remote, paths] of Object.entries(REMOTE_ROUTES))
       for (const path of paths) expect(ownerOf(path)).toEqual({ kind: 'remote', remote });
+    expect(ownerOf('/pages/user/rechargelist')).toEqual({ kind: 'remote', remote: 'wallet' });
     expect(ownerOf('/')).toEqual({ kind: 'home' });
     expect(ownerOf('/pages/index/index')).toEqual({ kind: 'home' });
   });
@@ -45,8 +59,25 @@ describe('ownerOf', () => {
   });
 
   it('owns nothing else: the app shows not found', () => {
+    expect(ownerOf('/pages/project/project')).toBeNull();
     expect(ownerOf('/pages/trade')).toBeNull();
     expect(ownerOf('/pages/trade/trade/extra')).toBeNull();
     expect(ownerOf('/nope')).toBeNull();
+  });
+});
+
+describe('learnRemotePages', () => {
+  it('takes a page a remote adds without anything of the shell changing, and forgets a remote no longer live', () => {
+    learnRemotePages({ ...bootRemotePages(BOOT), invest: ['/pages/project/project', '/pages/project/new-page'] });
+    expect(ownerOf('/pages/project/new-page')).toEqual({ kind: 'remote', remote: 'invest' });
+    learnRemotePages({ invest: ['/pages/project/project'] });
+    expect(ownerOf('/pages/project/new-page')).toBeNull();
+    expect(ownerOf('/pages/trade/trade')).toBeNull();
+    expect(REMOTE_ROUTES).toEqual({ invest: ['/pages/project/project'] });
+  });
+
+  it('never lets a remote take Home', () => {
+    learnRemotePages({ account: ['/', '/pages/index/index'] });
+    expect(ownerOf('/')).toEqual({ kind: 'home' });
   });
 });

@@ -1,10 +1,10 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadRemoteModule, RemoteLoadError } from '../remotes/load-remote-module.ts';
-import { RemoteSlot, resetRemoteSlots } from '../remotes/remote-slot.tsx';
+import { loadRemoteModule, RemoteLoadError, resetRemoteModules } from '@app/app-kit';
+import { RemoteSlot } from '../remotes/remote-slot.tsx';
 import { renderRoutes } from './render.tsx';
 
-beforeEach(() => resetRemoteSlots());
+beforeEach(() => resetRemoteModules());
 afterEach(() => vi.useRealTimers());
 
 describe('loadRemoteModule', () => {

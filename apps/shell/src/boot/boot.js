@@ -4,7 +4,8 @@
  * start-up scripts (the server lists them in the boot data) and asks, a few at a time, for the files the opened route
  * will need beyond them: the route's remote entry, exposed module, page chunk and the texts of the user's language,
  * which the federation runtime would otherwise discover one round trip at a time. The boot data comes from the server
- * (remotes live now); __BOOT_ROUTES__ is the shell's route table and __INTL_WARMUP__ the hashed name of intl-warmup.js,
+ * (remotes live now, with the pages each declares); __BOOT_ROUTES__ is the shell's own table (Home, its widgets,
+ * the tabs and Home's head) and __INTL_WARMUP__ the hashed name of intl-warmup.js,
  * written in at build time. Plain ES2017: it is not bundled.
  */
 (function (routes) {
@@ -48,12 +49,31 @@
     data = null; // no boot data (a development server): the shell fetches remotes.json itself
   }
 
-  // The opened page's head in the user's language (Home's hero, Log in's title, the trade screens' notice that
-  // prices are simulated when the server says they are, the Project list's risk line), where the frame knows it:
-  // the first thing a person reads is there before any bundle has run. `contentful`: the frame shows words (that
-  // head or the tab bar's labels), not only placeholders.
+  // The remote that declares the opened page (each lists its pages in the boot data, path -> page chunk).
+  var owner = null;
+  var ownerName = null;
+  var chunk = '';
+  if (data && data.remotes) {
+    for (var name in data.remotes) {
+      var declared = data.remotes[name].routes || {};
+      for (var route in declared) {
+        if (route.toLowerCase() !== lower) continue;
+        owner = data.remotes[name];
+        ownerName = name;
+        chunk = declared[route];
+      }
+    }
+  }
+
+  // The opened page's head in the user's language (Home's hero; the heads remotes declare for their pages: Log
+  // in's title, the trade screens' notice that prices are simulated when the server says they are, the Project
+  // list's risk line), where the frame knows it: the first thing a person reads is there before any bundle has
+  // run. `contentful`: the frame shows words (that head or the tab bar's labels), not only placeholders.
   var contentful = onTab;
   var head = routes.heads[lower];
+  if (!head && owner && owner.heads) {
+    for (var headPath in owner.heads) if (headPath.toLowerCase() === lower) head = owner.heads[headPath];
+  }
   if (head && (!head.simulatedOnly || (data && data.simulated))) {
     var texts = head.texts[lang] || head.texts.en;
     var box = doc.querySelector('.bf-' + head.kind);
@@ -127,19 +147,13 @@
       // Widgets below the fold load when they come near the screen, not with the page.
       for (var w = 0; w < routes.home.widgets.length; w++)
         if (routes.home.widgets[w][2] !== 'below-fold') remote(routes.home.widgets[w][0], routes.home.widgets[w][1]);
-    } else {
-      for (var name in routes.remotes) {
-        // A page chunk is named after its route: /pages/login/login -> page-pages-login-login.
-        // A variant of a page chosen by a query parameter (?symbol= on the trade page) may have its own chunk,
-        // named after the page and the parameter: page-pages-trade-trade--symbol.
-        if (owns(routes.remotes[name])) {
-          var page = 'page' + path.replace(/\//g, '-');
-          remote(name, 'routes', page);
-          var param = /[?&]([a-z]+)=/i.exec(location.hash);
-          var owner = data.remotes[name];
-          if (param && owner) each(owner.pages[page + '--' + param[1]], owner.base, true);
-        }
-      }
+    } else if (owner) {
+      // The page's chunk, as the remote declares it. A variant of a page chosen by a query parameter (?symbol= on
+      // the trade page) may have its own chunk, named after the page's and the parameter:
+      // page-pages-trade-trade--symbol.
+      remote(ownerName, 'routes', chunk);
+      var param = /[?&]([a-z]+)=/i.exec(location.hash);
+      if (param && chunk) each(owner.pages[chunk + '--' + param[1]], owner.base, true);
     }
   };
   // The language's ICU data, loaded off the main thread (see intl-warmup.js) while the bundles download.

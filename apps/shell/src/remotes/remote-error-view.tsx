@@ -1,8 +1,8 @@
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { AlertIcon, Button, EmptyState, NavBar } from '@app/ui';
+import { NavBar } from '@app/ui';
+import { RemoteErrorBody, type RemoteVariant } from '@app/app-kit';
 import { tabOf } from '../app/route-table.ts';
-import { RemoteLoadError } from './load-remote-module.ts';
 import styles from './remote-error-view.module.css';
 
 /** A remote's failure, in the user's language, with retry, inside the remote's own slot. */
@@ -13,28 +13,12 @@ export function RemoteErrorView({
 }: {
   error: Error;
   onRetry: () => void;
-  variant: 'page' | 'widget';
+  variant: RemoteVariant;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const timedOut = error instanceof RemoteLoadError && error.reason === 'timeout';
-  const body = (
-    <div role="alert">
-      <EmptyState
-        compact={variant === 'widget'}
-        headingLevel={variant === 'widget' ? 3 : 2}
-        icon={<AlertIcon />}
-        title={t(variant === 'widget' ? 'remote.widgetFailed' : 'remote.failedTitle')}
-        description={t(timedOut ? 'remote.timedOut' : 'remote.failedBody')}
-        action={
-          <Button variant="secondary" onClick={onRetry}>
-            {t('actions.retry')}
-          </Button>
-        }
-      />
-    </div>
-  );
+  const body = <RemoteErrorBody error={error} onRetry={onRetry} variant={variant} />;
   if (variant === 'widget') return <div className={styles.widget}>{body}</div>;
   // On a tab page the tab bar is the way out; elsewhere a back button is.
   const onTab = tabOf(pathname) !== null;

@@ -3,15 +3,19 @@ import { useSearchParams } from 'react-router';
 import { selectIsLoggedIn, useAppDispatch, useAppSelector } from '@app/api-client';
 import { EmptyState, OrderIcon, Tabs } from '@app/ui';
 import { LinkButton } from '@app/ui/link-button';
-import { DefaultPage } from '@app/app-kit';
+import { DefaultPage, RemoteModule } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
 import { loginPath } from '../lib/login-path.ts';
 import { useSelectedTabVisible } from '../lib/use-selected-tab-visible.ts';
-import { ORDER_TABS, orderTabChosen, selectOrderTab, type OrderTab } from '../features/order-tabs/order-tabs-slice.ts';
+import {
+  ORDER_TABS,
+  orderTabChosen,
+  selectOrderTab,
+  type OrderTab,
+} from '../features/order-tabs/lib/order-tabs-slice.ts';
 import { HoldingList, PagedOrderList } from '../features/orders/components/order-lists.tsx';
 import { OrderDetailPage } from './order-detail-page.tsx';
-import { ModeBar } from '../features/practice/mode-bar.tsx';
-import { RemoteWidget } from '../features/order-tabs/components/remote-widget.tsx';
+import { ModeBar } from '../features/practice/components/mode-bar.tsx';
 import { MyOrderList } from '../features/my-orders/components/my-order-list.tsx';
 import { CopyOrderList } from '../features/copy/components/copy-order-list.tsx';
 
@@ -62,7 +66,7 @@ export function OrdersPage() {
             action={<LinkButton href={`#${loginPath(`/pages/user/order?tab=${tab}`)}`}>{t('orders.login')}</LinkButton>}
           />
         ) : tab === 'project' ? (
-          <RemoteWidget id={PROJECT_ORDERS_WIDGET} />
+          <RemoteModule id={PROJECT_ORDERS_WIDGET} variant="widget" />
         ) : tab === 'holding' ? (
           <HoldingList tab={tab} />
         ) : tab === 'history' ? (

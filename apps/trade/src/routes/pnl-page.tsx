@@ -7,11 +7,11 @@ import { LinkButton } from '@app/ui/link-button';
 import { DefaultPage, LoadError, Loading } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
 import { loginPath } from '../lib/login-path.ts';
-import { ModeBar } from '../features/practice/mode-bar.tsx';
+import { ModeBar } from '../features/practice/components/mode-bar.tsx';
 import { useTradeMode } from '../lib/trade-mode.ts';
-import { useGetPnlQuery } from '../features/pnl/pnl-api.ts';
-import { PnlCalendar } from '../features/pnl/pnl-calendar.tsx';
-import styles from '../features/pnl/pnl.module.css';
+import { useGetPnlQuery } from '../features/pnl/api/pnl-api.ts';
+import { PnlCalendar } from '../features/pnl/components/pnl-calendar.tsx';
+import styles from '../features/pnl/components/pnl.module.css';
 
 const tone = (v: string) => (v.startsWith('-') ? styles.down : v === '0.00' ? undefined : styles.up);
 

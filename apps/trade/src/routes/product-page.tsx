@@ -18,10 +18,10 @@ import { OrderSheet } from '../features/order-sheet/components/order-sheet.tsx';
 import { ordersApi, useGetHoldingOrdersQuery } from '../features/orders/api/orders-api.ts';
 import { ResultDialog } from '../features/orders/components/result-dialog.tsx';
 import { RunningOrderCard } from '../features/orders/components/running-order-card.tsx';
-import { ModeBar } from '../features/practice/mode-bar.tsx';
+import { ModeBar } from '../features/practice/components/mode-bar.tsx';
 import { useTradeMode } from '../lib/trade-mode.ts';
-import { useGetPracticeQuery } from '../features/practice/practice-api.ts';
-import { AlertsButton } from '../features/alerts/alerts-sheet.tsx';
+import { useGetPracticeQuery } from '../features/practice/api/practice-api.ts';
+import { AlertsButton } from '../features/alerts/components/alerts-sheet.tsx';
 import styles from './product-page.module.css';
 
 const isInterval = (value: string | null): value is KlineInterval =>

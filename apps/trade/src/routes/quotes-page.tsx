@@ -1,5 +1,5 @@
 import { selectIsLoggedIn, useAppSelector } from '@app/api-client';
-import { ModeBar } from '../features/practice/mode-bar.tsx';
+import { ModeBar } from '../features/practice/components/mode-bar.tsx';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';

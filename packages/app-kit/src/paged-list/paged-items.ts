@@ -1,11 +1,20 @@
-/** The items of an infinite query's pages, each id once (offset pages shift when a new record arrives). */
-export function pagedItems<T extends { id: number }>(pages: Array<{ items: T[] }> | undefined): T[] {
-  const seen = new Set<number>();
+export type ItemKey = string | number;
+
+/**
+ * The items of an infinite query's pages, each key once (offset pages shift when a new record arrives, so one may
+ * come twice). By default an item's key is its id.
+ */
+export function pagedItems<T>(
+  pages: Array<{ items: T[] }> | undefined,
+  keyOf: (item: T) => ItemKey = (item) => (item as { id: number }).id,
+): T[] {
+  const seen = new Set<ItemKey>();
   const out: T[] = [];
   for (const page of pages ?? []) {
     for (const item of page.items) {
-      if (seen.has(item.id)) continue;
-      seen.add(item.id);
+      const key = keyOf(item);
+      if (seen.has(key)) continue;
+      seen.add(key);
       out.push(item);
     }
   }

@@ -85,7 +85,7 @@ async function main() {
     }
     console.log(`\nSMOKE TEST FAILED on ${failures.length} route(s): rolling back`);
     if (app === 'shell') {
-      for (const { file, content } of before) await writeAtomic(file, content);
+      for (const { file, content } of before ?? []) await writeAtomic(file, content);
       console.log('shell: the previous index.html is live again');
     } else {
       await rollbackRemote(app);

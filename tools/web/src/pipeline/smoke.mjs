@@ -2,16 +2,27 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROME, CHROME_FLAGS as FLAGS } from '../chromium.mjs';
-import { repoRoot } from '../web-paths.mjs';
+import { REMOTES_URL, repoRoot, webDir } from '../web-paths.mjs';
 
-/** The routes an app owns, from the shell's own route table (apps/shell/src/app/route-owners.json). */
-export function routesOf(app) {
-  const owners = JSON.parse(readFileSync(path.join(repoRoot, 'apps/shell/src/app/route-owners.json'), 'utf8'));
-  // The shell: Home, every tab it composes (each a remote's page inside the shell's frame) and its not-found page.
-  if (app === 'shell') return [...new Set(Object.values(owners.tabs).flat()), '/no/such/page'];
-  const routes = owners.remotes[app];
-  if (!routes) throw new Error(`unknown app "${app}"`);
-  return routes;
+/**
+ * The routes an app owns: for a remote, the pages its live version declares (its boot-assets.json in the web
+ * dir, as the server hands them to the shell); for the shell, Home, every tab it composes (each a remote's page
+ * inside the shell's frame) and its not-found page.
+ * @param {string} app
+ * @param {string} [dir] the built web
+ * @returns {string[]}
+ */
+export function routesOf(app, dir = webDir()) {
+  if (app === 'shell') {
+    const own = JSON.parse(readFileSync(path.join(repoRoot, 'apps/shell/src/app/shell-routes.json'), 'utf8'));
+    return [...new Set(Object.values(own.tabs).flat()), '/no/such/page'];
+  }
+  const entry = JSON.parse(readFileSync(path.join(dir, 'remotes.json'), 'utf8'))[app];
+  if (typeof entry !== 'string' || !entry.startsWith(`${REMOTES_URL}/`)) throw new Error(`${app} is not live`);
+  const versionDir = path.join(dir, 'remotes', path.dirname(entry.slice(REMOTES_URL.length + 1)));
+  const assets = JSON.parse(readFileSync(path.join(versionDir, 'boot-assets.json'), 'utf8'));
+  if (!Array.isArray(assets.routes)) throw new Error(`${app}: its live version declares no pages`);
+  return assets.routes.map((/** @type {{ path: string }} */ r) => r.path);
 }
 
 /**

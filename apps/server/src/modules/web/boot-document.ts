@@ -1,15 +1,21 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { LEGACY_REMOTE_PAGES } from './legacy-remote-pages.ts';
 
 /** The built shell's index.html holds an empty boot data element (see apps/shell/index.html) that is filled here. */
 const BOOT_DATA_ELEMENT = /<script id="?boot-data"?[^>]*>[^<]*<\/script>/;
 
 type AssetList = string[];
+/** The static frame's head of a page: its kind and, per language, its texts (see apps/shell/src/boot/boot.js). */
+export type BootHead = { kind: string; nav?: string; simulatedOnly?: boolean; texts: Record<string, string[]> };
 type BootAssets = {
   startup?: AssetList;
   pages?: Record<string, AssetList>;
   languages?: Record<string, AssetList>;
+  /** A remote's page table as its routes module declares it (each path, with its page chunk when it has one). */
+  routes?: Array<{ path: string; chunk?: string }>;
+  heads?: Record<string, BootHead>;
   /** The shell's boot script runs the start-up scripts itself after the first paint (shells built since it can). */
   runAfterPaint?: boolean;
 };
@@ -23,6 +29,13 @@ export type RemoteBoot = {
   exposes: Record<string, AssetList>;
   pages: Record<string, AssetList>;
   languages: Record<string, AssetList>;
+  /**
+   * The pages this version of the remote declares: path -> its page chunk ('' when it has none). The shell routes
+   * by this table, so a page added to a remote is live with the remote's release alone.
+   */
+  routes: Record<string, string>;
+  /** The static frame's heads of its pages, by path. */
+  heads: Record<string, BootHead>;
 };
 export type BootData = {
   /** Prices come from the built-in simulator: the frame may say so before any bundle runs. */
@@ -118,6 +131,17 @@ function startupTags(template: string, base: string, assets: BootAssets): { html
   return { html: withStyles(html), scripts: [] };
 }
 
+function routeTable(routes: NonNullable<BootAssets['routes']>): Record<string, string> {
+  return Object.fromEntries(
+    routes.filter((r) => typeof r?.path === 'string').map((r) => [r.path, typeof r.chunk === 'string' ? r.chunk : '']),
+  );
+}
+
+/** A version built before remotes declared their pages: the pages it had, with the chunk names of that time. */
+function legacyRouteTable(name: string): Record<string, string> {
+  return Object.fromEntries((LEGACY_REMOTE_PAGES[name] ?? []).map((p) => [p, `page${p.replace(/\//g, '-')}`]));
+}
+
 /** JSON that is safe inside a <script> element whatever the strings in it. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
@@ -161,23 +185,23 @@ export class BootDocument {
     };
     for (const [name, url] of Object.entries(remotes)) {
       if (typeof url !== 'string') continue;
-      const boot = await this.remoteBoot(url);
+      const boot = await this.remoteBoot(name, url);
       if (boot) data.remotes[name] = boot;
     }
     return data;
   }
 
   /** remotes.json names a remote's remoteEntry.js (or, written by older tools, its mf-manifest.json). */
-  private remoteBoot(url: string): Promise<RemoteBoot | null> {
+  private remoteBoot(name: string, url: string): Promise<RemoteBoot | null> {
     let pending = this.remoteBoots.get(url);
     if (!pending) {
-      pending = this.loadRemoteBoot(url);
+      pending = this.loadRemoteBoot(name, url);
       this.remoteBoots.set(url, pending);
     }
     return pending;
   }
 
-  private async loadRemoteBoot(url: string): Promise<RemoteBoot | null> {
+  private async loadRemoteBoot(name: string, url: string): Promise<RemoteBoot | null> {
     if (!url.startsWith(REMOTES_PREFIX) || url.includes('..')) return null;
     const base = url.slice(0, url.lastIndexOf('/') + 1);
     const dir = path.join(this.webDir, 'remotes', base.slice(REMOTES_PREFIX.length));
@@ -196,6 +220,8 @@ export class BootDocument {
       exposes,
       pages: assets.pages ?? {},
       languages: assets.languages ?? {},
+      routes: assets.routes ? routeTable(assets.routes) : legacyRouteTable(name),
+      heads: assets.heads ?? {},
     };
   }
 }

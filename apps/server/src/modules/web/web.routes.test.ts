@@ -50,6 +50,8 @@ beforeAll(async () => {
     JSON.stringify({
       pages: { 'page-pages-login-login': ['login.0123abcd.js'] },
       languages: { de: ['de.0123abcd.js'] },
+      routes: [{ path: '/pages/login/login', chunk: 'page-pages-login-login' }, { path: '/open-location' }],
+      heads: { '/pages/login/login': { kind: 'auth', texts: { en: ['Log in', 'Welcome back'] } } },
     }),
   );
   await writeFile(
@@ -99,9 +101,32 @@ describe('web routes', () => {
           exposes: { routes: ['expose.0123abcd.css', 'expose.0123abcd.js'] },
           pages: { 'page-pages-login-login': ['login.0123abcd.js'] },
           languages: { de: ['de.0123abcd.js'] },
+          routes: { '/pages/login/login': 'page-pages-login-login', '/open-location': '' },
+          heads: { '/pages/login/login': { kind: 'auth', texts: { en: ['Log in', 'Welcome back'] } } },
         },
       },
     });
+  });
+
+  it('gives a remote version built before remotes declared their pages the pages it had then', async () => {
+    const own = await mkdtemp(path.join(tmpdir(), 'web-routes-legacy-'));
+    await writeShell(own, {});
+    await mkdir(path.join(own, 'remotes/wallet/v0'), { recursive: true });
+    await writeFile(path.join(own, 'remotes/wallet/v0/boot-assets.json'), JSON.stringify({ pages: {} }));
+    await writeFile(path.join(own, 'remotes.json'), JSON.stringify({ wallet: '/h5/remotes/wallet/v0/remoteEntry.js' }));
+    const server = Fastify();
+    await server.register(webRoutes, { webDir: own });
+    try {
+      const res = await server.inject('/h5/');
+      const json = /<script id="boot-data" type="application\/json">(.*?)<\/script>/.exec(res.body)?.[1];
+      const wallet = JSON.parse(json!).remotes.wallet;
+      expect(wallet.routes['/pages/user/rechargeList']).toBe('page-pages-user-rechargeList');
+      expect(Object.keys(wallet.routes)).toHaveLength(11);
+      expect(wallet.heads).toEqual({});
+    } finally {
+      await server.close();
+      await rm(own, { recursive: true, force: true });
+    }
   });
 
   it("writes an older shell's start-up files into the page's head, its scripts deferred ahead of the entry script", async () => {

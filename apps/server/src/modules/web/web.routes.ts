@@ -50,7 +50,7 @@ export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, { web
     try {
       body = await readFile(path.join(webDir, 'remotes.json'), 'utf8');
     } catch {
-      // No remote published yet: the shell starts with none and shows each remote's error view.
+      // No remote published yet: the shell starts with none (and, as no remote declares a page, only Home).
       body = '{}';
     }
     return reply.header('cache-control', REVALIDATE).type('application/json; charset=utf-8').send(body);

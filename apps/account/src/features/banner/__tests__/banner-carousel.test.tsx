@@ -5,7 +5,7 @@ import type { ContentSummary } from '@app/contracts';
 import { initI18n } from '@app/i18n/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import '../../../i18n-namespace.ts';
-import { AUTOPLAY_MS, BannerCarousel } from '../banner-carousel.tsx';
+import { AUTOPLAY_MS, BannerCarousel } from '../components/banner-carousel.tsx';
 
 let i18n: i18n;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isAppleMobile, useInstallPrompt, type InstallPromptEvent } from '../use-install-prompt.ts';
+import { isAppleMobile, useInstallPrompt, type InstallPromptEvent } from '../hooks/use-install-prompt.ts';
 
 function Harness() {
   const { state, install } = useInstallPrompt();

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { notifyFired } from '../notify.ts';
+import { notifyFired } from '../lib/notify.ts';
 
 function fakeNotification(permission: NotificationPermission) {
   const shown: Array<{ title: string; options?: NotificationOptions }> = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { standingOf, uniqueBy, versusBreakEven } from '../lib/leader-figures.ts';
+import { standingOf, versusBreakEven } from '../lib/leader-figures.ts';
 
 describe('standingOf', () => {
   it('ranks only a ranked, active leader; the others show their sample or that they retired', () => {
@@ -23,13 +23,5 @@ describe('versusBreakEven', () => {
     expect(versusBreakEven('40.00', '55.56')).toBe('below');
     expect(versusBreakEven(null, '55.56')).toBeNull();
     expect(versusBreakEven('50.00', null)).toBeNull();
-  });
-});
-
-describe('uniqueBy', () => {
-  it('shows an item once when offset pages overlap after the list shifted', () => {
-    const pages = [{ items: [{ id: 3 }, { id: 2 }] }, { items: [{ id: 2 }, { id: 1 }] }];
-    expect(uniqueBy(pages, (x) => x.id).map((x) => x.id)).toEqual([3, 2, 1]);
-    expect(uniqueBy(undefined, (x: { id: number }) => x.id)).toEqual([]);
   });
 });

@@ -2,15 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CopyOrder } from '@app/contracts';
 import { useFormatters } from '@app/i18n/client';
-import { EmptyState, InfiniteList, OrderIcon, PullRefresh } from '@app/ui';
+import { OrderIcon } from '@app/ui';
 import { LinkButton } from '@app/ui/link-button';
-import { LoadError, Loading } from '@app/app-kit';
+import { PagedList } from '@app/app-kit';
 import { NS } from '../../../i18n-namespace.ts';
 import { DirectionLabel } from '../../../lib/direction-label.tsx';
 import { usePeriodLabel } from '../../../lib/period.ts';
 import { SignedMoney } from '../../../lib/signed-money.tsx';
 import { useGetCopyOrderPagesInfiniteQuery } from '../api/copy-api.ts';
-import { uniqueBy } from '../lib/leader-figures.ts';
 import { OrderPrices, ResultWord } from './order-prices.tsx';
 import styles from './copy.module.css';
 
@@ -20,50 +19,29 @@ import styles from './copy.module.css';
  */
 export function CopyOrderList({ tab }: { tab: string }) {
   const { t } = useTranslation(NS);
-  const { t: tc } = useTranslation();
   const query = useGetCopyOrderPagesInfiniteQuery(undefined, { refetchOnMountOrArgChange: true });
-  const items = uniqueBy(query.data?.pages, (c) => c.id);
-  if (query.isLoading) return <Loading />;
-  if (query.isError && items.length === 0)
-    return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   return (
-    <PullRefresh
-      onRefresh={() => query.refetch()}
-      labels={{
-        pull: tc('states.pullToRefresh'),
-        release: tc('states.releaseToRefresh'),
-        refreshing: tc('states.refreshing'),
-      }}
-    >
-      <div className={styles.toolbar}>
-        <Link className={styles.link} to="/pages/copy/leaders">
-          {t('copy.leadersTitle')}
-        </Link>
-        <Link className={styles.link} to="/pages/copy/following">
-          {t('copy.mySubscriptions')}
-        </Link>
-      </div>
-      {items.length === 0 ? (
-        <EmptyState
-          icon={<OrderIcon />}
-          title={t('copy.noCopies')}
-          description={t('copy.noCopiesBody')}
-          action={<LinkButton href="#/pages/copy/leaders">{t('copy.findLeader')}</LinkButton>}
-        />
-      ) : (
-        <div data-testid="copy-orders">
-          <InfiniteList
-            items={items}
-            getKey={(c) => c.id}
-            renderItem={(c) => <CopyRow copy={c} tab={tab} />}
-            hasMore={query.hasNextPage}
-            loading={query.isFetchingNextPage}
-            onLoadMore={() => void query.fetchNextPage()}
-            labels={{ loading: tc('states.loadingMore'), end: tc('states.noMore'), more: tc('actions.more') }}
-          />
+    <PagedList
+      query={query}
+      renderItem={(c) => <CopyRow copy={c} tab={tab} />}
+      testId="copy-orders"
+      header={
+        <div className={styles.toolbar}>
+          <Link className={styles.link} to="/pages/copy/leaders">
+            {t('copy.leadersTitle')}
+          </Link>
+          <Link className={styles.link} to="/pages/copy/following">
+            {t('copy.mySubscriptions')}
+          </Link>
         </div>
-      )}
-    </PullRefresh>
+      }
+      empty={{
+        icon: <OrderIcon />,
+        title: t('copy.noCopies'),
+        description: t('copy.noCopiesBody'),
+        action: <LinkButton href="#/pages/copy/leaders">{t('copy.findLeader')}</LinkButton>,
+      }}
+    />
   );
 }
 

@@ -1,19 +1,5 @@
 import type { LeaderSort, LeaderSummary } from '@app/contracts';
 
-/** Offset pages may repeat an item when the list shifts between reads: each item is shown once. */
-export function uniqueBy<T>(pages: Array<{ items: T[] }> | undefined, key: (item: T) => string | number): T[] {
-  const seen = new Set<string | number>();
-  const out: T[] = [];
-  for (const page of pages ?? [])
-    for (const item of page.items) {
-      const k = key(item);
-      if (seen.has(k)) continue;
-      seen.add(k);
-      out.push(item);
-    }
-  return out;
-}
-
 /**
  * How a leader stands in the list: ranked with a place, or not ranked yet with how many settled orders the
  * record has of the ones needed (nobody is ranked on a small sample), or retired.

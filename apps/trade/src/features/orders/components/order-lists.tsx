@@ -1,9 +1,7 @@
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Order } from '@app/contracts';
-import { EmptyState, InfiniteList, OrderIcon, PullRefresh } from '@app/ui';
+import { EmptyState, OrderIcon, PullRefresh } from '@app/ui';
 import { LinkButton } from '@app/ui/link-button';
-import { LoadError, Loading } from '@app/app-kit';
+import { LoadError, Loading, PagedList } from '@app/app-kit';
 import { NS } from '../../../i18n-namespace.ts';
 import { useTradeMode } from '../../../lib/trade-mode.ts';
 import { useGetHoldingOrdersQuery, useGetOrderPagesInfiniteQuery } from '../api/orders-api.ts';
@@ -60,43 +58,19 @@ export function HoldingList({ tab }: { tab: string }) {
 /** Contract orders page by page as the user scrolls (all of them, or the settled history). */
 export function PagedOrderList({ status, tab }: { status?: 'settled'; tab: string }) {
   const { t } = useTranslation(NS);
-  const { t: tc } = useTranslation();
-  const labels = usePullLabels();
   const mode = useTradeMode();
   const query = useGetOrderPagesInfiniteQuery({ status, mode }, { refetchOnMountOrArgChange: true });
   const hasOpen = (query.data?.pages ?? []).some((p) => p.items.some((o) => o.status === 'open'));
   const nowMs = useClock(hasOpen);
-  // Pages are offsets: a new order shifts them, so an order may come twice; it is shown once.
-  const items = useMemo(() => {
-    const seen = new Set<number>();
-    const out: Order[] = [];
-    for (const page of query.data?.pages ?? []) {
-      for (const o of page.items) {
-        if (seen.has(o.id)) continue;
-        seen.add(o.id);
-        out.push(o);
-      }
-    }
-    return out;
-  }, [query.data]);
-  if (query.isLoading) return <Loading />;
-  if (query.isError && items.length === 0)
-    return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   return (
-    <PullRefresh onRefresh={() => query.refetch()} labels={labels}>
-      {items.length === 0 ? (
-        <NoOrders title={t(status === 'settled' ? 'orders.noHistory' : 'order.empty')} />
-      ) : (
-        <InfiniteList
-          items={items}
-          getKey={(o) => o.id}
-          renderItem={(o) => <OrderRow order={o} tab={tab} nowMs={nowMs} />}
-          hasMore={query.hasNextPage}
-          loading={query.isFetchingNextPage}
-          onLoadMore={() => void query.fetchNextPage()}
-          labels={{ loading: tc('states.loadingMore'), end: tc('states.noMore'), more: tc('actions.more') }}
-        />
-      )}
-    </PullRefresh>
+    <PagedList
+      query={query}
+      renderItem={(o) => <OrderRow order={o} tab={tab} nowMs={nowMs} />}
+      empty={{
+        icon: <OrderIcon />,
+        title: t(status === 'settled' ? 'orders.noHistory' : 'order.empty'),
+        action: <LinkButton href="#/pages/trade/trade">{t('order.toTrade')}</LinkButton>,
+      }}
+    />
   );
 }

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@app/api-client';
+import { Button, Field, useToast } from '@app/ui';
+import { apiErrorText } from '@app/app-kit';
+import { NS } from '../../../i18n-namespace.ts';
+import { useForm, type FormSchema } from '../../../lib/forms/use-form.ts';
+import { PasswordToggle } from '../../../lib/password-toggle.tsx';
+
+type Values = { old_password: string; password: string; password_confirm: string };
+
+/**
+ * Old password (unless this is the first fund password), new password twice. The same form serves the
+ * login and the fund password; the schema and the labels differ.
+ */
+export function PasswordForm({
+  schema,
+  needsOld,
+  labels,
+  onSubmit,
+  busy,
+  onDone,
+}: {
+  schema: FormSchema;
+  needsOld: boolean;
+  labels: { password: string; confirm: string; submit: string; done: string };
+  onSubmit: (values: Values) => Promise<unknown>;
+  busy: boolean;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation(NS);
+  const toast = useToast();
+  const [visible, setVisible] = useState(false);
+  const form = useForm(schema, { old_password: '', password: '', password_confirm: '' });
+  const type = visible ? 'text' : 'password';
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await onSubmit(needsOld ? values : { ...values, old_password: '' });
+      toast.info(labels.done);
+      onDone();
+    } catch (error) {
+      if (!isApiError(error) || !form.showServerError(error)) toast.error(apiErrorText(error, t));
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      {needsOld && (
+        <Field label={t('password.old')} type={type} autoComplete="current-password" {...form.field('old_password')} />
+      )}
+      <Field
+        label={labels.password}
+        type={type}
+        autoComplete="new-password"
+        hint={t('password.rule')}
+        suffix={<PasswordToggle visible={visible} onToggle={() => setVisible((v) => !v)} />}
+        {...form.field('password')}
+      />
+      <Field label={labels.confirm} type={type} autoComplete="new-password" {...form.field('password_confirm')} />
+      <Button type="submit" block size="lg" loading={busy}>
+        {labels.submit}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,86 @@
+import { useTranslation } from 'react-i18next';
+import {
+  Badge,
+  BellIcon,
+  CardIcon,
+  Cell,
+  CellGroup,
+  DownloadIcon,
+  GiftIcon,
+  GlobeIcon,
+  HeadsetIcon,
+  LogoutIcon,
+  MessageIcon,
+  PaletteIcon,
+  ShareIcon,
+  ShieldIcon,
+  UserIcon,
+  WalletIcon,
+} from '@app/ui';
+import type { Badges } from '@app/contracts';
+import { LANGUAGE_NAMES, isLanguage } from '@app/i18n/client';
+import { NS } from '../../../i18n-namespace.ts';
+
+/**
+ * The spec's user-centre menu, in its order; each item leads to its route. The activity center (check-in)
+ * and customer service follow the notices: the spec's pages, and where the support answers' badge shows.
+ */
+const ITEMS = [
+  { key: 'myAccount', label: 'mine.menu.myAccount', href: '#/pages/user/wallet', Icon: WalletIcon },
+  { key: 'userInfo', label: 'mine.menu.userInfo', href: '#/pages/user/info', Icon: UserIcon },
+  { key: 'bindBank', label: 'mine.menu.bindBank', href: '#/pages/payment/bindbank', Icon: CardIcon },
+  { key: 'sharePoster', label: 'mine.menu.sharePoster', href: '#/pages/user/poster', Icon: ShareIcon },
+  { key: 'security', label: 'mine.menu.security', href: '#/pages/user/security', Icon: ShieldIcon },
+  { key: 'download', label: 'mine.menu.download', href: '#/pages/download/download', Icon: DownloadIcon },
+  { key: 'messages', label: 'mine.menu.messages', href: '#/pages/user/message', Icon: MessageIcon },
+  { key: 'notice', label: 'mine.menu.notice', href: '#/pages/user/notice', Icon: BellIcon },
+  { key: 'activityCenter', label: 'checkin.menu', href: '#/pages/user/activityCenter', Icon: GiftIcon },
+  { key: 'support', label: 'support.menu', href: '#/pages/customer/customer', Icon: HeadsetIcon },
+] as const;
+
+/** Unread counts shown as badges: messages on the messages item, support answers on customer service. */
+function UnreadBadge({ count, testId }: { count: number; testId: string }) {
+  const { t } = useTranslation(NS);
+  if (count <= 0) return null;
+  return (
+    <span data-testid={testId} aria-label={t('inbox.unread', { count })}>
+      <Badge tone="primary">{count > 99 ? '99+' : count}</Badge>
+    </span>
+  );
+}
+
+export function MineMenu({ onLogout, badges }: { onLogout: () => void; badges?: Badges }) {
+  const { t, i18n } = useTranslation(NS);
+  const languageName = isLanguage(i18n.language) ? LANGUAGE_NAMES[i18n.language] : LANGUAGE_NAMES.en;
+  return (
+    <>
+      <CellGroup>
+        {ITEMS.map(({ key, label, href, Icon }) => (
+          <Cell
+            key={key}
+            title={t(label)}
+            href={href}
+            icon={<Icon size={22} />}
+            value={
+              key === 'messages' && badges?.messages ? (
+                <UnreadBadge count={badges.messages} testId="messages-badge" />
+              ) : key === 'support' && badges?.support ? (
+                <UnreadBadge count={badges.support} testId="support-badge" />
+              ) : undefined
+            }
+          />
+        ))}
+        <Cell
+          title={t('mine.menu.language')}
+          value={languageName}
+          href="#/pages/user/language"
+          icon={<GlobeIcon size={22} />}
+        />
+        <Cell title={t('mine.menu.display')} href="#/pages/user/display" icon={<PaletteIcon size={22} />} />
+      </CellGroup>
+      <CellGroup>
+        <Cell title={t('mine.menu.logout')} onClick={onLogout} icon={<LogoutIcon size={22} />} danger arrow={false} />
+      </CellGroup>
+    </>
+  );
+}
