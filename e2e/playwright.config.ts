@@ -1,7 +1,24 @@
 import { defineConfig } from '@playwright/test';
 
+/**
+ * The long tier: whole-server and whole-web work (three nodes behind nginx, the previous version beside this one,
+ * releases, deploys and rollbacks, a remote rebuilt with a page more), minutes each. `pnpm test` runs the
+ * journeys; `pnpm test:long` runs these.
+ */
+const LONG = [
+  '**/cluster.spec.ts',
+  '**/version-skew.spec.ts',
+  '**/release.spec.ts',
+  '**/deploy.spec.ts',
+  '**/add-a-page.spec.ts',
+];
+
 /** Debian's Chromium (no browser download here), phone-sized, against the real server started in global setup. */
 export default defineConfig({
+  projects: [
+    { name: 'journeys', testIgnore: LONG },
+    { name: 'long', testMatch: LONG },
+  ],
   testDir: './specs',
   globalSetup: './support/global-setup.ts',
   fullyParallel: false,

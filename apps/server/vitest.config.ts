@@ -1,13 +1,19 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type ViteUserConfig } from 'vitest/config';
 
+/** The tiers share everything but their files; see docs/testing.md. */
+export const serverTestOptions: NonNullable<ViteUserConfig['test']> = {
+  globalSetup: ['test/helpers/global-setup.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  pool: 'forks',
+  // Two cores: two files at a time, each against a database of its own.
+  maxWorkers: 2,
+};
+
+/** The fast tier (`pnpm test`): unit tests and the integration suites on the embedded PostgreSQL. */
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    globalSetup: ['test/helpers/global-setup.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
-    pool: 'forks',
-    // Two cores: two files at a time, each against a database of its own.
-    maxWorkers: 2,
+    ...serverTestOptions,
+    include: ['src/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/ledger/**/*.test.ts'],
   },
 });

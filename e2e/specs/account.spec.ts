@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,6 +9,7 @@ import { latestCode, uniquePhone } from '../support/outbox.ts';
 import { e2eDir, repoRoot } from '../support/paths.ts';
 import { registerByApi, useSession } from '../support/session.ts';
 import { text, type Lang } from '../support/texts.ts';
+import { seriousViolations } from '../support/axe.ts';
 
 /**
  * The account area end to end: real-name submitted in the page, approved by an operator through `pnpm ops kyc`,
@@ -69,15 +69,6 @@ async function decodeQr(page: Page, testId: string, crop?: { x: number; y: numbe
   return jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height)?.data ?? null;
 }
 
-async function seriousViolations(page: Page) {
-  await page.waitForTimeout(300);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(e2eDir, '.tmp', `account-${name}.png`), fullPage: true });
 

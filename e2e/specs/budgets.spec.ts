@@ -3,6 +3,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Browser } from '@playwright/test';
 import budgets from '../../tools/web/budgets.json' with { type: 'json' };
+import { settled } from '../support/axe.ts';
+import { watchRequests } from '../support/network.ts';
 import { webDir } from '../support/paths.ts';
 
 /**
@@ -27,11 +29,13 @@ async function firstLoadScripts(browser: Browser, route: string, login: boolean)
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script' && response.ok()) scripts.add(new URL(response.url()).pathname);
   });
-  await page.goto(`${process.env.E2E_BASE_URL}/h5/#${route}`, { waitUntil: 'networkidle' });
+  const loading = watchRequests(page, (request) => request.resourceType() === 'script');
+  await page.goto(`${process.env.E2E_BASE_URL}/h5/#${route}`);
   // The page really rendered (not a login redirect or an error view), so its scripts are the ones measured.
   await expect(page.locator('h1, main h2').first()).toBeVisible();
   await expect(page.getByText('This page could not be loaded')).toHaveCount(0);
-  await page.waitForTimeout(300);
+  await settled(page);
+  await loading.idle();
   await context.close();
   return [...scripts].map((urlPath) => ({ urlPath, content: readFileSync(fileOf(urlPath)) }));
 }

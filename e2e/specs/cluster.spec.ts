@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { expect, test } from '@playwright/test';
 import { freePort } from '../support/free-port.ts';
-import { startMarketServer, type MarketServer } from '../support/market-server.ts';
+import { startServer, type Server } from '../support/server.ts';
 import { nginxBinary, startNginx } from '../../apps/server/test/cluster/nginx.ts';
 
 /**
@@ -13,15 +13,17 @@ import { nginxBinary, startNginx } from '../../apps/server/test/cluster/nginx.ts
  */
 test.skip(!nginxBinary, 'nginx is not installed (CI installs it)');
 
-let nodes: MarketServer[] = [];
+let nodes: Server[] = [];
 let balancer: Awaited<ReturnType<typeof startNginx>>;
 
 test.beforeAll(async () => {
   test.setTimeout(400_000);
-  const first = await startMarketServer({ name: 'cluster-node-0' });
+  const first = await startServer({ name: 'cluster-node-0', jobs: true });
   const url = first.databaseUrl();
   const others = await Promise.all(
-    [1, 2].map((i) => startMarketServer({ databaseUrl: url, adminToken: first.adminToken, name: `cluster-node-${i}` })),
+    [1, 2].map((i) =>
+      startServer({ databaseUrl: url, adminToken: first.adminToken, name: `cluster-node-${i}`, jobs: true }),
+    ),
   );
   nodes = [first, ...others];
   const dir = mkdtempSync(path.join(tmpdir(), 'e2e-nginx-'));

@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { open } from '../support/app.ts';
 import { e2eDir, repoRoot } from '../support/paths.ts';
 import { registerByApi, useSession } from '../support/session.ts';
 import { text, type Lang } from '../support/texts.ts';
+import { seriousViolations, settled } from '../support/axe.ts';
 
 /**
  * Content end to end on the shared server: Home shows the seeded notices and popular projects from a fresh
@@ -223,9 +223,7 @@ async function newPages(): Promise<Array<[string, string]>> {
 
 async function settle(page: Page) {
   await expect(page.locator('header h1').first()).toBeVisible();
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(250);
+  await settled(page);
 }
 
 for (const [lang, width] of [
@@ -255,13 +253,7 @@ for (const [lang, width] of [
       );
       await page.screenshot({ path: path.join(e2eDir, 'screenshots', `content-${name}-${lang}.png`), fullPage: true });
       if (width !== 360) continue;
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-        .analyze();
-      const serious = results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      expect.soft(serious, `${lang} ${route}`).toEqual([]);
+      expect.soft(await seriousViolations(page), `${lang} ${route}`).toEqual([]);
     }
   });
 }

@@ -1,12 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { api, expect, test, type MarketServer } from '../support/market-server.ts';
 import { e2eDir } from '../support/paths.ts';
-import { uniquePhone } from '../support/outbox.ts';
+import { latestCode, uniquePhone } from '../support/outbox.ts';
 import { open } from '../support/app.ts';
 import { registerByApi, useSession } from '../support/session.ts';
 import { text, type Lang } from '../support/texts.ts';
+import { seriousViolations, settled } from '../support/axe.ts';
 
 /**
  * The Order tab's six tabs, all real: project orders is the invest remote's widget composed at run time
@@ -52,15 +52,7 @@ async function admin<T>(market: MarketServer, pathName: string, body?: object) {
 async function register(market: MarketServer, account: string): Promise<string> {
   const phone = uniquePhone();
   expect((await post(market.url, '/api/login/sendcode', { phone, purpose: 'register' })).code).toBe(200);
-  let code = '';
-  for (let i = 0; i < 20 && !code; i++) {
-    const outbox = await admin<{ items: Array<{ id: number; body: string }> }>(
-      market,
-      `/admin/sms-outbox?recipient=${encodeURIComponent(phone)}`,
-    );
-    code = [...outbox.data.items].sort((a, b) => b.id - a.id)[0]?.body.match(/\b(\d{6})\b/)?.[1] ?? '';
-    if (!code) await new Promise((r) => setTimeout(r, 250));
-  }
+  const code = await latestCode(phone, market);
   const reg = await post<{ token: string }>(market.url, '/api/login/reg', {
     account,
     phone,
@@ -100,17 +92,6 @@ async function fund(market: MarketServer, page: Page, token: string, amount: str
   expect(deposit.code, deposit.msg).toBe(200);
   const approved = await admin(market, `/admin/deposits/${deposit.data.id}/approve`, { reason: 'bank matched' });
   expect(approved.code, approved.msg).toBe(200);
-}
-
-async function seriousViolations(page: Page) {
-  await page.waitForTimeout(400);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .exclude('[data-testid="pnl-curve"] table')
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** Opens the app with a session in a language (the first document of this page). */
@@ -159,13 +140,13 @@ for (const lang of ['de', 'th'] as Lang[]) {
       const tab = page.getByRole('tab', { name: tr(`order.tabs.${key}`, lang) });
       await expect(tab).toHaveAttribute('aria-selected', 'true');
       await expect(page.getByRole('tabpanel')).not.toBeEmpty();
-      await page.waitForTimeout(300);
+      await settled(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       // The chosen tab is scrolled into view.
       const box = (await tab.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(360);
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousViolations(page, ['[data-testid="pnl-curve"] table'])).toEqual([]);
       await shot(page, `order-${key}-${lang}`);
     }
   });
@@ -321,10 +302,9 @@ for (const [lang, width] of [
     for (const [name, route] of PAGES) {
       await page.goto(`${market.url}/h5/#${route()}`);
       await expect(page.locator('main h1, h1').first()).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(500);
+      await settled(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(width);
-      if (width === 360) expect(await seriousViolations(page), name).toEqual([]);
+      if (width === 360) expect(await seriousViolations(page, ['[data-testid="pnl-curve"] table']), name).toEqual([]);
       await shot(page, `${name}-${lang}`);
     }
     // The follow sheet's terms, stated in this language.
@@ -335,7 +315,8 @@ for (const [lang, width] of [
       .getByRole('button', { name: tr('copy.follow.next', lang) })
       .click();
     await expect(page.getByTestId('follow-terms')).toContainText(tr('copy.terms.noLeaderFee', lang));
-    if (width === 360) expect(await seriousViolations(page), 'follow terms').toEqual([]);
+    if (width === 360)
+      expect(await seriousViolations(page, ['[data-testid="pnl-curve"] table']), 'follow terms').toEqual([]);
     await shot(page, `follow-terms-${lang}`);
   });
 }

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { open } from '../support/app.ts';
 import { e2eDir } from '../support/paths.ts';
 import { useSession } from '../support/session.ts';
 import { text, type Lang } from '../support/texts.ts';
+import { seriousViolations } from '../support/axe.ts';
 
 /**
  * Yuebao end to end on the shared server: log in, buy a plan after reading its restated terms, see it in My
@@ -35,16 +35,6 @@ const available = async (token: string) =>
   cents((await get<{ balances: { available: string } }>('/api/user/index', token)).balances.available);
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(e2eDir, '.tmp', `invest-${name}.png`), fullPage: true });
-
-async function seriousViolations(page: Page) {
-  await page.waitForTimeout(300);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('buy a plan, see it in My projects, top up, stop early and get everything back', async ({ page }) => {
   test.setTimeout(180_000);

@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { chromium, expect, test, type Page } from '@playwright/test';
 import { base, open } from '../support/app.ts';
 import { e2eDir } from '../support/paths.ts';
 import { text, type Lang } from '../support/texts.ts';
+import { seriousViolations, settled } from '../support/axe.ts';
+import { watchRequests } from '../support/network.ts';
 
 /**
  * The installable app: the web app manifest and its icons, the service worker (registered after load, in
@@ -93,7 +94,11 @@ test('the service worker controls the app after a reload and never keeps an API 
     await fetch('/api/user/login', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
   });
   await open(page, '/pages/login/login');
-  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('heading', { name: text('account', 'en', 'login.title') })).toBeVisible();
+  // The worker keeps what it serves as it serves it: wait until the login page's remote is in its cache.
+  await expect
+    .poll(async () => (await cachedUrls(page)).some((u) => /^\/h5\/remotes\/account\/[^/]+\/remoteEntry\.js$/.test(u)))
+    .toBe(true);
 
   const urls = await cachedUrls(page);
   expect(
@@ -147,6 +152,7 @@ test("Chromium finds the app installable (Page.getInstallabilityErrors, Lighthou
 });
 
 test('Home shows the banner carousel and the live quotes strip from a fresh start', async ({ page }) => {
+  const network = watchRequests(page);
   await open(page, '/');
   const carousel = page.getByRole('region', { name: text('account', 'en', 'homeBanner.label') });
   await expect(carousel).toBeVisible();
@@ -157,7 +163,7 @@ test('Home shows the banner carousel and the live quotes strip from a fresh star
   await expect(carousel.getByRole('button', { name: 'Show banner 2' })).toHaveAttribute('aria-current', 'true');
 
   // The strip sits below the fold: it loads when it comes near the screen, not with the page.
-  await page.waitForLoadState('networkidle');
+  await network.idle();
   await expect(page.getByTestId('quotes-strip')).toHaveCount(0);
   await page.locator('[data-widget="trade/quotes-strip"]').scrollIntoViewIfNeeded();
   const strip = page.getByTestId('quotes-strip');
@@ -203,17 +209,6 @@ test('the download page offers the links operators set, and only those', async (
   await expect(page.getByTestId('download-links')).toHaveCount(0);
 });
 
-async function seriousViolations(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(300);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 const SHOTS: Array<{ lang: Lang; width: number; axe: boolean }> = [
   { lang: 'en', width: 390, axe: false },
   { lang: 'zh', width: 390, axe: false },
@@ -232,7 +227,7 @@ for (const { lang, width, axe } of SHOTS) {
     await expect(page.getByTestId('quotes-strip')).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, 0));
     if (axe) expect.soft(await seriousViolations(page), `${lang} Home`).toEqual([]);
-    else await page.waitForLoadState('networkidle');
+    else await settled(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await page.screenshot({ path: path.join(e2eDir, 'screenshots', `pwa-home-${lang}-${width}.png`) });
     await page.screenshot({
@@ -243,7 +238,7 @@ for (const { lang, width, axe } of SHOTS) {
     await open(page, '/pages/download/download');
     await expect(page.getByRole('heading', { name: text('account', lang, 'download.installTitle') })).toBeVisible();
     if (axe) expect.soft(await seriousViolations(page), `${lang} download`).toEqual([]);
-    else await page.waitForLoadState('networkidle');
+    else await settled(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await page.screenshot({ path: path.join(e2eDir, 'screenshots', `pwa-download-${lang}-${width}.png`) });
   });

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import path from 'node:path';
 import { open } from '../support/app.ts';
+import { settled } from '../support/axe.ts';
 import { e2eDir } from '../support/paths.ts';
 import { useSession } from '../support/session.ts';
 import { text } from '../support/texts.ts';
@@ -22,7 +23,7 @@ for (const lang of ['en', 'de', 'zh'] as const) {
       await expect(
         page.getByRole('heading', { name: text(name === 'home' ? 'common' : 'account', lang, heading) }),
       ).toBeVisible();
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await page.screenshot({ path: path.join(e2eDir, 'screenshots', `${name}-${lang}.png`), fullPage: false });
     }
@@ -30,7 +31,7 @@ for (const lang of ['en', 'de', 'zh'] as const) {
     await open(page, '/pages/user/user');
     await expect(page.getByRole('heading', { level: 1, name: text('account', lang, 'mine.title') })).toBeVisible();
     await expect(page.getByText(text('account', lang, 'mine.totalBalance'))).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: path.join(e2eDir, 'screenshots', `mine-${lang}.png`), fullPage: false });
   });

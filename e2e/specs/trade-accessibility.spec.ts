@@ -1,22 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, test } from '../support/market-server.ts';
 import { text, type Lang } from '../support/texts.ts';
+import { CHART_TABLES, seriousViolations } from '../support/axe.ts';
 
 /** The trade remote's screens (quotes, product, order sheet and confirmation, Order tab) under axe. */
-
-async function seriousViolations(page: Page) {
-  await page.waitForTimeout(400);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    // The chart canvases carry their own role="img" label; what lightweight-charts draws inside is not text.
-    .exclude('[data-testid="kline-chart"] table')
-    .exclude('[data-testid="line-chart"] table')
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 for (const [lang, scheme] of [
   ['en', 'light'],
@@ -42,28 +28,28 @@ for (const [lang, scheme] of [
     );
     await page.goto(`${market.url}/h5/#/pages/trade/trade?class=crypto`);
     await expect(page.getByTestId('quote-BTC/USDT')).toBeVisible();
-    expect.soft(await seriousViolations(page), 'quotes').toEqual([]);
+    expect.soft(await seriousViolations(page, CHART_TABLES), 'quotes').toEqual([]);
 
     await page.goto(`${market.url}/h5/#/pages/trade/trade?symbol=BTC%2FUSDT`);
     await expect(page.getByTestId('kline-chart').locator('canvas').first()).toBeVisible();
-    expect.soft(await seriousViolations(page), 'product').toEqual([]);
+    expect.soft(await seriousViolations(page, CHART_TABLES), 'product').toEqual([]);
 
     await page.getByRole('button', { name: t('sheet.buyUp') }).click();
     await page.getByTestId('order-sheet').getByLabel(t('sheet.amount'), { exact: true }).fill('5');
     await page.getByTestId('order-sheet').getByLabel(t('sheet.amount'), { exact: true }).blur();
-    expect.soft(await seriousViolations(page), 'sheet with an error').toEqual([]);
+    expect.soft(await seriousViolations(page, CHART_TABLES), 'sheet with an error').toEqual([]);
     await page.getByTestId('order-sheet').getByLabel(t('sheet.amount'), { exact: true }).fill('10');
     await page.getByRole('button', { name: t('sheet.review') }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    expect.soft(await seriousViolations(page), 'risk notice').toEqual([]);
+    expect.soft(await seriousViolations(page, CHART_TABLES), 'risk notice').toEqual([]);
     await page.getByRole('button', { name: t('risk.accept') }).click();
     await expect(page.getByTestId('confirm-terms')).toBeVisible();
-    expect.soft(await seriousViolations(page), 'confirmation').toEqual([]);
+    expect.soft(await seriousViolations(page, CHART_TABLES), 'confirmation').toEqual([]);
 
     for (const tab of ['contract', 'holding', 'history', 'project']) {
       await page.goto(`${market.url}/h5/#/pages/user/order?tab=${tab}`);
       await expect(page.getByRole('tab', { selected: true })).toBeVisible();
-      expect.soft(await seriousViolations(page), `orders ${tab}`).toEqual([]);
+      expect.soft(await seriousViolations(page, CHART_TABLES), `orders ${tab}`).toEqual([]);
     }
   });
 }

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import path from 'node:path';
 import { e2eDir } from '../support/paths.ts';
-import { expect, test, type MarketServer } from '../support/market-server.ts';
+import { settled } from '../support/axe.ts';
+import { expect, SHORT_PERIOD, test, type MarketServer } from '../support/market-server.ts';
 import { text, type Lang } from '../support/texts.ts';
 
 /**
@@ -42,25 +43,27 @@ for (const lang of ['en', 'de', 'zh'] as const) {
 
     await page.goto(`${market.url}/h5/#/pages/trade/trade?class=crypto`);
     await expect(page.getByTestId('quote-BTC/USDT')).toBeVisible();
-    await page.waitForTimeout(1500);
+    await settled(page);
     await shot(page, 'quotes', lang);
 
     await page.goto(`${market.url}/h5/#/pages/trade/trade?symbol=BTC%2FUSDT`);
     await expect(page.getByTestId('kline-chart').locator('canvas').first()).toBeVisible();
-    await page.waitForTimeout(2000);
+    await settled(page);
     await shot(page, 'product', lang);
 
     await page.getByRole('button', { name: t('sheet.buyUp') }).click();
     const sheet = page.getByTestId('order-sheet');
-    await sheet.getByRole('radio', { name: new RegExp(t('period.seconds').replace('{{n}}', '30')) }).click();
+    await sheet
+      .getByRole('radio', { name: new RegExp(`^${t('period.seconds').replace('{{n}}', String(SHORT_PERIOD))}`) })
+      .click();
     await sheet.getByLabel(t('sheet.amount'), { exact: true }).fill('100');
     await shot(page, 'sheet', lang);
     await sheet.getByRole('button', { name: t('sheet.review') }).click();
     await expect(page.getByTestId('confirm-terms')).toBeVisible();
     await shot(page, 'confirm', lang);
     await page.getByRole('button', { name: t('confirm.submit') }).click();
-    await expect(page.getByTestId('running-order')).toBeVisible();
-    await page.waitForTimeout(1200);
+    await expect(page.getByTestId('running-order').getByRole('timer')).toBeVisible();
+    await settled(page);
     await shot(page, 'running', lang);
     await expect(page.getByTestId('result-dialog')).toBeVisible({ timeout: 60_000 });
     await shot(page, 'result', lang);
@@ -81,7 +84,8 @@ for (const lang of ['de', 'th'] as const) {
     await session(page, market, lang);
     await page.goto(`${market.url}/h5/#/pages/trade/trade?class=futures`);
     await expect(page.getByRole('tab', { selected: true })).toBeVisible();
-    await page.waitForTimeout(1000);
+    await expect(page.locator('[data-testid^="quote-"]').first()).toBeVisible();
+    await settled(page);
     await shot(page, 'quotes-360', lang);
     await page.goto(`${market.url}/h5/#/pages/trade/trade?symbol=BTC%2FUSDT`);
     await expect(page.getByTestId('kline-chart').locator('canvas').first()).toBeVisible();
@@ -92,7 +96,8 @@ for (const lang of ['de', 'th'] as const) {
     await page.getByRole('button', { name: t('sheet.review') }).click();
     await shot(page, 'confirm-360', lang);
     await page.goto(`${market.url}/h5/#/pages/user/order?tab=contract`);
-    await page.waitForTimeout(1000);
+    await expect(page.getByRole('tabpanel')).not.toBeEmpty();
+    await settled(page);
     await shot(page, 'orders-360', lang);
   });
 }

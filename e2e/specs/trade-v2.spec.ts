@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { api, expect, test, type MarketServer } from '../support/market-server.ts';
 import { e2eDir } from '../support/paths.ts';
 import { text, type Lang } from '../support/texts.ts';
+import { CHART_TABLES, seriousViolations } from '../support/axe.ts';
 
 /**
  * Trading v2 end to end on the market server (feed, settlement and alerts jobs on): switch to practice,
@@ -26,18 +26,6 @@ async function register(market: MarketServer): Promise<string> {
     body: 'account=demo&password=demo1234',
   });
   return ((await login.json()) as { data: { token: string } }).data.token;
-}
-
-async function seriousViolations(page: Page) {
-  await page.waitForTimeout(400);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .exclude('[data-testid="kline-chart"] table')
-    .exclude('[data-testid="line-chart"] table')
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 async function start(page: Page, market: MarketServer, lang: Lang) {
@@ -166,17 +154,17 @@ for (const lang of ['de', 'th'] as const) {
     await page.goto(`${market.url}/h5/#/pages/trade/trade?class=crypto`);
     await page.getByTestId('mode-practice').click();
     await expect(page.getByTestId('practice-badge')).toHaveText(tr('practice.badge', lang));
-    expect.soft(await seriousViolations(page), 'quotes').toEqual([]);
+    expect.soft(await seriousViolations(page, CHART_TABLES), 'quotes').toEqual([]);
 
     await page.goto(`${market.url}/h5/#/pages/trade/trade?symbol=BTC%2FUSDT`);
     await expect(page.getByTestId('kline-chart').locator('canvas').first()).toBeVisible();
     await expect(page.getByTestId('practice-badge')).toBeVisible();
-    expect.soft(await seriousViolations(page), 'product').toEqual([]);
+    expect.soft(await seriousViolations(page, CHART_TABLES), 'product').toEqual([]);
     await shot(page, `product-${lang}`);
 
     await page.getByTestId('alerts-open').click();
     await expect(page.getByTestId('alerts-sheet')).toBeVisible();
-    expect.soft(await seriousViolations(page), 'alerts').toEqual([]);
+    expect.soft(await seriousViolations(page, CHART_TABLES), 'alerts').toEqual([]);
     await shot(page, `alerts-${lang}`);
     await page.keyboard.press('Escape');
 
@@ -188,12 +176,12 @@ for (const lang of ['de', 'th'] as const) {
     if (await risk.isVisible().catch(() => false)) await risk.click();
     await expect(page.getByTestId('confirm-terms')).toContainText(tr('practice.account.practice', lang));
     await expect(sheet.getByTestId('practice-badge')).toBeVisible();
-    expect.soft(await seriousViolations(page), 'confirmation').toEqual([]);
+    expect.soft(await seriousViolations(page, CHART_TABLES), 'confirmation').toEqual([]);
     await shot(page, `confirm-${lang}`);
 
     await page.goto(`${market.url}/h5/#/pages/trade/pnl`);
     await expect(page.getByTestId('pnl-summary')).toBeVisible();
-    expect.soft(await seriousViolations(page), 'my trading').toEqual([]);
+    expect.soft(await seriousViolations(page, CHART_TABLES), 'my trading').toEqual([]);
     // Nothing wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await shot(page, `pnl-${lang}`);

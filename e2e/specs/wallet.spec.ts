@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import type { Page } from '@playwright/test';
 import { api, expect, test, type MarketServer } from '../support/market-server.ts';
 import { e2eDir, repoRoot } from '../support/paths.ts';
 import { text, type Lang } from '../support/texts.ts';
+import { seriousViolations } from '../support/axe.ts';
 
 /**
  * The wallet end to end, against the market server (its price feed records the prices an exchange quotes at):
@@ -65,16 +65,6 @@ type Assets = { cash: { available: string; frozen: string }; coins: Array<{ coin
 const available = async (market: MarketServer, token: string) =>
   (await api<Assets>(market.url, '/api/user/assets', token)).cash.available;
 const cents = (s: string) => Math.round(Number(s) * 100);
-
-async function seriousViolations(page: Page) {
-  await page.waitForTimeout(300);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(e2eDir, '.tmp', `wallet-${name}.png`), fullPage: true });
@@ -257,8 +247,28 @@ for (const lang of ['de', 'th'] as const) {
         '/pages/payment/bindwallet',
         async () => void (await expect(page.getByRole('button', { name: w('wallet.submit', lang) })).toBeVisible()),
       ],
-      ['rechargerecord', '/pages/user/rechargerecord', async () => void (await page.waitForTimeout(500))],
-      ['cashrecord', '/pages/user/cashrecord', async () => void (await page.waitForTimeout(500))],
+      [
+        'rechargerecord',
+        '/pages/user/rechargerecord',
+        async () =>
+          void (await expect(
+            page
+              .getByTestId('recharge-row')
+              .first()
+              .or(page.getByText(w('records.noRecharge', lang))),
+          ).toBeVisible()),
+      ],
+      [
+        'cashrecord',
+        '/pages/user/cashrecord',
+        async () =>
+          void (await expect(
+            page
+              .getByTestId('cash-row')
+              .first()
+              .or(page.getByText(w('records.noWithdraw', lang))),
+          ).toBeVisible()),
+      ],
     ];
     for (const [name, route, ready] of screens) {
       await page.goto(`${market.url}/h5/#${route}`);

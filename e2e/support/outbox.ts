@@ -1,12 +1,18 @@
+/** The server whose SMS outbox to read: the shared one of global setup unless a spec started its own. */
+type Admin = { adminUrl: string; adminToken: string };
+
+const sharedServer = (): Admin => ({ adminUrl: process.env.E2E_ADMIN_URL!, adminToken: process.env.E2E_ADMIN_TOKEN! });
+
 /** The 6-digit code of the latest SMS sent to a phone, read from the server's outbox on the admin API. */
-export async function latestCode(phone: string): Promise<string> {
-  const url = `${process.env.E2E_ADMIN_URL}/admin/sms-outbox?recipient=${encodeURIComponent(phone)}`;
+export async function latestCode(phone: string, server: Admin = sharedServer()): Promise<string> {
+  const url = `${server.adminUrl}/admin/sms-outbox?recipient=${encodeURIComponent(phone)}`;
   for (let attempt = 0; attempt < 20; attempt++) {
-    const response = await fetch(url, { headers: { authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN}` } });
+    const response = await fetch(url, { headers: { authorization: `Bearer ${server.adminToken}` } });
     const body = (await response.json()) as { data?: { items?: Array<{ body: string; id: number }> } };
     const items = [...(body.data?.items ?? [])].sort((a, b) => b.id - a.id);
     const code = items[0]?.body.match(/\b(\d{6})\b/)?.[1];
     if (code) return code;
+    // A poll of the outbox (global setup calls this outside any test, where expect.poll is not at hand).
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`no code in the outbox for ${phone}`);

@@ -1,0 +1,38 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/**
+ * Waits until the page is still enough to judge: nothing marked busy (skeletons, loading lists), the fonts in,
+ * and every finite animation or transition finished (a dialog fading in has, for a moment, too little contrast).
+ * Running spinners and shimmer loops are infinite and never finish, so they are not waited for.
+ */
+export async function settled(page: Page) {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await page.waitForFunction(
+    () =>
+      document.fonts.status === 'loaded' &&
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+}
+
+/**
+ * The serious and critical axe violations (WCAG 2.1 A and AA, and best practice) of the page as it stands once
+ * settled, one line each: "rule: the selectors of its nodes". `exclude` leaves out regions axe cannot judge
+ * fairly (the hidden data tables that stand in for a chart's canvas).
+ */
+export async function seriousViolations(page: Page, exclude: string[] = []): Promise<string[]> {
+  await settled(page);
+  let builder = new AxeBuilder({ page }).withTags(TAGS);
+  for (const selector of exclude) builder = builder.exclude(selector);
+  const results = await builder.analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** The chart canvases carry their own role="img" label; what lightweight-charts draws inside is not text. */
+export const CHART_TABLES = ['[data-testid="kline-chart"] table', '[data-testid="line-chart"] table'];
