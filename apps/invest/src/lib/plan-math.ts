@@ -1,6 +1,4 @@
-import { accruedAfter, formatMoney, parseMoney } from '@app/contracts';
-
-const DAY = 86_400;
+import { accruedAfter, dayOf, dayStart, formatMoney, parseMoney } from '@app/contracts';
 
 /** Interest of `amount` over the plan's days under the stated rule (floor to the cent per lot). */
 export function interestFor(amount: string, ratePct: string, days: number): string | null {
@@ -23,45 +21,16 @@ export function minus(a: string, b: string): string {
  * day's interest is credited when the day is over, and the last day's credit comes with the principal.
  */
 export function timeline(nowSeconds: number, days: number, timeZone: string) {
-  const today = platformDay(nowSeconds, timeZone);
-  const start = dayStartSeconds(today + 1, timeZone);
+  const today = dayOf(nowSeconds, timeZone);
   return {
-    startsEarning: start,
-    firstCredit: dayStartSeconds(today + 2, timeZone),
-    maturity: dayStartSeconds(today + days + 1, timeZone),
+    startsEarning: dayStart(today + 1, timeZone),
+    firstCredit: dayStart(today + 2, timeZone),
+    maturity: dayStart(today + days + 1, timeZone),
   };
 }
 
-function offset(seconds: number, timeZone: string): number {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(seconds * 1000))
-      .map((x) => [x.type, x.value]),
-  );
-  return (
-    Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second)) /
-      1000 -
-    seconds
-  );
-}
-
-export function platformDay(seconds: number, timeZone: string): number {
-  return Math.floor((seconds + offset(seconds, timeZone)) / DAY);
-}
-
-export function dayStartSeconds(day: number, timeZone: string): number {
-  const local = day * DAY;
-  return local - offset(local - offset(local, timeZone), timeZone);
-}
+/** The platform's day and its start: one definition, shared with the server (packages/contracts). */
+export { dayOf as platformDay, dayStart as dayStartSeconds } from '@app/contracts';
 
 /** "2026-11-23" → seconds at noon UTC of that date, for date-only formatting. */
 export function labelToSeconds(label: string): number {
