@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { bpToPct, formatMoney, formatPrice, type ChainEntryKind } from '@app/contracts';
 import type { Tx } from '../../platform/db/client.ts';
 import { copyRecordEntries } from './copy.table.ts';
+import type { LeaderOrderOpened, OrderSettled } from '../orders/index.ts';
 
 /**
  * The proof of a record: every entry's `data` is a canonical JSON text (keys in the fixed order written
@@ -14,28 +15,9 @@ export function entryHash(prevHash: string, data: string): string {
   return createHash('sha256').update(`${prevHash}\n${data}`).digest('hex');
 }
 
-export type OpenFields = {
-  id: number;
-  symbol: string;
-  precision: number;
-  direction: string;
-  seconds: number;
-  stake: bigint;
-  fee: bigint;
-  payoutBp: number;
-  lossBp: number;
-  openTime: number;
-  openPrice: bigint;
-};
-export type SettleFields = {
-  id: number;
-  precision: number;
-  settleTime: number;
-  settleTickTime: number;
-  settlePrice: bigint;
-  result: string;
-  payout: bigint;
-};
+/** A leader's order as it opened and as it settled, as orders announce them (with the product's precision). */
+export type OpenFields = LeaderOrderOpened;
+export type SettleFields = OrderSettled & { precision: number };
 
 /** JSON.stringify keeps insertion order, so each builder below fixes the key order of its kind. */
 export const canonical = {

@@ -1,6 +1,6 @@
 // The orders module's face: contract orders, how they open and settle, and the hooks other modules fill.
 // Other modules, the app and the jobs import this file only; everything else here is the module's own.
-export { orderHooks } from './order-hooks.ts';
+export { orderHooks, type LeaderOrderOpened, type OrderSettled } from './order-hooks.ts';
 export { checkOrderTerms, insertOpenOrders, lockOrderUsers, type OpenOrder, type OrderTerms } from './order-opening.ts';
 export { toOrder, type OrderRow } from './order-view.ts';
 export { orderRoutes } from './orders.routes.ts';
