@@ -9,6 +9,10 @@ const SCRAPE_READ_MS = 2_000;
 
 /** The operator's queues: how many wait and for how long (the oldest one's age). */
 const QUEUES = ['deposit', 'deposit_audit', 'withdrawal', 'real_name'] as const;
+const QUEUE_LABELS = QUEUES.map((queue) => ({ queue }));
+/** One figure of every review queue, in QUEUES' order (NaN where the read gave none). */
+const byQueue = (figures: Map<string, Figure>, field: keyof Figure) =>
+  QUEUES.map((q) => figures.get(q)?.[field] ?? NaN);
 
 /**
  * Everything an operator watches that lives in the database, in one statement (one connection per scrape). Each
@@ -170,14 +174,7 @@ export class Metrics {
       labelNames: ['queue'] as const,
       registers,
       async collect() {
-        await setFromDb(
-          this,
-          QUEUES.map((queue) => ({ queue })),
-          async () => {
-            const figures = await operations();
-            return QUEUES.map((queue) => figures.get(queue)?.n ?? NaN);
-          },
-        );
+        await setFromDb(this, QUEUE_LABELS, async () => byQueue(await operations(), 'n'));
       },
     });
     new Gauge({
@@ -186,14 +183,7 @@ export class Metrics {
       labelNames: ['queue'] as const,
       registers,
       async collect() {
-        await setFromDb(
-          this,
-          QUEUES.map((queue) => ({ queue })),
-          async () => {
-            const figures = await operations();
-            return QUEUES.map((queue) => figures.get(queue)?.age ?? NaN);
-          },
-        );
+        await setFromDb(this, QUEUE_LABELS, async () => byQueue(await operations(), 'age'));
       },
     });
     new Gauge({
