@@ -226,7 +226,8 @@ async function isPostgresOf(pid: number, pgDir: string): Promise<boolean> {
   return cmdline.includes('postgres') && cmdline.includes(pgDir);
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process runs; EPERM means it does, as another user (`postgres`, when the server runs as root). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

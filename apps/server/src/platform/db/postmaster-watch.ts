@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { isAlive } from './embedded.ts';
 
 const EVERY_MS = 1_000;
 
@@ -19,14 +20,4 @@ export async function watchPostmaster(dataDir: string, onExit: (pid: number) => 
   }, EVERY_MS);
   timer.unref();
   return () => clearInterval(timer);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: alive, but run as another user (the `postgres` user when the server runs as root).
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
