@@ -66,9 +66,7 @@ const boundaryZones = [
  * - only the ledger module touches the ledger's tables: its face cannot hand them on.
  */
 const SERVER_SRC = 'apps/server/src';
-// modules/web serves the front end: it is platform code that moves to platform/web once its rework has landed,
-// and has no face until then.
-const serverModules = dirs(`${SERVER_SRC}/modules`).filter((module) => module !== 'web');
+const serverModules = dirs(`${SERVER_SRC}/modules`);
 const serverTopLevel = existsSync(path.join(root, SERVER_SRC))
   ? readdirSync(path.join(root, SERVER_SRC)).filter((name) => name !== 'modules')
   : [];

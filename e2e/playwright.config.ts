@@ -2,8 +2,9 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * The long tier: whole-server and whole-web work (three nodes behind nginx, the previous version beside this one,
- * releases, deploys and rollbacks, a remote rebuilt with a page more), minutes each. `pnpm test` runs the
- * journeys; `pnpm test:long` runs these.
+ * releases, deploys and rollbacks, a remote rebuilt with a page more), minutes each, and the accessibility sweep
+ * of every screen in ten languages (each journey spec checks its own screens with axe in English already).
+ * `pnpm test` runs the journeys; `pnpm test:long` runs these.
  */
 const LONG = [
   '**/cluster.spec.ts',
@@ -11,6 +12,7 @@ const LONG = [
   '**/release.spec.ts',
   '**/deploy.spec.ts',
   '**/add-a-page.spec.ts',
+  '**/accessibility.spec.ts',
 ];
 
 /** Debian's Chromium (no browser download here), phone-sized, against the real server started in global setup. */

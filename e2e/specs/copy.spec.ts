@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import type { Order } from '@app/contracts';
 import { api, expect, test, type MarketServer } from '../support/market-server.ts';
 import { e2eDir } from '../support/paths.ts';
 import { latestCode, uniquePhone } from '../support/outbox.ts';
@@ -20,7 +21,6 @@ import { seriousViolations, settled } from '../support/axe.ts';
  */
 
 type Envelope<T> = { code: number; msg: string; key: string; data: T };
-type Order = { id: number; open_price: string; open_time: number; symbol: string };
 
 const tr = (key: string, lang: Lang = 'en') => text('trade', lang, key);
 const shot = (page: Page, name: string) =>

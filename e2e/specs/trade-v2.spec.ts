@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import type { Order } from '@app/contracts';
 import { api, expect, test, type MarketServer } from '../support/market-server.ts';
 import { e2eDir } from '../support/paths.ts';
 import { text, type Lang } from '../support/texts.ts';
@@ -11,7 +12,6 @@ import { CHART_TABLES, seriousViolations } from '../support/axe.ts';
  * that fires at a recorded tick; the My trading page matches the orders; then de and th at 360 px under axe.
  */
 
-type Order = { id: number; mode: string; status: string; pnl: string | null; fee: string; amount: string };
 type Balances = { balances: { available: string; frozen: string } };
 
 const tr = (key: string, lang: Lang = 'en') => text('trade', lang, key);

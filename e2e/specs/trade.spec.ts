@@ -1,22 +1,6 @@
 import type { Page } from '@playwright/test';
+import type { Candle, Order, Tick } from '@app/contracts';
 import { api, expect, SHORT_PERIOD, test, type MarketServer } from '../support/market-server.ts';
-
-type Order = {
-  id: number;
-  symbol: string;
-  direction: 'up' | 'down';
-  amount: string;
-  open_price: string;
-  open_time: number;
-  settle_time: number;
-  settle_price: string | null;
-  status: 'open' | 'settled';
-  result: 'win' | 'loss' | 'draw' | null;
-  payout: string | null;
-  pnl: string | null;
-};
-type Tick = { s: string; p: string; t: number };
-type Candle = { t: number; o: string; h: string; l: string; c: string; v: number };
 
 /** Decimal strings at one precision as integers, so comparisons are exact. */
 const units = (price: string) => BigInt(price.replace('.', ''));

@@ -4,10 +4,12 @@ import { echoRequestId, REQUEST_ID_LOG_LABEL, requestIdOptions } from './platfor
 import { accessLog } from './platform/http/request-log.ts';
 import { securityHeaders } from './platform/http/security-headers.ts';
 import formbody from '@fastify/formbody';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireResponseSchemas, responseSerializer } from './platform/http/response-serializer.ts';
 import type { Db } from './platform/db/client.ts';
 import { envelopePlugin } from './platform/http/envelope.ts';
 import { operatorGuard } from './platform/http/operator-auth.ts';
+import { apiDocs, operatorApi } from './platform/http/api-docs.ts';
 import { appDeps } from './platform/http/app-deps.ts';
 import { systemClock } from './platform/time/clock.ts';
 import { adminAuditRoutes } from './platform/audit/audit.admin.routes.ts';
@@ -34,6 +36,8 @@ export async function buildAdminApp(deps: {
   logLevel?: string;
   /** Served at /metrics in Prometheus' text format, behind the same bearer token. */
   metrics?: Metrics;
+  /** Outside production, an answer with a field its schema does not name is an error (see response-serializer). */
+  refuseDroppedFields?: boolean;
 }): Promise<FastifyInstance> {
   const app = Fastify({
     ...logging(deps.logger, deps.logLevel ?? 'info'),
@@ -44,7 +48,8 @@ export async function buildAdminApp(deps: {
   echoRequestId(app);
   accessLog(app);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer({ refuseDroppedFields: deps.refuseDroppedFields ?? false }));
+  requireResponseSchemas(app, (url) => url.startsWith('/admin/') && !url.startsWith('/admin/docs'));
   // The operator app has no configuration or prices of its own: the routes read the database and the clock.
   await app.register(appDeps, { db: deps.db, now: systemClock });
   await app.register(envelopePlugin);
@@ -52,6 +57,7 @@ export async function buildAdminApp(deps: {
   await app.register(formbody);
   app.decorateRequest('operator', '');
   app.addHook('onRequest', operatorGuard(deps.token));
+  await app.register(apiDocs, { api: operatorApi });
   // Each module's operator routes; every change they make is audited (who, when, what and why).
   await app.register(adminAccountRoutes);
   await app.register(adminOutboxRoutes);

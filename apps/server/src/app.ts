@@ -12,7 +12,8 @@ import { constants as zlib } from 'node:zlib';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireResponseSchemas, responseSerializer } from './platform/http/response-serializer.ts';
 import { translate } from '@app/i18n/catalogue';
 import type { Config } from './platform/config/env.ts';
 import type { Db } from './platform/db/client.ts';
@@ -29,7 +30,7 @@ import { userRoutes } from './modules/users/index.ts';
 import websocket from '@fastify/websocket';
 import { marketRoutes, streamRoutes, type TickHub } from './modules/market/index.ts';
 import { orderRoutes } from './modules/orders/index.ts';
-import { webRoutes } from './modules/web/web.routes.ts';
+import { webRoutes } from './platform/web/web.routes.ts';
 import { uploadRoutes, defaultUploadStore } from './modules/uploads/index.ts';
 import { walletRoutes } from './modules/wallet/index.ts';
 import { investRoutes } from './modules/invest/index.ts';
@@ -104,7 +105,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   accessLog(app);
   deps.metrics?.instrument(app);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer({ refuseDroppedFields: deps.config.env !== 'production' }));
+  requireResponseSchemas(app, (url) => url.startsWith('/api/') && !url.startsWith('/api/docs'));
 
   // What the routes read from the instance: decorated once, before any of them is registered.
   await app.register(appDeps, {

@@ -77,6 +77,7 @@ const admin = await buildAdminApp({
   token: adminToken,
   logger: log.child({ api: 'admin' }),
   metrics,
+  refuseDroppedFields: config.env !== 'production',
 });
 
 await app.listen({ host: config.host, port: config.port });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf, pageQuerySchema } from './page.ts';
 import { realNameStateSchema } from './user.ts';
 import { reasonSchema } from './admin.ts';
 import { cleanUserLine } from './user-text.ts';
@@ -44,6 +45,9 @@ export const adminKycItemSchema = z.object({
   decided_at: z.number().int().nullable(),
 });
 export type AdminKycItem = z.infer<typeof adminKycItemSchema>;
+/** The review list: up to `limit` submissions (pending oldest first, otherwise newest first). */
+export const adminKycListSchema = z.object({ items: z.array(adminKycItemSchema) });
+export type AdminKycList = z.infer<typeof adminKycListSchema>;
 
 export const adminKycQuerySchema = z.object({
   state: z.enum(['pending', 'approved', 'refused']).optional(),
@@ -84,14 +88,9 @@ export const inviteRecordSchema = z.object({
 });
 export type InviteRecord = z.infer<typeof inviteRecordSchema>;
 export const inviteRecordsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  size: z.coerce.number().int().min(1).max(50).default(20),
+  ...pageQuerySchema({ maxSize: 50, defaultSize: 20 }).shape,
 });
-export const inviteRecordsSchema = z.object({
-  items: z.array(inviteRecordSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-});
+export const inviteRecordsSchema = pageOf(inviteRecordSchema);
 export type InviteRecords = z.infer<typeof inviteRecordsSchema>;
 
 export const adminInviteSettingsBodySchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuerySchema } from './page.ts';
 
 /** Every operator action states why; the reason is kept in the audit log. */
 export const reasonSchema = z.string().trim().min(3).max(500);
@@ -18,8 +19,7 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const adminUserListQuerySchema = z.object({
   q: z.string().trim().max(64).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(200).default(50),
+  ...pageQuerySchema({ maxSize: 200, defaultSize: 50 }).shape,
 });
 
 export const adminUserListSchema = z.object({
@@ -37,6 +37,9 @@ export const adminOutboxItemSchema = z.object({
   created_at: z.number().int(),
 });
 export type AdminOutboxItem = z.infer<typeof adminOutboxItemSchema>;
+/** GET /admin/sms-outbox: the latest texts, newest first. */
+export const adminOutboxListSchema = z.object({ items: z.array(adminOutboxItemSchema) });
+export type AdminOutboxList = z.infer<typeof adminOutboxListSchema>;
 
 export const adminOutboxQuerySchema = z.object({
   recipient: z.string().trim().max(32).optional(),
@@ -69,3 +72,6 @@ export const adminAuditItemSchema = z.object({
   created_at: z.number().int(),
 });
 export type AdminAuditItem = z.infer<typeof adminAuditItemSchema>;
+/** GET /admin/audit: the latest operator actions, newest first. */
+export const adminAuditListSchema = z.object({ items: z.array(adminAuditItemSchema) });
+export type AdminAuditList = z.infer<typeof adminAuditListSchema>;

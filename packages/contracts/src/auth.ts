@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { accountName, loginIdentifier, password, phone, verificationCode, inviteCode, ticked } from './fields.ts';
 import { userInfoSchema } from './user.ts';
+import { loginRecordSchema, userSessionSchema } from './account.ts';
 
 export const SMS_CODE_TTL_SECONDS = 300;
 export const SMS_RESEND_SECONDS = 60;
@@ -47,3 +48,11 @@ export const sessionDataSchema = z.object({
   user: userInfoSchema,
 });
 export type SessionData = z.infer<typeof sessionDataSchema>;
+
+/** GET /api/user/sessions: the user's live sessions, the current one first. */
+export const userSessionListSchema = z.object({ items: z.array(userSessionSchema) });
+export type UserSessionList = z.infer<typeof userSessionListSchema>;
+
+/** GET /api/user/logins: the user's latest logins and registration, newest first. */
+export const loginRecordListSchema = z.object({ items: z.array(loginRecordSchema) });
+export type LoginRecordList = z.infer<typeof loginRecordListSchema>;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { LANGUAGES } from './languages.ts';
+import { pageQuerySchema } from './page.ts';
 import { cleanUserParagraphs } from './user-text.ts';
 
 /**
@@ -15,8 +17,7 @@ export const ACTIVITY_TYPES = ['promotion', 'recharge'] as const;
 export const activityTypeSchema = z.enum(ACTIVITY_TYPES);
 export type ActivityType = z.infer<typeof activityTypeSchema>;
 
-const page = z.coerce.number().int().min(1).max(10_000).default(1);
-const size = z.coerce.number().int().min(1).max(50).default(10);
+const { page, size } = pageQuerySchema({ maxSize: 50, defaultSize: 10 }).shape;
 const id = z.coerce
   .number({ error: 'no_data' })
   .int('no_data')
@@ -56,6 +57,37 @@ export type ContentDetail = z.infer<typeof contentDetailSchema>;
 export const contentListSchema = z.object({ items: z.array(contentSummarySchema), total: z.number().int() });
 export type ContentList = z.infer<typeof contentListSchema>;
 
+/** Operators: an item's life. Only `published` items that are due are shown; `withdrawn` hides one again. */
+export const CONTENT_STATES = ['draft', 'published', 'withdrawn'] as const;
+export const contentStateSchema = z.enum(CONTENT_STATES);
+export type ContentState = z.infer<typeof contentStateSchema>;
+
+/** One language's text of an item, as stored: title and summary plain text, the body sanitised HTML. */
+export const contentTextSchema = z.object({ title: z.string(), summary: z.string(), body: z.string() });
+export type ContentText = z.infer<typeof contentTextSchema>;
+
+/** Operators' view of one item: its schedule and every language it has (GET/POST /admin/content...). */
+export const adminContentItemSchema = z.object({
+  id: z.number().int(),
+  kind: contentKindSchema,
+  slug: z.string(),
+  state: contentStateSchema,
+  publish_at: z.number().int(),
+  link: z.string().nullable(),
+  tone: z.string(),
+  activity_type: activityTypeSchema.nullable(),
+  starts_at: z.number().int().nullable(),
+  ends_at: z.number().int().nullable(),
+  pinned: z.boolean(),
+  sort: z.number().int(),
+  /** The languages it has a text in, sorted. */
+  languages: z.array(z.enum(LANGUAGES)),
+  translations: z.partialRecord(z.enum(LANGUAGES), contentTextSchema),
+});
+export type AdminContentItem = z.infer<typeof adminContentItemSchema>;
+export const adminContentListSchema = z.object({ items: z.array(adminContentItemSchema) });
+export type AdminContentList = z.infer<typeof adminContentListSchema>;
+
 export const supportChannelSchema = z.object({
   kind: z.enum(['telegram', 'whatsapp', 'line', 'email', 'link']),
   label: z.string(),
@@ -77,6 +109,14 @@ export const publicSettingsSchema = z.object({
   time_zone: z.string(),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
+
+/** GET/POST /admin/engage-settings: the operators' part of the public settings. */
+export const engageSettingsSchema = publicSettingsSchema.pick({
+  service_channels: true,
+  download: true,
+  checkin_reward: true,
+});
+export type EngageSettingsView = z.infer<typeof engageSettingsSchema>;
 
 /** /api/index/info: the platform in a few facts. */
 export const platformInfoSchema = z.object({
@@ -134,6 +174,15 @@ export const inboxListSchema = z.object({
   unread: z.number().int(),
 });
 export type InboxList = z.infer<typeof inboxListSchema>;
+/** POST /api/user/msg_read_all: how many messages it marked read. */
+export const inboxReadAllSchema = z.object({ marked: z.number().int() });
+export type InboxReadAll = z.infer<typeof inboxReadAllSchema>;
+/** How many messages (inbox) or answers (customer service) are unread. */
+export const unreadCountSchema = z.object({ unread: z.number().int() });
+export type UnreadCount = z.infer<typeof unreadCountSchema>;
+/** POST /admin/messages: how many inboxes the message reached, and the reference it was sent under. */
+export const operatorMessageSentSchema = z.object({ recipients: z.number().int(), reference: z.string() });
+export type OperatorMessageSent = z.infer<typeof operatorMessageSentSchema>;
 export const msgListQuerySchema = z.object({ page, size, unread: z.enum(['0', '1']).default('0') });
 export const msgReadBodySchema = z.object({ id });
 
@@ -180,6 +229,25 @@ export const supportSendBodySchema = z.object({
   topic: supportTopicSchema.optional(),
 });
 export type SupportSendBody = z.input<typeof supportSendBodySchema>;
+
+/** Operators: one conversation in the customer-service inbox, by its latest message. */
+export const adminSupportThreadSchema = z.object({
+  user_id: z.number().int(),
+  account: z.string(),
+  /** The user wrote last. */
+  awaiting_answer: z.boolean(),
+  /** The start of the latest message. */
+  last: z.string(),
+  at: z.number().int(),
+});
+export type AdminSupportThread = z.infer<typeof adminSupportThreadSchema>;
+export const adminSupportInboxSchema = z.object({ items: z.array(adminSupportThreadSchema) });
+export type AdminSupportInbox = z.infer<typeof adminSupportInboxSchema>;
+/** Operators: a message of a conversation, with the operator who wrote an answer (null for the user's). */
+export const adminSupportMessageSchema = supportMessageSchema.extend({ operator: z.string().nullable() });
+export type AdminSupportMessage = z.infer<typeof adminSupportMessageSchema>;
+export const adminSupportConversationSchema = z.object({ items: z.array(adminSupportMessageSchema) });
+export type AdminSupportConversation = z.infer<typeof adminSupportConversationSchema>;
 
 /**
  * Rich text (article and activity bodies): the tags a body may hold. The server's sanitiser keeps only these

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf, pageQuerySchema } from './page.ts';
 import { cleanUserLine } from './user-text.ts';
 import { orderModeSchema, orderSchema } from './orders.ts';
 
@@ -49,8 +50,7 @@ const positiveId = (key = 'no_data') =>
     .positive(key)
     .max(2 ** 53 - 1, key);
 
-const page = z.coerce.number().int().min(1).default(1);
-const size = z.coerce.number().int().min(1).max(100).default(20);
+const { page, size } = pageQuerySchema({ maxSize: 100, defaultSize: 20 }).shape;
 
 /** A comma-separated list in a form body ("BTC/USDT,ETH/USDT"); empty or absent means "all". */
 const csvList = <T extends z.ZodType<string | number>>(item: T, max: number) =>
@@ -206,10 +206,7 @@ export const leaderSummarySchema = z.object({
 export type LeaderSummary = z.infer<typeof leaderSummarySchema>;
 
 /** Ranked leaders first in the chosen order, then the unranked (newest first), never sorted in among them. */
-export const leaderListSchema = z.object({
-  items: z.array(leaderSummarySchema),
-  total: z.number().int(),
-  page: z.number().int(),
+export const leaderListSchema = pageOf(leaderSummarySchema).extend({
   sort: leaderSortSchema,
   terms: leaderTermsSchema,
 });
@@ -242,11 +239,7 @@ export type LeaderDetail = z.infer<typeof leaderDetailSchema>;
 export const recordOrdersQuerySchema = z.object({ record_id: positiveId(), page, size });
 
 /** A record's orders, newest first, with the same prices and times as getkdata's recorded seconds. */
-export const recordOrderListSchema = z.object({
-  items: z.array(orderSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-});
+export const recordOrderListSchema = pageOf(orderSchema);
 export type RecordOrderList = z.infer<typeof recordOrderListSchema>;
 
 // ---------- the hash chain ----------
@@ -460,11 +453,7 @@ export const copyOrderSchema = z.object({
   done_at: z.number().int().nullable(),
 });
 export type CopyOrder = z.infer<typeof copyOrderSchema>;
-export const copyOrderListSchema = z.object({
-  items: z.array(copyOrderSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-});
+export const copyOrderListSchema = pageOf(copyOrderSchema);
 export type CopyOrderList = z.infer<typeof copyOrderListSchema>;
 
 // ---------- my orders (the Order tab's "my orders": everything I did) ----------
@@ -506,11 +495,7 @@ export const myOrderSchema = z.object({
   }),
 });
 export type MyOrder = z.infer<typeof myOrderSchema>;
-export const myOrderListSchema = z.object({
-  items: z.array(myOrderSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-});
+export const myOrderListSchema = pageOf(myOrderSchema);
 export type MyOrderList = z.infer<typeof myOrderListSchema>;
 
 // ---------- operators (read-only: no operator can edit a record) ----------
@@ -529,3 +514,7 @@ export const adminLeaderSchema = z.object({
 });
 export type AdminLeader = z.infer<typeof adminLeaderSchema>;
 export const adminLeaderListSchema = z.object({ items: z.array(adminLeaderSchema), total: z.number().int() });
+
+/** An operator's re-check of one record, or of every record of a leader; ok when none has a break. */
+export const adminChainVerificationListSchema = z.object({ items: z.array(chainVerificationSchema), ok: z.boolean() });
+export type AdminChainVerificationList = z.infer<typeof adminChainVerificationListSchema>;

@@ -25,3 +25,6 @@ export const refusalDataSchema = z
   })
   .nullable();
 export type RefusalData = z.infer<typeof refusalDataSchema>;
+
+/** The body of every refusal (4xx and 5xx): the key says why, data names the field or the message's values. */
+export const refusalEnvelopeSchema = envelopeSchema(refusalDataSchema);

@@ -1,5 +1,6 @@
 export * from './messages.ts';
 export * from './envelope.ts';
+export * from './page.ts';
 export * from './money.ts';
 export * from './fields.ts';
 export * from './user-text.ts';
@@ -19,3 +20,4 @@ export * from './pnl.ts';
 export * from './content.ts';
 export * from './copy.ts';
 export * from './platform-day.ts';
+export * from './health.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf, pageQuerySchema } from './page.ts';
 import { idempotencyKey } from './fields.ts';
 
 /**
@@ -55,8 +56,7 @@ const id = z.coerce
   .int('no_data')
   .positive('no_data')
   .max(2 ** 53 - 1, 'no_data');
-const page = z.coerce.number().int().min(1).default(1);
-const size = z.coerce.number().int().min(1).max(50).default(10);
+const { page, size } = pageQuerySchema({ maxSize: 50, defaultSize: 10 }).shape;
 
 export const planListQuerySchema = z.object({ filter: planFilterSchema.default('all'), page, size });
 export type PlanListQuery = z.input<typeof planListQuerySchema>;
@@ -132,7 +132,7 @@ export const planSchema = z.object({
 });
 export type Plan = z.infer<typeof planSchema>;
 
-export const planListSchema = z.object({ items: z.array(planSchema), total: z.number().int(), page: z.number().int() });
+export const planListSchema = pageOf(planSchema);
 export type PlanList = z.infer<typeof planListSchema>;
 
 export const holdingStatusSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
@@ -196,11 +196,7 @@ export const planDetailSchema = z.object({
 });
 export type PlanDetail = z.infer<typeof planDetailSchema>;
 
-export const holdingListSchema = z.object({
-  items: z.array(holdingSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-});
+export const holdingListSchema = pageOf(holdingSchema);
 export type HoldingList = z.infer<typeof holdingListSchema>;
 
 export const PROJECT_ORDER_KINDS = ['buy', 'topup', 'renew', 'payout', 'stop', 'maturity'] as const;
@@ -218,11 +214,7 @@ export const projectOrderSchema = z.object({
   created_at: z.number().int(),
 });
 export type ProjectOrder = z.infer<typeof projectOrderSchema>;
-export const projectOrderListSchema = z.object({
-  items: z.array(projectOrderSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-});
+export const projectOrderListSchema = pageOf(projectOrderSchema);
 export type ProjectOrderList = z.infer<typeof projectOrderListSchema>;
 
 export const yuebaoInfoSchema = z.object({
@@ -272,3 +264,17 @@ export type AccrualList = z.infer<typeof accrualListSchema>;
 
 export const investResultSchema = z.object({ holding: holdingSchema, order: projectOrderSchema.nullable() });
 export type InvestResult = z.infer<typeof investResultSchema>;
+
+/** POST /api/user/yebstop: the stopped holding, its order, and the quote it was stopped at. */
+export const stopResultSchema = investResultSchema.extend({ quote: stopQuoteSchema });
+export type StopResult = z.infer<typeof stopResultSchema>;
+
+// ---------- operators ----------
+
+/** An operator's state of a plan (the phase users see also depends on its window and what is left). */
+export const planStateSchema = z.enum(['active', 'paused', 'closed']);
+export type PlanState = z.infer<typeof planStateSchema>;
+
+export const adminPlanSchema = planSchema.extend({ slug: z.string(), state: planStateSchema });
+export type AdminPlan = z.infer<typeof adminPlanSchema>;
+export const adminPlanListSchema = z.object({ items: z.array(adminPlanSchema) });

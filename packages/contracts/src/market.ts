@@ -121,6 +121,27 @@ export const goodsSchema = z.object({
   next_change: z.number().int().nullable(),
 });
 
+// ---------- operators ----------
+
+/** A product as operators list it: its class, trading session and whether trading is forbidden. */
+export const adminProductSchema = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  class: productClassSchema,
+  session: z.string(),
+  forbidden: z.boolean(),
+});
+export type AdminProduct = z.infer<typeof adminProductSchema>;
+export const adminProductListSchema = z.object({ items: z.array(adminProductSchema) });
+
+/** After an operator forbids or allows trading in a product. */
+export const productForbiddenSchema = z.object({ symbol: z.string(), forbidden: z.boolean() });
+
+/** Contract terms as operators see them: disabled terms are listed too. */
+export const adminContractTermsSchema = contractTermsSchema.extend({ enabled: z.boolean() });
+export type AdminContractTerms = z.infer<typeof adminContractTermsSchema>;
+export const adminTermsListSchema = z.object({ symbol: z.string(), items: z.array(adminContractTermsSchema) });
+
 /** Messages on the /api/stream WebSocket. */
 export const streamClientMessageSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('sub'), symbols: z.array(z.string().max(20)).max(50) }),

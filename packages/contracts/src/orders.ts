@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf, pageQuerySchema } from './page.ts';
 import { idempotencyKey } from './fields.ts';
 
 export const directionSchema = z.enum(['up', 'down']);
@@ -63,11 +64,6 @@ export const orderListQuerySchema = z.object({
   status: z.enum(['open', 'settled']).optional(),
   /** Practice orders are listed apart: a list holds one mode only. */
   mode: orderModeSchema.default('real'),
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  ...pageQuerySchema({ maxSize: 100, defaultSize: 20 }).shape,
 });
-export const orderListSchema = z.object({
-  items: z.array(orderSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-});
+export const orderListSchema = pageOf(orderSchema);

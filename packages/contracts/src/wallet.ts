@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf, pageQuerySchema } from './page.ts';
 import { idempotencyKey } from './fields.ts';
 import { cleanUserLine } from './user-text.ts';
 
@@ -202,14 +203,9 @@ export type RechargeRecord = z.infer<typeof rechargeRecordSchema>;
 
 export const recordListQuerySchema = z.object({
   id: z.coerce.number().int().positive().optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  ...pageQuerySchema({ maxSize: 100, defaultSize: 20 }).shape,
 });
-export const rechargeRecordListSchema = z.object({
-  items: z.array(rechargeRecordSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-});
+export const rechargeRecordListSchema = pageOf(rechargeRecordSchema);
 export type RechargeRecordList = z.infer<typeof rechargeRecordListSchema>;
 
 // ---------- withdraw ----------
@@ -260,11 +256,7 @@ export const withdrawRecordSchema = z.object({
   timeline: z.array(timelineStepSchema),
 });
 export type WithdrawRecord = z.infer<typeof withdrawRecordSchema>;
-export const withdrawRecordListSchema = z.object({
-  items: z.array(withdrawRecordSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-});
+export const withdrawRecordListSchema = pageOf(withdrawRecordSchema);
 export type WithdrawRecordList = z.infer<typeof withdrawRecordListSchema>;
 
 /** Fee of a withdrawal: a percentage with a floor, never more than the amount; in minor units. */
@@ -328,11 +320,7 @@ export const exchangeRecordSchema = z.object({
   created_at: z.number().int(),
 });
 export type ExchangeRecord = z.infer<typeof exchangeRecordSchema>;
-export const exchangeRecordListSchema = z.object({
-  items: z.array(exchangeRecordSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-});
+export const exchangeRecordListSchema = pageOf(exchangeRecordSchema);
 export type ExchangeRecordList = z.infer<typeof exchangeRecordListSchema>;
 
 export const assetsSchema = z.object({
@@ -364,8 +352,7 @@ export const statementQuerySchema = z.object({
   /** Seconds; inclusive from, exclusive to. */
   from: z.coerce.number().int().min(0).optional(),
   to: z.coerce.number().int().min(0).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  ...pageQuerySchema({ maxSize: 100, defaultSize: 20 }).shape,
 });
 export type StatementQuery = z.input<typeof statementQuerySchema>;
 
@@ -384,11 +371,7 @@ export const statementItemSchema = z.object({
   reference: z.string(),
 });
 export type StatementItem = z.infer<typeof statementItemSchema>;
-export const statementSchema = z.object({
-  items: z.array(statementItemSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-});
+export const statementSchema = pageOf(statementItemSchema);
 export type Statement = z.infer<typeof statementSchema>;
 
 // ---------- operators ----------
@@ -408,3 +391,55 @@ export const walletSettingsSchema = z.object({
   quote_seconds: z.number().int(),
 });
 export type WalletSettings = z.infer<typeof walletSettingsSchema>;
+
+/** A recharge channel as operators keep it: what users see, plus whether it is shown and where. */
+export const adminRechargeChannelSchema = rechargeChannelSchema.extend({
+  enabled: z.boolean(),
+  sort: z.number().int(),
+});
+export type AdminRechargeChannel = z.infer<typeof adminRechargeChannelSchema>;
+export const adminRechargeChannelListSchema = z.object({ items: z.array(adminRechargeChannelSchema) });
+export type AdminRechargeChannelList = z.infer<typeof adminRechargeChannelListSchema>;
+
+/** A recharge in the operators' review list, flagged when its image or transfer note was used before. */
+export const adminDepositSchema = rechargeRecordSchema.extend({
+  user_id: z.number().int(),
+  reviewed_by: z.string().nullable(),
+  flags: z.object({
+    /** Other recharges with the same screenshot (at most 5). */
+    same_image_as: z.array(z.number().int()),
+    /** Other recharges with the same transfer note, case and spaces aside (at most 5). */
+    same_transfer_note_as: z.array(z.number().int()),
+  }),
+});
+export type AdminDeposit = z.infer<typeof adminDepositSchema>;
+/** One page of the review list (the page and size of the query; no total). */
+export const adminDepositListSchema = z.object({ items: z.array(adminDepositSchema) });
+export type AdminDepositList = z.infer<typeof adminDepositListSchema>;
+
+/** A withdrawal in the operators' review list, with the full destination: operators pay it out. */
+export const adminWithdrawalSchema = withdrawRecordSchema.extend({
+  user_id: z.number().int(),
+  first_approved_by: z.string().nullable(),
+  /** Null when the payment method is gone. */
+  pay_to: z
+    .object({
+      kind: methodKindSchema,
+      title: z.string(),
+      account: z.string(),
+      holder: z.string().nullable(),
+      branch: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
+/** One page of the review list (the page and size of the query; no total). */
+export const adminWithdrawalListSchema = z.object({ items: z.array(adminWithdrawalSchema) });
+export type AdminWithdrawalList = z.infer<typeof adminWithdrawalListSchema>;
+
+/** An approval: above the four-eyes threshold the first one only records itself and waits for a second. */
+export const adminWithdrawalApprovalSchema = z.object({
+  record: withdrawRecordSchema,
+  waiting_for_second: z.boolean(),
+});
+export type AdminWithdrawalApproval = z.infer<typeof adminWithdrawalApprovalSchema>;

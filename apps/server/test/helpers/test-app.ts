@@ -56,6 +56,7 @@ export async function createTestApp(
     db: database.db,
     token: ADMIN_TOKEN,
     logLevel: silent.level,
+    refuseDroppedFields: true,
     ...(metrics ? { metrics } : {}),
   });
   await app.ready();

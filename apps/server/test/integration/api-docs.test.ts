@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { ADMIN_TOKEN, createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,10 +9,21 @@ afterAll(async () => {
   await t?.close();
 });
 
-type OpenApi = {
-  openapi: string;
-  paths: Record<string, Record<string, { parameters?: { name: string; in: string }[]; requestBody?: unknown }>>;
+type Operation = {
+  parameters?: { name: string; in: string }[];
+  requestBody?: unknown;
+  responses: Record<string, { description: string; content?: Record<string, { schema?: unknown }> }>;
 };
+type OpenApi = { openapi: string; paths: Record<string, Record<string, Operation>> };
+
+/** Operations whose success answer the document does not describe (no schema under 200). */
+function undescribed(doc: OpenApi) {
+  return Object.entries(doc.paths).flatMap(([path, operations]) =>
+    Object.entries(operations)
+      .filter(([, operation]) => !Object.values(operation.responses['200']?.content ?? {}).some((c) => c.schema))
+      .map(([method]) => `${method.toUpperCase()} ${path}`),
+  );
+}
 
 it('serves an OpenAPI document generated from the request schemas, and a reference UI', async () => {
   const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
@@ -32,4 +43,25 @@ it('serves an OpenAPI document generated from the request schemas, and a referen
   const page = ui.statusCode === 302 ? await t.app.inject({ method: 'GET', url: ui.headers.location! }) : ui;
   expect(page.statusCode).toBe(200);
   expect(page.headers['content-type']).toContain('text/html');
+});
+
+it('describes every answer of both APIs: the success envelope and the refusal', async () => {
+  const user = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<OpenApi>();
+  const operator = (
+    await t.admin.inject({
+      method: 'GET',
+      url: '/admin/docs/json',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    })
+  ).json<OpenApi>();
+  expect(Object.keys(operator.paths).length).toBeGreaterThan(20);
+  expect(Object.keys(operator.paths).filter((p) => !p.startsWith('/admin/') || p.startsWith('/admin/docs'))).toEqual(
+    [],
+  );
+  expect(undescribed(user)).toEqual([]);
+  expect(undescribed(operator)).toEqual([]);
+  // An order's answer names its fields; a refusal names its key.
+  const order = user.paths['/api/user/addorder']!.post!.responses;
+  expect(JSON.stringify(order['200'])).toContain('expected_profit');
+  expect(JSON.stringify(order['4XX'] ?? order['4xx'])).toContain('key');
 });

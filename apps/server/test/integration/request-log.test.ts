@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { answers } from '../../src/platform/http/answers.ts';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,7 +49,7 @@ beforeAll(async () => {
     authRequestsPerMinute: 100_000,
   });
   // An unexpected failure, to see what the error handler logs for one.
-  app.get('/api/test/boom', async () => {
+  app.get('/api/test/boom', { schema: { response: answers(z.null()) } }, async () => {
     throw new Error('boom');
   });
   admin = await buildAdminApp({ db: database.db, token: ADMIN_TOKEN, logger: logger.child({ api: 'admin' }) });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { myOrdersQuerySchema } from '@app/contracts';
+import { myOrderListSchema, myOrdersQuerySchema } from '@app/contracts';
+import { answers } from '../../platform/http/answers.ts';
 import { currentUser } from '../../platform/http/authenticate.ts';
 import { myOrders } from './activity.service.ts';
 
@@ -7,7 +8,9 @@ import { myOrders } from './activity.service.ts';
 export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   app.addHook('onRequest', app.requireUser);
-  app.get('/api/user/myorders', { schema: { querystring: myOrdersQuerySchema } }, async (request, reply) =>
-    reply.ok(await myOrders(db, { userId: currentUser(request).userId, ...request.query })),
+  app.get(
+    '/api/user/myorders',
+    { schema: { querystring: myOrdersQuerySchema, response: answers(myOrderListSchema) } },
+    async (request, reply) => reply.ok(await myOrders(db, { userId: currentUser(request).userId, ...request.query })),
   );
 };

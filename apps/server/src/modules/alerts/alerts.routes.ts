@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { alertIdBodySchema, alertListQuerySchema, createAlertBodySchema } from '@app/contracts';
+import { z } from 'zod';
+import {
+  alertIdBodySchema,
+  alertListQuerySchema,
+  alertListSchema,
+  createAlertBodySchema,
+  priceAlertSchema,
+} from '@app/contracts';
+import { answers } from '../../platform/http/answers.ts';
 import { currentUser } from '../../platform/http/authenticate.ts';
 import { cancelAlert, createAlert, listAlerts } from './alerts.service.ts';
 
@@ -8,14 +16,23 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, now } = app;
   app.addHook('onRequest', app.requireUser);
 
-  app.get('/api/user/alerts', { schema: { querystring: alertListQuerySchema } }, async (request, reply) =>
-    reply.ok(await listAlerts(db, currentUser(request).userId, request.query.symbol)),
+  app.get(
+    '/api/user/alerts',
+    { schema: { querystring: alertListQuerySchema, response: answers(alertListSchema) } },
+    async (request, reply) => reply.ok(await listAlerts(db, currentUser(request).userId, request.query.symbol)),
   );
-  app.post('/api/user/alerts', { schema: { body: createAlertBodySchema } }, async (request, reply) =>
-    reply.ok(await createAlert(db, currentUser(request).userId, request.body, now()), 'alert_created'),
+  app.post(
+    '/api/user/alerts',
+    { schema: { body: createAlertBodySchema, response: answers(priceAlertSchema) } },
+    async (request, reply) =>
+      reply.ok(await createAlert(db, currentUser(request).userId, request.body, now()), 'alert_created'),
   );
-  app.post('/api/user/alerts/cancel', { schema: { body: alertIdBodySchema } }, async (request, reply) => {
-    await cancelAlert(db, currentUser(request).userId, request.body.id);
-    return reply.ok(null, 'deleted');
-  });
+  app.post(
+    '/api/user/alerts/cancel',
+    { schema: { body: alertIdBodySchema, response: answers(z.null()) } },
+    async (request, reply) => {
+      await cancelAlert(db, currentUser(request).userId, request.body.id);
+      return reply.ok(null, 'deleted');
+    },
+  );
 };

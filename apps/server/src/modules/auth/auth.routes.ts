@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginBodySchema, registerBodySchema, sendCodeBodySchema } from '@app/contracts';
+import { z } from 'zod';
+import {
+  loginBodySchema,
+  registerBodySchema,
+  sendCodeBodySchema,
+  sendCodeDataSchema,
+  sessionDataSchema,
+} from '@app/contracts';
+import { answers } from '../../platform/http/answers.ts';
 import type { MessageSender } from '../../platform/messaging/message-sender.ts';
 import { currentUser } from '../../platform/http/authenticate.ts';
 import { assertPhoneAvailable, login, register } from './auth.service.ts';
@@ -15,44 +23,60 @@ export const authRoutes: FastifyPluginAsyncZod<{ sender: MessageSender; perMinut
   // Per-address limits on top of the per-account login throttle: generous for people, tight for scripts.
   const strict = { rateLimit: { max: perMinute, timeWindow: '1 minute' } };
 
-  app.post('/api/login/sendcode', { schema: { body: sendCodeBodySchema }, config: strict }, async (request, reply) => {
-    const { phone, purpose } = request.body;
-    if (purpose === 'register') {
-      await assertPhoneAvailable(db, phone);
-    }
-    const sent = await issueCode(
-      db,
-      sender,
-      { phone, purpose, lang: request.lang, ip: request.ip },
-      config.smsDailyCaps,
-    );
-    return reply.ok({ resend_in: sent.resendIn, expires_in: sent.expiresIn }, 'code_sent');
-  });
+  app.post(
+    '/api/login/sendcode',
+    { schema: { body: sendCodeBodySchema, response: answers(sendCodeDataSchema) }, config: strict },
+    async (request, reply) => {
+      const { phone, purpose } = request.body;
+      if (purpose === 'register') {
+        await assertPhoneAvailable(db, phone);
+      }
+      const sent = await issueCode(
+        db,
+        sender,
+        { phone, purpose, lang: request.lang, ip: request.ip },
+        config.smsDailyCaps,
+      );
+      return reply.ok({ resend_in: sent.resendIn, expires_in: sent.expiresIn }, 'code_sent');
+    },
+  );
 
-  app.post('/api/login/reg', { schema: { body: registerBodySchema }, config: strict }, async (request, reply) => {
-    const session = await register(db, request.body as Parameters<typeof register>[1], request.ip);
-    await authHooks.sessionOpened.emit(db, {
-      token: session.token,
-      kind: 'register',
-      ip: request.ip,
-      userAgent: request.headers['user-agent'],
-    });
-    return reply.ok(session, 'registered');
-  });
+  app.post(
+    '/api/login/reg',
+    { schema: { body: registerBodySchema, response: answers(sessionDataSchema) }, config: strict },
+    async (request, reply) => {
+      const session = await register(db, request.body as Parameters<typeof register>[1], request.ip);
+      await authHooks.sessionOpened.emit(db, {
+        token: session.token,
+        kind: 'register',
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      return reply.ok(session, 'registered');
+    },
+  );
 
-  app.post('/api/login/index', { schema: { body: loginBodySchema }, config: strict }, async (request, reply) => {
-    const session = await login(db, request.body, request.ip);
-    await authHooks.sessionOpened.emit(db, {
-      token: session.token,
-      kind: 'login',
-      ip: request.ip,
-      userAgent: request.headers['user-agent'],
-    });
-    return reply.ok(session, 'login_succeeded');
-  });
+  app.post(
+    '/api/login/index',
+    { schema: { body: loginBodySchema, response: answers(sessionDataSchema) }, config: strict },
+    async (request, reply) => {
+      const session = await login(db, request.body, request.ip);
+      await authHooks.sessionOpened.emit(db, {
+        token: session.token,
+        kind: 'login',
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      return reply.ok(session, 'login_succeeded');
+    },
+  );
 
-  app.post('/api/login/logout', { onRequest: app.requireUser }, async (request, reply) => {
-    await revokeSession(db, currentUser(request).sessionId);
-    return reply.ok(null, 'logged_out');
-  });
+  app.post(
+    '/api/login/logout',
+    { onRequest: app.requireUser, schema: { response: answers(z.null()) } },
+    async (request, reply) => {
+      await revokeSession(db, currentUser(request).sessionId);
+      return reply.ok(null, 'logged_out');
+    },
+  );
 };

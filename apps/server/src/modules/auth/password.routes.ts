@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changeFundPasswordBodySchema, changeLoginPasswordBodySchema } from '@app/contracts';
+import { z } from 'zod';
+import { answers } from '../../platform/http/answers.ts';
 import { currentUser } from '../../platform/http/authenticate.ts';
 import { changeFundPassword, changeLoginPassword } from './password-change.service.ts';
 
@@ -9,25 +11,33 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   // Before validation, so a logged-out caller hears "log in" rather than a form error.
   app.addHook('onRequest', app.requireUser);
 
-  app.post('/api/user/pwd_login', { schema: { body: changeLoginPasswordBodySchema } }, async (request, reply) => {
-    const session = currentUser(request);
-    await changeLoginPassword(db, {
-      userId: session.userId,
-      sessionId: session.sessionId,
-      ip: request.ip,
-      oldPassword: request.body.old_password,
-      password: request.body.password,
-    });
-    return reply.ok(null, 'password_changed');
-  });
+  app.post(
+    '/api/user/pwd_login',
+    { schema: { body: changeLoginPasswordBodySchema, response: answers(z.null()) } },
+    async (request, reply) => {
+      const session = currentUser(request);
+      await changeLoginPassword(db, {
+        userId: session.userId,
+        sessionId: session.sessionId,
+        ip: request.ip,
+        oldPassword: request.body.old_password,
+        password: request.body.password,
+      });
+      return reply.ok(null, 'password_changed');
+    },
+  );
 
-  app.post('/api/user/pwd_pay', { schema: { body: changeFundPasswordBodySchema } }, async (request, reply) => {
-    await changeFundPassword(db, {
-      userId: currentUser(request).userId,
-      ip: request.ip,
-      oldPassword: request.body.old_password || undefined,
-      password: request.body.password,
-    });
-    return reply.ok(null, 'fund_password_set');
-  });
+  app.post(
+    '/api/user/pwd_pay',
+    { schema: { body: changeFundPasswordBodySchema, response: answers(z.null()) } },
+    async (request, reply) => {
+      await changeFundPassword(db, {
+        userId: currentUser(request).userId,
+        ip: request.ip,
+        oldPassword: request.body.old_password || undefined,
+        password: request.body.password,
+      });
+      return reply.ok(null, 'fund_password_set');
+    },
+  );
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { reasonSchema } from '@app/contracts';
+import { adminContentItemSchema, adminContentListSchema, engageSettingsSchema, reasonSchema } from '@app/contracts';
+import { answers } from '../../platform/http/answers.ts';
 import {
   contentCreateSchema,
   contentEditSchema,
@@ -23,19 +24,27 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, now } = app;
   const actor = (request: { operator: string; ip: string }) => ({ operator: request.operator, ip: request.ip });
 
-  app.get('/admin/content', { schema: { querystring: contentListQuery } }, async (request, reply) =>
-    reply.ok({ items: await listAllContent(db, request.query.kind) }),
+  app.get(
+    '/admin/content',
+    { schema: { querystring: contentListQuery, response: answers(adminContentListSchema) } },
+    async (request, reply) => reply.ok({ items: await listAllContent(db, request.query.kind) }),
   );
-  app.post('/admin/content', { schema: { body: contentCreateSchema } }, async (request, reply) =>
-    reply.ok(await createContent(db, request.body, actor(request), now()), 'operation_succeeded'),
+  app.post(
+    '/admin/content',
+    { schema: { body: contentCreateSchema, response: answers(adminContentItemSchema) } },
+    async (request, reply) =>
+      reply.ok(await createContent(db, request.body, actor(request), now()), 'operation_succeeded'),
   );
-  app.post('/admin/content/:id', { schema: { params: idParams, body: contentEditSchema } }, async (request, reply) =>
-    reply.ok(await editContent(db, request.params.id, request.body, actor(request)), 'operation_succeeded'),
+  app.post(
+    '/admin/content/:id',
+    { schema: { params: idParams, body: contentEditSchema, response: answers(adminContentItemSchema) } },
+    async (request, reply) =>
+      reply.ok(await editContent(db, request.params.id, request.body, actor(request)), 'operation_succeeded'),
   );
   for (const action of ['publish', 'withdraw'] as const) {
     app.post(
       `/admin/content/:id/${action}`,
-      { schema: { params: idParams, body: contentPublishSchema } },
+      { schema: { params: idParams, body: contentPublishSchema, response: answers(adminContentItemSchema) } },
       async (request, reply) =>
         reply.ok(
           await setContentState(db, request.params.id, action, request.body, actor(request), now()),
@@ -44,10 +53,12 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  app.get('/admin/engage-settings', async (_request, reply) => reply.ok(engageView(await loadEngage(db))));
+  app.get('/admin/engage-settings', { schema: { response: answers(engageSettingsSchema) } }, async (_request, reply) =>
+    reply.ok(engageView(await loadEngage(db))),
+  );
   app.post(
     '/admin/engage-settings',
-    { schema: { body: engageChangeSchema.extend({ reason: reasonSchema }) } },
+    { schema: { body: engageChangeSchema.extend({ reason: reasonSchema }), response: answers(engageSettingsSchema) } },
     async (request, reply) => {
       const { reason, ...change } = request.body;
       const saved = await changeEngage(db, change, { operator: request.operator, reason, ip: request.ip });

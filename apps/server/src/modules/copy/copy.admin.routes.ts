@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
-import type { AdminLeader } from '@app/contracts';
+import { adminChainVerificationListSchema, adminLeaderListSchema, type AdminLeader } from '@app/contracts';
+import { answers } from '../../platform/http/answers.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { verifyLeader, verifyRecord } from './copy-verify.ts';
 
@@ -19,7 +20,7 @@ const verifyQuery = z
  */
 export const adminCopyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  app.get('/admin/copy/leaders', async (_request, reply) => {
+  app.get('/admin/copy/leaders', { schema: { response: answers(adminLeaderListSchema) } }, async (_request, reply) => {
     const rows = await db.execute<{
       leader_id: string;
       user_id: string;
@@ -56,13 +57,17 @@ export const adminCopyRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** Re-checks one record (record_id) or every record of a leader (leader_id). */
-  app.get('/admin/copy/verify', { schema: { querystring: verifyQuery } }, async (request, reply) => {
-    const { leader_id: leaderId, record_id: recordId } = request.query;
-    const results =
-      recordId !== undefined
-        ? [await verifyRecord(db, recordId)].filter((r) => r !== null)
-        : await verifyLeader(db, leaderId!);
-    if (results.length === 0) throw new AppError('no_data');
-    return reply.ok({ items: results, ok: results.every((r) => r.ok) });
-  });
+  app.get(
+    '/admin/copy/verify',
+    { schema: { querystring: verifyQuery, response: answers(adminChainVerificationListSchema) } },
+    async (request, reply) => {
+      const { leader_id: leaderId, record_id: recordId } = request.query;
+      const results =
+        recordId !== undefined
+          ? [await verifyRecord(db, recordId)].filter((r) => r !== null)
+          : await verifyLeader(db, leaderId!);
+      if (results.length === 0) throw new AppError('no_data');
+      return reply.ok({ items: results, ok: results.every((r) => r.ok) });
+    },
+  );
 };

@@ -2,16 +2,26 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
   chainQuerySchema,
+  chainSchema,
+  chainVerificationSchema,
   copyOrderListQuerySchema,
+  copyOrderListSchema,
   goOrderBodySchema,
   leadBodySchema,
+  leaderDetailSchema,
   leaderListQuerySchema,
+  leaderListSchema,
   leaderQuerySchema,
+  myLeaderSchema,
   recordIdQuerySchema,
+  recordOrderListSchema,
   recordOrdersQuerySchema,
   subscriptionIdBodySchema,
   subscriptionListQuerySchema,
+  subscriptionListSchema,
+  subscriptionSchema,
 } from '@app/contracts';
+import { answers } from '../../platform/http/answers.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { currentUser } from '../../platform/http/authenticate.ts';
 import { findSession } from '../auth/index.ts';
@@ -31,31 +41,45 @@ export const copyPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     return (await findSession(db, value))?.userId ?? null;
   };
 
-  app.get('/api/copy/leaders', { schema: { querystring: leaderListQuerySchema } }, async (request, reply) =>
-    reply.ok(await listLeaders(db, request.query)),
+  app.get(
+    '/api/copy/leaders',
+    { schema: { querystring: leaderListQuerySchema, response: answers(leaderListSchema) } },
+    async (request, reply) => reply.ok(await listLeaders(db, request.query)),
   );
-  app.get('/api/copy/leader', { schema: { querystring: leaderQuerySchema } }, async (request, reply) =>
-    reply.ok(
-      await leaderDetail(db, {
-        leaderId: request.query.leader_id,
-        recordId: request.query.record_id,
-        viewerId: await viewer(request),
-        tz,
-        simulated,
-      }),
-    ),
+  app.get(
+    '/api/copy/leader',
+    { schema: { querystring: leaderQuerySchema, response: answers(leaderDetailSchema) } },
+    async (request, reply) =>
+      reply.ok(
+        await leaderDetail(db, {
+          leaderId: request.query.leader_id,
+          recordId: request.query.record_id,
+          viewerId: await viewer(request),
+          tz,
+          simulated,
+        }),
+      ),
   );
-  app.get('/api/copy/record_orders', { schema: { querystring: recordOrdersQuerySchema } }, async (request, reply) =>
-    reply.ok(await listRecordOrders(db, { recordId: request.query.record_id, ...request.query, simulated })),
+  app.get(
+    '/api/copy/record_orders',
+    { schema: { querystring: recordOrdersQuerySchema, response: answers(recordOrderListSchema) } },
+    async (request, reply) =>
+      reply.ok(await listRecordOrders(db, { recordId: request.query.record_id, ...request.query, simulated })),
   );
-  app.get('/api/copy/chain', { schema: { querystring: chainQuerySchema } }, async (request, reply) =>
-    reply.ok(await chainOf(db, { recordId: request.query.record_id, ...request.query })),
+  app.get(
+    '/api/copy/chain',
+    { schema: { querystring: chainQuerySchema, response: answers(chainSchema) } },
+    async (request, reply) => reply.ok(await chainOf(db, { recordId: request.query.record_id, ...request.query })),
   );
-  app.get('/api/copy/verify', { schema: { querystring: recordIdQuerySchema } }, async (request, reply) => {
-    const result = await verifyRecord(db, request.query.record_id);
-    if (!result) throw new AppError('no_data');
-    return reply.ok(result);
-  });
+  app.get(
+    '/api/copy/verify',
+    { schema: { querystring: recordIdQuerySchema, response: answers(chainVerificationSchema) } },
+    async (request, reply) => {
+      const result = await verifyRecord(db, request.query.record_id);
+      if (!result) throw new AppError('no_data');
+      return reply.ok(result);
+    },
+  );
 };
 
 /** Logged in: leading, following (goorder), and one's follow-trade orders. */
@@ -63,40 +87,57 @@ export const copyUserRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, tz, simulated, now } = app;
   app.addHook('onRequest', app.requireUser);
 
-  app.get('/api/user/copy_lead', async (request, reply) => reply.ok(await myLeader(db, currentUser(request).userId)));
-  app.post('/api/user/copy_lead', { schema: { body: leadBodySchema } }, async (request, reply) =>
-    reply.ok(
-      await lead(db, currentUser(request).userId, {
-        display_name: request.body.display_name,
-        description: request.body.description,
-      }),
-      'copy_leading',
-    ),
+  app.get('/api/user/copy_lead', { schema: { response: answers(myLeaderSchema) } }, async (request, reply) =>
+    reply.ok(await myLeader(db, currentUser(request).userId)),
   );
-  app.post('/api/user/copy_unlead', async (request, reply) =>
+  app.post(
+    '/api/user/copy_lead',
+    { schema: { body: leadBodySchema, response: answers(myLeaderSchema) } },
+    async (request, reply) =>
+      reply.ok(
+        await lead(db, currentUser(request).userId, {
+          display_name: request.body.display_name,
+          description: request.body.description,
+        }),
+        'copy_leading',
+      ),
+  );
+  app.post('/api/user/copy_unlead', { schema: { response: answers(myLeaderSchema) } }, async (request, reply) =>
     reply.ok(await unlead(db, currentUser(request).userId), 'copy_retired'),
   );
 
   /** The spec's name: follow a leader (or change the settings of one's subscription to them). */
-  app.post('/api/user/goorder', { schema: { body: goOrderBodySchema } }, async (request, reply) =>
-    reply.ok(await follow(db, currentUser(request).userId, request.body, now(), tz), 'copy_followed'),
+  app.post(
+    '/api/user/goorder',
+    { schema: { body: goOrderBodySchema, response: answers(subscriptionSchema) } },
+    async (request, reply) =>
+      reply.ok(await follow(db, currentUser(request).userId, request.body, now(), tz), 'copy_followed'),
   );
   const statusRoute = (
     path: string,
     to: 'active' | 'paused' | 'stopped',
     key: 'copy_resumed' | 'copy_paused' | 'copy_stopped',
   ) =>
-    app.post(path, { schema: { body: subscriptionIdBodySchema } }, async (request, reply) =>
-      reply.ok(await setSubscriptionStatus(db, currentUser(request).userId, request.body.id, to, now(), tz), key),
+    app.post(
+      path,
+      { schema: { body: subscriptionIdBodySchema, response: answers(subscriptionSchema) } },
+      async (request, reply) =>
+        reply.ok(await setSubscriptionStatus(db, currentUser(request).userId, request.body.id, to, now(), tz), key),
     );
   statusRoute('/api/user/copy_pause', 'paused', 'copy_paused');
   statusRoute('/api/user/copy_resume', 'active', 'copy_resumed');
   statusRoute('/api/user/copy_stop', 'stopped', 'copy_stopped');
 
-  app.get('/api/user/copy_list', { schema: { querystring: subscriptionListQuerySchema } }, async (request, reply) =>
-    reply.ok({ items: await listSubscriptions(db, currentUser(request).userId, request.query.status, now(), tz) }),
+  app.get(
+    '/api/user/copy_list',
+    { schema: { querystring: subscriptionListQuerySchema, response: answers(subscriptionListSchema) } },
+    async (request, reply) =>
+      reply.ok({ items: await listSubscriptions(db, currentUser(request).userId, request.query.status, now(), tz) }),
   );
-  app.get('/api/user/copy_orders', { schema: { querystring: copyOrderListQuerySchema } }, async (request, reply) =>
-    reply.ok(await listCopyOrders(db, { userId: currentUser(request).userId, ...request.query }, simulated)),
+  app.get(
+    '/api/user/copy_orders',
+    { schema: { querystring: copyOrderListQuerySchema, response: answers(copyOrderListSchema) } },
+    async (request, reply) =>
+      reply.ok(await listCopyOrders(db, { userId: currentUser(request).userId, ...request.query }, simulated)),
   );
 };

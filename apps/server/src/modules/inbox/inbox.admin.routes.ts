@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { reasonSchema } from '@app/contracts';
+import { operatorMessageSentSchema, reasonSchema } from '@app/contracts';
+import { answers } from '../../platform/http/answers.ts';
 import { sendOperatorMessage } from './operator-messages.service.ts';
 
 const messageSchema = z
@@ -17,10 +18,14 @@ const messageSchema = z
 /** Operators write to one user's inbox or to everyone's; each message is audited. */
 export const adminInboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  app.post('/admin/messages', { schema: { body: messageSchema } }, async (request, reply) => {
-    const b = request.body;
-    const reference = `operator:${Date.now()}:${Math.random().toString(36).slice(2, 10)}`;
-    const sent = await sendOperatorMessage(db, b, reference, { operator: request.operator, ip: request.ip });
-    return reply.ok({ recipients: sent, reference }, 'operation_succeeded');
-  });
+  app.post(
+    '/admin/messages',
+    { schema: { body: messageSchema, response: answers(operatorMessageSentSchema) } },
+    async (request, reply) => {
+      const b = request.body;
+      const reference = `operator:${Date.now()}:${Math.random().toString(36).slice(2, 10)}`;
+      const sent = await sendOperatorMessage(db, b, reference, { operator: request.operator, ip: request.ip });
+      return reply.ok({ recipients: sent, reference }, 'operation_succeeded');
+    },
+  );
 };

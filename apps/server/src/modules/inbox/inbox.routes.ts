@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { msgListQuerySchema, msgReadBodySchema } from '@app/contracts';
+import {
+  inboxListSchema,
+  inboxMessageSchema,
+  inboxReadAllSchema,
+  msgListQuerySchema,
+  msgReadBodySchema,
+  unreadCountSchema,
+} from '@app/contracts';
+import { answers } from '../../platform/http/answers.ts';
 import { currentUser } from '../../platform/http/authenticate.ts';
 import { listMessages, readAll, readMessage, unreadCount } from './inbox.service.ts';
 
@@ -9,16 +17,26 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
   const uid = (request: Parameters<typeof currentUser>[0]) => currentUser(request).userId;
 
-  app.get('/api/user/msg', { schema: { querystring: msgListQuerySchema } }, async (request, reply) => {
-    const { page, size, unread } = request.query;
-    return reply.ok(
-      await listMessages(db, { userId: uid(request), lang: request.lang, page, size, unreadOnly: unread === '1' }),
-    );
-  });
-  /** Opens one message and marks it read. */
-  app.post('/api/user/msg_read', { schema: { body: msgReadBodySchema } }, async (request, reply) =>
-    reply.ok(await readMessage(db, uid(request), request.body.id, request.lang)),
+  app.get(
+    '/api/user/msg',
+    { schema: { querystring: msgListQuerySchema, response: answers(inboxListSchema) } },
+    async (request, reply) => {
+      const { page, size, unread } = request.query;
+      return reply.ok(
+        await listMessages(db, { userId: uid(request), lang: request.lang, page, size, unreadOnly: unread === '1' }),
+      );
+    },
   );
-  app.post('/api/user/msg_read_all', async (request, reply) => reply.ok(await readAll(db, uid(request))));
-  app.get('/api/user/msg_unread', async (request, reply) => reply.ok({ unread: await unreadCount(db, uid(request)) }));
+  /** Opens one message and marks it read. */
+  app.post(
+    '/api/user/msg_read',
+    { schema: { body: msgReadBodySchema, response: answers(inboxMessageSchema) } },
+    async (request, reply) => reply.ok(await readMessage(db, uid(request), request.body.id, request.lang)),
+  );
+  app.post('/api/user/msg_read_all', { schema: { response: answers(inboxReadAllSchema) } }, async (request, reply) =>
+    reply.ok(await readAll(db, uid(request))),
+  );
+  app.get('/api/user/msg_unread', { schema: { response: answers(unreadCountSchema) } }, async (request, reply) =>
+    reply.ok({ unread: await unreadCount(db, uid(request)) }),
+  );
 };

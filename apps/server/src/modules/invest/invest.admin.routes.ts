@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { reasonSchema } from '@app/contracts';
+import { adminPlanListSchema, adminPlanSchema, reasonSchema } from '@app/contracts';
+import { answers } from '../../platform/http/answers.ts';
 import {
   createPlan,
   editPlan,
@@ -19,23 +20,33 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
  */
 export const adminInvestRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  app.get('/admin/plans', async (_request, reply) => reply.ok({ items: await listPlansForOperator(db) }));
+  app.get('/admin/plans', { schema: { response: answers(adminPlanListSchema) } }, async (_request, reply) =>
+    reply.ok({ items: await listPlansForOperator(db) }),
+  );
 
-  app.post('/admin/plans', { schema: { body: planCreateSchema } }, async (request, reply) => {
-    const saved = await createPlan(db, request);
-    return reply.ok(view(saved), 'operation_succeeded');
-  });
+  app.post(
+    '/admin/plans',
+    { schema: { body: planCreateSchema, response: answers(adminPlanSchema) } },
+    async (request, reply) => {
+      const saved = await createPlan(db, request);
+      return reply.ok(view(saved), 'operation_succeeded');
+    },
+  );
 
-  app.post('/admin/plans/:id', { schema: { params: idParams, body: planEditSchema } }, async (request, reply) => {
-    const saved = await editPlan(db, request);
-    return reply.ok(view(saved), 'operation_succeeded');
-  });
+  app.post(
+    '/admin/plans/:id',
+    { schema: { params: idParams, body: planEditSchema, response: answers(adminPlanSchema) } },
+    async (request, reply) => {
+      const saved = await editPlan(db, request);
+      return reply.ok(view(saved), 'operation_succeeded');
+    },
+  );
 
   const transitions = { pause: 'paused', resume: 'active', close: 'closed' } as const;
   for (const [action, state] of Object.entries(transitions)) {
     app.post(
       `/admin/plans/:id/${action}`,
-      { schema: { params: idParams, body: z.object({ reason: reasonSchema }) } },
+      { schema: { params: idParams, body: z.object({ reason: reasonSchema }), response: answers(adminPlanSchema) } },
       async (request, reply) => {
         const saved = await setPlanState(db, request, action, state);
         return reply.ok(view(saved), 'operation_succeeded');

@@ -1,15 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  accrualListSchema,
   appendBodySchema,
   holdingIdQuerySchema,
+  holdingListSchema,
+  investResultSchema,
   joinBodySchema,
   keepBodySchema,
   myProjectQuerySchema,
+  planDetailSchema,
   planIdQuerySchema,
   planListQuerySchema,
+  planListSchema,
   projectOrderListQuerySchema,
+  projectOrderListSchema,
   stopBodySchema,
+  stopQuoteSchema,
+  stopResultSchema,
+  yuebaoInfoSchema,
 } from '@app/contracts';
+import { answers } from '../../platform/http/answers.ts';
 import { currentUser } from '../../platform/http/authenticate.ts';
 import {
   accrualList,
@@ -36,43 +46,71 @@ export const investRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!open.has(request.routeOptions.url ?? '')) await app.requireUser(request);
   });
 
-  app.get('/api/user/yeb_project', { schema: { querystring: planListQuerySchema } }, async (request, reply) =>
-    reply.ok(await listPlans(db, request.query, now())),
+  app.get(
+    '/api/user/yeb_project',
+    { schema: { querystring: planListQuerySchema, response: answers(planListSchema) } },
+    async (request, reply) => reply.ok(await listPlans(db, request.query, now())),
   );
-  app.get('/api/user/yeb', { schema: { querystring: planIdQuerySchema } }, async (request, reply) =>
-    reply.ok(await planDetail(db, uid(request), request.query.id, c())),
+  app.get(
+    '/api/user/yeb',
+    { schema: { querystring: planIdQuerySchema, response: answers(planDetailSchema) } },
+    async (request, reply) => reply.ok(await planDetail(db, uid(request), request.query.id, c())),
   );
-  app.post('/api/user/yebjoinnow', { schema: { body: joinBodySchema } }, async (request, reply) => {
-    const { result } = await join(db, { userId: uid(request), body: request.body, now: now(), tz });
-    return reply.ok(result, 'plan_bought');
-  });
-  app.post('/api/user/yebappend', { schema: { body: appendBodySchema } }, async (request, reply) => {
-    const { result } = await append(db, { userId: uid(request), body: request.body, now: now(), tz });
-    return reply.ok(result, 'plan_topped_up');
-  });
-  app.post('/api/user/yebkeep', { schema: { body: keepBodySchema } }, async (request, reply) => {
-    const { result } = await keep(db, { userId: uid(request), body: request.body, now: now(), tz });
-    return reply.ok(result, request.body.renew === '1' ? 'plan_renewal_on' : 'plan_renewal_off');
-  });
+  app.post(
+    '/api/user/yebjoinnow',
+    { schema: { body: joinBodySchema, response: answers(investResultSchema) } },
+    async (request, reply) => {
+      const { result } = await join(db, { userId: uid(request), body: request.body, now: now(), tz });
+      return reply.ok(result, 'plan_bought');
+    },
+  );
+  app.post(
+    '/api/user/yebappend',
+    { schema: { body: appendBodySchema, response: answers(investResultSchema) } },
+    async (request, reply) => {
+      const { result } = await append(db, { userId: uid(request), body: request.body, now: now(), tz });
+      return reply.ok(result, 'plan_topped_up');
+    },
+  );
+  app.post(
+    '/api/user/yebkeep',
+    { schema: { body: keepBodySchema, response: answers(investResultSchema) } },
+    async (request, reply) => {
+      const { result } = await keep(db, { userId: uid(request), body: request.body, now: now(), tz });
+      return reply.ok(result, request.body.renew === '1' ? 'plan_renewal_on' : 'plan_renewal_off');
+    },
+  );
   /** GET: the exact quote of an early stop; POST: the stop itself. */
-  app.get('/api/user/yebstop', { schema: { querystring: holdingIdQuerySchema } }, async (request, reply) =>
-    reply.ok(await stopQuote(db, uid(request), request.query.id, c())),
+  app.get(
+    '/api/user/yebstop',
+    { schema: { querystring: holdingIdQuerySchema, response: answers(stopQuoteSchema) } },
+    async (request, reply) => reply.ok(await stopQuote(db, uid(request), request.query.id, c())),
   );
-  app.post('/api/user/yebstop', { schema: { body: stopBodySchema } }, async (request, reply) => {
-    const { result } = await stop(db, { userId: uid(request), body: request.body, now: now(), tz });
-    return reply.ok(result, 'plan_stopped');
-  });
-  app.get('/api/user/yuebaoinfo', async (request, reply) => reply.ok(await yuebaoInfo(db, uid(request), c())));
-  app.get('/api/user/myproject', { schema: { querystring: myProjectQuerySchema } }, async (request, reply) =>
-    reply.ok(await myProjects(db, uid(request), request.query, c())),
+  app.post(
+    '/api/user/yebstop',
+    { schema: { body: stopBodySchema, response: answers(stopResultSchema) } },
+    async (request, reply) => {
+      const { result } = await stop(db, { userId: uid(request), body: request.body, now: now(), tz });
+      return reply.ok(result, 'plan_stopped');
+    },
+  );
+  app.get('/api/user/yuebaoinfo', { schema: { response: answers(yuebaoInfoSchema) } }, async (request, reply) =>
+    reply.ok(await yuebaoInfo(db, uid(request), c())),
+  );
+  app.get(
+    '/api/user/myproject',
+    { schema: { querystring: myProjectQuerySchema, response: answers(holdingListSchema) } },
+    async (request, reply) => reply.ok(await myProjects(db, uid(request), request.query, c())),
   );
   app.get(
     '/api/user/project_orderlist',
-    { schema: { querystring: projectOrderListQuerySchema } },
+    { schema: { querystring: projectOrderListQuerySchema, response: answers(projectOrderListSchema) } },
     async (request, reply) => reply.ok(await projectOrders(db, uid(request), request.query)),
   );
   /** A holding's daily credits (the remote downloads them as CSV). */
-  app.get('/api/user/yeb_accruals', { schema: { querystring: holdingIdQuerySchema } }, async (request, reply) =>
-    reply.ok(await accrualList(db, uid(request), request.query.id)),
+  app.get(
+    '/api/user/yeb_accruals',
+    { schema: { querystring: holdingIdQuerySchema, response: answers(accrualListSchema) } },
+    async (request, reply) => reply.ok(await accrualList(db, uid(request), request.query.id)),
   );
 };

@@ -16,6 +16,7 @@ import {
   type ProjectOrderList,
   type StopBody,
   type StopQuote,
+  type StopResult,
   type YuebaoInfo,
 } from '@app/contracts';
 import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
@@ -460,7 +461,7 @@ async function closeHolding(
 export async function stop(
   db: Db,
   input: { userId: number; body: StopBody & { id: number; key: string }; now: number; tz: string },
-): Promise<{ result: InvestResult & { quote: StopQuote }; replayed: boolean }> {
+): Promise<{ result: StopResult; replayed: boolean }> {
   const { userId, now, tz } = input;
   const hash = requestHash('invest.stop', { holding: input.body.id });
   const answer = await once(db, { userId, key: input.body.key, scope: 'invest.stop', hash }, async (tx) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { asc, eq, sql } from 'drizzle-orm';
-import { parseMoney, reasonSchema } from '@app/contracts';
+import { parseMoney, reasonSchema, type AdminPlan, type PlanState } from '@app/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { OperatorAct } from '../../platform/http/operator-act.ts';
@@ -90,7 +90,11 @@ function check(p: PlanRow) {
   if (!ok) throw new AppError('invalid_request');
 }
 
-export const view = (p: PlanRow) => ({ ...toPlan(p, systemClock()), slug: p.slug, state: p.state });
+export const view = (p: PlanRow): AdminPlan => ({
+  ...toPlan(p, systemClock()),
+  slug: p.slug,
+  state: p.state as PlanState,
+});
 
 export async function listPlansForOperator(db: Db) {
   const rows = await db.select().from(investPlans).orderBy(asc(investPlans.sort), asc(investPlans.id));

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { certificationBodySchema } from '@app/contracts';
+import { certificationBodySchema, certificationSchema } from '@app/contracts';
+import { answers } from '../../platform/http/answers.ts';
 import { currentUser } from '../../platform/http/authenticate.ts';
 import { loadKycKeys, type KycKeys } from './kyc-crypto.ts';
 import { latestSubmission, submitCertification, toCertification } from './kyc.service.ts';
@@ -12,13 +13,16 @@ export const kycRoutes: FastifyPluginAsyncZod<{ keys?: KycKeys }> = async (app, 
   const kycKeys = () => (keys ??= loadKycKeys(config.dataDir));
   app.addHook('onRequest', app.requireUser);
 
-  app.get('/api/user/certification', async (request, reply) =>
+  app.get('/api/user/certification', { schema: { response: answers(certificationSchema) } }, async (request, reply) =>
     reply.ok(toCertification(await latestSubmission(db, currentUser(request).userId))),
   );
 
   app.post(
     '/api/user/certification',
-    { schema: { body: certificationBodySchema }, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
+    {
+      schema: { body: certificationBodySchema, response: answers(certificationSchema) },
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    },
     async (request, reply) => {
       const answer = await submitCertification(db, kycKeys(), currentUser(request).userId, request.body);
       return reply.ok(answer, 'realname_submitted');

@@ -54,7 +54,9 @@ export class MarketReads {
     const bodyKey = `${request.lang}:${encoding}`;
     let body = entry.bodies.get(bodyKey);
     if (!body) {
-      const json = Buffer.from(JSON.stringify({ code: 200, msg: translate(request.lang, 'ok'), key: 'ok', data }));
+      // Through the route's response schema, as reply.ok's answer would be; its serializer makes JSON text.
+      const envelope = { code: 200, msg: translate(request.lang, 'ok'), key: 'ok', data };
+      const json = Buffer.from(reply.code(200).serialize(envelope) as string);
       body =
         json.length <= COMPRESS_ABOVE || encoding === 'identity'
           ? { bytes: json, encoding: 'identity' }

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { parseMoney, reasonSchema } from '@app/contracts';
+import {
+  adminContractTermsSchema,
+  adminProductListSchema,
+  adminTermsListSchema,
+  parseMoney,
+  productForbiddenSchema,
+  reasonSchema,
+} from '@app/contracts';
+import { answers } from '../../platform/http/answers.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { setProductForbidden, setTerms } from './market-admin.service.ts';
 import { findProduct, listProducts, termsOf } from './market.repository.ts';
@@ -40,7 +48,7 @@ export const adminMarketRoutes: FastifyPluginAsyncZod = async (app) => {
     return found;
   };
 
-  app.get('/admin/products', async (_request, reply) => {
+  app.get('/admin/products', { schema: { response: answers(adminProductListSchema) } }, async (_request, reply) => {
     const rows = await listProducts(db);
     return reply.ok({
       items: rows.map((p) => ({
@@ -57,7 +65,13 @@ export const adminMarketRoutes: FastifyPluginAsyncZod = async (app) => {
     const action = forbidden ? 'forbid' : 'allow';
     app.post(
       `/admin/products/:symbol/${action}`,
-      { schema: { params: symbolParams, body: z.object({ reason: reasonSchema }) } },
+      {
+        schema: {
+          params: symbolParams,
+          body: z.object({ reason: reasonSchema }),
+          response: answers(productForbiddenSchema),
+        },
+      },
       async (request, reply) => {
         const p = await product(request.params.symbol);
         await setProductForbidden(db, p, forbidden, {
@@ -70,17 +84,21 @@ export const adminMarketRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  app.get('/admin/products/:symbol/terms', { schema: { params: symbolParams } }, async (request, reply) => {
-    const p = await product(request.params.symbol);
-    return reply.ok({
-      symbol: p.symbol,
-      items: (await termsOf(db, p.id, false)).map((t) => ({ ...toTerms(t), enabled: t.enabled })),
-    });
-  });
+  app.get(
+    '/admin/products/:symbol/terms',
+    { schema: { params: symbolParams, response: answers(adminTermsListSchema) } },
+    async (request, reply) => {
+      const p = await product(request.params.symbol);
+      return reply.ok({
+        symbol: p.symbol,
+        items: (await termsOf(db, p.id, false)).map((t) => ({ ...toTerms(t), enabled: t.enabled })),
+      });
+    },
+  );
 
   app.post(
     '/admin/products/:symbol/terms',
-    { schema: { params: symbolParams, body: termsBodySchema } },
+    { schema: { params: symbolParams, body: termsBodySchema, response: answers(adminContractTermsSchema) } },
     async (request, reply) => {
       const p = await product(request.params.symbol);
       const b = request.body;

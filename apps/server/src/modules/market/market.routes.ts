@@ -1,12 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   formatPrice,
+  goodsSchema,
   klineQuerySchema,
+  klineSchema,
   latestPricesQuerySchema,
+  latestPricesSchema,
   productListQuerySchema,
+  productListSchema,
+  productQuoteSchema,
   symbolQuerySchema,
+  termsListSchema,
   ticksQuerySchema,
+  ticksSchema,
 } from '@app/contracts';
+import { answers } from '../../platform/http/answers.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import {
   candlesBefore,
@@ -41,90 +49,119 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRouteOptions> = async (ap
   };
   const latest = () => reads.read('latest', () => latestTicks(db));
 
-  app.get('/api/index/ajaxdata', { schema: { querystring: productListQuerySchema } }, async (request, reply) => {
-    const { class: cls, q } = request.query;
-    const needle = q?.toLowerCase();
-    return reads.answer(request, reply, `ajaxdata:${cls ?? ''}:${needle ?? ''}`, async () => {
-      const rows = (await reads.read('products', () => listProducts(db))).filter(
-        (p) =>
-          (!cls || p.class === cls) &&
-          (!needle || p.symbol.toLowerCase().includes(needle) || p.name.toLowerCase().includes(needle)),
-      );
-      return { items: await productViews(db, now(), simulated, rows), simulated };
-    });
-  });
+  app.get(
+    '/api/index/ajaxdata',
+    { schema: { querystring: productListQuerySchema, response: answers(productListSchema) } },
+    async (request, reply) => {
+      const { class: cls, q } = request.query;
+      const needle = q?.toLowerCase();
+      return reads.answer(request, reply, `ajaxdata:${cls ?? ''}:${needle ?? ''}`, async () => {
+        const rows = (await reads.read('products', () => listProducts(db))).filter(
+          (p) =>
+            (!cls || p.class === cls) &&
+            (!needle || p.symbol.toLowerCase().includes(needle) || p.name.toLowerCase().includes(needle)),
+        );
+        return { items: await productViews(db, now(), simulated, rows), simulated };
+      });
+    },
+  );
 
-  app.get('/api/index/getkdata', { schema: { querystring: klineQuerySchema } }, async (request, reply) => {
-    const { symbol, interval, count, before } = request.query;
-    const p = await product(symbol);
-    return reads.answer(request, reply, `getkdata:${p.id}:${interval}:${count}:${before ?? ''}`, async () => {
-      const rows = await candlesBefore(db, p.id, interval, count, before);
-      const fmt = (x: bigint) => formatPrice(x, p.precision);
-      const candles = rows.map((k) => ({ t: k.t, o: fmt(k.o), h: fmt(k.h), l: fmt(k.l), c: fmt(k.c), v: k.v }));
-      return { symbol: p.symbol, interval, candles, simulated };
-    });
-  });
+  app.get(
+    '/api/index/getkdata',
+    { schema: { querystring: klineQuerySchema, response: answers(klineSchema) } },
+    async (request, reply) => {
+      const { symbol, interval, count, before } = request.query;
+      const p = await product(symbol);
+      return reads.answer(request, reply, `getkdata:${p.id}:${interval}:${count}:${before ?? ''}`, async () => {
+        const rows = await candlesBefore(db, p.id, interval, count, before);
+        const fmt = (x: bigint) => formatPrice(x, p.precision);
+        const candles = rows.map((k) => ({ t: k.t, o: fmt(k.o), h: fmt(k.h), l: fmt(k.l), c: fmt(k.c), v: k.v }));
+        return { symbol: p.symbol, interval, candles, simulated };
+      });
+    },
+  );
 
-  app.get('/api/index/ajaxpro', { schema: { querystring: latestPricesQuerySchema } }, async (request, reply) => {
-    const wanted = request.query.symbols
-      ? new Set(request.query.symbols.split(',').map((s) => s.trim().toUpperCase()))
-      : null;
-    const key = `ajaxpro:${wanted ? [...wanted].sort().join(',') : ''}`;
-    return reads.answer(request, reply, key, async () => {
-      const all = await reads.read('products', () => listProducts(db));
-      const ticks = await latest();
-      const items = all
-        .filter((p) => !wanted || wanted.has(p.symbol.toUpperCase()))
-        .flatMap((p) => {
-          const tick = ticks.get(p.id);
-          return tick ? [{ s: p.symbol, p: formatPrice(tick.price, p.precision), t: tick.ts }] : [];
-        });
-      return { items, simulated };
-    });
-  });
+  app.get(
+    '/api/index/ajaxpro',
+    { schema: { querystring: latestPricesQuerySchema, response: answers(latestPricesSchema) } },
+    async (request, reply) => {
+      const wanted = request.query.symbols
+        ? new Set(request.query.symbols.split(',').map((s) => s.trim().toUpperCase()))
+        : null;
+      const key = `ajaxpro:${wanted ? [...wanted].sort().join(',') : ''}`;
+      return reads.answer(request, reply, key, async () => {
+        const all = await reads.read('products', () => listProducts(db));
+        const ticks = await latest();
+        const items = all
+          .filter((p) => !wanted || wanted.has(p.symbol.toUpperCase()))
+          .flatMap((p) => {
+            const tick = ticks.get(p.id);
+            return tick ? [{ s: p.symbol, p: formatPrice(tick.price, p.precision), t: tick.ts }] : [];
+          });
+        return { items, simulated };
+      });
+    },
+  );
 
-  app.get('/api/index/ticks', { schema: { querystring: ticksQuerySchema } }, async (request, reply) => {
-    const p = await product(request.query.symbol);
-    const last = (await latest()).get(p.id);
-    const rows = last ? await recentTicks(db, p.id, request.query.seconds, last.ts) : [];
-    return reply.ok({
-      symbol: p.symbol,
-      items: rows.map((r) => ({ s: p.symbol, p: formatPrice(r.price, p.precision), t: r.ts })),
-    });
-  });
+  app.get(
+    '/api/index/ticks',
+    { schema: { querystring: ticksQuerySchema, response: answers(ticksSchema) } },
+    async (request, reply) => {
+      const p = await product(request.query.symbol);
+      const last = (await latest()).get(p.id);
+      const rows = last ? await recentTicks(db, p.id, request.query.seconds, last.ts) : [];
+      return reply.ok({
+        symbol: p.symbol,
+        items: rows.map((r) => ({ s: p.symbol, p: formatPrice(r.price, p.precision), t: r.ts })),
+      });
+    },
+  );
 
-  app.get('/api/index/getprodata', { schema: { querystring: symbolQuerySchema } }, async (request, reply) => {
-    const p = await product(request.query.symbol);
-    const tick = (await latest()).get(p.id);
-    const day = tick ? await dayCandle(db, p.id, tick.ts) : null;
-    const prevClose = tick ? await previousDayClose(db, p.id, tick.ts) : null;
-    const fmt = (x: bigint | null | undefined) => (x === null || x === undefined ? null : formatPrice(x, p.precision));
-    return reply.ok({
-      symbol: p.symbol,
-      open: fmt(day?.o),
-      high: fmt(day?.h),
-      low: fmt(day?.l),
-      close: fmt(prevClose),
-      now: fmt(tick?.price),
-      time: tick?.ts ?? null,
-      status: marketStatus(p, now()),
-      simulated,
-    });
-  });
+  app.get(
+    '/api/index/getprodata',
+    { schema: { querystring: symbolQuerySchema, response: answers(productQuoteSchema) } },
+    async (request, reply) => {
+      const p = await product(request.query.symbol);
+      const tick = (await latest()).get(p.id);
+      const day = tick ? await dayCandle(db, p.id, tick.ts) : null;
+      const prevClose = tick ? await previousDayClose(db, p.id, tick.ts) : null;
+      const fmt = (x: bigint | null | undefined) =>
+        x === null || x === undefined ? null : formatPrice(x, p.precision);
+      return reply.ok({
+        symbol: p.symbol,
+        open: fmt(day?.o),
+        high: fmt(day?.h),
+        low: fmt(day?.l),
+        close: fmt(prevClose),
+        now: fmt(tick?.price),
+        time: tick?.ts ?? null,
+        status: marketStatus(p, now()),
+        simulated,
+      });
+    },
+  );
 
-  app.get('/api/index/seconds', { schema: { querystring: symbolQuerySchema } }, async (request, reply) => {
-    const p = await product(request.query.symbol);
-    return reply.ok({ symbol: p.symbol, items: (await termsOf(db, p.id)).map(toTerms) });
-  });
+  app.get(
+    '/api/index/seconds',
+    { schema: { querystring: symbolQuerySchema, response: answers(termsListSchema) } },
+    async (request, reply) => {
+      const p = await product(request.query.symbol);
+      return reply.ok({ symbol: p.symbol, items: (await termsOf(db, p.id)).map(toTerms) });
+    },
+  );
 
-  app.get('/api/index/goods', { schema: { querystring: symbolQuerySchema } }, async (request, reply) => {
-    const p = await product(request.query.symbol);
-    const [view] = await productViews(db, now(), simulated, [p]);
-    return reply.ok({
-      product: view!,
-      terms: (await termsOf(db, p.id)).map(toTerms),
-      session: p.session,
-      next_change: p.forbidden ? null : nextSessionChange(p.session as SessionName, now()),
-    });
-  });
+  app.get(
+    '/api/index/goods',
+    { schema: { querystring: symbolQuerySchema, response: answers(goodsSchema) } },
+    async (request, reply) => {
+      const p = await product(request.query.symbol);
+      const [view] = await productViews(db, now(), simulated, [p]);
+      return reply.ok({
+        product: view!,
+        terms: (await termsOf(db, p.id)).map(toTerms),
+        session: p.session,
+        next_change: p.forbidden ? null : nextSessionChange(p.session as SessionName, now()),
+      });
+    },
+  );
 };

@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { orderIdQuerySchema, orderListQuerySchema, placeOrderBodySchema } from '@app/contracts';
+import {
+  orderIdQuerySchema,
+  orderListQuerySchema,
+  orderListSchema,
+  orderSchema,
+  placeOrderBodySchema,
+} from '@app/contracts';
+import { answers } from '../../platform/http/answers.ts';
 import { currentUser } from '../../platform/http/authenticate.ts';
 import { getOrder, listOrders, placeOrder } from './orders.service.ts';
 
@@ -7,28 +14,37 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, simulated, now } = app;
   app.addHook('onRequest', app.requireUser);
 
-  app.post('/api/user/addorder', { schema: { body: placeOrderBodySchema } }, async (request, reply) => {
-    const { order } = await placeOrder(db, {
-      userId: currentUser(request).userId,
-      body: request.body,
-      now: now(),
-      simulated,
-    });
-    return reply.ok(order, 'operation_succeeded');
-  });
-
-  app.get('/api/user/get_this_order', { schema: { querystring: orderIdQuerySchema } }, async (request, reply) =>
-    reply.ok(await getOrder(db, currentUser(request).userId, request.query.id, simulated)),
+  app.post(
+    '/api/user/addorder',
+    { schema: { body: placeOrderBodySchema, response: answers(orderSchema) } },
+    async (request, reply) => {
+      const { order } = await placeOrder(db, {
+        userId: currentUser(request).userId,
+        body: request.body,
+        now: now(),
+        simulated,
+      });
+      return reply.ok(order, 'operation_succeeded');
+    },
   );
 
-  app.get('/api/user/orderlist', { schema: { querystring: orderListQuerySchema } }, async (request, reply) =>
-    reply.ok(await listOrders(db, { userId: currentUser(request).userId, ...request.query, simulated })),
+  app.get(
+    '/api/user/get_this_order',
+    { schema: { querystring: orderIdQuerySchema, response: answers(orderSchema) } },
+    async (request, reply) => reply.ok(await getOrder(db, currentUser(request).userId, request.query.id, simulated)),
+  );
+
+  app.get(
+    '/api/user/orderlist',
+    { schema: { querystring: orderListQuerySchema, response: answers(orderListSchema) } },
+    async (request, reply) =>
+      reply.ok(await listOrders(db, { userId: currentUser(request).userId, ...request.query, simulated })),
   );
 
   /** Holding orders only (the Order tab's "holding" list). */
   app.get(
     '/api/user/ajaxorder_list',
-    { schema: { querystring: orderListQuerySchema.omit({ status: true }) } },
+    { schema: { querystring: orderListQuerySchema.omit({ status: true }), response: answers(orderListSchema) } },
     async (request, reply) =>
       reply.ok(
         await listOrders(db, { userId: currentUser(request).userId, ...request.query, status: 'open', simulated }),

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import {
   parseMoney,
   quoteOrder,
@@ -6,7 +7,7 @@ import {
   settlementReturn,
   type Order,
   type OrderMode,
-  type PlaceOrderBody,
+  type placeOrderBodySchema,
 } from '@app/contracts';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -19,9 +20,12 @@ import { toOrder, type OrderRow } from './order-view.ts';
 import { submitOrder } from './order-placement.ts';
 import { orderHooks } from './order-hooks.ts';
 
+/** The addorder body as its schema parses it; callers inside the server may leave `mode` out (real). */
+type PlaceOrderFields = z.output<typeof placeOrderBodySchema>;
+
 export type PlaceOrderInput = {
   userId: number;
-  body: Required<Omit<PlaceOrderBody, 'seconds' | 'mode'>> & { seconds: number; mode?: OrderMode | undefined };
+  body: Omit<PlaceOrderFields, 'mode'> & Partial<Pick<PlaceOrderFields, 'mode'>>;
   now: number;
   simulated: boolean;
 };

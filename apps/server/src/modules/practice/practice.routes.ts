@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { practiceAccountSchema } from '@app/contracts';
+import { answers } from '../../platform/http/answers.ts';
 import { currentUser } from '../../platform/http/authenticate.ts';
 import { practiceAccount, resetPractice } from './practice.service.ts';
 
@@ -7,10 +9,13 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, tz, now } = app;
   app.addHook('onRequest', app.requireUser);
 
-  app.get('/api/user/practice', async (request, reply) =>
+  app.get('/api/user/practice', { schema: { response: answers(practiceAccountSchema) } }, async (request, reply) =>
     reply.ok(await practiceAccount(db, currentUser(request).userId, now(), tz)),
   );
-  app.post('/api/user/practice/reset', async (request, reply) =>
-    reply.ok(await resetPractice(db, currentUser(request).userId, now(), tz), 'practice_reset_done'),
+  app.post(
+    '/api/user/practice/reset',
+    { schema: { response: answers(practiceAccountSchema) } },
+    async (request, reply) =>
+      reply.ok(await resetPractice(db, currentUser(request).userId, now(), tz), 'practice_reset_done'),
   );
 };

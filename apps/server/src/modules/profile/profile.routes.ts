@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Avatar } from '@app/contracts';
+import { avatarSchema, type Avatar } from '@app/contracts';
+import { answers, fileAnswers } from '../../platform/http/answers.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { currentUser } from '../../platform/http/authenticate.ts';
 import { readUpload, type UploadStore } from '../uploads/index.ts';
@@ -12,7 +13,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = asyn
 
   app.post(
     '/api/user/uploadavatar',
-    { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    { schema: { response: answers(avatarSchema) }, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
     async (request, reply) => {
       const { userId } = currentUser(request);
       const file = await readUpload(request);
@@ -24,16 +25,20 @@ export const profileRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = asyn
   );
 
   /** The caller's current avatar; "no data" when none was uploaded. */
-  app.get('/api/user/avatar', async (request, reply) => {
-    const { userId } = currentUser(request);
-    const id = await currentAvatarId(db, userId);
-    const found = id ? await store.read(db, id) : null;
-    if (!found || found.meta.userId !== userId) throw new AppError('no_data');
-    return reply
-      .header('content-type', found.meta.mime)
-      .header('cache-control', 'private, no-store')
-      .header('x-avatar-id', found.meta.id)
-      .header('x-content-type-options', 'nosniff')
-      .send(found.data);
-  });
+  app.get(
+    '/api/user/avatar',
+    { schema: { response: fileAnswers('The avatar (a square WebP picture)') } },
+    async (request, reply) => {
+      const { userId } = currentUser(request);
+      const id = await currentAvatarId(db, userId);
+      const found = id ? await store.read(db, id) : null;
+      if (!found || found.meta.userId !== userId) throw new AppError('no_data');
+      return reply
+        .header('content-type', found.meta.mime)
+        .header('cache-control', 'private, no-store')
+        .header('x-avatar-id', found.meta.id)
+        .header('x-content-type-options', 'nosniff')
+        .send(found.data);
+    },
+  );
 };

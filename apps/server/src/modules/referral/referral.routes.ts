@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { inviteRecordsQuerySchema } from '@app/contracts';
+import { inviteRecordsQuerySchema, inviteRecordsSchema, inviteSummarySchema } from '@app/contracts';
+import { answers } from '../../platform/http/answers.ts';
 import { currentUser } from '../../platform/http/authenticate.ts';
 import { inviteRecords, inviteSummary } from './referral.service.ts';
 
@@ -7,8 +8,12 @@ import { inviteRecords, inviteSummary } from './referral.service.ts';
 export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   app.addHook('onRequest', app.requireUser);
-  app.get('/api/user/invite', async (request, reply) => reply.ok(await inviteSummary(db, currentUser(request).userId)));
-  app.get('/api/user/invite_records', { schema: { querystring: inviteRecordsQuerySchema } }, async (request, reply) =>
-    reply.ok(await inviteRecords(db, currentUser(request).userId, request.query)),
+  app.get('/api/user/invite', { schema: { response: answers(inviteSummarySchema) } }, async (request, reply) =>
+    reply.ok(await inviteSummary(db, currentUser(request).userId)),
+  );
+  app.get(
+    '/api/user/invite_records',
+    { schema: { querystring: inviteRecordsQuerySchema, response: answers(inviteRecordsSchema) } },
+    async (request, reply) => reply.ok(await inviteRecords(db, currentUser(request).userId, request.query)),
   );
 };

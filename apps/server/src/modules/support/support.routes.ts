@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { supportSendBodySchema, type Badges } from '@app/contracts';
+import {
+  badgesSchema,
+  supportConversationSchema,
+  supportMessageSchema,
+  supportSendBodySchema,
+  unreadCountSchema,
+  type Badges,
+} from '@app/contracts';
+import { answers } from '../../platform/http/answers.ts';
 import { currentUser } from '../../platform/http/authenticate.ts';
 import { conversation, markSupportRead, supportUnread, userWrites } from './support.service.ts';
 import { unreadCount } from '../inbox/index.ts';
@@ -8,10 +16,15 @@ import { unreadCount } from '../inbox/index.ts';
 export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   app.addHook('onRequest', app.requireUser);
-  app.get('/api/user/service', async (request, reply) => reply.ok(await conversation(db, currentUser(request).userId)));
+  app.get('/api/user/service', { schema: { response: answers(supportConversationSchema) } }, async (request, reply) =>
+    reply.ok(await conversation(db, currentUser(request).userId)),
+  );
   app.post(
     '/api/user/service',
-    { schema: { body: supportSendBodySchema }, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    {
+      schema: { body: supportSendBodySchema, response: answers(supportMessageSchema) },
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    },
     async (request, reply) =>
       reply.ok(
         await userWrites(db, currentUser(request).userId, request.body.body, request.body.topic),
@@ -19,12 +32,12 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
   /** The user has seen the answers (clears the badge). */
-  app.post('/api/user/service_read', async (request, reply) => {
+  app.post('/api/user/service_read', { schema: { response: answers(unreadCountSchema) } }, async (request, reply) => {
     await markSupportRead(db, currentUser(request).userId);
     return reply.ok({ unread: 0 });
   });
   /** Unread counts for the badges on Mine, its menu and customer service. */
-  app.get('/api/user/badges', async (request, reply) => {
+  app.get('/api/user/badges', { schema: { response: answers(badgesSchema) } }, async (request, reply) => {
     const userId = currentUser(request).userId;
     const [messages, support] = await Promise.all([unreadCount(db, userId), supportUnread(db, userId)]);
     const badges: Badges = { messages, support };

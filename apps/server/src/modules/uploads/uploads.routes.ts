@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { UPLOAD_MAX_BYTES, uploadIdParamsSchema, type Upload } from '@app/contracts';
+import { UPLOAD_MAX_BYTES, uploadIdParamsSchema, uploadSchema, type Upload } from '@app/contracts';
+import { answers, fileAnswers } from '../../platform/http/answers.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { currentUser } from '../../platform/http/authenticate.ts';
 import { reencodeImage } from './image-check.ts';
@@ -56,7 +57,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = async
 
   app.post(
     '/api/user/uploadfile',
-    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    { schema: { response: answers(uploadSchema) }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
     async (request, reply) => {
       const { userId } = currentUser(request);
       const file = await readUpload(request);
@@ -68,14 +69,20 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = async
   );
 
   /** The image itself, to its owner only: someone else's id reads like a missing one. */
-  app.get('/api/user/upload', { schema: { querystring: uploadIdParamsSchema } }, async (request, reply) => {
-    const found = await store.read(db, request.query.id);
-    if (!found || found.meta.userId !== currentUser(request).userId) throw new AppError('no_data');
-    return reply
-      .header('content-type', found.meta.mime)
-      .header('cache-control', 'private, no-store')
-      .header('content-disposition', 'inline')
-      .header('x-content-type-options', 'nosniff')
-      .send(found.data);
-  });
+  app.get(
+    '/api/user/upload',
+    {
+      schema: { querystring: uploadIdParamsSchema, response: fileAnswers('The uploaded image (its own content type)') },
+    },
+    async (request, reply) => {
+      const found = await store.read(db, request.query.id);
+      if (!found || found.meta.userId !== currentUser(request).userId) throw new AppError('no_data');
+      return reply
+        .header('content-type', found.meta.mime)
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', 'inline')
+        .header('x-content-type-options', 'nosniff')
+        .send(found.data);
+    },
+  );
 };

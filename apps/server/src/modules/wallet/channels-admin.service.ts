@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { asc, eq, sql } from 'drizzle-orm';
-import { channelKindSchema, NETWORKS, parseMoney, reasonSchema } from '@app/contracts';
+import { channelKindSchema, NETWORKS, parseMoney, reasonSchema, type AdminRechargeChannel } from '@app/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { audit } from '../../platform/audit/audit.service.ts';
@@ -77,7 +77,7 @@ function channelValues(b: ChannelBody) {
   };
 }
 
-export const operatorChannel = (c: typeof rechargeChannels.$inferSelect) => ({
+export const operatorChannel = (c: typeof rechargeChannels.$inferSelect): AdminRechargeChannel => ({
   ...toChannel(c),
   enabled: c.enabled,
   sort: c.sort,

@@ -8,6 +8,7 @@ import {
   type Assets,
   type ExchangeQuote,
   type ExchangeRecord,
+  type ExchangeRecordList,
 } from '@app/contracts';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -191,7 +192,11 @@ export function toExchangeRecord(r: typeof exchanges.$inferSelect): ExchangeReco
   };
 }
 
-export async function exchangeRecords(db: DbOrTx, userId: number, q: { page: number; size: number }) {
+export async function exchangeRecords(
+  db: DbOrTx,
+  userId: number,
+  q: { page: number; size: number },
+): Promise<ExchangeRecordList> {
   const filter = eq(exchanges.userId, userId);
   const rows = await db
     .select()

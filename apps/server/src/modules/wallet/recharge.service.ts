@@ -4,8 +4,12 @@ import {
   formatMoney,
   parseMoney,
   UPLOAD_MAX_BYTES,
+  type AdminDeposit,
+  type AdminDepositList,
   type RechargeChannel,
+  type RechargeInfo,
   type RechargeRecord,
+  type RechargeRecordList,
   type TimelineStep,
 } from '@app/contracts';
 import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
@@ -41,7 +45,7 @@ export function toChannel(c: ChannelRow): RechargeChannel {
   };
 }
 
-export async function rechargeInfo(db: DbOrTx) {
+export async function rechargeInfo(db: DbOrTx): Promise<RechargeInfo> {
   const rows = await db
     .select()
     .from(rechargeChannels)
@@ -163,7 +167,7 @@ export async function rechargeRecords(
   db: DbOrTx,
   userId: number,
   q: { id?: number | undefined; page: number; size: number },
-) {
+): Promise<RechargeRecordList> {
   const filter = and(eq(deposits.userId, userId), q.id ? eq(deposits.id, q.id) : undefined);
   const rows = await db
     .select()
@@ -196,7 +200,7 @@ async function lockDeposit(tx: Tx, id: number): Promise<DepositRow> {
  * impossible). Above the four-eyes threshold the record becomes 4 "success awaiting audit": credited at once,
  * waiting for a second, different operator.
  */
-export async function approveDeposit(db: Db, d: Decision) {
+export async function approveDeposit(db: Db, d: Decision): Promise<RechargeRecord> {
   const settings = await loadSettings(db);
   return db.transaction(async (tx) => {
     const row = await lockDeposit(tx, d.id);
@@ -259,7 +263,7 @@ export async function approveDeposit(db: Db, d: Decision) {
 }
 
 /** The second operator's confirmation of a credited recharge above the threshold (4 -> 1). */
-export async function auditDeposit(db: Db, d: Decision) {
+export async function auditDeposit(db: Db, d: Decision): Promise<RechargeRecord> {
   return db.transaction(async (tx) => {
     const row = await lockDeposit(tx, d.id);
     if (row.status !== 4) throw new AppError('review_already_decided');
@@ -284,7 +288,7 @@ export async function auditDeposit(db: Db, d: Decision) {
  * Refuses a recharge under review (3 -> 2, nothing moves), or, by a second operator, one awaiting audit
  * (4 -> 2): its credit and bonus are reversed by new journals (refused if the money is no longer there).
  */
-export async function refuseDeposit(db: Db, d: Decision) {
+export async function refuseDeposit(db: Db, d: Decision): Promise<RechargeRecord> {
   return db.transaction(async (tx) => {
     const row = await lockDeposit(tx, d.id);
     if (row.status === 3) {
@@ -355,7 +359,10 @@ export async function refuseDeposit(db: Db, d: Decision) {
 }
 
 /** Pending recharges for operators, each flagged when its image or transfer note was used before. */
-export async function depositsForReview(db: DbOrTx, q: { status: number; page: number; size: number }) {
+export async function depositsForReview(
+  db: DbOrTx,
+  q: { status: number; page: number; size: number },
+): Promise<AdminDepositList> {
   const rows = await db
     .select()
     .from(deposits)
@@ -363,7 +370,7 @@ export async function depositsForReview(db: DbOrTx, q: { status: number; page: n
     .orderBy(asc(deposits.id))
     .limit(q.size)
     .offset((q.page - 1) * q.size);
-  const items = [];
+  const items: AdminDeposit[] = [];
   for (const d of rows) {
     const sameImage = d.imageSha256
       ? await db

@@ -1,6 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { reasonSchema, uploadIdParamsSchema } from '@app/contracts';
+import {
+  adminDepositListSchema,
+  adminRechargeChannelListSchema,
+  adminRechargeChannelSchema,
+  adminWithdrawalApprovalSchema,
+  adminWithdrawalListSchema,
+  reasonSchema,
+  rechargeRecordSchema,
+  uploadIdParamsSchema,
+  walletSettingsSchema,
+  withdrawRecordSchema,
+} from '@app/contracts';
+import { answers, fileAnswers } from '../../platform/http/answers.ts';
 import type { UploadStore } from '../uploads/index.ts';
 import {
   channelBodySchema,
@@ -38,34 +50,50 @@ export const adminWalletRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = 
   });
 
   // ---------- channels ----------
-  app.get('/admin/recharge-channels', async (_request, reply) => reply.ok({ items: await listChannels(db) }));
-  app.post('/admin/recharge-channels', { schema: { body: channelBodySchema } }, async (request, reply) =>
-    reply.ok(await createChannel(db, request.body, actor(request)), 'added'),
+  app.get(
+    '/admin/recharge-channels',
+    { schema: { response: answers(adminRechargeChannelListSchema) } },
+    async (_request, reply) => reply.ok({ items: await listChannels(db) }),
+  );
+  app.post(
+    '/admin/recharge-channels',
+    { schema: { body: channelBodySchema, response: answers(adminRechargeChannelSchema) } },
+    async (request, reply) => reply.ok(await createChannel(db, request.body, actor(request)), 'added'),
   );
   app.post(
     '/admin/recharge-channels/:id',
-    { schema: { params: idParams, body: channelBodySchema } },
+    { schema: { params: idParams, body: channelBodySchema, response: answers(adminRechargeChannelSchema) } },
     async (request, reply) =>
       reply.ok(await updateChannel(db, request.params.id, request.body, actor(request)), 'operation_succeeded'),
   );
   for (const enabled of [true, false]) {
     app.post(
       `/admin/recharge-channels/:id/${enabled ? 'enable' : 'disable'}`,
-      { schema: { params: idParams, body: z.object({ reason: reasonSchema }) } },
+      {
+        schema: {
+          params: idParams,
+          body: z.object({ reason: reasonSchema }),
+          response: answers(adminRechargeChannelSchema),
+        },
+      },
       async (request, reply) =>
         reply.ok(await setChannelEnabled(db, request.params.id, enabled, actor(request)), 'operation_succeeded'),
     );
   }
 
   // ---------- recharges ----------
-  app.get('/admin/deposits', { schema: { querystring: reviewQuery } }, async (request, reply) =>
-    reply.ok(await depositsForReview(db, request.query)),
+  app.get(
+    '/admin/deposits',
+    { schema: { querystring: reviewQuery, response: answers(adminDepositListSchema) } },
+    async (request, reply) => reply.ok(await depositsForReview(db, request.query)),
   );
   const depositActions = { approve: approveDeposit, audit: auditDeposit, refuse: refuseDeposit } as const;
   for (const [action, decide] of Object.entries(depositActions)) {
     app.post(
       `/admin/deposits/:id/${action}`,
-      { schema: { params: idParams, body: z.object({ reason: reasonSchema }) } },
+      {
+        schema: { params: idParams, body: z.object({ reason: reasonSchema }), response: answers(rechargeRecordSchema) },
+      },
       async (request, reply) => {
         const record = await decide(db, {
           id: request.params.id,
@@ -79,26 +107,38 @@ export const adminWalletRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = 
   }
 
   /** A transfer screenshot, for the operators reviewing it (reading it is audited). */
-  app.get('/admin/uploads/:id', { schema: { params: uploadIdParamsSchema } }, async (request, reply) => {
-    const found = await readUploadForReview(db, store, request.params.id, {
-      operator: request.operator,
-      reason: String(request.headers['x-reason'] ?? 'review'),
-      ip: request.ip,
-    });
-    return reply
-      .header('content-type', found.meta.mime)
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .send(found.data);
-  });
+  app.get(
+    '/admin/uploads/:id',
+    { schema: { params: uploadIdParamsSchema, response: fileAnswers('The uploaded image (its own content type)') } },
+    async (request, reply) => {
+      const found = await readUploadForReview(db, store, request.params.id, {
+        operator: request.operator,
+        reason: String(request.headers['x-reason'] ?? 'review'),
+        ip: request.ip,
+      });
+      return reply
+        .header('content-type', found.meta.mime)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(found.data);
+    },
+  );
 
   // ---------- withdrawals ----------
-  app.get('/admin/withdrawals', { schema: { querystring: reviewQuery } }, async (request, reply) =>
-    reply.ok(await withdrawalsForReview(db, request.query)),
+  app.get(
+    '/admin/withdrawals',
+    { schema: { querystring: reviewQuery, response: answers(adminWithdrawalListSchema) } },
+    async (request, reply) => reply.ok(await withdrawalsForReview(db, request.query)),
   );
   app.post(
     '/admin/withdrawals/:id/approve',
-    { schema: { params: idParams, body: z.object({ reason: reasonSchema }) } },
+    {
+      schema: {
+        params: idParams,
+        body: z.object({ reason: reasonSchema }),
+        response: answers(adminWithdrawalApprovalSchema),
+      },
+    },
     async (request, reply) => {
       const result = await approveWithdrawal(db, {
         id: request.params.id,
@@ -111,7 +151,7 @@ export const adminWalletRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = 
   );
   app.post(
     '/admin/withdrawals/:id/refuse',
-    { schema: { params: idParams, body: z.object({ reason: reasonSchema }) } },
+    { schema: { params: idParams, body: z.object({ reason: reasonSchema }), response: answers(withdrawRecordSchema) } },
     async (request, reply) => {
       const record = await refuseWithdrawal(db, {
         id: request.params.id,
@@ -124,10 +164,14 @@ export const adminWalletRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = 
   );
 
   // ---------- settings ----------
-  app.get('/admin/wallet-settings', async (_request, reply) => reply.ok(settingsView(await loadSettings(db))));
+  app.get('/admin/wallet-settings', { schema: { response: answers(walletSettingsSchema) } }, async (_request, reply) =>
+    reply.ok(settingsView(await loadSettings(db))),
+  );
   app.post(
     '/admin/wallet-settings',
-    { schema: { body: settingsChangeSchema.extend({ reason: reasonSchema }) } },
+    {
+      schema: { body: settingsChangeSchema.extend({ reason: reasonSchema }), response: answers(walletSettingsSchema) },
+    },
     async (request, reply) => {
       const { reason, ...change } = request.body;
       const saved = await changeSettings(db, change, { operator: request.operator, reason, ip: request.ip });

@@ -1,5 +1,14 @@
 import fs from 'node:fs/promises';
 import { InvalidArgumentError, type Command } from 'commander';
+import type {
+  AdminDepositList,
+  AdminRechargeChannel,
+  AdminRechargeChannelList,
+  AdminWithdrawalApproval,
+  AdminWithdrawalList,
+  RechargeRecord,
+  WithdrawRecord,
+} from '@app/contracts';
 
 /**
  * `pnpm ops channels|deposits|withdrawals|wallet ...`: the wallet's operator commands. Like the rest of the
@@ -16,44 +25,6 @@ const positive = (v: string) => {
   return n;
 };
 const when = (s: number) => new Date(s * 1000).toISOString().replace('T', ' ').slice(0, 19);
-type Channel = {
-  id: number;
-  kind: string;
-  name: string;
-  address: string | null;
-  account: string | null;
-  network: string | null;
-  min: string;
-  max: string;
-  bonus_pct: string;
-  enabled: boolean;
-};
-type Deposit = {
-  id: number;
-  user_id: number;
-  reference_code: string;
-  amount: string;
-  channel_name: string;
-  payer_name: string | null;
-  transfer_note: string | null;
-  upload_id: string | null;
-  status: number;
-  created_at: number;
-  flags: { same_image_as: number[]; same_transfer_note_as: number[] };
-};
-type Withdrawal = {
-  id: number;
-  user_id: number;
-  amount: string;
-  fee: string;
-  received: string;
-  destination: string;
-  status: number;
-  created_at: number;
-  first_approved_by: string | null;
-  pay_to: { title: string; account: string; holder: string | null } | null;
-};
-
 const STATUS: Record<number, string> = { 1: 'success', 2: 'failed', 3: 'under review', 4: 'success, awaiting audit' };
 
 const channelOptions = (c: Command) =>
@@ -95,7 +66,7 @@ export function registerWalletCommands(program: Command, client: OpsClient) {
 
   const channels = program.command('channels').description('recharge channels shown to users');
   channels.command('list').action(async () => {
-    const data = (await request('GET', '/admin/recharge-channels')) as { items: Channel[] };
+    const data = (await request('GET', '/admin/recharge-channels')) as AdminRechargeChannelList;
     console.table(
       data.items.map((c) => ({
         id: c.id,
@@ -111,12 +82,16 @@ export function registerWalletCommands(program: Command, client: OpsClient) {
     );
   });
   channelOptions(channels.command('add').description('add a channel')).action(async (o) => {
-    const c = (await request('POST', '/admin/recharge-channels', channelBody(o))) as Channel;
+    const c = (await request('POST', '/admin/recharge-channels', channelBody(o))) as AdminRechargeChannel;
     console.log(`channel ${c.id} (${c.name}) added${c.enabled ? '' : ', disabled'}`);
   });
   channelOptions(channels.command('set <id>').description("replace a channel's details")).action(
     async (id: string, o) => {
-      const c = (await request('POST', `/admin/recharge-channels/${positive(id)}`, channelBody(o))) as Channel;
+      const c = (await request(
+        'POST',
+        `/admin/recharge-channels/${positive(id)}`,
+        channelBody(o),
+      )) as AdminRechargeChannel;
       console.log(`channel ${c.id} (${c.name}) saved`);
     },
   );
@@ -127,7 +102,7 @@ export function registerWalletCommands(program: Command, client: OpsClient) {
       .action(async (id: string, o: { reason: string }) => {
         const c = (await request('POST', `/admin/recharge-channels/${positive(id)}/${action}`, {
           reason: o.reason,
-        })) as Channel;
+        })) as AdminRechargeChannel;
         console.log(`channel ${c.id} is now ${c.enabled ? 'enabled' : 'disabled'}`);
       });
   }
@@ -137,7 +112,7 @@ export function registerWalletCommands(program: Command, client: OpsClient) {
     .command('list')
     .option('-s, --status <n>', '3 under review (default), 4 awaiting audit, 1 success, 2 failed', positive, 3)
     .action(async (o: { status: number }) => {
-      const data = (await request('GET', `/admin/deposits?status=${o.status}`)) as { items: Deposit[] };
+      const data = (await request('GET', `/admin/deposits?status=${o.status}`)) as AdminDepositList;
       console.table(
         data.items.map((d) => ({
           id: d.id,
@@ -171,7 +146,9 @@ export function registerWalletCommands(program: Command, client: OpsClient) {
         action === 'refuse' ? 'shown to the user and kept in the audit log' : 'why (kept in the audit log)',
       )
       .action(async (id: string, o: { reason: string }) => {
-        const d = (await request('POST', `/admin/deposits/${positive(id)}/${action}`, { reason: o.reason })) as Deposit;
+        const d = (await request('POST', `/admin/deposits/${positive(id)}/${action}`, {
+          reason: o.reason,
+        })) as RechargeRecord;
         console.log(`recharge ${d.id} (${d.reference_code}, ${d.amount} U): ${STATUS[d.status]}`);
       });
   }
@@ -197,7 +174,7 @@ export function registerWalletCommands(program: Command, client: OpsClient) {
     .command('list')
     .option('-s, --status <n>', '3 under review (default), 1 success, 2 failed', positive, 3)
     .action(async (o: { status: number }) => {
-      const data = (await request('GET', `/admin/withdrawals?status=${o.status}`)) as { items: Withdrawal[] };
+      const data = (await request('GET', `/admin/withdrawals?status=${o.status}`)) as AdminWithdrawalList;
       console.table(
         data.items.map((w) => ({
           id: w.id,
@@ -222,10 +199,12 @@ export function registerWalletCommands(program: Command, client: OpsClient) {
       .action(async (id: string, o: { reason: string }) => {
         const data = (await request('POST', `/admin/withdrawals/${positive(id)}/${action}`, {
           reason: o.reason,
-        })) as Withdrawal & { record?: Withdrawal; waiting_for_second?: boolean };
-        const w = data.record ?? data;
+        })) as AdminWithdrawalApproval | WithdrawRecord;
+        // approve answers the record and whether it waits for a second operator; refuse, the record alone.
+        const w = 'record' in data ? data.record : data;
+        const waiting = 'record' in data && data.waiting_for_second;
         console.log(
-          `withdrawal ${w.id} (${w.amount} U): ${data.waiting_for_second ? 'first approval recorded, a second operator must approve' : (STATUS[w.status] ?? w.status)}`,
+          `withdrawal ${w.id} (${w.amount} U): ${waiting ? 'first approval recorded, a second operator must approve' : (STATUS[w.status] ?? w.status)}`,
         );
       });
   }

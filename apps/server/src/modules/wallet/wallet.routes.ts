@@ -1,18 +1,34 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   addCardBodySchema,
   addPayAccountBodySchema,
   addWalletBodySchema,
+  assetsSchema,
   cashBodySchema,
+  cashInfoSchema,
   doRechargeBodySchema,
   exchangeBodySchema,
   exchangeQuoteBodySchema,
+  exchangeQuoteSchema,
+  exchangeRecordListSchema,
+  exchangeRecordSchema,
   methodIdBodySchema,
+  paymentMethodListSchema,
+  paymentMethodSchema,
+  rechargeInfoSchema,
+  rechargeRecordListSchema,
+  rechargeRecordSchema,
   recordListQuerySchema,
   statementQuerySchema,
+  statementSchema,
   WALLET_CURRENCIES,
+  walletOptionsSchema,
+  withdrawRecordListSchema,
+  withdrawRecordSchema,
   type WalletOptions,
 } from '@app/contracts';
+import { answers, fileAnswers } from '../../platform/http/answers.ts';
 import { currentUser } from '../../platform/http/authenticate.ts';
 import type { UploadStore } from '../uploads/index.ts';
 import { assets, createQuote, exchangeRecords, executeQuote } from './exchange.service.ts';
@@ -42,22 +58,30 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRouteOptions> = async (ap
     toMethod(row, holdUntilOf(row, (await loadSettings(db)).holdHours), false);
 
   // ---------- payment methods ----------
-  app.post('/api/user/add_card', { schema: { body: addCardBodySchema } }, async (request, reply) => {
-    const b = request.body as { bank_name: string; branch: string; holder: string; card_number: string };
-    return reply.ok(await created(await addCard(db, userId(request), b)), 'added');
-  });
-  app.get('/api/user/bank_card', async (request, reply) =>
+  app.post(
+    '/api/user/add_card',
+    { schema: { body: addCardBodySchema, response: answers(paymentMethodSchema) } },
+    async (request, reply) => {
+      const b = request.body as { bank_name: string; branch: string; holder: string; card_number: string };
+      return reply.ok(await created(await addCard(db, userId(request), b)), 'added');
+    },
+  );
+  app.get('/api/user/bank_card', { schema: { response: answers(paymentMethodListSchema) } }, async (request, reply) =>
     reply.ok({ items: await listMethods(db, userId(request), (await loadSettings(db)).holdHours, ['bank']) }),
   );
 
-  app.post('/api/user/add_wallet_addr', { schema: { body: addWalletBodySchema } }, async (request, reply) => {
-    const b = request.body as { currency: string; network: string; address: string };
-    return reply.ok(await created(await addWallet(db, userId(request), b)), 'added');
-  });
-  app.get('/api/user/user_wallet', async (request, reply) =>
+  app.post(
+    '/api/user/add_wallet_addr',
+    { schema: { body: addWalletBodySchema, response: answers(paymentMethodSchema) } },
+    async (request, reply) => {
+      const b = request.body as { currency: string; network: string; address: string };
+      return reply.ok(await created(await addWallet(db, userId(request), b)), 'added');
+    },
+  );
+  app.get('/api/user/user_wallet', { schema: { response: answers(paymentMethodListSchema) } }, async (request, reply) =>
     reply.ok({ items: await listMethods(db, userId(request), (await loadSettings(db)).holdHours, ['crypto']) }),
   );
-  app.get('/api/user/wallet', async (_request, reply) => {
+  app.get('/api/user/wallet', { schema: { response: answers(walletOptionsSchema) } }, async (_request, reply) => {
     const options: WalletOptions = {
       currencies: Object.entries(WALLET_CURRENCIES).map(([currency, networks]) => ({
         currency,
@@ -67,88 +91,129 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRouteOptions> = async (ap
     return reply.ok(options);
   });
 
-  app.post('/api/user/add_payment', { schema: { body: addPayAccountBodySchema } }, async (request, reply) => {
-    const b = request.body as { kind: 'alipay' | 'wechat'; holder: string; account: string };
-    return reply.ok(await created(await addPayAccount(db, userId(request), b)), 'added');
-  });
-  app.get('/api/user/payment', async (request, reply) =>
+  app.post(
+    '/api/user/add_payment',
+    { schema: { body: addPayAccountBodySchema, response: answers(paymentMethodSchema) } },
+    async (request, reply) => {
+      const b = request.body as { kind: 'alipay' | 'wechat'; holder: string; account: string };
+      return reply.ok(await created(await addPayAccount(db, userId(request), b)), 'added');
+    },
+  );
+  app.get('/api/user/payment', { schema: { response: answers(paymentMethodListSchema) } }, async (request, reply) =>
     reply.ok({ items: await listMethods(db, userId(request), (await loadSettings(db)).holdHours) }),
   );
-  app.post('/api/user/del_payment', { schema: { body: methodIdBodySchema } }, async (request, reply) => {
-    await removeMethod(db, userId(request), request.body.id);
-    return reply.ok(null, 'deleted');
-  });
+  app.post(
+    '/api/user/del_payment',
+    { schema: { body: methodIdBodySchema, response: answers(z.null()) } },
+    async (request, reply) => {
+      await removeMethod(db, userId(request), request.body.id);
+      return reply.ok(null, 'deleted');
+    },
+  );
 
   // ---------- recharge ----------
-  app.get('/api/user/recharge', async (_request, reply) => reply.ok(await rechargeInfo(db)));
-  app.post('/api/user/dorecharge', { schema: { body: doRechargeBodySchema } }, async (request, reply) => {
-    const b = request.body;
-    const record = await doRecharge(db, store, {
-      userId: userId(request),
-      channelId: b.channel_id,
-      amount: b.amount,
-      payerName: b.payer_name as string,
-      transferNote: b.transfer_note as string,
-      uploadId: b.upload_id as string,
-      key: b.key,
-    });
-    return reply.ok(record, 'recharge_submitted');
-  });
-  app.get('/api/user/recharge_record', { schema: { querystring: recordListQuerySchema } }, async (request, reply) =>
-    reply.ok(await rechargeRecords(db, userId(request), request.query)),
+  app.get('/api/user/recharge', { schema: { response: answers(rechargeInfoSchema) } }, async (_request, reply) =>
+    reply.ok(await rechargeInfo(db)),
+  );
+  app.post(
+    '/api/user/dorecharge',
+    { schema: { body: doRechargeBodySchema, response: answers(rechargeRecordSchema) } },
+    async (request, reply) => {
+      const b = request.body;
+      const record = await doRecharge(db, store, {
+        userId: userId(request),
+        channelId: b.channel_id,
+        amount: b.amount,
+        payerName: b.payer_name as string,
+        transferNote: b.transfer_note as string,
+        uploadId: b.upload_id as string,
+        key: b.key,
+      });
+      return reply.ok(record, 'recharge_submitted');
+    },
+  );
+  app.get(
+    '/api/user/recharge_record',
+    { schema: { querystring: recordListQuerySchema, response: answers(rechargeRecordListSchema) } },
+    async (request, reply) => reply.ok(await rechargeRecords(db, userId(request), request.query)),
   );
 
   // ---------- withdraw ----------
-  app.get('/api/user/cash', async (request, reply) => reply.ok(await cashInfo(db, userId(request), now(), tz)));
-  app.post('/api/user/cash', { schema: { body: cashBodySchema } }, async (request, reply) => {
-    const b = request.body;
-    const record = await submitWithdrawal(db, {
-      userId: userId(request),
-      ip: request.ip,
-      methodId: b.method_id,
-      kind: b.kind,
-      amount: b.amount,
-      fundPassword: b.fund_password,
-      key: b.key,
-      now: now(),
-      tz,
-    });
-    return reply.ok(record, 'withdrawal_submitted');
-  });
-  app.get('/api/user/cash_record', { schema: { querystring: recordListQuerySchema } }, async (request, reply) =>
-    reply.ok(await withdrawRecords(db, userId(request), request.query)),
+  app.get('/api/user/cash', { schema: { response: answers(cashInfoSchema) } }, async (request, reply) =>
+    reply.ok(await cashInfo(db, userId(request), now(), tz)),
+  );
+  app.post(
+    '/api/user/cash',
+    { schema: { body: cashBodySchema, response: answers(withdrawRecordSchema) } },
+    async (request, reply) => {
+      const b = request.body;
+      const record = await submitWithdrawal(db, {
+        userId: userId(request),
+        ip: request.ip,
+        methodId: b.method_id,
+        kind: b.kind,
+        amount: b.amount,
+        fundPassword: b.fund_password,
+        key: b.key,
+        now: now(),
+        tz,
+      });
+      return reply.ok(record, 'withdrawal_submitted');
+    },
+  );
+  app.get(
+    '/api/user/cash_record',
+    { schema: { querystring: recordListQuerySchema, response: answers(withdrawRecordListSchema) } },
+    async (request, reply) => reply.ok(await withdrawRecords(db, userId(request), request.query)),
   );
 
   // ---------- exchange and assets ----------
-  app.get('/api/user/assets', async (request, reply) => reply.ok(await assets(db, userId(request), now(), simulated)));
-  app.post('/api/user/exchange_quote', { schema: { body: exchangeQuoteBodySchema } }, async (request, reply) =>
-    reply.ok(await createQuote(db, { userId: userId(request), ...request.body, now: now(), simulated })),
+  app.get('/api/user/assets', { schema: { response: answers(assetsSchema) } }, async (request, reply) =>
+    reply.ok(await assets(db, userId(request), now(), simulated)),
   );
-  app.post('/api/user/exchange', { schema: { body: exchangeBodySchema } }, async (request, reply) =>
-    reply.ok(
-      await executeQuote(db, {
-        userId: userId(request),
-        quoteId: request.body.quote_id,
-        key: request.body.key,
-        now: now(),
-      }),
-      'operation_succeeded',
-    ),
+  app.post(
+    '/api/user/exchange_quote',
+    { schema: { body: exchangeQuoteBodySchema, response: answers(exchangeQuoteSchema) } },
+    async (request, reply) =>
+      reply.ok(await createQuote(db, { userId: userId(request), ...request.body, now: now(), simulated })),
+  );
+  app.post(
+    '/api/user/exchange',
+    { schema: { body: exchangeBodySchema, response: answers(exchangeRecordSchema) } },
+    async (request, reply) =>
+      reply.ok(
+        await executeQuote(db, {
+          userId: userId(request),
+          quoteId: request.body.quote_id,
+          key: request.body.key,
+          now: now(),
+        }),
+        'operation_succeeded',
+      ),
   );
   app.get(
     '/api/user/exchange_record',
-    { schema: { querystring: recordListQuerySchema.omit({ id: true }) } },
+    {
+      schema: { querystring: recordListQuerySchema.omit({ id: true }), response: answers(exchangeRecordListSchema) },
+    },
     async (request, reply) => reply.ok(await exchangeRecords(db, userId(request), request.query)),
   );
 
   // ---------- statement ----------
-  app.get('/api/user/finance', { schema: { querystring: statementQuerySchema } }, async (request, reply) =>
-    reply.ok(await statement(db, userId(request), request.query)),
+  app.get(
+    '/api/user/finance',
+    { schema: { querystring: statementQuerySchema, response: answers(statementSchema) } },
+    async (request, reply) => reply.ok(await statement(db, userId(request), request.query)),
   );
   /** The same rows as a CSV file (not an envelope): the app fetches it with its token and saves it. */
   app.get(
     '/api/user/finance_csv',
-    { schema: { querystring: statementQuerySchema.omit({ page: true, size: true }) } },
+    {
+      schema: {
+        querystring: statementQuerySchema.omit({ page: true, size: true }),
+        response: fileAnswers('The statement as a CSV file (UTF-8 with a byte order mark)'),
+      },
+    },
     async (request, reply) => {
       const csv = await statementCsv(db, userId(request), request.query, tz);
       return reply

@@ -5,10 +5,13 @@ import {
   formatMoney,
   parseMoney,
   withdrawFee,
+  type AdminWithdrawalApproval,
+  type AdminWithdrawalList,
   type CashInfo,
   type MethodKind,
   type TimelineStep,
   type WithdrawRecord,
+  type WithdrawRecordList,
 } from '@app/contracts';
 import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -257,7 +260,7 @@ export async function withdrawRecords(
   db: DbOrTx,
   userId: number,
   q: { id?: number | undefined; page: number; size: number },
-) {
+): Promise<WithdrawRecordList> {
   const filter = and(eq(withdrawals.userId, userId), q.id ? eq(withdrawals.id, q.id) : undefined);
   const rows = await db
     .select()
@@ -287,7 +290,7 @@ async function lockWithdrawal(tx: Tx, id: number) {
  * fees. Above the four-eyes threshold the first approval is recorded and a second, different operator
  * completes it.
  */
-export async function approveWithdrawal(db: Db, d: Decision) {
+export async function approveWithdrawal(db: Db, d: Decision): Promise<AdminWithdrawalApproval> {
   const settings = await loadSettings(db);
   return db.transaction(async (tx) => {
     const row = await lockWithdrawal(tx, d.id);
@@ -343,7 +346,7 @@ export async function approveWithdrawal(db: Db, d: Decision) {
 }
 
 /** Refuses a withdrawal: the full amount (fee included) goes back to available, with the reason shown. */
-export async function refuseWithdrawal(db: Db, d: Decision) {
+export async function refuseWithdrawal(db: Db, d: Decision): Promise<WithdrawRecord> {
   return db.transaction(async (tx) => {
     const row = await lockWithdrawal(tx, d.id);
     await postJournal(tx, {
@@ -376,7 +379,10 @@ export async function refuseWithdrawal(db: Db, d: Decision) {
   });
 }
 
-export async function withdrawalsForReview(db: DbOrTx, q: { status: number; page: number; size: number }) {
+export async function withdrawalsForReview(
+  db: DbOrTx,
+  q: { status: number; page: number; size: number },
+): Promise<AdminWithdrawalList> {
   const rows = await db
     .select()
     .from(withdrawals)
@@ -398,7 +404,13 @@ export async function withdrawalsForReview(db: DbOrTx, q: { status: number; page
         user_id: r.userId,
         first_approved_by: r.firstApprovedBy,
         pay_to: m
-          ? { kind: m.kind, title: methodTitle(m), account: m.account, holder: m.holder, branch: m.branch }
+          ? {
+              kind: m.kind as MethodKind,
+              title: methodTitle(m),
+              account: m.account,
+              holder: m.holder,
+              branch: m.branch,
+            }
           : null,
       };
     }),

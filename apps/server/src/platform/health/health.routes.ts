@@ -1,9 +1,23 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { codeOf } from '@app/contracts';
+import { z } from 'zod';
+import {
+  codeOf,
+  envelopeSchema,
+  healthSchema,
+  livenessSchema,
+  notReadySchema,
+  readinessSchema,
+  refusalDataSchema,
+  type DatabaseCheck,
+  type LeaderCheck,
+  type LeadersCheck,
+  type ReadinessChecks,
+} from '@app/contracts';
 import { translate } from '@app/i18n/catalogue';
 import type { Db } from '../db/client.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { answers } from '../http/answers.ts';
 import { AppError } from '../http/app-error.ts';
 import { HEARTBEAT_MS, LOCKS } from '../jobs/leader-lock.ts';
 import { systemClock } from '../time/clock.ts';
@@ -25,8 +39,6 @@ const SINGLETON_JOBS: Record<string, number> = {
   maintenance: LOCKS.maintenance,
 };
 
-type Check = { ok: boolean } & Record<string, unknown>;
-
 /**
  * /api/health: the node and its database answer (what load balancers and the tests poll). /api/health/live: the
  * process answers, whatever the database does (restart it only if this fails). /api/health/ready: this node can
@@ -34,18 +46,25 @@ type Check = { ok: boolean } & Record<string, unknown>;
  */
 export const healthRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app;
-  app.get('/api/health', async (_request, reply) => {
+  app.get('/api/health', { schema: { response: answers(healthSchema) } }, async (_request, reply) => {
     await withinBudget(db.execute(sql`SELECT 1`));
     return reply.ok({ status: 'ok', time: systemClock() });
   });
 
-  app.get('/api/health/live', async (_request, reply) =>
+  app.get('/api/health/live', { schema: { response: answers(livenessSchema) } }, async (_request, reply) =>
     reply.ok({ status: 'live', time: systemClock(), uptime: Math.floor(process.uptime()) }),
   );
 
-  app.get('/api/health/ready', async (request, reply) => {
+  // Not ready is a 503 that says which checks failed; any other refusal (a 503 included) is the usual one.
+  const readyAnswers = {
+    ...answers(readinessSchema),
+    503: envelopeSchema(z.union([notReadySchema, refusalDataSchema])),
+  };
+  app.get('/api/health/ready', { schema: { response: readyAnswers } }, async (request, reply) => {
     const checks = await readiness(db);
-    const failing = Object.keys(checks).filter((name) => !checks[name]!.ok);
+    const failing = Object.entries(checks)
+      .filter(([, check]) => !check.ok)
+      .map(([name]) => name);
     const time = systemClock();
     if (failing.length === 0) return reply.ok({ status: 'ready', time, checks });
     const code = codeOf('system_busy');
@@ -58,13 +77,13 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
   });
 };
 
-async function readiness(db: Db): Promise<Record<string, Check>> {
+async function readiness(db: Db): Promise<ReadinessChecks> {
   const started = Date.now();
   try {
     return await withinBudget(
       (async () => {
         await db.execute(sql`SELECT 1`);
-        const database: Check = { ok: true, ms: Date.now() - started };
+        const database: DatabaseCheck = { ok: true, ms: Date.now() - started };
         const [feed] = (
           await db.execute<{ lag: bigint | null }>(
             sql`SELECT extract(epoch FROM now())::bigint - watermark AS lag FROM feed_state WHERE id = 1`,
@@ -89,13 +108,13 @@ async function readiness(db: Db): Promise<Record<string, Check>> {
  * Each singleton job's leader, wherever it runs: the session holding its advisory lock in this database, and how
  * long ago that session last ran a statement (its heartbeat; see LeaderLock).
  */
-async function leaders(db: Db): Promise<Check> {
+async function leaders(db: Db): Promise<LeadersCheck> {
   const { rows } = await db.execute<{ key: bigint; idle: number | null }>(sql`
     SELECT l.objid::bigint AS key, extract(epoch FROM now() - a.state_change)::float8 AS idle
     FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
     WHERE l.locktype = 'advisory' AND l.granted AND l.classid = 0 AND l.objsubid = 1
       AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())`);
-  const jobs: Record<string, Check> = {};
+  const jobs: Record<string, LeaderCheck> = {};
   for (const [job, key] of Object.entries(SINGLETON_JOBS)) {
     const held = rows.find((r) => Number(r.key) === key);
     // A session of another role hides its activity: held is all that can be told then.
