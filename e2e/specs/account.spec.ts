@@ -6,6 +6,7 @@ import jsQR from 'jsqr';
 import { expect, test, type Page } from '@playwright/test';
 import { open } from '../support/app.ts';
 import { latestCode, uniquePhone } from '../support/outbox.ts';
+import { sharedOperators } from '../support/operators.ts';
 import { e2eDir, repoRoot } from '../support/paths.ts';
 import { registerByApi, useSession } from '../support/session.ts';
 import { text, type Lang } from '../support/texts.ts';
@@ -42,8 +43,8 @@ async function ops(...args: string[]): Promise<string> {
     env: {
       ...process.env,
       ADMIN_URL: process.env.E2E_ADMIN_URL,
-      ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN,
-      OPERATOR: 'e2e-reviewer',
+      // Real-name review is support's: the CLI acts with sam's own API token.
+      OPS_TOKEN: sharedOperators().sam,
     },
   });
   return stdout;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { open } from '../support/app.ts';
+import { operatorAuth, sharedOperators } from '../support/operators.ts';
 import { e2eDir, repoRoot } from '../support/paths.ts';
 import { registerByApi, useSession } from '../support/session.ts';
 import { text, type Lang } from '../support/texts.ts';
@@ -25,8 +26,8 @@ async function ops(...args: string[]): Promise<string> {
     env: {
       ...process.env,
       ADMIN_URL: process.env.E2E_ADMIN_URL,
-      ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN,
-      OPERATOR: 'e2e-support',
+      // Customer service is support's: the CLI acts with sam's own API token.
+      OPS_TOKEN: sharedOperators().sam,
     },
   });
   return stdout;
@@ -47,11 +48,8 @@ async function availableCents(token: string): Promise<number> {
 const admin = (path: string, body: object) =>
   fetch(`${process.env.E2E_ADMIN_URL}${path}`, {
     method: 'POST',
-    headers: {
-      authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN}`,
-      'x-operator': 'e2e',
-      'content-type': 'application/json',
-    },
+    // Messages to users are support's (sam).
+    headers: { ...operatorAuth(sharedOperators().sam), 'content-type': 'application/json' },
     body: JSON.stringify(body),
   }).then((r) => r.json() as Promise<{ code: number; data: unknown }>);
 

@@ -4,6 +4,7 @@ import type { Order } from '@app/contracts';
 import { api, expect, test, type MarketServer } from '../support/market-server.ts';
 import { e2eDir } from '../support/paths.ts';
 import { latestCode, uniquePhone } from '../support/outbox.ts';
+import { operatorAuth, type OperatorName } from '../support/operators.ts';
 import { open } from '../support/app.ts';
 import { registerByApi, useSession } from '../support/session.ts';
 import { text, type Lang } from '../support/texts.ts';
@@ -35,12 +36,12 @@ async function post<T>(base: string, pathName: string, body: Record<string, stri
   return (await response.json()) as Envelope<T>;
 }
 
-async function admin<T>(market: MarketServer, pathName: string, body?: object) {
+/** An operator API call on the market server, as one of its operators. */
+async function admin<T>(market: MarketServer, operator: OperatorName, pathName: string, body?: object) {
   const response = await fetch(`${market.adminUrl}${pathName}`, {
     method: body ? 'POST' : 'GET',
     headers: {
-      authorization: `Bearer ${market.adminToken}`,
-      'x-operator': 'e2e-ops',
+      ...operatorAuth(market.operators[operator]),
       ...(body ? { 'content-type': 'application/json' } : {}),
     },
     ...(body ? { body: JSON.stringify(body) } : {}),
@@ -66,7 +67,7 @@ async function register(market: MarketServer, account: string): Promise<string> 
   return reg.data.token;
 }
 
-/** Funds a user the honest way: a deposit with a proof image, approved by an operator. */
+/** Funds a user the honest way: a deposit with a proof image, approved by a finance operator. */
 async function fund(market: MarketServer, page: Page, token: string, amount: string) {
   const proof = await page.screenshot({ clip: { x: 0, y: 0, width: 40, height: 30 } });
   const form = new FormData();
@@ -90,7 +91,9 @@ async function fund(market: MarketServer, page: Page, token: string, amount: str
     token,
   );
   expect(deposit.code, deposit.msg).toBe(200);
-  const approved = await admin(market, `/admin/deposits/${deposit.data.id}/approve`, { reason: 'bank matched' });
+  const approved = await admin(market, 'fay', `/admin/deposits/${deposit.data.id}/approve`, {
+    reason: 'bank matched',
+  });
   expect(approved.code, approved.msg).toBe(200);
 }
 

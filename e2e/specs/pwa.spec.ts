@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
 import { base, open } from '../support/app.ts';
+import { operatorAuth, sharedOperators } from '../support/operators.ts';
 import { e2eDir } from '../support/paths.ts';
 import { text, type Lang } from '../support/texts.ts';
 import { seriousViolations, settled } from '../support/axe.ts';
@@ -28,11 +29,8 @@ type Manifest = {
 const admin = (urlPath: string, body: object) =>
   fetch(`${process.env.E2E_ADMIN_URL}${urlPath}`, {
     method: 'POST',
-    headers: {
-      authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN}`,
-      'x-operator': 'e2e',
-      'content-type': 'application/json',
-    },
+    // The download links are engagement settings, an admin's (alice).
+    headers: { ...operatorAuth(sharedOperators().alice), 'content-type': 'application/json' },
     body: JSON.stringify(body),
   }).then((r) => r.json() as Promise<{ code: number }>);
 

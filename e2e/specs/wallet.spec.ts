@@ -4,6 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { api, expect, test, type MarketServer } from '../support/market-server.ts';
+import type { OperatorName } from '../support/operators.ts';
 import { e2eDir, repoRoot } from '../support/paths.ts';
 import { text, type Lang } from '../support/texts.ts';
 import { seriousViolations } from '../support/axe.ts';
@@ -24,11 +25,14 @@ const PNG = Buffer.from(
   'base64',
 );
 
-/** The operator CLI, exactly as an operator runs it, pointed at the market server's admin API. */
-async function ops(market: MarketServer, ...args: string[]): Promise<string> {
+/**
+ * The operator CLI, exactly as an operator runs it with their own API token, pointed at the market server's
+ * admin API.
+ */
+async function ops(market: MarketServer, operator: OperatorName, ...args: string[]): Promise<string> {
   const { stdout } = await run('pnpm', ['--silent', '--filter', '@app/server', 'ops', ...args], {
     cwd: repoRoot,
-    env: { ...process.env, ADMIN_URL: market.adminUrl, ADMIN_TOKEN: market.adminToken, OPERATOR: 'e2e-operator' },
+    env: { ...process.env, ADMIN_URL: market.adminUrl, OPS_TOKEN: market.operators[operator] },
   });
   return stdout;
 }
@@ -78,6 +82,7 @@ test('deposit with a screenshot, operator approves by CLI; withdraw and refuse; 
   // Settings for a test that may run at any hour: the window all day, no hold on the new card.
   await ops(
     market,
+    'alice',
     'wallet',
     'set',
     'withdraw_from=00:00',
@@ -104,7 +109,7 @@ test('deposit with a screenshot, operator approves by CLI; withdraw and refuse; 
   expect(code).toMatch(/^[A-Z2-9]{8}$/);
   await shot(page, 'recharge-submitted');
 
-  const pending = await ops(market, 'deposits', 'list');
+  const pending = await ops(market, 'fay', 'deposits', 'list');
   expect(pending).toContain(code);
   const records = await api<{ items: Array<{ id: number; reference_code: string }> }>(
     market.url,
@@ -112,7 +117,7 @@ test('deposit with a screenshot, operator approves by CLI; withdraw and refuse; 
     token,
   );
   const deposit = records.items.find((r) => r.reference_code === code)!;
-  expect(await ops(market, 'deposits', 'approve', String(deposit.id), '-r', 'bank statement matched')).toContain(
+  expect(await ops(market, 'fay', 'deposits', 'approve', String(deposit.id), '-r', 'bank statement matched')).toContain(
     'success',
   );
   expect(cents(await available(market, token))).toBe(start + 50_000);
@@ -166,9 +171,9 @@ test('deposit with a screenshot, operator approves by CLI; withdraw and refuse; 
   );
   const withdrawal = cashRecords.items[0]!;
   expect(withdrawal.status).toBe(3);
-  expect(await ops(market, 'withdrawals', 'refuse', String(withdrawal.id), '-r', 'Holder name differs')).toContain(
-    'failed',
-  );
+  expect(
+    await ops(market, 'fay', 'withdrawals', 'refuse', String(withdrawal.id), '-r', 'Holder name differs'),
+  ).toContain('failed');
   expect(cents(await available(market, token))).toBe(start + 50_000);
   await page.goto(`${market.url}/h5/#/pages/user/cashrecord?id=${withdrawal.id}`);
   await expect(page.getByTestId('cash-receipt')).toContainText('Holder name differs');

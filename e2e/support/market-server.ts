@@ -1,7 +1,9 @@
 import { test as base } from '@playwright/test';
+import { bootstrapTeam, operatorAuth, type OperatorTokens } from './operators.ts';
 import { startServer, type Server } from './server.ts';
 
-export type MarketServer = Server;
+/** The market server, with its own operators (made when it starts). */
+export type MarketServer = Server & { operators: OperatorTokens };
 
 type Envelope<T> = { code: number; msg: string; key: string; data: T };
 
@@ -15,15 +17,15 @@ export async function api<T>(base: string, pathAndQuery: string, token?: string)
 
 /**
  * The shortest period an operator may set (5 s), on BTC/USDT with the 30-second period's payout and fee, so the
- * specs that watch an order settle wait seconds, not half a minute. Set through the operator API, as an operator
- * would; the prices an order opens and settles at stay the recorded ones.
+ * specs that watch an order settle wait seconds, not half a minute. Set through the operator API by the content
+ * operator (the catalogue is theirs); the prices an order opens and settles at stay the recorded ones.
  */
 export const SHORT_PERIOD = 5;
 
-async function addShortPeriod(server: Server) {
+async function addShortPeriod(server: MarketServer) {
   const response = await fetch(`${server.adminUrl}/admin/products/${encodeURIComponent('BTC/USDT')}/terms`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${server.adminToken}`, 'content-type': 'application/json' },
+    headers: { ...operatorAuth(server.operators.cole), 'content-type': 'application/json' },
     body: JSON.stringify({
       reason: 'e2e: a short period so orders settle in seconds',
       seconds: SHORT_PERIOD,
@@ -49,10 +51,14 @@ export const test = base.extend<object, { market: MarketServer }>({
   market: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const server = await startServer({ name: 'market-server', jobs: true });
-      await addShortPeriod(server);
-      await use(server);
-      await server.stop();
+      const started = await startServer({ name: 'market-server', jobs: true });
+      try {
+        const server: MarketServer = { ...started, operators: await bootstrapTeam(started) };
+        await addShortPeriod(server);
+        await use(server);
+      } finally {
+        await started.stop();
+      }
     },
     { scope: 'worker', timeout: 300_000 },
   ],

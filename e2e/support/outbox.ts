@@ -1,13 +1,18 @@
+import { operatorAuth, sharedOperators, type OperatorTokens } from './operators.ts';
+
 /** The server whose SMS outbox to read: the shared one of global setup unless a spec started its own. */
-type Admin = { adminUrl: string; adminToken: string };
+type Admin = { adminUrl: string; operators: OperatorTokens };
 
-const sharedServer = (): Admin => ({ adminUrl: process.env.E2E_ADMIN_URL!, adminToken: process.env.E2E_ADMIN_TOKEN! });
+const sharedServer = (): Admin => ({ adminUrl: process.env.E2E_ADMIN_URL!, operators: sharedOperators() });
 
-/** The 6-digit code of the latest SMS sent to a phone, read from the server's outbox on the admin API. */
+/**
+ * The 6-digit code of the latest SMS sent to a phone, read from the server's outbox on the admin API (the texts
+ * hold live codes: an admin reads them).
+ */
 export async function latestCode(phone: string, server: Admin = sharedServer()): Promise<string> {
   const url = `${server.adminUrl}/admin/sms-outbox?recipient=${encodeURIComponent(phone)}`;
   for (let attempt = 0; attempt < 20; attempt++) {
-    const response = await fetch(url, { headers: { authorization: `Bearer ${server.adminToken}` } });
+    const response = await fetch(url, { headers: operatorAuth(server.operators.alice) });
     const body = (await response.json()) as { data?: { items?: Array<{ body: string; id: number }> } };
     const items = [...(body.data?.items ?? [])].sort((a, b) => b.id - a.id);
     const code = items[0]?.body.match(/\b(\d{6})\b/)?.[1];

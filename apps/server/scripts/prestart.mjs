@@ -1,8 +1,10 @@
 // What `pnpm start` does before it runs the server (`exec node dist/server.js`, so that the server itself gets
 // the signals and its exit code is the command's): a port already in use is reported first, before anything is
-// built or started; then, with --web (the root's `pnpm start`), the web, and the server's dist/ are built if
-// missing or out of date. `pnpm --filter @app/server start` (e2e, release smoke tests) serves WEB_DIR as it is.
+// built or started; then, with --web (the root's `pnpm start`), the web and the operator console, and the
+// server's dist/ are built if missing or out of date. `pnpm --filter @app/server start` (e2e, release smoke
+// tests) serves WEB_DIR as it is.
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unavailablePorts } from '../src/platform/config/listen-ports.mjs';
@@ -22,6 +24,15 @@ if (process.argv.includes('--web')) {
     stdio: 'inherit',
   });
   if (web.status !== 0) process.exit(web.status ?? 1);
+  // The operator console (served on the admin port) is built once; `pnpm --filter @app/console build` rebuilds it.
+  if (!existsSync(path.join(repoRoot, 'apps/console/dist/index.html'))) {
+    console.log('console: building apps/console');
+    const built = spawnSync('pnpm', ['--silent', '--filter', '@app/console', 'build'], {
+      cwd: repoRoot,
+      stdio: 'inherit',
+    });
+    if (built.status !== 0) process.exit(built.status ?? 1);
+  }
 }
 
 const reason = await staleReason();

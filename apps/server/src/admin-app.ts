@@ -1,3 +1,4 @@
+import path from 'node:path';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { logging } from './app.ts';
 import { echoRequestId, REQUEST_ID_LOG_LABEL, requestIdOptions } from './platform/http/request-id.ts';
@@ -8,7 +9,8 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { requireResponseSchemas, responseSerializer } from './platform/http/response-serializer.ts';
 import type { Db } from './platform/db/client.ts';
 import { envelopePlugin } from './platform/http/envelope.ts';
-import { operatorGuard } from './platform/http/operator-auth.ts';
+import cookie from '@fastify/cookie';
+import { operatorAuth } from './platform/http/operator-auth.ts';
 import { apiDocs, operatorApi } from './platform/http/api-docs.ts';
 import { appDeps } from './platform/http/app-deps.ts';
 import { systemClock } from './platform/time/clock.ts';
@@ -25,10 +27,21 @@ import { adminContentRoutes } from './modules/content/index.ts';
 import { adminInboxRoutes } from './modules/inbox/index.ts';
 import { adminSupportRoutes } from './modules/support/index.ts';
 import { adminCopyRoutes } from './modules/copy/index.ts';
+import { adminOperatorRoutes, resolveOperator } from './modules/operators/index.ts';
+import { adminAdjustmentRoutes } from './modules/adjustments/index.ts';
 import { defaultUploadStore } from './modules/uploads/index.ts';
 import type { Metrics } from './platform/metrics/metrics.ts';
+import { repoRoot } from './platform/config/paths.ts';
+import { consoleFiles } from './platform/web/console-files.ts';
+import { OutboxSender, type MessageSender } from './platform/messaging/message-sender.ts';
 
-/** The operator API: its own listener (127.0.0.1 by default), a bearer token, no user sessions. */
+const isOperatorApi = (url: string) => url.startsWith('/admin/') && !url.startsWith('/admin/docs');
+
+/**
+ * The operator API: its own listener (127.0.0.1 by default), no user sessions. Every route is reached by an
+ * authenticated operator (a console session or a per-operator API token) with the permission the route names;
+ * the shared token only makes the first admin and reads the metrics.
+ */
 export async function buildAdminApp(deps: {
   db: Db;
   token: string;
@@ -38,6 +51,8 @@ export async function buildAdminApp(deps: {
   metrics?: Metrics;
   /** Outside production, an answer with a field its schema does not name is an error (see response-serializer). */
   refuseDroppedFields?: boolean;
+  /** Where texts to users go (the SMS outbox by default). */
+  sender?: MessageSender;
 }): Promise<FastifyInstance> {
   const app = Fastify({
     ...logging(deps.logger, deps.logLevel ?? 'info'),
@@ -49,17 +64,27 @@ export async function buildAdminApp(deps: {
   accessLog(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer({ refuseDroppedFields: deps.refuseDroppedFields ?? false }));
-  requireResponseSchemas(app, (url) => url.startsWith('/admin/') && !url.startsWith('/admin/docs'));
+  requireResponseSchemas(app, isOperatorApi);
   // The operator app has no configuration or prices of its own: the routes read the database and the clock.
   await app.register(appDeps, { db: deps.db, now: systemClock });
   await app.register(envelopePlugin);
-  await app.register(securityHeaders, {});
+  // The console is served on this port, often over plain http on a private network: no upgrade to https.
+  await app.register(securityHeaders, { contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } });
   await app.register(formbody);
-  app.decorateRequest('operator', '');
-  app.addHook('onRequest', operatorGuard(deps.token));
+  await app.register(cookie);
+  await app.register(operatorAuth, {
+    resolve: resolveOperator(deps.db),
+    sharedToken: deps.token,
+    isApi: isOperatorApi,
+    isPublicFile: (url) => url === '/console' || url.startsWith('/console/'),
+  });
   await app.register(apiDocs, { api: operatorApi });
+  // The operator console (apps/console): its files are open to anyone, every API call it makes needs a session.
+  await app.register(consoleFiles, { root: path.join(repoRoot, 'apps/console/dist') });
   // Each module's operator routes; every change they make is audited (who, when, what and why).
-  await app.register(adminAccountRoutes);
+  await app.register(adminOperatorRoutes);
+  await app.register(adminAdjustmentRoutes);
+  await app.register(adminAccountRoutes, { sender: deps.sender ?? new OutboxSender(deps.db) });
   await app.register(adminOutboxRoutes);
   await app.register(adminInviteRoutes);
   await app.register(adminAuditRoutes);
@@ -74,7 +99,7 @@ export async function buildAdminApp(deps: {
   await app.register(adminCopyRoutes);
   const metrics = deps.metrics;
   if (metrics)
-    app.get('/metrics', async (_request, reply) =>
+    app.get('/metrics', { config: { access: 'shared-token' } }, async (_request, reply) =>
       reply.type(metrics.registry.contentType).send(await metrics.registry.metrics()),
     );
   return app;

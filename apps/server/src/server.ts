@@ -78,6 +78,7 @@ const admin = await buildAdminApp({
   logger: log.child({ api: 'admin' }),
   metrics,
   refuseDroppedFields: config.env !== 'production',
+  sender,
 });
 
 await app.listen({ host: config.host, port: config.port });

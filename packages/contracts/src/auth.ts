@@ -2,11 +2,14 @@ import { z } from 'zod';
 import { accountName, loginIdentifier, password, phone, verificationCode, inviteCode, ticked } from './fields.ts';
 import { userInfoSchema } from './user.ts';
 import { loginRecordSchema, userSessionSchema } from './account.ts';
+import { reasonSchema } from './admin.ts';
+import { LANGUAGES } from './languages.ts';
 
 export const SMS_CODE_TTL_SECONDS = 300;
 export const SMS_RESEND_SECONDS = 60;
 
-export const smsPurposeSchema = z.enum(['register']);
+/** register; reset_login / reset_fund: completing a password reset customer service opened. */
+export const smsPurposeSchema = z.enum(['register', 'reset_login', 'reset_fund']);
 
 export const sendCodeBodySchema = z.object({
   phone,
@@ -56,3 +59,36 @@ export type UserSessionList = z.infer<typeof userSessionListSchema>;
 /** GET /api/user/logins: the user's latest logins and registration, newest first. */
 export const loginRecordListSchema = z.object({ items: z.array(loginRecordSchema) });
 export type LoginRecordList = z.infer<typeof loginRecordListSchema>;
+
+/** Which of a user's two passwords a reset is for. */
+export const passwordKindSchema = z.enum(['login', 'fund']);
+export type PasswordKind = z.infer<typeof passwordKindSchema>;
+
+/**
+ * Completing a reset customer service opened: the code sent to the account's phone (purpose reset_login or
+ * reset_fund) and the new password, chosen by the user alone. Works logged out.
+ */
+export const resetPasswordBodySchema = z
+  .object({
+    phone,
+    kind: passwordKindSchema,
+    code: verificationCode,
+    password,
+    password_confirm: z.string({ error: 'passwords_differ' }),
+  })
+  .refine((b) => b.password === b.password_confirm, { message: 'passwords_differ', path: ['password_confirm'] });
+export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
+
+/** An operator opens a reset after checking the account is the caller's; the SMS that tells the user is in `lang`. */
+export const adminPasswordResetBodySchema = z.object({
+  kind: passwordKindSchema,
+  reason: reasonSchema,
+  lang: z.enum(LANGUAGES).default('en'),
+});
+export const adminPasswordResetSchema = z.object({
+  user_id: z.number().int(),
+  kind: passwordKindSchema,
+  started_by: z.string(),
+  expires_at: z.number().int(),
+});
+export type AdminPasswordReset = z.infer<typeof adminPasswordResetSchema>;

@@ -21,3 +21,4 @@ export * from './content.ts';
 export * from './copy.ts';
 export * from './platform-day.ts';
 export * from './health.ts';
+export * from './operators.ts';

@@ -23,6 +23,8 @@ export const MESSAGE_CODES = {
   fund_password_set: 200,
   // the text of the SMS that carries a verification code (not a response)
   sms_code_text: 200,
+  sms_reset_login_text: 200,
+  sms_reset_fund_text: 200,
 
   // sessions
   login_required: 401,
@@ -116,6 +118,11 @@ export const MESSAGE_CODES = {
   price_unavailable: 422,
   review_already_decided: 409,
   second_operator_required: 409,
+  permission_denied: 403,
+  operators_exist: 409,
+  operator_name_taken: 409,
+  password_reset_not_open: 400,
+  password_reset_done: 200,
 
   // trade
   product_not_found: 404,

@@ -405,6 +405,8 @@ export type AdminRechargeChannelList = z.infer<typeof adminRechargeChannelListSc
 export const adminDepositSchema = rechargeRecordSchema.extend({
   user_id: z.number().int(),
   reviewed_by: z.string().nullable(),
+  /** Above the four-eyes threshold: who approved first; a different operator's approval credits it. */
+  first_approved_by: z.string().nullable(),
   flags: z.object({
     /** Other recharges with the same screenshot (at most 5). */
     same_image_as: z.array(z.number().int()),

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -18,12 +19,12 @@ function freePort() {
 
 /**
  * Starts the real server on a fresh data dir serving `webDir`, for measurements and smoke tests (`jobs`: run the
- * price feed).
+ * price feed), with one admin operator made through the real flow (`operatorToken`: that admin's API token).
  */
 export async function startLocalServer(webDir, { jobs = false } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-data-'));
   const [port, adminPort] = [await freePort(), await freePort()];
-  const adminToken = `bench-${Date.now()}-0123456789abcdefghij`;
+  const sharedToken = `bench-${Date.now()}-0123456789abcdefghij`;
   const child = spawn('pnpm', ['--silent', '--filter', '@app/server', 'start'], {
     cwd: repoRoot,
     detached: true,
@@ -32,7 +33,7 @@ export async function startLocalServer(webDir, { jobs = false } = {}) {
       DATA_DIR: dataDir,
       PORT: String(port),
       ADMIN_PORT: String(adminPort),
-      ADMIN_TOKEN: adminToken,
+      ADMIN_TOKEN: sharedToken,
       WEB_DIR: webDir,
       // With jobs the price feed records live seconds (the trade page shows real prices); without, none.
       JOBS: jobs ? '1' : '0',
@@ -77,8 +78,74 @@ export async function startLocalServer(webDir, { jobs = false } = {}) {
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
+  const admin = `http://127.0.0.1:${adminPort}`;
+  let operatorToken;
+  try {
+    operatorToken = await bootstrapAdmin(admin, sharedToken);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
   // The server serves the built web itself under /h5/.
-  return { base: api, api, admin: `http://127.0.0.1:${adminPort}`, adminToken, stop };
+  return { base: api, api, admin, operatorToken, stop };
+}
+
+/** RFC 6238 code of a base32 secret, as an authenticator app shows it: SHA-1, six digits, thirty seconds. */
+function totpCode(secret, now = Date.now()) {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  const key = [];
+  let bits = 0;
+  let count = 0;
+  for (const char of secret.replace(/=+$/, '').toUpperCase()) {
+    bits = ((bits << 5) | alphabet.indexOf(char)) & 0xfff;
+    count += 5;
+    if (count >= 8) {
+      count -= 8;
+      key.push((bits >>> count) & 0xff);
+    }
+  }
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(now / 30_000)));
+  const mac = createHmac('sha1', Buffer.from(key)).update(counter).digest();
+  const offset = mac[mac.length - 1] & 0xf;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+async function adminPost(admin, route, body, headers = {}) {
+  const response = await fetch(`${admin}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const answer = await response.json();
+  if (answer.code !== 200) throw new Error(`${route} answered ${answer.key}`);
+  return { data: answer.data, response };
+}
+
+/**
+ * The first admin of a fresh server, made the way a person makes it: the shared token bootstraps it, it signs in
+ * and enrols an authenticator (the code computed from the secret the enrolment shows), and makes an API token.
+ * Answers that token.
+ */
+async function bootstrapAdmin(admin, sharedToken) {
+  const name = 'bench';
+  const password = randomBytes(18).toString('base64url');
+  await adminPost(admin, '/admin/operators/bootstrap', { name, password }, { authorization: `Bearer ${sharedToken}` });
+  const login = await adminPost(admin, '/admin/session/login', { name, password });
+  if (login.data.state !== 'enrol') throw new Error(`the first admin: expected an enrolment, got ${login.data.state}`);
+  const { ticket, secret } = login.data.enrolment;
+  const enrolled = await adminPost(admin, '/admin/session/enrol', { ticket, code: totpCode(secret) });
+  const cookie = enrolled.response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const made = await adminPost(
+    admin,
+    '/admin/tokens',
+    { label: 'local server', role: 'admin', reason: 'measurements and smoke tests' },
+    { cookie, 'x-csrf-token': enrolled.data.csrf_token },
+  );
+  return made.data.token;
 }
 
 async function post(api, route, body) {
@@ -91,11 +158,11 @@ async function post(api, route, body) {
 }
 
 /** A session token for a fresh user, registered through the API with the SMS code from the outbox. */
-export async function registerUser({ api, admin, adminToken }) {
+export async function registerUser({ api, admin, operatorToken }) {
   const phone = `138${String(Date.now()).slice(-8)}`;
   await post(api, '/api/login/sendcode', { phone, purpose: 'register' });
   const outbox = await fetch(`${admin}/admin/sms-outbox?recipient=${phone}`, {
-    headers: { authorization: `Bearer ${adminToken}` },
+    headers: { authorization: `Bearer ${operatorToken}` },
   }).then((r) => r.json());
   const code = outbox.data.items.map((i) => i.body.match(/\b(\d{6})\b/)?.[1]).find(Boolean);
   const reg = await post(api, '/api/login/reg', {

@@ -1,8 +1,12 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
-import type { AdminAuditItem, AdminInviteCode, AdminOutboxItem, AdminUser, ContractTerms } from '@app/contracts';
+import type {
+  AdminAuditItem,
+  AdminInviteCode,
+  AdminOutboxItem,
+  AdminUser,
+  ContractTerms,
+  OperatorMe,
+} from '@app/contracts';
 import { loadConfig } from '../platform/config/env.ts';
 import { guardTerminalOutput } from './terminal-output.ts';
 import { registerWalletCommands } from '../modules/wallet/index.ts';
@@ -14,37 +18,39 @@ import { registerContentCommands } from '../modules/content/index.ts';
 import { registerCopyCommands } from '../modules/copy/index.ts';
 
 /**
- * `pnpm ops ...`: the operator CLI. It only calls the admin HTTP API, so every action it takes goes
- * through the same checks and the same audit log as any other operator client.
+ * `pnpm ops ...`: the operator CLI. It only calls the admin HTTP API, as the operator whose API token is in
+ * OPS_TOKEN, so every action it takes goes through the same permission checks and the same audit log as any
+ * other operator client, under that operator's name.
  */
 guardTerminalOutput();
 
 const config = loadConfig();
 const baseUrl = process.env.ADMIN_URL ?? `http://${config.adminHost}:${config.adminPort}`;
-const operator = process.env.OPERATOR ?? os.userInfo().username;
+const MAKE_TOKEN = 'make one with POST /admin/tokens while signed in as yourself (see docs/operators.md)';
 
-async function token(): Promise<string> {
-  if (config.adminToken) return config.adminToken;
-  const file = path.join(config.dataDir, 'admin-token');
-  const value = await fs.readFile(file, 'utf8').catch(() => '');
-  if (!value.trim()) throw new Error(`no ADMIN_TOKEN and no ${file}; start the server once or set ADMIN_TOKEN`);
-  return value.trim();
+/** The operator's own API token (opk_...): the CLI acts as that operator, with the token's role. */
+function authorization(): { authorization: string } {
+  const token = process.env.OPS_TOKEN?.trim();
+  if (!token)
+    throw new Error(`no OPS_TOKEN: the CLI acts with your own operator API token; ${MAKE_TOKEN} and set OPS_TOKEN`);
+  return { authorization: `Bearer ${token}` };
 }
 
 /** One admin API call; the answer's shape is the admin contract of that path (packages/contracts/src/admin.ts). */
 async function request<T>(method: 'GET' | 'POST', url: string, body?: object): Promise<T> {
+  const headers = { ...authorization(), ...(body ? { 'content-type': 'application/json' } : {}) };
   const response = await fetch(baseUrl + url, {
     method,
-    headers: {
-      authorization: `Bearer ${await token()}`,
-      'x-operator': operator,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
+    headers,
     body: body ? JSON.stringify(body) : undefined,
   }).catch((error: Error) => {
     throw new Error(`cannot reach the admin API at ${baseUrl} (${error.message}); is the server running?`);
   });
-  const envelope = (await response.json()) as { code: number; msg: string; data: unknown };
+  const envelope = (await response.json()) as { code: number; key: string; msg: string; data: unknown };
+  if (envelope.key === 'login_required')
+    throw new Error(`${envelope.code} ${envelope.msg}: OPS_TOKEN is not a live operator API token; ${MAKE_TOKEN}`);
+  if (envelope.key === 'permission_denied')
+    throw new Error(`${envelope.code} ${envelope.msg}: your token's role does not allow this (see pnpm ops whoami)`);
   if (envelope.code !== 200) throw new Error(`${envelope.code} ${envelope.msg}`);
   return envelope.data as T;
 }
@@ -56,7 +62,17 @@ const positive = (v: string) => {
 };
 const when = (s: number) => new Date(s * 1000).toISOString().replace('T', ' ').slice(0, 19);
 
-const program = new Command('ops').description('Operator commands (they call the admin API)');
+const program = new Command('ops').description('Operator commands (they call the admin API as you: OPS_TOKEN)');
+
+program
+  .command('whoami')
+  .description('the operator OPS_TOKEN acts as, their role and what this token may do')
+  .action(async () => {
+    const me = await request<OperatorMe>('GET', '/admin/session');
+    console.log(`name: ${me.operator.name}`);
+    console.log(`role: ${me.operator.role}`);
+    console.log(`permissions: ${me.permissions.join(', ')}`);
+  });
 
 const users = program.command('users').description('list, lock and unlock users');
 users
@@ -194,8 +210,7 @@ program
 
 registerWalletCommands(program, {
   request,
-  raw: async (url) =>
-    fetch(baseUrl + url, { headers: { authorization: `Bearer ${await token()}`, 'x-operator': operator } }),
+  raw: async (url) => fetch(baseUrl + url, { headers: authorization() }),
 });
 
 registerInvestCommands(program, request);

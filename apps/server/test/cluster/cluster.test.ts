@@ -9,6 +9,7 @@ import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../../sr
 import { verifyLedger } from '../../src/modules/ledger/ledger-verify.ts';
 import { startServer, waitFor, type runTs } from '../crash/processes.ts';
 import { MixedLoad, openWithdrawals } from '../helpers/mixed-load.ts';
+import { bootstrapOperators } from '../helpers/operator-bootstrap.ts';
 import { nginxBinary, startNginx } from './nginx.ts';
 
 /**
@@ -66,7 +67,10 @@ suite('three nodes behind nginx', () => {
       await freePort(),
       nodes.map((n) => n.port),
     );
-    const settings = await openWithdrawals(`http://127.0.0.1:${nodes[0]!.adminPort}`, ADMIN_TOKEN);
+    // The nodes share one database, so one team of operators (made through the first node) acts on all.
+    const adminUrl = `http://127.0.0.1:${nodes[0]!.adminPort}`;
+    const operators = await bootstrapOperators(adminUrl, ADMIN_TOKEN);
+    const settings = await openWithdrawals(adminUrl, operators.alice!);
     expect(settings.code).toBe(200);
   }, 400_000);
 

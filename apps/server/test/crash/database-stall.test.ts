@@ -7,6 +7,7 @@ import { connect } from '../../src/platform/db/client.ts';
 import { freePort, runningEmbeddedUrl } from '../../src/platform/db/embedded.ts';
 import { verifyLedger } from '../../src/modules/ledger/ledger-verify.ts';
 import { MixedLoad, openWithdrawals, type LoadClient } from '../helpers/mixed-load.ts';
+import { bootstrapOperators } from '../helpers/operator-bootstrap.ts';
 import { isAlive, postmasterPid, startServer, waitFor, type runTs } from './processes.ts';
 
 /**
@@ -53,7 +54,10 @@ async function funded(
 ): Promise<{ load: MixedLoad; clients: LoadClient[] }> {
   const direct = connect((await runningEmbeddedUrl(dataDir))!, 2);
   try {
-    expect((await openWithdrawals(`http://127.0.0.1:${adminPort}`, ADMIN_TOKEN)).code).toBe(200);
+    // The data dir is fresh: its first admin is made with the shared token, who then makes the others.
+    const adminUrl = `http://127.0.0.1:${adminPort}`;
+    const operators = await bootstrapOperators(adminUrl, ADMIN_TOKEN);
+    expect((await openWithdrawals(adminUrl, operators.alice!)).code).toBe(200);
     const load = new MixedLoad(() => base, direct.db);
     const clients = await Promise.all([0, 1, 2].map((i) => load.client(i, prefix)));
     return { load, clients };

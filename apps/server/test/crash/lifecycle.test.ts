@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { isAlive, postmasterPid, runTs, serverRoot, waitFor } from './processes.ts';
 import { freePort } from '../../src/platform/db/embedded.ts';
+import { bootstrapOperators } from '../helpers/operator-bootstrap.ts';
 
 const embedded = inject('pgMode') === 'embedded';
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'app-life-'));
@@ -37,10 +38,12 @@ describe.runIf(embedded)('server lifecycle on the embedded database', () => {
     expect(first.lines.join('\n')).toContain('first invitation code: WELCOME');
     const adminToken = (await fs.readFile(path.join(dataDir, 'admin-token'), 'utf8')).trim();
     expect(adminToken.length).toBeGreaterThanOrEqual(32);
+    // The generated shared token makes the first admin; the operators act with their own API tokens.
+    const operators = await bootstrapOperators(first.admin, adminToken);
 
     await form(first.base, '/api/login/sendcode', { phone: '13900000001' });
     const outbox = await fetch(`${first.admin}/admin/sms-outbox?recipient=13900000001`, {
-      headers: { authorization: `Bearer ${adminToken}` },
+      headers: { authorization: `Bearer ${operators.alice}` },
     }).then((r) => r.json() as Promise<any>);
     const code = /\d{6}/.exec(outbox.data.items[0].body)![0];
     // Production logs never carry a live code.
@@ -67,7 +70,7 @@ describe.runIf(embedded)('server lifecycle on the embedded database', () => {
       ['--import', 'tsx', 'src/cli/ops.ts', 'users', 'list', '-q', 'survivor'],
       {
         cwd: serverRoot,
-        env: { ...process.env, DATA_DIR: dataDir, ADMIN_PORT: String(first.adminPort), OPERATOR: 'carol' },
+        env: { ...process.env, DATA_DIR: dataDir, ADMIN_PORT: String(first.adminPort), OPS_TOKEN: operators.sam },
       },
     );
     expect(ops.stdout).toContain('survivor');

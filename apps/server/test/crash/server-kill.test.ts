@@ -7,6 +7,7 @@ import { connect } from '../../src/platform/db/client.ts';
 import { freePort, runningEmbeddedUrl } from '../../src/platform/db/embedded.ts';
 import { verifyLedger } from '../../src/modules/ledger/ledger-verify.ts';
 import { MixedLoad, openWithdrawals } from '../helpers/mixed-load.ts';
+import { bootstrapOperators } from '../helpers/operator-bootstrap.ts';
 import { startServer, waitFor, type runTs } from './processes.ts';
 
 /**
@@ -35,7 +36,9 @@ describe.runIf(embedded)(`the server killed ${CYCLES} times under load`, () => {
     };
     await start();
     const database = connect((await runningEmbeddedUrl(dataDir))!, 4);
-    const settings = await openWithdrawals(`http://127.0.0.1:${adminPort}`, ADMIN_TOKEN);
+    const adminUrl = `http://127.0.0.1:${adminPort}`;
+    const operators = await bootstrapOperators(adminUrl, ADMIN_TOKEN);
+    const settings = await openWithdrawals(adminUrl, operators.alice!);
     expect(settings.code).toBe(200);
     const load = new MixedLoad(() => base, database.db);
     const clients = await Promise.all(Array.from({ length: 8 }, (_, i) => load.client(i, 'killed')));

@@ -17,12 +17,13 @@ export type Outcome = { kind: string; client: LoadClient; path: string; body: Re
 
 /**
  * Operator settings that let a load withdraw as often as it deposits: any hour, no hold on a new card, many
- * withdrawals a day (the wallet suite tests those limits; a load test is about something else).
+ * withdrawals a day (the wallet suite tests those limits; a load test is about something else). Set by an
+ * admin (settings need `settings.edit`), with that operator's API token from bootstrapOperators.
  */
-export async function openWithdrawals(adminUrl: string, adminToken: string): Promise<Answer> {
+export async function openWithdrawals(adminUrl: string, adminApiToken: string): Promise<Answer> {
   const response = await fetch(`${adminUrl}/admin/wallet-settings`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${adminToken}`, 'x-operator': 'load-test', 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${adminApiToken}`, 'content-type': 'application/json' },
     body: JSON.stringify({
       reason: 'load test',
       hold_hours: 0,

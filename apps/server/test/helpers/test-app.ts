@@ -9,6 +9,8 @@ import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import pino from 'pino';
 import { Metrics } from '../../src/platform/metrics/metrics.ts';
 import { TickHub } from '../../src/modules/market/tick-hub.ts';
+import { seedTestOperators } from './test-operators.ts';
+export { operatorHeaders, testOperatorToken, type TestOperator } from './test-operators.ts';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
 
@@ -32,6 +34,7 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
+  await seedTestOperators(database.db);
   const hub = options.withHub ? new TickHub(database.url, pino({ level: 'silent' })) : undefined;
   await hub?.start();
   const config = loadConfig({

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, like } from 'drizzle-orm';
-import { ADMIN_TOKEN, call, createTestApp, registerUser, type TestApp } from '../helpers/test-app.ts';
+import {
+  call,
+  createTestApp,
+  operatorHeaders,
+  registerUser,
+  type TestApp,
+  type TestOperator,
+} from '../helpers/test-app.ts';
 import { cnIdCheckChar } from '../../src/modules/kyc/id-document.ts';
 import { qualifyInvitee } from '../../src/modules/referral/referral.service.ts';
 import { ledgerJournals } from '../../src/modules/ledger/ledger.table.ts';
@@ -21,12 +28,12 @@ const freshId = () => {
   const first17 = `44030519851122${String(serial++).padStart(3, '0')}`;
   return first17 + cnIdCheckChar(first17);
 };
-const admin = async (method: 'GET' | 'POST', url: string, body?: object) =>
+const admin = async (as: TestOperator, method: 'GET' | 'POST', url: string, body?: object) =>
   (
     await t.admin.inject({
       method,
       url,
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'x-operator': 'growth' },
+      headers: operatorHeaders(as),
       ...(body ? { payload: body } : {}),
     })
   ).json();
@@ -41,9 +48,9 @@ async function verify(u: Registered) {
     body: { real_name: '周八', id_number: freshId() },
   });
   expect(submitted.code).toBe(200);
-  const pending = await admin('GET', '/admin/kyc?state=pending&limit=500');
+  const pending = await admin('sam', 'GET', '/admin/kyc?state=pending&limit=500');
   const item = pending.data.items.find((i: { user_id: number }) => i.user_id === u.user.id);
-  const approved = await admin('POST', `/admin/kyc/${item.id}/approve`, { reason: 'documents match' });
+  const approved = await admin('sam', 'POST', `/admin/kyc/${item.id}/approve`, { reason: 'documents match' });
   expect(approved.data.state).toBe('approved');
 }
 
@@ -59,20 +66,31 @@ describe('invitation', () => {
       rules: { bonus_amount: '0.00', condition: 'real_name' },
     });
     expect(
-      (await admin('POST', '/admin/invite-settings', { bonus_amount: '-1', condition: 'real_name', reason: 'x' })).code,
+      (
+        await admin('alice', 'POST', '/admin/invite-settings', {
+          bonus_amount: '-1',
+          condition: 'real_name',
+          reason: 'x',
+        })
+      ).code,
     ).not.toBe(200);
     expect(
-      (await admin('POST', '/admin/invite-settings', { bonus_amount: '5', condition: 'forever', reason: 'launch' }))
-        .code,
+      (
+        await admin('alice', 'POST', '/admin/invite-settings', {
+          bonus_amount: '5',
+          condition: 'forever',
+          reason: 'launch',
+        })
+      ).code,
     ).not.toBe(200);
-    const set = await admin('POST', '/admin/invite-settings', {
+    const set = await admin('alice', 'POST', '/admin/invite-settings', {
       bonus_amount: '5',
       condition: 'real_name',
       reason: 'launch',
     });
     expect(set.data).toEqual({ bonus_amount: '5.00', condition: 'real_name' });
-    const audit = await admin('GET', '/admin/audit?limit=5');
-    expect(audit.data.items[0]).toMatchObject({ action: 'invite.settings', operator: 'growth', reason: 'launch' });
+    const audit = await admin('alice', 'GET', '/admin/audit?limit=5');
+    expect(audit.data.items[0]).toMatchObject({ action: 'invite.settings', operator: 'alice', reason: 'launch' });
     expect((await call(t.app, 'GET', '/api/user/invite', { token: a.token })).data.rules.bonus_amount).toBe('5.00');
   });
 
@@ -141,7 +159,7 @@ describe('invitation', () => {
   it("with the first-deposit condition, pays on the invitee's first approved recharge only", async () => {
     expect(
       (
-        await admin('POST', '/admin/invite-settings', {
+        await admin('alice', 'POST', '/admin/invite-settings', {
           bonus_amount: '3',
           condition: 'first_deposit',
           reason: 'deposit drive',
@@ -167,7 +185,9 @@ describe('invitation', () => {
         },
       });
       expect(submitted.code).toBe(200);
-      const approved = await admin('POST', `/admin/deposits/${submitted.data.id}/approve`, { reason: 'bank matched' });
+      const approved = await admin('fay', 'POST', `/admin/deposits/${submitted.data.id}/approve`, {
+        reason: 'bank matched',
+      });
       expect(approved.code).toBe(200);
     };
     await rechargeOnce();

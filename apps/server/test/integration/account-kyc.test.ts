@@ -3,7 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { ADMIN_TOKEN, call, createTestApp, registerUser, type TestApp } from '../helpers/test-app.ts';
+import {
+  call,
+  createTestApp,
+  operatorHeaders,
+  registerUser,
+  type TestApp,
+  type TestOperator,
+} from '../helpers/test-app.ts';
 import { kycSubmissions } from '../../src/modules/kyc/kyc.table.ts';
 import { users } from '../../src/modules/users/users.table.ts';
 import { decryptDocument, deriveKeys, loadKycKeys } from '../../src/modules/kyc/kyc-crypto.ts';
@@ -27,11 +34,16 @@ const freshId = () => {
 const submit = (token: string, body: Record<string, string>, lang = 'en') =>
   call(t.app, 'POST', '/api/user/certification', { token, lang, body });
 const state = (token: string) => call(t.app, 'GET', '/api/user/certification', { token });
-const admin = async (method: 'GET' | 'POST', url: string, body?: object, token = ADMIN_TOKEN) => {
+const admin = async (
+  as: TestOperator | { authorization: string },
+  method: 'GET' | 'POST',
+  url: string,
+  body?: object,
+) => {
   const response = await t.admin.inject({
     method,
     url,
-    headers: { authorization: `Bearer ${token}`, 'x-operator': 'reviewer1' },
+    headers: typeof as === 'string' ? operatorHeaders(as) : as,
     ...(body ? { payload: body } : {}),
   });
   return response.json();
@@ -118,22 +130,28 @@ describe('/api/user/certification', () => {
     await submit(u.token, { real_name: 'Anna Schmidt', doc_type: 'passport', id_number: 'c01x00t47' });
     const id = await pendingIdOf(u.user.id);
 
-    const listed = await admin('GET', '/admin/kyc?state=pending');
+    const listed = await admin('sam', 'GET', '/admin/kyc?state=pending');
     const item = listed.data.items.find((i: { id: number }) => i.id === id);
     expect(item).toMatchObject({ user_id: u.user.id, doc_type: 'passport', id_number_masked: 'C0*****47' });
     expect(JSON.stringify(listed)).not.toContain('C01X00T47');
 
     expect(
-      (await admin('POST', `/admin/kyc/${id}/approve`, { reason: 'ok' }, 'wrong-token-0123456789abcdef')).code,
+      (
+        await admin({ authorization: 'Bearer wrong-token-0123456789abcdef' }, 'POST', `/admin/kyc/${id}/approve`, {
+          reason: 'ok',
+        })
+      ).code,
     ).toBe(401);
-    expect((await admin('POST', `/admin/kyc/${id}/approve`, { reason: '' })).code).not.toBe(200);
-    const approved = await admin('POST', `/admin/kyc/${id}/approve`, { reason: 'documents match' });
-    expect(approved.data).toMatchObject({ state: 'approved', decided_by: 'reviewer1' });
-    expect((await admin('POST', `/admin/kyc/${id}/refuse`, { reason: 'too late' })).key).toBe('review_already_decided');
+    expect((await admin('sam', 'POST', `/admin/kyc/${id}/approve`, { reason: '' })).code).not.toBe(200);
+    const approved = await admin('sam', 'POST', `/admin/kyc/${id}/approve`, { reason: 'documents match' });
+    expect(approved.data).toMatchObject({ state: 'approved', decided_by: 'sam' });
+    expect((await admin('sam', 'POST', `/admin/kyc/${id}/refuse`, { reason: 'too late' })).key).toBe(
+      'review_already_decided',
+    );
 
-    const audit = await admin('GET', '/admin/audit?limit=20');
+    const audit = await admin('alice', 'GET', '/admin/audit?limit=20');
     const entry = audit.data.items.find((a: { target: string }) => a.target === `kyc:${id}`);
-    expect(entry).toMatchObject({ operator: 'reviewer1', action: 'kyc.approve', reason: 'documents match' });
+    expect(entry).toMatchObject({ operator: 'sam', action: 'kyc.approve', reason: 'documents match' });
     expect(JSON.stringify(entry)).not.toContain('C01X00T47');
 
     expect((await state(u.token)).data).toMatchObject({ state: 'verified', can_submit: false });
@@ -151,7 +169,7 @@ describe('/api/user/certification', () => {
     const number = freshId();
     await submit(u.token, { real_name: '钱七', id_number: number });
     const id = await pendingIdOf(u.user.id);
-    const refused = await admin('POST', `/admin/kyc/${id}/refuse`, { reason: 'photo unreadable' });
+    const refused = await admin('sam', 'POST', `/admin/kyc/${id}/refuse`, { reason: 'photo unreadable' });
     expect(refused.data.state).toBe('refused');
     const seen = await state(u.token);
     expect(seen.data).toMatchObject({ state: 'refused', reason: 'photo unreadable', can_submit: true });
@@ -159,12 +177,12 @@ describe('/api/user/certification', () => {
     const inbox = await call(t.app, 'GET', '/api/user/msg', { token: u.token, lang: 'de' });
     expect(inbox.data.unread).toBe(1);
     expect(inbox.data.items[0].body).toContain('photo unreadable');
-    const audit = await admin('GET', '/admin/audit?limit=20');
+    const audit = await admin('alice', 'GET', '/admin/audit?limit=20');
     expect(audit.data.items.find((a: { target: string }) => a.target === `kyc:${id}`).action).toBe('kyc.refuse');
 
     expect((await submit(u.token, { real_name: '钱七', id_number: number })).key).toBe('realname_submitted');
     expect((await state(u.token)).data.state).toBe('pending');
-    expect((await admin('POST', `/admin/kyc/999999/approve`, { reason: 'nothing' })).key).toBe('no_data');
+    expect((await admin('sam', 'POST', `/admin/kyc/999999/approve`, { reason: 'nothing' })).key).toBe('no_data');
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ADMIN_TOKEN, createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestApp, operatorHeaders, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -51,7 +51,7 @@ it('describes every answer of both APIs: the success envelope and the refusal', 
     await t.admin.inject({
       method: 'GET',
       url: '/admin/docs/json',
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      headers: operatorHeaders('sam'),
     })
   ).json<OpenApi>();
   expect(Object.keys(operator.paths).length).toBeGreaterThan(20);

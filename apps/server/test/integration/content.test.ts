@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, call, createTestApp, registerUser, type TestApp } from '../helpers/test-app.ts';
+import {
+  call,
+  createTestApp,
+  operatorHeaders,
+  registerUser,
+  type TestApp,
+  type TestOperator,
+} from '../helpers/test-app.ts';
 import { seedContent } from '../../src/modules/content/content.seed.ts';
 import { postInboxMessage } from '../../src/modules/inbox/inbox.service.ts';
 import { INBOX_KINDS, translateInbox } from '@app/i18n/catalogue';
@@ -14,13 +21,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-const op = (method: 'GET' | 'POST', url: string, payload?: object) =>
+const op = (as: TestOperator, method: 'GET' | 'POST', url: string, payload?: object) =>
   t.admin
     .inject({
       method,
       url,
       ...(payload ? { payload } : {}),
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'x-operator': 'tester' },
+      headers: operatorHeaders(as),
     })
     .then((r) => r.json());
 
@@ -56,7 +63,7 @@ describe('content', () => {
   });
 
   it('sanitises bodies, falls back to English, schedules and withdraws, audited', async () => {
-    const created = await op('POST', '/admin/content', {
+    const created = await op('cole', 'POST', '/admin/content', {
       reason: 'test article',
       kind: 'news',
       slug: 'test-xss',
@@ -74,9 +81,11 @@ describe('content', () => {
     // A draft is not shown.
     expect((await call(t.app, 'GET', `/api/index/about_details?id=${id}`)).key).toBe('no_data');
     const future = Math.floor(Date.now() / 1000) + 3600;
-    expect((await op('POST', `/admin/content/${id}/publish`, { reason: 'schedule it', at: future })).code).toBe(200);
+    expect((await op('cole', 'POST', `/admin/content/${id}/publish`, { reason: 'schedule it', at: future })).code).toBe(
+      200,
+    );
     expect((await call(t.app, 'GET', `/api/index/about_details?id=${id}`)).key).toBe('no_data');
-    expect((await op('POST', `/admin/content/${id}/publish`, { reason: 'now please' })).code).toBe(200);
+    expect((await op('cole', 'POST', `/admin/content/${id}/publish`, { reason: 'now please' })).code).toBe(200);
     const en = await call(t.app, 'GET', `/api/index/about_details?id=${id}`, { lang: 'jp' });
     expect(en.data.lang).toBe('en');
     expect(en.data.title).toBe('Hello');
@@ -84,13 +93,13 @@ describe('content', () => {
     expect(en.data.body).toContain('<img src="/api/index/image?id=abcdefghijklmnop" />');
     const fr = await call(t.app, 'GET', `/api/index/about_details?id=${id}`, { lang: 'fr' });
     expect(fr.data.title).toBe('Bonjour');
-    expect((await op('POST', `/admin/content/${id}/withdraw`, { reason: 'take it down' })).code).toBe(200);
+    expect((await op('cole', 'POST', `/admin/content/${id}/withdraw`, { reason: 'take it down' })).code).toBe(200);
     expect((await call(t.app, 'GET', `/api/index/about_details?id=${id}`)).key).toBe('no_data');
-    const auditLog = await op('GET', '/admin/audit?limit=10');
+    const auditLog = await op('alice', 'GET', '/admin/audit?limit=10');
     const actions = auditLog.data.items.map((a: { action: string }) => a.action);
     expect(actions).toEqual(expect.arrayContaining(['content.create', 'content.publish', 'content.withdraw']));
     // Without English it cannot be created.
-    const noEn = await op('POST', '/admin/content', {
+    const noEn = await op('cole', 'POST', '/admin/content', {
       reason: 'no english',
       kind: 'notice',
       slug: 'no-en',
@@ -124,7 +133,7 @@ describe('inbox', () => {
         reference: 'test:1',
       });
     });
-    const sent = await op('POST', '/admin/messages', {
+    const sent = await op('sam', 'POST', '/admin/messages', {
       reason: 'announce',
       user_id: a.user.id,
       title: 'Hi',
@@ -146,7 +155,7 @@ describe('inbox', () => {
     expect((await call(t.app, 'GET', '/api/user/badges', { token: a.token })).data.messages).toBe(1);
     await call(t.app, 'POST', '/api/user/msg_read_all', { token: a.token });
     expect((await call(t.app, 'GET', '/api/user/msg_unread', { token: a.token })).data.unread).toBe(0);
-    const all = await op('POST', '/admin/messages', {
+    const all = await op('sam', 'POST', '/admin/messages', {
       reason: 'announce all',
       all: true,
       title: 'All',
@@ -189,9 +198,11 @@ describe('customer service', () => {
       body: { body: 'x'.repeat(1001) },
     });
     expect(tooLong.key).toBe('support_message_too_long');
-    const queue = await op('GET', '/admin/support');
+    const queue = await op('sam', 'GET', '/admin/support');
     expect(queue.data.items.find((c: { user_id: number }) => c.user_id === u.user.id).awaiting_answer).toBe(true);
-    expect((await op('POST', `/admin/support/${u.user.id}`, { body: 'Reset it under Security' })).code).toBe(200);
+    expect((await op('sam', 'POST', `/admin/support/${u.user.id}`, { body: 'Reset it under Security' })).code).toBe(
+      200,
+    );
     const conv = await call(t.app, 'GET', '/api/user/service', { token: u.token });
     expect(conv.data.items.map((m: { from: string }) => m.from)).toEqual(['user', 'operator']);
     expect(conv.data.unread).toBe(1);

@@ -6,7 +6,7 @@ import { houseAccount, userAccount } from '../../src/modules/ledger/account-code
 import { CopyJob } from '../../src/jobs/copy.job.ts';
 import { verifyRecord } from '../../src/modules/copy/copy-verify.ts';
 import { entryHash } from '../../src/modules/copy/copy-chain.ts';
-import { ADMIN_TOKEN, call, createTestApp, registerUser, type TestApp } from '../helpers/test-app.ts';
+import { call, createTestApp, operatorHeaders, registerUser, type TestApp } from '../helpers/test-app.ts';
 import { marketHarness, silentLog } from '../helpers/market-harness.ts';
 import { followAs, makeUsers, taskOutcomes } from './copy-helpers.ts';
 import { listSubscriptions } from '../../src/modules/copy/copy-follow.service.ts';
@@ -397,7 +397,7 @@ describe('the record', () => {
 describe('operators and my orders', () => {
   const admin = (url: string, method: 'GET' | 'POST' = 'GET') =>
     t.admin
-      .inject({ method, url, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })
+      .inject({ method, url, headers: operatorHeaders('cole') })
       .then((r) => r.json<{ code: number; key: string; data: any }>());
 
   it('lists leaders and re-checks their records; no operator route edits a record', async () => {

@@ -4,13 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { supportMessages } from '../../src/modules/support/support.table.ts';
 import { serverRoot } from '../crash/processes.ts';
-import { ADMIN_TOKEN, call, createTestApp, registerUser, type TestApp } from '../helpers/test-app.ts';
+import { call, createTestApp, registerUser, testOperatorToken, type TestApp } from '../helpers/test-app.ts';
 
 /** Control bytes a user writes must neither be stored nor reach an operator's terminal. */
 const ESC = '\u001b';
 const HOSTILE = `hello ${ESC}]0;owned\u0007${ESC}[2J\u202Eevil\u2066 done`;
 // eslint-disable-next-line no-control-regex -- what must not reach the terminal
 const RAW_CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+
+/** The CLI acts as a seeded operator, with their API token. */
+const OPS_TOKEN = testOperatorToken('alice');
 
 let t: TestApp;
 let adminUrl: string;
@@ -39,7 +42,7 @@ describe('text users write', () => {
     const { stdout } = await promisify(execFile)(
       process.execPath,
       ['--import', 'tsx', 'src/cli/ops.ts', 'support', 'show', String(u.user.id)],
-      { cwd: serverRoot, env: { ...process.env, ADMIN_URL: adminUrl, ADMIN_TOKEN, FORCE_COLOR: '1' } },
+      { cwd: serverRoot, env: { ...process.env, ADMIN_URL: adminUrl, OPS_TOKEN, FORCE_COLOR: '1' } },
     );
     expect(stdout).toContain('hello');
     expect(stdout).not.toMatch(RAW_CONTROL);
@@ -50,7 +53,7 @@ describe('text users write', () => {
     const { stdout } = await promisify(execFile)(
       process.execPath,
       ['--import', 'tsx', 'src/cli/ops.ts', 'users', 'list'],
-      { cwd: serverRoot, env: { ...process.env, ADMIN_URL: adminUrl, ADMIN_TOKEN, FORCE_COLOR: '1' } },
+      { cwd: serverRoot, env: { ...process.env, ADMIN_URL: adminUrl, OPS_TOKEN, FORCE_COLOR: '1' } },
     );
     expect(stdout).toContain('│ id');
     expect(stdout).not.toMatch(RAW_CONTROL);

@@ -101,7 +101,7 @@ beforeAll(async () => {
     await t.database.db.execute(sql`SELECT setval(${seq}, ${(i + 1) * 10_000_000})`);
 
   // A new card may take withdrawals at once here (the hold is the wallet suite's subject).
-  await operatorCall(t.admin, 'POST', '/admin/wallet-settings', { reason: 'idor sweep', hold_hours: 0 });
+  await operatorCall(t.admin, 'alice', 'POST', '/admin/wallet-settings', { reason: 'idor sweep', hold_hours: 0 });
   owner = await userWithMoney();
   stranger = await userWithMoney();
   // The owner's things, one of each kind the API makes.

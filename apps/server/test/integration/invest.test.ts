@@ -6,7 +6,14 @@ import { houseAccount, userAccount } from '../../src/modules/ledger/account-code
 import { verifyLedger } from '../../src/modules/ledger/ledger-verify.ts';
 import { AccrualJob } from '../../src/jobs/accrual.job.ts';
 import { dayOf } from '@app/contracts';
-import { ADMIN_TOKEN, call, createTestApp, registerUser, type TestApp } from '../helpers/test-app.ts';
+import {
+  call,
+  createTestApp,
+  operatorHeaders,
+  registerUser,
+  type TestApp,
+  type TestOperator,
+} from '../helpers/test-app.ts';
 import { silentLog } from '../helpers/market-harness.ts';
 
 const TZ = 'Asia/Shanghai';
@@ -23,13 +30,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-const op = (method: 'GET' | 'POST', url: string, payload?: object) =>
+const op = (as: TestOperator, method: 'GET' | 'POST', url: string, payload?: object) =>
   t.admin
     .inject({
       method,
       url,
       ...(payload ? { payload } : {}),
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'x-operator': 'tester' },
+      headers: operatorHeaders(as),
     })
     .then((r) => r.json());
 
@@ -75,7 +82,7 @@ async function createPlan(over: Record<string, unknown> = {}) {
     share_type: 'daily',
     ...over,
   };
-  const answer = await op('POST', '/admin/plans', body);
+  const answer = await op('cole', 'POST', '/admin/plans', body);
   expect(answer.code, JSON.stringify(answer)).toBe(200);
   return answer.data as { id: number; slug: string };
 }
@@ -174,7 +181,7 @@ describe('buying', () => {
     expect(await available(u.token)).toBe(74_000n);
 
     // Later edits of the plan never change the holding.
-    await op('POST', `/admin/plans/${plan.id}`, { reason: 'rate change', rate_pct: '1.00' });
+    await op('cole', 'POST', `/admin/plans/${plan.id}`, { reason: 'rate change', rate_pct: '1.00' });
     const after = await get(u.token, `/api/user/yeb?id=${plan.id}`);
     expect(after.data.plan.terms.rate).toBe('1.00');
     expect(after.data.holding.terms.rate).toBe('7.30');
@@ -232,19 +239,23 @@ describe('buying', () => {
       'plan_ended',
     );
     const paused = await createPlan();
-    expect((await op('POST', `/admin/plans/${paused.id}/pause`, { reason: 'maintenance' })).data.state).toBe('paused');
+    expect((await op('cole', 'POST', `/admin/plans/${paused.id}/pause`, { reason: 'maintenance' })).data.state).toBe(
+      'paused',
+    );
     expect((await post(u.token, '/api/user/yebjoinnow', { id: String(paused.id), amount: '100' })).key).toBe(
       'plan_paused',
     );
-    await op('POST', `/admin/plans/${paused.id}/resume`, { reason: 'maintenance over' });
+    await op('cole', 'POST', `/admin/plans/${paused.id}/resume`, { reason: 'maintenance over' });
     expect((await post(u.token, '/api/user/yebjoinnow', { id: String(paused.id), amount: '100' })).code).toBe(200);
-    await op('POST', `/admin/plans/${paused.id}/close`, { reason: 'end of offer' });
+    await op('cole', 'POST', `/admin/plans/${paused.id}/close`, { reason: 'end of offer' });
     expect(
       (await post((await newUser(100_000n)).token, '/api/user/yebjoinnow', { id: String(paused.id), amount: '100' }))
         .key,
     ).toBe('plan_ended');
     // A closed plan stays closed, and its holder can no longer top up.
-    expect((await op('POST', `/admin/plans/${paused.id}/resume`, { reason: 'reopen' })).key).toBe('invalid_request');
+    expect((await op('cole', 'POST', `/admin/plans/${paused.id}/resume`, { reason: 'reopen' })).key).toBe(
+      'invalid_request',
+    );
     const mine = (await get(u.token, '/api/user/myproject?status=1')).data.items[0];
     expect((await post(u.token, '/api/user/yebappend', { id: String(mine.id), amount: '100' })).key).toBe('plan_ended');
     expect(await available(u.token)).toBe(90_000n);
@@ -375,7 +386,7 @@ describe('top-up, accrual, stop, renewal and maturity', () => {
     const b = await createPlan({ rate_pct: '3.65', period_days: 5, share_type: 'maturity' });
     const ha = (await post(u.token, '/api/user/yebjoinnow', { id: String(a.id), amount: '1000' })).data.holding;
     const hb = (await post(u.token, '/api/user/yebjoinnow', { id: String(b.id), amount: '1000' })).data.holding;
-    await op('POST', `/admin/plans/${a.id}`, { reason: 'next period rate', rate_pct: '4.00' });
+    await op('cole', 'POST', `/admin/plans/${a.id}`, { reason: 'next period rate', rate_pct: '4.00' });
     const kept = await post(u.token, '/api/user/yebkeep', { id: String(ha.id), renew: '1' });
     expect(kept.key).toBe('plan_renewal_on');
     expect(kept.data.holding).toMatchObject({ renew: true, renew_rate: '4.00' });
@@ -384,7 +395,7 @@ describe('top-up, accrual, stop, renewal and maturity', () => {
       (await get(u.token, '/api/user/myproject')).data.items.find((x: any) => x.id === hb.id).renew_offer_rate,
     ).toBeNull();
     clock.t += 3 * DAY;
-    await op('POST', `/admin/plans/${b.id}`, { reason: 'next period rate', rate_pct: '3.80' });
+    await op('cole', 'POST', `/admin/plans/${b.id}`, { reason: 'next period rate', rate_pct: '3.80' });
     const soon = (await get(u.token, '/api/user/myproject')).data.items;
     expect(soon.find((x: any) => x.id === hb.id).renew_offer_rate).toBe('3.80');
     expect(soon.find((x: any) => x.id === ha.id).renew_offer_rate).toBeNull();
@@ -465,19 +476,19 @@ describe('operators', () => {
     const plan = await createPlan({ total: '1000' });
     const u = await newUser(100_000n);
     await post(u.token, '/api/user/yebjoinnow', { id: String(plan.id), amount: '500' });
-    const shrink = await op('POST', `/admin/plans/${plan.id}`, { reason: 'too small', total: '100' });
+    const shrink = await op('cole', 'POST', `/admin/plans/${plan.id}`, { reason: 'too small', total: '100' });
     expect(shrink.key).toBe('invalid_request');
-    const list = await op('GET', '/admin/plans');
+    const list = await op('cole', 'GET', '/admin/plans');
     expect(list.data.items.find((p: any) => p.id === plan.id).invested).toBe('500.00');
-    const audit = await op('GET', '/admin/audit?limit=200');
+    const audit = await op('alice', 'GET', '/admin/audit?limit=200');
     const actions = audit.data.items.filter((a: any) => a.target === `plan:${plan.id}`).map((a: any) => a.action);
     expect(actions).toContain('plan.create');
-    await op('POST', `/admin/plans/${plan.id}/pause`, { reason: 'checking the books' });
-    await op('POST', `/admin/plans/${plan.id}`, { reason: 'new title', title: 'Renamed plan' });
-    const after = await op('GET', '/admin/audit?limit=200');
+    await op('cole', 'POST', `/admin/plans/${plan.id}/pause`, { reason: 'checking the books' });
+    await op('cole', 'POST', `/admin/plans/${plan.id}`, { reason: 'new title', title: 'Renamed plan' });
+    const after = await op('alice', 'GET', '/admin/audit?limit=200');
     const rows = after.data.items.filter((a: any) => a.target === `plan:${plan.id}`);
     expect(rows.map((a: any) => a.action)).toEqual(expect.arrayContaining(['plan.create', 'plan.pause', 'plan.edit']));
-    expect(rows.every((a: any) => a.operator === 'tester' && a.reason.length >= 3)).toBe(true);
+    expect(rows.every((a: any) => a.operator === 'cole' && a.reason.length >= 3)).toBe(true);
     // The holding keeps its copied title and terms.
     const holding = (await get(u.token, '/api/user/myproject')).data.items[0];
     expect(holding.title).toBe('Test plan');

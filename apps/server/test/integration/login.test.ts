@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { sessions } from '../../src/modules/auth/auth.table.ts';
 import { hashToken } from '../../src/modules/auth/sessions.ts';
-import { call, createTestApp, registerUser, type TestApp } from '../helpers/test-app.ts';
+import { call, createTestApp, operatorHeaders, registerUser, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -50,7 +50,7 @@ describe('POST /api/login/index', () => {
     const lock = await t.admin.inject({
       method: 'POST',
       url: `/admin/users/${u.user.id}/lock`,
-      headers: { authorization: 'Bearer test-admin-token-0123456789abcdef', 'x-operator': 'alice' },
+      headers: operatorHeaders('sam'),
       payload: { reason: 'suspicious activity reported' },
     });
     expect(lock.json().data.locked).toBe(true);

@@ -8,7 +8,7 @@ import { postJournal } from '../../src/modules/ledger/ledger.service.ts';
 import { houseAccount, userAccount } from '../../src/modules/ledger/account-codes.ts';
 import { verifyLedger } from '../../src/modules/ledger/ledger-verify.ts';
 import { SettlementJob } from '../../src/jobs/settlement.job.ts';
-import { ADMIN_TOKEN, call, createTestApp, registerUser, type TestApp } from '../helpers/test-app.ts';
+import { call, createTestApp, operatorHeaders, registerUser, type TestApp } from '../helpers/test-app.ts';
 import { marketHarness, silentLog } from '../helpers/market-harness.ts';
 
 let t: TestApp;
@@ -40,9 +40,7 @@ const balances = async (token: string) => (await call(t.app, 'GET', '/api/user/i
 const orderCount = async () =>
   Number((await t.database.db.execute(sql`select count(*)::int as n from contract_orders`)).rows[0]!.n);
 const op = (url: string, payload: object) =>
-  t.admin
-    .inject({ method: 'POST', url, payload, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })
-    .then((r) => r.json());
+  t.admin.inject({ method: 'POST', url, payload, headers: operatorHeaders('cole') }).then((r) => r.json());
 
 async function fund(userId: number, cents: bigint) {
   await t.database.db.transaction((tx) =>

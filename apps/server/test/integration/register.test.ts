@@ -7,6 +7,7 @@ import {
   call,
   createTestApp,
   latestCode,
+  operatorHeaders,
   registerUser,
   uniqueAccount,
   uniquePhone,
@@ -156,7 +157,7 @@ describe('POST /api/login/reg', () => {
     const limited = await t.admin.inject({
       method: 'POST',
       url: '/admin/invite-codes',
-      headers: { authorization: 'Bearer test-admin-token-0123456789abcdef' },
+      headers: operatorHeaders('alice'),
       payload: { reason: 'one-use code for a test', max_uses: 1 },
     });
     const one = limited.json().data.code as string;

@@ -13,7 +13,7 @@ import { intentKey, operatorCall, SATURDAY_MORNING_SHANGHAI } from './wallet-hel
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ clock: () => SATURDAY_MORNING_SHANGHAI });
-  await operatorCall(t.admin, 'POST', '/admin/wallet-settings', { reason: 'guessing test', hold_hours: 0 });
+  await operatorCall(t.admin, 'alice', 'POST', '/admin/wallet-settings', { reason: 'guessing test', hold_hours: 0 });
 });
 afterAll(async () => t?.close());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { ADMIN_TOKEN, call, createTestApp, registerUser, type TestApp } from '../helpers/test-app.ts';
+import { call, createTestApp, operatorHeaders, registerUser, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 let alice: { token: string };
@@ -217,7 +217,7 @@ describe('/api/user/uploadfile', () => {
     const operator = await t.admin.inject({
       method: 'GET',
       url: `/admin/uploads/${mine.data.id}`,
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      headers: operatorHeaders('fay'),
     });
     expect(operator.statusCode).toBe(200);
     expect(operator.headers['content-type']).toBe('image/png');

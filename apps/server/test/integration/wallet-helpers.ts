@@ -1,19 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { ADMIN_TOKEN } from '../helpers/test-app.ts';
+import { operatorHeaders, type TestOperator } from '../helpers/test-app.ts';
 
-/** Calls the operator API as a named operator (the audit log's "who"). */
+/** Calls the operator API as one of the seeded operators (with their API token: the audit log's "who"). */
 export async function operatorCall(
   admin: FastifyInstance,
+  operator: TestOperator,
   method: 'GET' | 'POST',
   url: string,
   payload?: object,
-  operator = 'alice-ops',
 ) {
   const response = await admin.inject({
     method,
     url,
-    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'x-operator': operator },
+    headers: operatorHeaders(operator),
     ...(payload ? { payload } : {}),
   });
   const body = response.json() as { code: number; key: string; msg: string; data: any };

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { postJournal } from '../../src/modules/ledger/ledger.service.ts';
 import { houseAccount, userAccount } from '../../src/modules/ledger/account-codes.ts';
 import { verifyLedger } from '../../src/modules/ledger/ledger-verify.ts';
-import { call, createTestApp, registerUser, type TestApp } from '../helpers/test-app.ts';
+import { call, createTestApp, operatorHeaders, registerUser, type TestApp } from '../helpers/test-app.ts';
 import { marketHarness } from '../helpers/market-harness.ts';
 import { intentKey, operatorCall, pngImage, SATURDAY_MORNING_SHANGHAI, uploadProof } from './wallet-helpers.ts';
 
@@ -36,7 +36,7 @@ const post = (token: string, url: string, body: Record<string, string>, lang?: s
 const balances = async (token: string) =>
   (await get(token, '/api/user/index')).data.balances as { available: string; frozen: string };
 const settings = (change: Record<string, string | number>) =>
-  operatorCall(t.admin, 'POST', '/admin/wallet-settings', { reason: 'test settings', ...change });
+  operatorCall(t.admin, 'alice', 'POST', '/admin/wallet-settings', { reason: 'test settings', ...change });
 async function fund(userId: number, cents: bigint) {
   await t.database.db.transaction((tx) =>
     postJournal(tx, {
@@ -237,11 +237,17 @@ describe('recharge', () => {
     const u = await registerUser(t.app, t.database);
     const submitted = (await submitRecharge(u, '300')).data;
     const [first, second] = await Promise.all([
-      operatorCall(t.admin, 'POST', `/admin/deposits/${submitted.id}/approve`, { reason: 'bank record matched' }),
-      operatorCall(t.admin, 'POST', `/admin/deposits/${submitted.id}/approve`, { reason: 'bank record matched' }),
+      operatorCall(t.admin, 'fay', 'POST', `/admin/deposits/${submitted.id}/approve`, {
+        reason: 'bank record matched',
+      }),
+      operatorCall(t.admin, 'fay', 'POST', `/admin/deposits/${submitted.id}/approve`, {
+        reason: 'bank record matched',
+      }),
     ]);
     expect([first.key, second.key].sort()).toEqual(['operation_succeeded', 'review_already_decided']);
-    const third = await operatorCall(t.admin, 'POST', `/admin/deposits/${submitted.id}/approve`, { reason: 'again' });
+    const third = await operatorCall(t.admin, 'fay', 'POST', `/admin/deposits/${submitted.id}/approve`, {
+      reason: 'again',
+    });
     expect(third.key).toBe('review_already_decided');
     expect((await balances(u.token)).available).toBe('300.00');
     const journals = await t.database.db.execute(
@@ -252,9 +258,9 @@ describe('recharge', () => {
     expect(record.status).toBe(1);
     expect(record.timeline.map((s: { step: string; by: string | null }) => [s.step, s.by])).toEqual([
       ['submitted', null],
-      ['credited', 'alice-ops'],
+      ['credited', 'fay'],
     ]);
-    const auditRows = await operatorCall(t.admin, 'GET', '/admin/audit?limit=50');
+    const auditRows = await operatorCall(t.admin, 'alice', 'GET', '/admin/audit?limit=50');
     expect(
       auditRows.data.items.some(
         (a: { action: string; target: string }) =>
@@ -266,63 +272,109 @@ describe('recharge', () => {
   it('refuse keeps the balance and shows the reason; a recharge bonus comes as a class-3 record', async () => {
     const u = await registerUser(t.app, t.database);
     const refused = (await submitRecharge(u, '150')).data;
-    const answer = await operatorCall(t.admin, 'POST', `/admin/deposits/${refused.id}/refuse`, {
+    const answer = await operatorCall(t.admin, 'fay', 'POST', `/admin/deposits/${refused.id}/refuse`, {
       reason: 'No matching transfer found',
     });
     expect(answer.data).toMatchObject({ status: 2, reason: 'No matching transfer found' });
     expect((await balances(u.token)).available).toBe('0.00');
     const crypto = (await submitRecharge(u, '1000', 1)).data;
-    await operatorCall(t.admin, 'POST', `/admin/deposits/${crypto.id}/approve`, { reason: 'chain tx seen' });
+    await operatorCall(t.admin, 'fay', 'POST', `/admin/deposits/${crypto.id}/approve`, { reason: 'chain tx seen' });
     expect((await balances(u.token)).available).toBe('1010.00');
     const list = (await get(u.token, '/api/user/recharge_record')).data.items;
     expect(list.find((r: { class: number }) => r.class === 3)).toMatchObject({ amount: '10.00', status: 1 });
   });
 
-  it('four eyes: above the threshold an approval credits at once (4) and a different operator audits it (1)', async () => {
+  it("four eyes: above the threshold the first approval is held, a different operator's approval credits it", async () => {
     const u = await registerUser(t.app, t.database);
     await settings({ four_eyes_above: '1000' });
     const big = (await submitRecharge(u, '2000')).data;
-    const approved = await operatorCall(
-      t.admin,
-      'POST',
-      `/admin/deposits/${big.id}/approve`,
-      { reason: 'matched' },
-      'first-op',
-    );
-    expect(approved.data.status).toBe(4);
+    const approve = (operator: 'fay' | 'finn', id: number, reason = 'matched') =>
+      operatorCall(t.admin, operator, 'POST', `/admin/deposits/${id}/approve`, { reason });
+    const first = await approve('fay', big.id);
+    expect(first.key).toBe('operation_succeeded');
+    expect(first.data.status).toBe(3);
+    expect((await balances(u.token)).available).toBe('0.00');
+    const pending = await operatorCall(t.admin, 'fay', 'GET', '/admin/deposits?status=3&size=200');
+    expect(pending.data.items.find((d: { id: number }) => d.id === big.id)).toMatchObject({
+      first_approved_by: 'fay',
+      reviewed_by: null,
+    });
+    expect((await approve('fay', big.id, 'me again')).key).toBe('second_operator_required');
+    // One token is one operator: naming someone else changes nothing.
+    const renamed = await t.admin.inject({
+      method: 'POST',
+      url: `/admin/deposits/${big.id}/approve`,
+      headers: { ...operatorHeaders('fay'), 'x-operator': 'second-op' },
+      payload: { reason: 'a second name' },
+    });
+    expect(renamed.json().key).toBe('second_operator_required');
+    expect((await balances(u.token)).available).toBe('0.00');
+    const second = await approve('finn', big.id, 'checked bank statement');
+    expect(second.data.status).toBe(1);
+    expect(second.data.timeline.map((s: { step: string; by: string | null }) => [s.step, s.by])).toEqual([
+      ['submitted', null],
+      ['reviewed', 'fay'],
+      ['credited', 'finn'],
+    ]);
     expect((await balances(u.token)).available).toBe('2000.00');
-    const pending = await operatorCall(t.admin, 'GET', '/admin/deposits?status=4');
+    expect((await approve('fay', big.id, 'late')).key).toBe('review_already_decided');
+    const journals = await t.database.db.execute(
+      sql`select count(*)::int as n from ledger_journals where reference like ${`deposit:${big.id}:%`}`,
+    );
+    expect(journals.rows[0]!.n).toBe(1);
+    const audit = await operatorCall(t.admin, 'alice', 'GET', '/admin/audit?limit=50');
+    expect(
+      audit.data.items
+        .filter((a: { target: string }) => a.target === `deposit:${big.id}`)
+        .map((a: { action: string; operator: string }) => [a.action, a.operator])
+        .sort(),
+    ).toEqual([
+      ['deposit.approve', 'finn'],
+      ['deposit.approve_first', 'fay'],
+    ]);
+    // A held one can still be refused: nothing was credited, so nothing moves.
+    const held = (await submitRecharge(u, '1500')).data;
+    await approve('fay', held.id);
+    const refused = await operatorCall(t.admin, 'finn', 'POST', `/admin/deposits/${held.id}/refuse`, {
+      reason: 'bank reversed it',
+    });
+    expect(refused.data.status).toBe(2);
+    expect((await balances(u.token)).available).toBe('2000.00');
+    await settings({ four_eyes_above: '10000' });
+  });
+
+  it('four eyes on a legacy record credited at once (4): a different operator audits it (1) or reverses it (2)', async () => {
+    const u = await registerUser(t.app, t.database);
+    // Before approvals were held, one approval above the threshold credited at once and left status 4 (made
+    // here by approving one and setting that status).
+    const legacy = async (amount: string) => {
+      const d = (await submitRecharge(u, amount)).data;
+      const approved = await operatorCall(t.admin, 'fay', 'POST', `/admin/deposits/${d.id}/approve`, {
+        reason: 'matched',
+      });
+      expect(approved.data.status).toBe(1);
+      await t.database.db.execute(sql`update deposits set status = 4 where id = ${d.id}`);
+      return d;
+    };
+    const big = await legacy('2000');
+    expect((await balances(u.token)).available).toBe('2000.00');
+    const pending = await operatorCall(t.admin, 'fay', 'GET', '/admin/deposits?status=4');
     expect(pending.data.items.map((d: { id: number }) => d.id)).toContain(big.id);
-    const self = await operatorCall(
-      t.admin,
-      'POST',
-      `/admin/deposits/${big.id}/audit`,
-      { reason: 'me again' },
-      'first-op',
-    );
+    const self = await operatorCall(t.admin, 'fay', 'POST', `/admin/deposits/${big.id}/audit`, { reason: 'me again' });
     expect(self.key).toBe('second_operator_required');
-    const audited = await operatorCall(
-      t.admin,
-      'POST',
-      `/admin/deposits/${big.id}/audit`,
-      { reason: 'checked bank statement' },
-      'second-op',
-    );
+    const audited = await operatorCall(t.admin, 'finn', 'POST', `/admin/deposits/${big.id}/audit`, {
+      reason: 'checked bank statement',
+    });
     expect(audited.data.status).toBe(1);
     expect(audited.data.timeline.map((s: { step: string }) => s.step)).toEqual(['submitted', 'credited', 'audited']);
     // A second operator can also reject a credited one: the credit is reversed.
-    const other = (await submitRecharge(u, '1500')).data;
-    await operatorCall(t.admin, 'POST', `/admin/deposits/${other.id}/approve`, { reason: 'matched' }, 'first-op');
-    const reversed = await operatorCall(
-      t.admin,
-      'POST',
-      `/admin/deposits/${other.id}/refuse`,
-      { reason: 'bank reversed it' },
-      'second-op',
-    );
+    const other = await legacy('1500');
+    expect((await balances(u.token)).available).toBe('3500.00');
+    const reversed = await operatorCall(t.admin, 'finn', 'POST', `/admin/deposits/${other.id}/refuse`, {
+      reason: 'bank reversed it',
+    });
     expect(reversed.data.status).toBe(2);
     expect((await balances(u.token)).available).toBe('2000.00');
-    await settings({ four_eyes_above: '10000' });
   });
 
   it('flags a screenshot or transfer note used before', async () => {
@@ -330,7 +382,7 @@ describe('recharge', () => {
     const image = await pngImage(777);
     const a = (await submitRecharge(u, '200', 0, image, 'REF-1')).data;
     const b = (await submitRecharge(u, '200', 0, image, 'ref-1 ')).data;
-    const list = await operatorCall(t.admin, 'GET', '/admin/deposits?status=3&size=200');
+    const list = await operatorCall(t.admin, 'fay', 'GET', '/admin/deposits?status=3&size=200');
     const flagged = list.data.items.find((d: { id: number }) => d.id === b.id);
     expect(flagged.flags.same_image_as).toContain(a.id);
     expect(flagged.flags.same_transfer_note_as).toContain(a.id);
@@ -459,17 +511,18 @@ describe('withdraw', () => {
     expect((await post(u.token, '/api/user/del_payment', { id: String(card.id) })).key).toBe('method_in_use');
     expect((await get(u.token, '/api/user/payment')).data.items[0].in_use).toBe(true);
 
-    const paid = await operatorCall(t.admin, 'POST', `/admin/withdrawals/${first.data.id}/approve`, {
+    const paid = await operatorCall(t.admin, 'fay', 'POST', `/admin/withdrawals/${first.data.id}/approve`, {
       reason: 'paid by bank transfer',
     });
     expect(paid.data.record.status).toBe(1);
     expect(await balances(u.token)).toMatchObject({ available: '1700.00', frozen: '0.00' });
     expect(
-      (await operatorCall(t.admin, 'POST', `/admin/withdrawals/${first.data.id}/refuse`, { reason: 'late' })).key,
+      (await operatorCall(t.admin, 'fay', 'POST', `/admin/withdrawals/${first.data.id}/refuse`, { reason: 'late' }))
+        .key,
     ).toBe('review_already_decided');
 
     const second = await cash(u, { method_id: String(card.id), amount: '500' });
-    const refused = await operatorCall(t.admin, 'POST', `/admin/withdrawals/${second.data.id}/refuse`, {
+    const refused = await operatorCall(t.admin, 'fay', 'POST', `/admin/withdrawals/${second.data.id}/refuse`, {
       reason: 'Card holder name differs',
     });
     expect(refused.data).toMatchObject({ status: 2, reason: 'Card holder name differs' });
@@ -508,24 +561,22 @@ describe('withdraw', () => {
     await fund(u.user.id, 500_000n);
     const card = (await addCard(u.token)).data;
     const w = (await cash(u, { method_id: String(card.id), amount: '2000' })).data;
-    const one = await operatorCall(
-      t.admin,
-      'POST',
-      `/admin/withdrawals/${w.id}/approve`,
-      { reason: 'paid' },
-      'first-op',
-    );
+    const one = await operatorCall(t.admin, 'fay', 'POST', `/admin/withdrawals/${w.id}/approve`, { reason: 'paid' });
     expect(one.data).toMatchObject({ waiting_for_second: true, record: { status: 3 } });
     expect(
-      (await operatorCall(t.admin, 'POST', `/admin/withdrawals/${w.id}/approve`, { reason: 'again' }, 'first-op')).key,
+      (await operatorCall(t.admin, 'fay', 'POST', `/admin/withdrawals/${w.id}/approve`, { reason: 'again' })).key,
     ).toBe('second_operator_required');
-    const two = await operatorCall(
-      t.admin,
-      'POST',
-      `/admin/withdrawals/${w.id}/approve`,
-      { reason: 'confirmed' },
-      'second-op',
-    );
+    // One token is one operator: naming someone else changes nothing.
+    const renamed = await t.admin.inject({
+      method: 'POST',
+      url: `/admin/withdrawals/${w.id}/approve`,
+      headers: { ...operatorHeaders('fay'), 'x-operator': 'second-op' },
+      payload: { reason: 'a second name' },
+    });
+    expect(renamed.json().key).toBe('second_operator_required');
+    const two = await operatorCall(t.admin, 'finn', 'POST', `/admin/withdrawals/${w.id}/approve`, {
+      reason: 'confirmed',
+    });
     expect(two.data.record.status).toBe(1);
     expect(two.data.record.timeline.map((s: { step: string }) => s.step)).toEqual(['submitted', 'reviewed', 'paid']);
     await settings({ four_eyes_above: '10000' });
@@ -614,7 +665,7 @@ describe('the statement', () => {
     await settings({ hold_hours: 0, withdraw_daily_count: 10 });
     const u = await withFundPassword();
     const dep = (await submitRecharge(u, '500')).data;
-    await operatorCall(t.admin, 'POST', `/admin/deposits/${dep.id}/approve`, { reason: 'matched' });
+    await operatorCall(t.admin, 'fay', 'POST', `/admin/deposits/${dep.id}/approve`, { reason: 'matched' });
     const card = (await addCard(u.token)).data;
     const w = (
       await post(u.token, '/api/user/cash', {
@@ -624,7 +675,7 @@ describe('the statement', () => {
         key: intentKey(),
       })
     ).data;
-    await operatorCall(t.admin, 'POST', `/admin/withdrawals/${w.id}/refuse`, { reason: 'test refuse' });
+    await operatorCall(t.admin, 'fay', 'POST', `/admin/withdrawals/${w.id}/refuse`, { reason: 'test refuse' });
     const q = await post(u.token, '/api/user/exchange_quote', { direction: 'buy', coin: 'BTC', amount: '50' });
     await post(u.token, '/api/user/exchange', { quote_id: q.data.id, key: intentKey() });
 
@@ -669,7 +720,7 @@ describe('the statement', () => {
 describe('operators: channels and settings', () => {
   it('creates, validates, disables channels and audits every change', async () => {
     const u = await registerUser(t.app, t.database);
-    const bad = await operatorCall(t.admin, 'POST', '/admin/recharge-channels', {
+    const bad = await operatorCall(t.admin, 'alice', 'POST', '/admin/recharge-channels', {
       reason: 'new usdt channel',
       kind: 'crypto',
       name: 'USDT ERC20',
@@ -680,7 +731,7 @@ describe('operators: channels and settings', () => {
       max: '1000',
     });
     expect(bad.key).toBe('wallet_address_invalid');
-    const noReason = await operatorCall(t.admin, 'POST', '/admin/recharge-channels', {
+    const noReason = await operatorCall(t.admin, 'alice', 'POST', '/admin/recharge-channels', {
       kind: 'alipay',
       name: 'x',
       account: 'a',
@@ -689,7 +740,7 @@ describe('operators: channels and settings', () => {
       max: '20',
     });
     expect(noReason.code).not.toBe(200);
-    const created = await operatorCall(t.admin, 'POST', '/admin/recharge-channels', {
+    const created = await operatorCall(t.admin, 'alice', 'POST', '/admin/recharge-channels', {
       reason: 'new usdt channel',
       kind: 'crypto',
       name: 'USDT ERC20',
@@ -704,13 +755,13 @@ describe('operators: channels and settings', () => {
     const names = async () =>
       (await get(u.token, '/api/user/recharge')).data.channels.map((c: { name: string }) => c.name);
     expect(await names()).toContain('USDT ERC20');
-    await operatorCall(t.admin, 'POST', `/admin/recharge-channels/${created.data.id}/disable`, {
+    await operatorCall(t.admin, 'alice', 'POST', `/admin/recharge-channels/${created.data.id}/disable`, {
       reason: 'wallet rotated',
     });
     expect(await names()).not.toContain('USDT ERC20');
     const channels = (await get(u.token, '/api/user/recharge')).data.channels;
     expect(channels.every((c: { name: string }) => c.name !== 'USDT ERC20')).toBe(true);
-    const audit = await operatorCall(t.admin, 'GET', '/admin/audit?limit=20');
+    const audit = await operatorCall(t.admin, 'alice', 'GET', '/admin/audit?limit=20');
     const actions = audit.data.items
       .filter((a: { target: string }) => a.target === `channel:${created.data.id}`)
       .map((a: { action: string }) => a.action);
@@ -722,7 +773,7 @@ describe('operators: channels and settings', () => {
     expect((await settings({ quote_seconds: 60 })).code).not.toBe(200);
     const saved = await settings({ withdraw_daily_count: 4 });
     expect(saved.data.withdraw_daily_count).toBe(4);
-    const audit = await operatorCall(t.admin, 'GET', '/admin/audit?limit=5');
+    const audit = await operatorCall(t.admin, 'alice', 'GET', '/admin/audit?limit=5');
     expect(audit.data.items[0]).toMatchObject({ action: 'wallet.settings', reason: 'test settings' });
   });
 });

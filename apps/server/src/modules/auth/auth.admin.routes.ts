@@ -1,24 +1,39 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminReasonBodySchema, adminUserListQuerySchema, adminUserListSchema, adminUserSchema } from '@app/contracts';
+import {
+  adminPasswordResetBodySchema,
+  adminPasswordResetSchema,
+  adminReasonBodySchema,
+  adminUserListQuerySchema,
+  adminUserListSchema,
+  adminUserSchema,
+} from '@app/contracts';
+import type { MessageSender } from '../../platform/messaging/message-sender.ts';
+import { openPasswordReset } from './password-reset.service.ts';
 import { answers } from '../../platform/http/answers.ts';
 import { listUsersForOperator, setUserLocked } from './account-admin.service.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** Operators find accounts and lock or unlock them; each lock or unlock is audited with who, when and why. */
-export const adminAccountRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminAccountRoutes: FastifyPluginAsyncZod<{ sender: MessageSender }> = async (app, { sender }) => {
   const { db } = app;
   app.get(
     '/admin/users',
-    { schema: { querystring: adminUserListQuerySchema, response: answers(adminUserListSchema) } },
+    {
+      config: { access: 'users.read' },
+      schema: { querystring: adminUserListQuerySchema, response: answers(adminUserListSchema) },
+    },
     async (request, reply) => reply.ok(await listUsersForOperator(db, request.query)),
   );
 
   for (const locked of [true, false]) {
     app.post(
       `/admin/users/:id/${locked ? 'lock' : 'unlock'}`,
-      { schema: { params: idParams, body: adminReasonBodySchema, response: answers(adminUserSchema) } },
+      {
+        config: { access: 'users.act' },
+        schema: { params: idParams, body: adminReasonBodySchema, response: answers(adminUserSchema) },
+      },
       async (request, reply) => {
         const user = await setUserLocked(db, {
           id: request.params.id,
@@ -31,4 +46,23 @@ export const adminAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  /** Customer service opens a reset of a user's login or fund password; the user completes it by SMS code. */
+  app.post(
+    '/admin/users/:id/password-reset',
+    {
+      config: { access: 'users.act' },
+      schema: { params: idParams, body: adminPasswordResetBodySchema, response: answers(adminPasswordResetSchema) },
+    },
+    async (request, reply) =>
+      reply.ok(
+        await openPasswordReset(db, sender, {
+          operator: request.operator,
+          ip: request.ip,
+          body: request.body,
+          params: request.params,
+        }),
+        'operation_succeeded',
+      ),
+  );
 };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   loginBodySchema,
   registerBodySchema,
+  resetPasswordBodySchema,
   sendCodeBodySchema,
   sendCodeDataSchema,
   sessionDataSchema,
@@ -12,6 +13,7 @@ import type { MessageSender } from '../../platform/messaging/message-sender.ts';
 import { currentUser } from '../../platform/http/authenticate.ts';
 import { assertPhoneAvailable, login, register } from './auth.service.ts';
 import { revokeSession } from './sessions.ts';
+import { assertResetOpen, completePasswordReset } from './password-reset.service.ts';
 import { issueCode } from './verification-codes.ts';
 import { authHooks } from './auth-hooks.ts';
 
@@ -28,9 +30,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ sender: MessageSender; perMinut
     { schema: { body: sendCodeBodySchema, response: answers(sendCodeDataSchema) }, config: strict },
     async (request, reply) => {
       const { phone, purpose } = request.body;
-      if (purpose === 'register') {
-        await assertPhoneAvailable(db, phone);
-      }
+      if (purpose === 'register') await assertPhoneAvailable(db, phone);
+      else await assertResetOpen(db, phone, purpose === 'reset_login' ? 'login' : 'fund');
       const sent = await issueCode(
         db,
         sender,
@@ -38,6 +39,16 @@ export const authRoutes: FastifyPluginAsyncZod<{ sender: MessageSender; perMinut
         config.smsDailyCaps,
       );
       return reply.ok({ resend_in: sent.resendIn, expires_in: sent.expiresIn }, 'code_sent');
+    },
+  );
+
+  /** Completes a password reset customer service opened, with the code sent to the account's phone. */
+  app.post(
+    '/api/login/reset_password',
+    { schema: { body: resetPasswordBodySchema, response: answers(z.null()) }, config: strict },
+    async (request, reply) => {
+      await completePasswordReset(db, request.body);
+      return reply.ok(null, 'password_reset_done');
     },
   );
 

@@ -64,3 +64,25 @@ export const loginFailures = pgTable(
     index('login_failures_created_idx').on(sql`${t.createdAt}`),
   ],
 );
+
+/**
+ * A password reset customer service opened for a user (after checking the account is theirs): the user
+ * completes it with an SMS code to the account's phone and a password only they choose. One open reset per
+ * user and kind; it lapses after a day.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').notNull(),
+    startedBy: text('started_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId, t.kind)],
+);

@@ -8,3 +8,7 @@ export { hashPassword } from './password-hash.ts';
 export { passwordRoutes } from './password.routes.ts';
 export { SESSION_IDLE_SECONDS, findSession, hashToken, revokeSession, revokeUserSessions } from './sessions.ts';
 export { adminAccountRoutes } from './auth.admin.routes.ts';
+// Operators' sign-in checks its secrets the same way (counted before verified, argon2id, common passwords refused).
+export { checkSecret } from './secret-attempts.ts';
+export { decoyHash, verifyPassword } from './password-hash.ts';
+export { assertUncommonPassword } from './password-strength.ts';

@@ -10,12 +10,15 @@ import { AppError } from '../../platform/http/app-error.ts';
  */
 let estimator: ZxcvbnFactory | undefined;
 
-export function isTooCommon(password: string): boolean {
+/** zxcvbn's score, 0 (too guessable) to 4 (very unguessable). */
+export function passwordScore(password: string): number {
   estimator ??= new ZxcvbnFactory({ dictionary: { ...common.dictionary }, graphs: common.adjacencyGraphs });
-  return estimator.check(password).score === 0;
+  return estimator.check(password).score;
 }
 
+export const isTooCommon = (password: string) => passwordScore(password) === 0;
+
 /** Refuses a new login or fund password that is among the most guessable, on the form field it came in. */
-export function assertUncommonPassword(password: string, field = 'password') {
-  if (isTooCommon(password)) throw new AppError('password_too_common', { field });
+export function assertUncommonPassword(password: string, field = 'password', minScore = 1) {
+  if (passwordScore(password) < minScore) throw new AppError('password_too_common', { field });
 }

@@ -26,25 +26,37 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/content',
-    { schema: { querystring: contentListQuery, response: answers(adminContentListSchema) } },
+    {
+      config: { access: 'content.edit' },
+      schema: { querystring: contentListQuery, response: answers(adminContentListSchema) },
+    },
     async (request, reply) => reply.ok({ items: await listAllContent(db, request.query.kind) }),
   );
   app.post(
     '/admin/content',
-    { schema: { body: contentCreateSchema, response: answers(adminContentItemSchema) } },
+    {
+      config: { access: 'content.edit' },
+      schema: { body: contentCreateSchema, response: answers(adminContentItemSchema) },
+    },
     async (request, reply) =>
       reply.ok(await createContent(db, request.body, actor(request), now()), 'operation_succeeded'),
   );
   app.post(
     '/admin/content/:id',
-    { schema: { params: idParams, body: contentEditSchema, response: answers(adminContentItemSchema) } },
+    {
+      config: { access: 'content.edit' },
+      schema: { params: idParams, body: contentEditSchema, response: answers(adminContentItemSchema) },
+    },
     async (request, reply) =>
       reply.ok(await editContent(db, request.params.id, request.body, actor(request)), 'operation_succeeded'),
   );
   for (const action of ['publish', 'withdraw'] as const) {
     app.post(
       `/admin/content/:id/${action}`,
-      { schema: { params: idParams, body: contentPublishSchema, response: answers(adminContentItemSchema) } },
+      {
+        config: { access: 'content.edit' },
+        schema: { params: idParams, body: contentPublishSchema, response: answers(adminContentItemSchema) },
+      },
       async (request, reply) =>
         reply.ok(
           await setContentState(db, request.params.id, action, request.body, actor(request), now()),
@@ -53,12 +65,17 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  app.get('/admin/engage-settings', { schema: { response: answers(engageSettingsSchema) } }, async (_request, reply) =>
-    reply.ok(engageView(await loadEngage(db))),
+  app.get(
+    '/admin/engage-settings',
+    { config: { access: 'settings.edit' }, schema: { response: answers(engageSettingsSchema) } },
+    async (_request, reply) => reply.ok(engageView(await loadEngage(db))),
   );
   app.post(
     '/admin/engage-settings',
-    { schema: { body: engageChangeSchema.extend({ reason: reasonSchema }), response: answers(engageSettingsSchema) } },
+    {
+      config: { access: 'settings.edit' },
+      schema: { body: engageChangeSchema.extend({ reason: reasonSchema }), response: answers(engageSettingsSchema) },
+    },
     async (request, reply) => {
       const { reason, ...change } = request.body;
       const saved = await changeEngage(db, change, { operator: request.operator, reason, ip: request.ip });

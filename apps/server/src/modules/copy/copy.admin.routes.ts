@@ -20,19 +20,22 @@ const verifyQuery = z
  */
 export const adminCopyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  app.get('/admin/copy/leaders', { schema: { response: answers(adminLeaderListSchema) } }, async (_request, reply) => {
-    const rows = await db.execute<{
-      leader_id: string;
-      user_id: string;
-      account: string;
-      display_name: string;
-      status: 'active' | 'retired';
-      records: number;
-      current_record_id: string | null;
-      orders: number;
-      followers: number;
-      created_at: Date;
-    }>(sql`
+  app.get(
+    '/admin/copy/leaders',
+    { config: { access: 'catalogue.edit' }, schema: { response: answers(adminLeaderListSchema) } },
+    async (_request, reply) => {
+      const rows = await db.execute<{
+        leader_id: string;
+        user_id: string;
+        account: string;
+        display_name: string;
+        status: 'active' | 'retired';
+        records: number;
+        current_record_id: string | null;
+        orders: number;
+        followers: number;
+        created_at: Date;
+      }>(sql`
       SELECT l.id AS leader_id, l.leader_user_id AS user_id, u.account, l.display_name, l.status,
         (SELECT count(*) FROM copy_records r WHERE r.leader_id = l.id)::int AS records,
         (SELECT r.id FROM copy_records r WHERE r.leader_id = l.id AND r.status = 'active') AS current_record_id,
@@ -41,25 +44,29 @@ export const adminCopyRoutes: FastifyPluginAsyncZod = async (app) => {
         (SELECT count(*) FROM copy_subscriptions s WHERE s.leader_id = l.id AND s.status <> 'stopped')::int AS followers,
         l.created_at
       FROM copy_leaders l JOIN users u ON u.id = l.leader_user_id ORDER BY l.id`);
-    const items: AdminLeader[] = rows.rows.map((r) => ({
-      leader_id: Number(r.leader_id),
-      user_id: Number(r.user_id),
-      account: r.account,
-      display_name: r.display_name,
-      status: r.status,
-      records: r.records,
-      current_record_id: r.current_record_id === null ? null : Number(r.current_record_id),
-      orders: r.orders,
-      followers: r.followers,
-      created_at: Math.floor(new Date(r.created_at).getTime() / 1000),
-    }));
-    return reply.ok({ items, total: items.length });
-  });
+      const items: AdminLeader[] = rows.rows.map((r) => ({
+        leader_id: Number(r.leader_id),
+        user_id: Number(r.user_id),
+        account: r.account,
+        display_name: r.display_name,
+        status: r.status,
+        records: r.records,
+        current_record_id: r.current_record_id === null ? null : Number(r.current_record_id),
+        orders: r.orders,
+        followers: r.followers,
+        created_at: Math.floor(new Date(r.created_at).getTime() / 1000),
+      }));
+      return reply.ok({ items, total: items.length });
+    },
+  );
 
   /** Re-checks one record (record_id) or every record of a leader (leader_id). */
   app.get(
     '/admin/copy/verify',
-    { schema: { querystring: verifyQuery, response: answers(adminChainVerificationListSchema) } },
+    {
+      config: { access: 'catalogue.edit' },
+      schema: { querystring: verifyQuery, response: answers(adminChainVerificationListSchema) },
+    },
     async (request, reply) => {
       const { leader_id: leaderId, record_id: recordId } = request.query;
       const results =

@@ -20,7 +20,10 @@ export const adminInboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   app.post(
     '/admin/messages',
-    { schema: { body: messageSchema, response: answers(operatorMessageSentSchema) } },
+    {
+      config: { access: 'support.reply' },
+      schema: { body: messageSchema, response: answers(operatorMessageSentSchema) },
+    },
     async (request, reply) => {
       const b = request.body;
       const reference = `operator:${Date.now()}:${Math.random().toString(36).slice(2, 10)}`;

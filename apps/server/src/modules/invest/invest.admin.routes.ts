@@ -20,13 +20,15 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
  */
 export const adminInvestRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  app.get('/admin/plans', { schema: { response: answers(adminPlanListSchema) } }, async (_request, reply) =>
-    reply.ok({ items: await listPlansForOperator(db) }),
+  app.get(
+    '/admin/plans',
+    { config: { access: 'catalogue.edit' }, schema: { response: answers(adminPlanListSchema) } },
+    async (_request, reply) => reply.ok({ items: await listPlansForOperator(db) }),
   );
 
   app.post(
     '/admin/plans',
-    { schema: { body: planCreateSchema, response: answers(adminPlanSchema) } },
+    { config: { access: 'catalogue.edit' }, schema: { body: planCreateSchema, response: answers(adminPlanSchema) } },
     async (request, reply) => {
       const saved = await createPlan(db, request);
       return reply.ok(view(saved), 'operation_succeeded');
@@ -35,7 +37,10 @@ export const adminInvestRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/plans/:id',
-    { schema: { params: idParams, body: planEditSchema, response: answers(adminPlanSchema) } },
+    {
+      config: { access: 'catalogue.edit' },
+      schema: { params: idParams, body: planEditSchema, response: answers(adminPlanSchema) },
+    },
     async (request, reply) => {
       const saved = await editPlan(db, request);
       return reply.ok(view(saved), 'operation_succeeded');
@@ -46,7 +51,10 @@ export const adminInvestRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const [action, state] of Object.entries(transitions)) {
     app.post(
       `/admin/plans/:id/${action}`,
-      { schema: { params: idParams, body: z.object({ reason: reasonSchema }), response: answers(adminPlanSchema) } },
+      {
+        config: { access: 'catalogue.edit' },
+        schema: { params: idParams, body: z.object({ reason: reasonSchema }), response: answers(adminPlanSchema) },
+      },
       async (request, reply) => {
         const saved = await setPlanState(db, request, action, state);
         return reply.ok(view(saved), 'operation_succeeded');

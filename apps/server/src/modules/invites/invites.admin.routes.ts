@@ -8,7 +8,10 @@ export const adminInviteRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   app.post(
     '/admin/invite-codes',
-    { schema: { body: adminInviteCreateBodySchema, response: answers(adminInviteCodeSchema) } },
+    {
+      config: { access: 'settings.edit' },
+      schema: { body: adminInviteCreateBodySchema, response: answers(adminInviteCodeSchema) },
+    },
     async (request, reply) =>
       reply.ok(
         await createOperatorInvite(db, {

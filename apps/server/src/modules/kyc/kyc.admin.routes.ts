@@ -17,14 +17,20 @@ export const adminKycRoutes: FastifyPluginAsyncZod<{ onApproved?: ApprovalHook }
   const { db } = app;
   app.get(
     '/admin/kyc',
-    { schema: { querystring: adminKycQuerySchema, response: answers(adminKycListSchema) } },
+    {
+      config: { access: 'kyc.review' },
+      schema: { querystring: adminKycQuerySchema, response: answers(adminKycListSchema) },
+    },
     async (request, reply) => reply.ok({ items: await listSubmissions(db, request.query) }),
   );
 
   for (const approve of [true, false]) {
     app.post(
       `/admin/kyc/:id/${approve ? 'approve' : 'refuse'}`,
-      { schema: { params: idParams, body: adminKycDecisionBodySchema, response: answers(adminKycItemSchema) } },
+      {
+        config: { access: 'kyc.review' },
+        schema: { params: idParams, body: adminKycDecisionBodySchema, response: answers(adminKycItemSchema) },
+      },
       async (request, reply) => {
         const item = await decideSubmission(db, {
           id: request.params.id,

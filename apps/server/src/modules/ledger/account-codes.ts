@@ -16,6 +16,8 @@ export const HOUSE_PURPOSES = [
   'plans',
   'exchange',
   'practice',
+  /** Operators' balance adjustments (credits and debits with a category and a reason, four-eyes above the threshold). */
+  'adjustments',
 ] as const;
 export type HousePurpose = (typeof HOUSE_PURPOSES)[number];
 

@@ -48,24 +48,29 @@ export const adminMarketRoutes: FastifyPluginAsyncZod = async (app) => {
     return found;
   };
 
-  app.get('/admin/products', { schema: { response: answers(adminProductListSchema) } }, async (_request, reply) => {
-    const rows = await listProducts(db);
-    return reply.ok({
-      items: rows.map((p) => ({
-        symbol: p.symbol,
-        name: p.name,
-        class: p.class,
-        session: p.session,
-        forbidden: p.forbidden,
-      })),
-    });
-  });
+  app.get(
+    '/admin/products',
+    { config: { access: 'catalogue.edit' }, schema: { response: answers(adminProductListSchema) } },
+    async (_request, reply) => {
+      const rows = await listProducts(db);
+      return reply.ok({
+        items: rows.map((p) => ({
+          symbol: p.symbol,
+          name: p.name,
+          class: p.class,
+          session: p.session,
+          forbidden: p.forbidden,
+        })),
+      });
+    },
+  );
 
   for (const forbidden of [true, false]) {
     const action = forbidden ? 'forbid' : 'allow';
     app.post(
       `/admin/products/:symbol/${action}`,
       {
+        config: { access: 'catalogue.edit' },
         schema: {
           params: symbolParams,
           body: z.object({ reason: reasonSchema }),
@@ -86,7 +91,7 @@ export const adminMarketRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/products/:symbol/terms',
-    { schema: { params: symbolParams, response: answers(adminTermsListSchema) } },
+    { config: { access: 'catalogue.edit' }, schema: { params: symbolParams, response: answers(adminTermsListSchema) } },
     async (request, reply) => {
       const p = await product(request.params.symbol);
       return reply.ok({
@@ -98,7 +103,10 @@ export const adminMarketRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/products/:symbol/terms',
-    { schema: { params: symbolParams, body: termsBodySchema, response: answers(adminContractTermsSchema) } },
+    {
+      config: { access: 'catalogue.edit' },
+      schema: { params: symbolParams, body: termsBodySchema, response: answers(adminContractTermsSchema) },
+    },
     async (request, reply) => {
       const p = await product(request.params.symbol);
       const b = request.body;

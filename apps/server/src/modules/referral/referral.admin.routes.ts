@@ -7,13 +7,20 @@ import { formatMoney } from '@app/contracts';
 /** The invitation bonus rule: read, and set with a reason (audited with the values before and after). */
 export const adminReferralRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  app.get('/admin/invite-settings', { schema: { response: answers(inviteRulesSchema) } }, async (_request, reply) => {
-    const r = await inviteRules(db);
-    return reply.ok({ bonus_amount: formatMoney(r.amount), condition: r.condition });
-  });
+  app.get(
+    '/admin/invite-settings',
+    { config: { access: 'settings.edit' }, schema: { response: answers(inviteRulesSchema) } },
+    async (_request, reply) => {
+      const r = await inviteRules(db);
+      return reply.ok({ bonus_amount: formatMoney(r.amount), condition: r.condition });
+    },
+  );
   app.post(
     '/admin/invite-settings',
-    { schema: { body: adminInviteSettingsBodySchema, response: answers(inviteRulesSchema) } },
+    {
+      config: { access: 'settings.edit' },
+      schema: { body: adminInviteSettingsBodySchema, response: answers(inviteRulesSchema) },
+    },
     async (request, reply) => {
       const rules = await setInviteRules(db, {
         amount: request.body.bonus_amount,

@@ -56,6 +56,9 @@ export async function rechargeInfo(db: DbOrTx): Promise<RechargeInfo> {
 
 export function depositTimeline(d: DepositRow): TimelineStep[] {
   const steps: TimelineStep[] = [{ step: 'submitted', at: seconds(d.createdAt)!, by: null, note: null }];
+  // Above the four-eyes threshold: the first of the two approvals, as withdrawals show it.
+  if (d.firstApprovedAt)
+    steps.push({ step: 'reviewed', at: seconds(d.firstApprovedAt)!, by: d.firstApprovedBy, note: null });
   if (d.status === 2 && !d.creditedAt)
     steps.push({ step: 'refused', at: seconds(d.reviewedAt)!, by: d.reviewedBy, note: d.reason });
   if (d.creditedAt) steps.push({ step: 'credited', at: seconds(d.creditedAt)!, by: d.reviewedBy, note: d.reason });
@@ -196,73 +199,105 @@ async function lockDeposit(tx: Tx, id: number): Promise<DepositRow> {
 }
 
 /**
- * Approves a recharge under review: credits it through one journal (its reference makes a second credit
- * impossible). Above the four-eyes threshold the record becomes 4 "success awaiting audit": credited at once,
- * waiting for a second, different operator.
+ * Approves a recharge under review. Above the four-eyes threshold the first approval is only recorded (the
+ * record stays under review and nothing moves); a second, different operator's approval credits it. Crediting
+ * is one journal whose reference makes a second credit impossible, with the channel's bonus beside it.
  */
 export async function approveDeposit(db: Db, d: Decision): Promise<RechargeRecord> {
   const settings = await loadSettings(db);
   return db.transaction(async (tx) => {
     const row = await lockDeposit(tx, d.id);
     if (row.status !== 3) throw new AppError('review_already_decided');
-    const status = row.amount > settings.fourEyesAbove ? 4 : 1;
+    const ip = d.ip ? { ip: d.ip } : {};
+    if (row.amount > settings.fourEyesAbove) {
+      if (!row.firstApprovedBy) {
+        const [held] = await tx
+          .update(deposits)
+          .set({ firstApprovedBy: d.operator, firstApprovedAt: sql`now()` })
+          .where(eq(deposits.id, row.id))
+          .returning();
+        await audit(tx, {
+          operator: d.operator,
+          action: 'deposit.approve_first',
+          target: `deposit:${row.id}`,
+          reason: d.reason,
+          details: { amount: formatMoney(row.amount), threshold: formatMoney(settings.fourEyesAbove) },
+          ...ip,
+        });
+        return toRecord(held!);
+      }
+      if (row.firstApprovedBy === d.operator) throw new AppError('second_operator_required');
+    }
     const [updated] = await tx
       .update(deposits)
-      .set({ status, reviewedBy: d.operator, reviewedAt: sql`now()`, reason: d.reason, creditedAt: sql`now()` })
+      .set({ status: 1, reviewedBy: d.operator, reviewedAt: sql`now()`, reason: d.reason, creditedAt: sql`now()` })
       .where(eq(deposits.id, row.id))
       .returning();
-    await postJournal(tx, {
-      reference: `deposit:${row.id}:credit`,
-      kind: 'deposit_credit',
-      transfers: [{ from: houseAccount('deposits'), to: userAccount(row.userId, 'available'), amount: row.amount }],
-      memo: { deposit: row.id, reference_code: row.referenceCode },
-    });
-    await walletHooks.depositCredited.emit(tx, row.userId);
-    const bonus = (row.amount * BigInt(row.bonusBp)) / 10_000n;
-    if (bonus > 0n) {
-      const [bonusRow] = await tx
-        .insert(deposits)
-        .values({
-          userId: row.userId,
-          class: 3,
-          status: 1,
-          channelId: row.channelId,
-          channelKind: row.channelKind,
-          channelName: row.channelName,
-          amount: bonus,
-          referenceCode: `${row.referenceCode}B`,
-          parentId: row.id,
-          reviewedBy: d.operator,
-          reviewedAt: sql`now()`,
-          creditedAt: sql`now()`,
-        })
-        .returning();
-      await postJournal(tx, {
-        reference: `deposit:${bonusRow!.id}:bonus`,
-        kind: 'deposit_bonus',
-        transfers: [{ from: houseAccount('bonuses'), to: userAccount(row.userId, 'available'), amount: bonus }],
-        memo: { deposit: bonusRow!.id, parent: row.id },
-      });
-    }
-    await postInboxMessage(tx, {
-      userId: row.userId,
-      kind: 'deposit_approved',
-      params: { reference: row.referenceCode, amount: formatMoney(row.amount) },
-      reference: `deposit:${row.id}:approved`,
-    });
+    const bonus = await creditDeposit(tx, row, d.operator);
     await audit(tx, {
       operator: d.operator,
       action: 'deposit.approve',
       target: `deposit:${row.id}`,
       reason: d.reason,
-      details: { amount: formatMoney(row.amount), status, bonus: formatMoney(bonus) },
-      ...(d.ip ? { ip: d.ip } : {}),
+      details: {
+        amount: formatMoney(row.amount),
+        bonus: formatMoney(bonus),
+        first_approval: row.firstApprovedBy,
+      },
+      ...ip,
     });
     return toRecord(updated!);
   });
 }
 
-/** The second operator's confirmation of a credited recharge above the threshold (4 -> 1). */
+/** The credit of an approved recharge: its journal, the channel's bonus as a record of its own, the message. */
+async function creditDeposit(tx: Tx, row: DepositRow, operator: string): Promise<bigint> {
+  await postJournal(tx, {
+    reference: `deposit:${row.id}:credit`,
+    kind: 'deposit_credit',
+    transfers: [{ from: houseAccount('deposits'), to: userAccount(row.userId, 'available'), amount: row.amount }],
+    memo: { deposit: row.id, reference_code: row.referenceCode },
+  });
+  await walletHooks.depositCredited.emit(tx, row.userId);
+  const bonus = (row.amount * BigInt(row.bonusBp)) / 10_000n;
+  if (bonus > 0n) {
+    const [bonusRow] = await tx
+      .insert(deposits)
+      .values({
+        userId: row.userId,
+        class: 3,
+        status: 1,
+        channelId: row.channelId,
+        channelKind: row.channelKind,
+        channelName: row.channelName,
+        amount: bonus,
+        referenceCode: `${row.referenceCode}B`,
+        parentId: row.id,
+        reviewedBy: operator,
+        reviewedAt: sql`now()`,
+        creditedAt: sql`now()`,
+      })
+      .returning();
+    await postJournal(tx, {
+      reference: `deposit:${bonusRow!.id}:bonus`,
+      kind: 'deposit_bonus',
+      transfers: [{ from: houseAccount('bonuses'), to: userAccount(row.userId, 'available'), amount: bonus }],
+      memo: { deposit: bonusRow!.id, parent: row.id },
+    });
+  }
+  await postInboxMessage(tx, {
+    userId: row.userId,
+    kind: 'deposit_approved',
+    params: { reference: row.referenceCode, amount: formatMoney(row.amount) },
+    reference: `deposit:${row.id}:approved`,
+  });
+  return bonus;
+}
+
+/**
+ * The second operator's confirmation of a recharge credited at once above the threshold (4 -> 1): only records
+ * approved before four-eyes held the credit are in that state.
+ */
 export async function auditDeposit(db: Db, d: Decision): Promise<RechargeRecord> {
   return db.transaction(async (tx) => {
     const row = await lockDeposit(tx, d.id);
@@ -392,6 +427,7 @@ export async function depositsForReview(
       ...toRecord(d),
       user_id: d.userId,
       reviewed_by: d.reviewedBy,
+      first_approved_by: d.firstApprovedBy,
       flags: { same_image_as: sameImage.map((r) => r.id), same_transfer_note_as: sameNote.map((r) => r.id) },
     });
   }

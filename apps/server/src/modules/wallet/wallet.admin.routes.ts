@@ -52,17 +52,23 @@ export const adminWalletRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = 
   // ---------- channels ----------
   app.get(
     '/admin/recharge-channels',
-    { schema: { response: answers(adminRechargeChannelListSchema) } },
+    { config: { access: 'settings.edit' }, schema: { response: answers(adminRechargeChannelListSchema) } },
     async (_request, reply) => reply.ok({ items: await listChannels(db) }),
   );
   app.post(
     '/admin/recharge-channels',
-    { schema: { body: channelBodySchema, response: answers(adminRechargeChannelSchema) } },
+    {
+      config: { access: 'settings.edit' },
+      schema: { body: channelBodySchema, response: answers(adminRechargeChannelSchema) },
+    },
     async (request, reply) => reply.ok(await createChannel(db, request.body, actor(request)), 'added'),
   );
   app.post(
     '/admin/recharge-channels/:id',
-    { schema: { params: idParams, body: channelBodySchema, response: answers(adminRechargeChannelSchema) } },
+    {
+      config: { access: 'settings.edit' },
+      schema: { params: idParams, body: channelBodySchema, response: answers(adminRechargeChannelSchema) },
+    },
     async (request, reply) =>
       reply.ok(await updateChannel(db, request.params.id, request.body, actor(request)), 'operation_succeeded'),
   );
@@ -70,6 +76,7 @@ export const adminWalletRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = 
     app.post(
       `/admin/recharge-channels/:id/${enabled ? 'enable' : 'disable'}`,
       {
+        config: { access: 'settings.edit' },
         schema: {
           params: idParams,
           body: z.object({ reason: reasonSchema }),
@@ -84,7 +91,10 @@ export const adminWalletRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = 
   // ---------- recharges ----------
   app.get(
     '/admin/deposits',
-    { schema: { querystring: reviewQuery, response: answers(adminDepositListSchema) } },
+    {
+      config: { access: 'money.review' },
+      schema: { querystring: reviewQuery, response: answers(adminDepositListSchema) },
+    },
     async (request, reply) => reply.ok(await depositsForReview(db, request.query)),
   );
   const depositActions = { approve: approveDeposit, audit: auditDeposit, refuse: refuseDeposit } as const;
@@ -92,6 +102,7 @@ export const adminWalletRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = 
     app.post(
       `/admin/deposits/:id/${action}`,
       {
+        config: { access: 'money.review' },
         schema: { params: idParams, body: z.object({ reason: reasonSchema }), response: answers(rechargeRecordSchema) },
       },
       async (request, reply) => {
@@ -109,11 +120,19 @@ export const adminWalletRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = 
   /** A transfer screenshot, for the operators reviewing it (reading it is audited). */
   app.get(
     '/admin/uploads/:id',
-    { schema: { params: uploadIdParamsSchema, response: fileAnswers('The uploaded image (its own content type)') } },
+    {
+      config: { access: 'money.review' },
+      schema: {
+        params: uploadIdParamsSchema,
+        querystring: z.object({ reason: reasonSchema.optional() }),
+        response: fileAnswers('The uploaded image (its own content type)'),
+      },
+    },
     async (request, reply) => {
       const found = await readUploadForReview(db, store, request.params.id, {
         operator: request.operator,
-        reason: String(request.headers['x-reason'] ?? 'review'),
+        // An <img> in the console cannot send a header: the reason may come in the query string as well.
+        reason: request.query.reason ?? String(request.headers['x-reason'] ?? 'review'),
         ip: request.ip,
       });
       return reply
@@ -127,12 +146,16 @@ export const adminWalletRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = 
   // ---------- withdrawals ----------
   app.get(
     '/admin/withdrawals',
-    { schema: { querystring: reviewQuery, response: answers(adminWithdrawalListSchema) } },
+    {
+      config: { access: 'money.review' },
+      schema: { querystring: reviewQuery, response: answers(adminWithdrawalListSchema) },
+    },
     async (request, reply) => reply.ok(await withdrawalsForReview(db, request.query)),
   );
   app.post(
     '/admin/withdrawals/:id/approve',
     {
+      config: { access: 'money.review' },
       schema: {
         params: idParams,
         body: z.object({ reason: reasonSchema }),
@@ -151,7 +174,10 @@ export const adminWalletRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = 
   );
   app.post(
     '/admin/withdrawals/:id/refuse',
-    { schema: { params: idParams, body: z.object({ reason: reasonSchema }), response: answers(withdrawRecordSchema) } },
+    {
+      config: { access: 'money.review' },
+      schema: { params: idParams, body: z.object({ reason: reasonSchema }), response: answers(withdrawRecordSchema) },
+    },
     async (request, reply) => {
       const record = await refuseWithdrawal(db, {
         id: request.params.id,
@@ -164,12 +190,15 @@ export const adminWalletRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = 
   );
 
   // ---------- settings ----------
-  app.get('/admin/wallet-settings', { schema: { response: answers(walletSettingsSchema) } }, async (_request, reply) =>
-    reply.ok(settingsView(await loadSettings(db))),
+  app.get(
+    '/admin/wallet-settings',
+    { config: { access: 'settings.edit' }, schema: { response: answers(walletSettingsSchema) } },
+    async (_request, reply) => reply.ok(settingsView(await loadSettings(db))),
   );
   app.post(
     '/admin/wallet-settings',
     {
+      config: { access: 'settings.edit' },
       schema: { body: settingsChangeSchema.extend({ reason: reasonSchema }), response: answers(walletSettingsSchema) },
     },
     async (request, reply) => {

@@ -138,7 +138,7 @@ export function registerWalletCommands(program: Command, client: OpsClient) {
       .command(`${action} <id>`)
       .description(
         action === 'audit'
-          ? 'second operator: confirm a credited recharge above the threshold'
+          ? 'confirm a recharge credited before four-eyes held credits (status 4)'
           : `${action} a recharge under review`,
       )
       .requiredOption(
@@ -149,7 +149,10 @@ export function registerWalletCommands(program: Command, client: OpsClient) {
         const d = (await request('POST', `/admin/deposits/${positive(id)}/${action}`, {
           reason: o.reason,
         })) as RechargeRecord;
-        console.log(`recharge ${d.id} (${d.reference_code}, ${d.amount} U): ${STATUS[d.status]}`);
+        const waiting = action === 'approve' && d.status === 3;
+        console.log(
+          `recharge ${d.id} (${d.reference_code}, ${d.amount} U): ${waiting ? 'first approval recorded, a second operator must approve' : STATUS[d.status]}`,
+        );
       });
   }
 

@@ -104,9 +104,13 @@ export const deposits = pgTable(
     imageSha256: text('image_sha256'),
     /** For a class-3 bonus: the recharge it rewards. */
     parentId: bigint('parent_id', { mode: 'number' }),
+    /** Above the four-eyes threshold: the first operator's approval; nothing is credited until a second one. */
+    firstApprovedBy: text('first_approved_by'),
+    firstApprovedAt: timestamp('first_approved_at', { withTimezone: true }),
     reviewedBy: text('reviewed_by'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     reason: text('reason'),
+    /** Status 4 (credited, awaiting audit) is only on records approved before four-eyes held the credit. */
     auditedBy: text('audited_by'),
     auditedAt: timestamp('audited_at', { withTimezone: true }),
     auditReason: text('audit_reason'),

@@ -12,6 +12,7 @@ export const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/audit',
     {
+      config: { access: 'audit.read' },
       schema: {
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) }),
         response: answers(adminAuditListSchema),

@@ -1,26 +1,94 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
+import { roleAllows, type OperatorRole, type Permission } from '@app/contracts';
 import { AppError } from './app-error.ts';
+
+/** The operator a request comes from: a console session (cookie) or a per-operator API token. */
+export type OperatorIdentity = {
+  id: number;
+  name: string;
+  /** The session's operator's role, or the token's (never wider than its operator's). */
+  role: OperatorRole;
+  via: 'session' | 'token';
+  sessionId: number | null;
+  tokenId: number | null;
+};
+
+/**
+ * What an operator route asks of the caller: a permission of the caller's role; `signed-in`, any operator;
+ * `public`, nobody (signing in, accepting an invitation); `shared-token`, the ADMIN_TOKEN only (bootstrapping
+ * the first admin, and the metrics scrape).
+ */
+export type RouteAccess = Permission | 'signed-in' | 'public' | 'shared-token';
+
+/** The operators module answers who a request is (admin-app.ts passes its lookup in); null for nobody. */
+export type ResolveOperator = (request: FastifyRequest) => Promise<OperatorIdentity | null>;
 
 declare module 'fastify' {
   interface FastifyRequest {
+    /** The authenticated operator's name: what the audit log and the four-eyes checks record. */
     operator: string;
+    operatorIdentity: OperatorIdentity | null;
+  }
+  interface FastifyContextConfig {
+    access?: RouteAccess;
   }
 }
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
-/**
- * Bearer-token check for the operator API. The operator's name comes from X-Operator (the CLI sends the
- * login name) and is what the audit log records as "who".
- */
-export function operatorGuard(token: string) {
-  const expected = digest(token);
-  return async (request: FastifyRequest) => {
-    const header = request.headers.authorization ?? '';
-    const given = header.startsWith('Bearer ') ? header.slice(7) : '';
-    if (!given || !timingSafeEqual(digest(given), expected)) throw new AppError('login_required');
-    const name = String(request.headers['x-operator'] ?? 'operator').trim();
-    request.operator = /^[\w.@-]{1,64}$/.test(name) ? name : 'operator';
-  };
+/** The operator behind a request that passed the guard (routes other than public and shared-token ones). */
+export function currentOperator(request: FastifyRequest): OperatorIdentity {
+  if (!request.operatorIdentity) throw new AppError('login_required');
+  return request.operatorIdentity;
 }
+
+/**
+ * Every operator route declares its access (config.access), or the app refuses to start; each request is
+ * then let through only by that rule. Nobody acts by naming themselves: the name comes from the session or
+ * the token.
+ */
+export const operatorAuth = fp<{
+  resolve: ResolveOperator;
+  sharedToken: string;
+  isApi: (url: string) => boolean;
+  /** Files anyone may fetch (the console's own static files: they hold no data; every call they make is checked). */
+  isPublicFile?: (url: string) => boolean;
+}>(
+  async (app, { resolve, sharedToken, isApi, isPublicFile = () => false }) => {
+    const expected = digest(sharedToken);
+    const missing: string[] = [];
+    app.decorateRequest('operator', '');
+    app.decorateRequest('operatorIdentity', null);
+
+    app.addHook('onRoute', (route) => {
+      if (!isApi(route.url) || route.method === 'HEAD') return;
+      if (!route.config?.access) missing.push(`${String(route.method)} ${route.url}`);
+    });
+    app.addHook('onReady', async () => {
+      if (missing.length > 0) throw new Error(`operator routes without an access rule:\n  ${missing.join('\n  ')}`);
+    });
+
+    app.addHook('onRequest', async (request) => {
+      const access = request.routeOptions.config.access;
+      // Unknown paths answer not_found; the docs need a signed-in operator like any other route.
+      if (access === 'public') return;
+      if (access === 'shared-token') {
+        const header = request.headers.authorization ?? '';
+        const given = header.startsWith('Bearer ') ? header.slice(7) : '';
+        if (!given || !timingSafeEqual(digest(given), expected)) throw new AppError('login_required');
+        request.operator = 'bootstrap';
+        return;
+      }
+      if (access === undefined && (request.is404 || isPublicFile(request.url))) return;
+      const identity = await resolve(request);
+      if (!identity) throw new AppError('login_required');
+      request.operatorIdentity = identity;
+      request.operator = identity.name;
+      if (access && access !== 'signed-in' && !roleAllows(identity.role, access))
+        throw new AppError('permission_denied');
+    });
+  },
+  { name: 'operator-auth' },
+);

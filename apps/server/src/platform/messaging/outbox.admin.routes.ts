@@ -8,7 +8,10 @@ export const adminOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   app.get(
     '/admin/sms-outbox',
-    { schema: { querystring: adminOutboxQuerySchema, response: answers(adminOutboxListSchema) } },
+    {
+      config: { access: 'messages.read' },
+      schema: { querystring: adminOutboxQuerySchema, response: answers(adminOutboxListSchema) },
+    },
     async (request, reply) =>
       reply.ok({
         items: await readOutbox(db, {

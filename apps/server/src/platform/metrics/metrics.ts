@@ -22,9 +22,9 @@ const byQueue = (figures: Map<string, Figure>, field: keyof Figure) =>
  */
 const OPERATIONS_SQL = sql`
   SELECT 'deposit' AS what, count(*)::int AS n, extract(epoch FROM now() - min(created_at))::float8 AS age
-    FROM deposits WHERE status = 3
+    FROM deposits WHERE status = 3 AND first_approved_by IS NULL
   UNION ALL SELECT 'deposit_audit', count(*)::int, extract(epoch FROM now() - min(created_at))::float8
-    FROM deposits WHERE status = 4
+    FROM deposits WHERE (status = 3 AND first_approved_by IS NOT NULL) OR status = 4
   UNION ALL SELECT 'withdrawal', count(*)::int, extract(epoch FROM now() - min(created_at))::float8
     FROM withdrawals WHERE status = 3
   UNION ALL SELECT 'real_name', count(*)::int, extract(epoch FROM now() - min(created_at))::float8
@@ -169,8 +169,9 @@ export class Metrics {
     new Gauge({
       name: 'review_queue_pending',
       help:
-        'Requests waiting for an operator, by queue: deposit (recharge under review), deposit_audit (credited, ' +
-        'waiting for the second operator), withdrawal (under review, first approvals included), real_name',
+        'Requests waiting for an operator, by queue: deposit (recharge under review), deposit_audit (approved ' +
+        'once above the threshold, waiting for the second operator), withdrawal (under review, first approvals ' +
+        'included), real_name',
       labelNames: ['queue'] as const,
       registers,
       async collect() {

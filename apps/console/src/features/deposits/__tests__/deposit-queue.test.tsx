@@ -1,0 +1,166 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdminDeposit } from '@app/contracts';
+import { signedIn } from '../../../lib/session-slice.ts';
+import { mockServer, renderWithStore } from '../../../test-support/render.tsx';
+import { DepositQueue } from '../components/deposit-queue.tsx';
+import { depositOutcome } from '../lib/deposit-outcome.ts';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const deposit = (extra: Partial<AdminDeposit> = {}): AdminDeposit => ({
+  id: 7,
+  reference_code: 'R7QX2K',
+  class: 0,
+  status: 3,
+  channel_kind: 'bank',
+  channel_name: 'Bank transfer',
+  amount: '20000.00',
+  payer_name: 'Li Lei',
+  transfer_note: 'R7QX2K',
+  has_screenshot: true,
+  upload_id: 'upload_0123456789abcdef',
+  reason: null,
+  created_at: 1_700_000_000,
+  timeline: [],
+  user_id: 1,
+  reviewed_by: null,
+  first_approved_by: null,
+  flags: { same_image_as: [9], same_transfer_note_as: [] },
+  ...extra,
+});
+
+function signIn(store: ReturnType<typeof renderWithStore>['store']) {
+  store.dispatch(
+    signedIn({
+      operator: {
+        id: 2,
+        name: 'fay',
+        role: 'finance',
+        totp_enrolled: true,
+        disabled: false,
+        created_by: 'root',
+        created_at: 1,
+        last_login_at: null,
+      },
+      permissions: ['money.review'],
+      csrf_token: 'csrf-fay',
+      expires_at: 2_000_000_000,
+    }),
+  );
+}
+
+describe('the deposits queue', () => {
+  it('reads what an approval did from the record answered', () => {
+    expect(depositOutcome('approve', { status: 3 })).toBe('waiting_for_second');
+    expect(depositOutcome('approve', { status: 1 })).toBe('credited');
+    expect(depositOutcome('refuse', { status: 2 })).toBe('refused');
+  });
+
+  it('asks for the review list, shows the screenshot and flags, and records a first approval', async () => {
+    const user = userEvent.setup();
+    let approved = false;
+    const { calls } = mockServer({
+      'GET /admin/deposits': () => ({
+        data: { items: [deposit(approved ? { first_approved_by: 'fay' } : {})] },
+      }),
+      'POST /admin/deposits/7/approve': () => {
+        approved = true;
+        return { data: { ...deposit(), status: 3 }, key: 'operation_succeeded' };
+      },
+    });
+    const { store } = renderWithStore(<DepositQueue />);
+    signIn(store);
+    await user.click(await screen.findByRole('button', { name: 'Open deposit #7' }));
+    expect(calls[0]?.path).toBe('/admin/deposits?status=3&page=1&size=50');
+
+    const detail = screen.getByRole('region', { name: 'Deposit detail' });
+    // The screenshot's read is audited: the <img> names the deposit as its reason.
+    expect(within(detail).getByTestId('deposit-screenshot').getAttribute('src')).toBe(
+      '/admin/uploads/upload_0123456789abcdef?reason=review%20of%20deposit%20R7QX2K',
+    );
+    expect(within(detail).getByText('#9')).toBeTruthy();
+    expect(within(detail).getByText('20,000.00 U')).toBeTruthy();
+
+    await user.click(within(detail).getByRole('button', { name: 'Approve' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve deposit #7?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Approve' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    await user.type(within(dialog).getByLabelText('Reason (kept in the audit log)'), 'matches statement');
+    await user.click(confirm);
+
+    expect(await screen.findByText(/Nothing is credited until a different operator approves it too/)).toBeTruthy();
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post?.body).toEqual({ reason: 'matches statement' });
+    expect(post?.headers.get('x-csrf-token')).toBe('csrf-fay');
+    expect(await screen.findByTestId('first-approved-by')).toHaveProperty('textContent', 'fay');
+  });
+
+  it('shows the server’s refusal of a second approval by the same operator', async () => {
+    const user = userEvent.setup();
+    mockServer({
+      'GET /admin/deposits': { data: { items: [deposit({ first_approved_by: 'fay' })] } },
+      'POST /admin/deposits/7/approve': {
+        code: 403,
+        key: 'second_operator_required',
+        msg: 'A different operator must confirm this',
+      },
+    });
+    const { store } = renderWithStore(<DepositQueue />);
+    signIn(store);
+    await user.click(await screen.findByRole('button', { name: 'Open deposit #7' }));
+    expect(screen.getByText(/You approved this first/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Reason (kept in the audit log)'), 'again');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('A different operator must confirm this');
+  });
+
+  it('keeps a credited deposit in view, with its new status and no actions, after it leaves the queue', async () => {
+    const user = userEvent.setup();
+    let credited = false;
+    mockServer({
+      'GET /admin/deposits': () => ({
+        data: { items: credited ? [] : [deposit({ first_approved_by: 'finn' })] },
+      }),
+      'POST /admin/deposits/7/approve': () => {
+        credited = true;
+        return { data: { ...deposit(), status: 1 }, key: 'operation_succeeded' };
+      },
+    });
+    const { store } = renderWithStore(<DepositQueue />);
+    signIn(store);
+    await user.click(await screen.findByRole('button', { name: 'Open deposit #7' }));
+    expect(screen.getByText('finn approved this first: your approval credits it.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Reason (kept in the audit log)'), 'second check');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+
+    expect(await screen.findByText('No deposit is waiting for review.')).toBeTruthy();
+    const detail = screen.getByRole('region', { name: 'Deposit detail' });
+    expect(within(detail).getByRole('status').textContent).toBe('Deposit #7 is approved and credited.');
+    expect(within(detail).getByText('Credited')).toBeTruthy();
+    expect(within(detail).getByText('20,000.00 U')).toBeTruthy();
+    expect(within(detail).queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(within(detail).queryByText(/approved this first/)).toBeNull();
+  });
+
+  it('shows the empty state and the list error', async () => {
+    mockServer({ 'GET /admin/deposits': { data: { items: [] } } });
+    const first = renderWithStore(<DepositQueue />);
+    signIn(first.store);
+    expect(await screen.findByText('No deposit is waiting for review.')).toBeTruthy();
+    first.unmount();
+
+    mockServer({
+      'GET /admin/deposits': { code: 403, key: 'permission_denied', msg: 'Your role does not allow this' },
+    });
+    const second = renderWithStore(<DepositQueue />);
+    signIn(second.store);
+    expect((await screen.findByRole('alert')).textContent).toContain('Your role does not allow this');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});

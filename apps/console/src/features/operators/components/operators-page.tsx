@@ -1,0 +1,231 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { OPERATOR_ROLES, type Operator, type OperatorRole } from '@app/contracts';
+import { errorText } from '../../../components/error-text.ts';
+import page from '../../../components/page.module.css';
+import { QueryState } from '../../../components/query-state.tsx';
+import { MIN_REASON, ReasonDialog } from '../../../components/reason-dialog.tsx';
+import { ShownOnceDialog } from '../../../components/shown-once-dialog.tsx';
+import ui from '../../../components/ui.module.css';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useLanguage, useSession } from '../../../lib/hooks.ts';
+import {
+  useChangeOperatorMutation,
+  useInviteOperatorMutation,
+  useOperatorsQuery,
+  type OperatorChange,
+} from '../api/operators-api.ts';
+
+const NAME = /^[a-z][a-z0-9._-]{2,31}$/;
+
+/** The team: who may sign in with which role; invitations, and an admin's changes to other operators. */
+export function OperatorsPage() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const me = useSession().operator?.name;
+  const list = useOperatorsQuery();
+  const [change] = useChangeOperatorMutation();
+  const [acting, setActing] = useState<{ operator: Operator; change: OperatorChange } | null>(null);
+  const items = list.data?.items ?? [];
+
+  return (
+    <div>
+      <div className={page.header}>
+        <div>
+          <h1 className={page.title}>{t('operators.title')}</h1>
+          <p className={page.subtitle}>{t('operators.subtitle')}</p>
+        </div>
+      </div>
+      <div className={page.stack}>
+        <InviteForm />
+        <section className={ui.panel} aria-label={t('operators.listLabel')}>
+          <QueryState
+            isLoading={list.isLoading}
+            error={list.error}
+            isEmpty={items.length === 0}
+            empty={<span>{t('operators.empty')}</span>}
+            onRetry={() => void list.refetch()}
+          >
+            <div className={ui.tableWrap}>
+              <table className={ui.table}>
+                <thead>
+                  <tr>
+                    <th>{t('operators.name')}</th>
+                    <th>{t('operators.role')}</th>
+                    <th>{t('operators.state')}</th>
+                    <th>{t('operators.invitedBy')}</th>
+                    <th>{t('operators.lastLogin')}</th>
+                    <th aria-label={t('common.actions')} />
+                  </tr>
+                </thead>
+                <tbody>
+                  {items.map((operator) => (
+                    <tr key={operator.id} data-testid={`operator-row-${operator.name}`}>
+                      <td>
+                        <strong>{operator.name}</strong>
+                        {operator.name === me && <span className={ui.hint}> ({t('operators.you')})</span>}
+                      </td>
+                      <td>{t(`roles.${operator.role}`)}</td>
+                      <td>
+                        <span style={{ display: 'inline-flex', gap: 4, flexWrap: 'wrap' }}>
+                          {operator.disabled ? (
+                            <span className={`${ui.badge} ${ui.badgeDanger}`}>{t('operators.disabled')}</span>
+                          ) : (
+                            <span className={`${ui.badge} ${ui.badgeOk}`}>{t('operators.active')}</span>
+                          )}
+                          {!operator.totp_enrolled && (
+                            <span className={`${ui.badge} ${ui.badgeWarn}`}>{t('operators.notEnrolled')}</span>
+                          )}
+                        </span>
+                      </td>
+                      <td>{operator.created_by ?? '—'}</td>
+                      <td>{formatDateTime(operator.last_login_at, lang)}</td>
+                      <td className={ui.num}>
+                        {operator.name !== me && (
+                          <span style={{ display: 'inline-flex', gap: 6 }}>
+                            <button
+                              type="button"
+                              className={`${ui.button} ${ui.small} ${operator.disabled ? '' : ui.danger}`}
+                              onClick={() => setActing({ operator, change: operator.disabled ? 'enable' : 'disable' })}
+                            >
+                              {operator.disabled ? t('operators.enable') : t('operators.disable')}
+                            </button>
+                            <button
+                              type="button"
+                              className={`${ui.button} ${ui.small}`}
+                              onClick={() => setActing({ operator, change: 'reset-authenticator' })}
+                            >
+                              {t('operators.resetAuthenticator')}
+                            </button>
+                          </span>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </QueryState>
+        </section>
+      </div>
+      {acting && (
+        <ReasonDialog
+          title={t(`operators.confirm.${acting.change}`, { name: acting.operator.name })}
+          confirmLabel={t(`operators.action.${acting.change}`)}
+          tone={acting.change === 'enable' ? 'primary' : 'danger'}
+          onClose={() => setActing(null)}
+          onConfirm={(reason) => change({ id: acting.operator.id, change: acting.change, reason }).unwrap()}
+        >
+          <p>{t(`operators.explain.${acting.change}`)}</p>
+        </ReasonDialog>
+      )}
+    </div>
+  );
+}
+
+function InviteForm() {
+  const { t } = useTranslation();
+  const [invite, { isLoading }] = useInviteOperatorMutation();
+  const [name, setName] = useState('');
+  const [role, setRole] = useState<OperatorRole>('support');
+  const [reason, setReason] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [ticket, setTicket] = useState<{ name: string; ticket: string; expires: number } | null>(null);
+  const lang = useLanguage();
+  const nameError = NAME.test(name.trim()) ? null : t('operators.nameRule');
+  const reasonError = reason.trim().length >= MIN_REASON ? null : t('reason.tooShort', { count: MIN_REASON });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (nameError || reasonError || isLoading) return;
+    setFailure(null);
+    try {
+      const answer = await invite({ name: name.trim(), role, reason: reason.trim() }).unwrap();
+      setTicket({ name: answer.operator.name, ticket: answer.ticket, expires: answer.expires_at });
+      setName('');
+      setReason('');
+      setTouched(false);
+    } catch (error) {
+      setFailure(errorText(error, t));
+    }
+  };
+
+  return (
+    <section className={ui.panel} aria-labelledby="invite-title">
+      <form className={`${ui.panelBody} ${page.stack}`} onSubmit={submit} noValidate>
+        <h2 id="invite-title" className={ui.panelTitle}>
+          {t('operators.invite')}
+        </h2>
+        <div className={page.formRow}>
+          <div className={ui.field}>
+            <label className={ui.label} htmlFor="invite-name">
+              {t('operators.name')}
+            </label>
+            <input
+              id="invite-name"
+              className={ui.input}
+              autoCapitalize="none"
+              spellCheck={false}
+              value={name}
+              aria-invalid={touched && !!nameError}
+              onChange={(event) => setName(event.target.value.toLowerCase())}
+            />
+            {touched && nameError && <span className={ui.fieldError}>{nameError}</span>}
+          </div>
+          <div className={ui.field}>
+            <label className={ui.label} htmlFor="invite-role">
+              {t('operators.role')}
+            </label>
+            <select
+              id="invite-role"
+              className={ui.input}
+              value={role}
+              onChange={(event) => setRole(event.target.value as OperatorRole)}
+            >
+              {OPERATOR_ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {t(`roles.${r}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className={ui.field} style={{ gridColumn: 'span 2' }}>
+            <label className={ui.label} htmlFor="invite-reason">
+              {t('reason.label')}
+            </label>
+            <input
+              id="invite-reason"
+              className={ui.input}
+              value={reason}
+              maxLength={500}
+              aria-invalid={touched && !!reasonError}
+              onChange={(event) => setReason(event.target.value)}
+            />
+            {touched && reasonError && <span className={ui.fieldError}>{reasonError}</span>}
+          </div>
+        </div>
+        {failure && (
+          <div className={ui.alert} role="alert">
+            {failure}
+          </div>
+        )}
+        <div className={ui.actions} style={{ justifyContent: 'flex-start' }}>
+          <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={isLoading} aria-busy={isLoading}>
+            {isLoading ? t('common.working') : t('operators.sendInvite')}
+          </button>
+        </div>
+      </form>
+      {ticket && (
+        <ShownOnceDialog
+          title={t('operators.ticketTitle', { name: ticket.name })}
+          intro={t('operators.ticketIntro', { name: ticket.name, until: formatDateTime(ticket.expires, lang) })}
+          secret={ticket.ticket}
+          onDone={() => setTicket(null)}
+          testId="invitation-ticket"
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,232 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ApiToken, OperatorRole } from '@app/contracts';
+import { errorText } from '../../../components/error-text.ts';
+import page from '../../../components/page.module.css';
+import { QueryState } from '../../../components/query-state.tsx';
+import { MIN_REASON, ReasonDialog } from '../../../components/reason-dialog.tsx';
+import { ShownOnceDialog } from '../../../components/shown-once-dialog.tsx';
+import ui from '../../../components/ui.module.css';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useLanguage, useSession } from '../../../lib/hooks.ts';
+import { useCreateTokenMutation, useRevokeTokenMutation, useTokensQuery } from '../api/tokens-api.ts';
+import { tokenRolesFor } from '../lib/token-roles.ts';
+
+/** My API tokens (an admin sees everyone's): make one for the CLI (shown once), list them, revoke them. */
+export function TokensPage() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const list = useTokensQuery();
+  const [revoke] = useRevokeTokenMutation();
+  const [revoking, setRevoking] = useState<ApiToken | null>(null);
+  const items = list.data?.items ?? [];
+
+  return (
+    <div>
+      <div className={page.header}>
+        <div>
+          <h1 className={page.title}>{t('tokens.title')}</h1>
+          <p className={page.subtitle}>{t('tokens.subtitle')}</p>
+        </div>
+      </div>
+      <div className={page.stack}>
+        <CreateTokenForm />
+        <section className={ui.panel} aria-label={t('tokens.listLabel')}>
+          <QueryState
+            isLoading={list.isLoading}
+            error={list.error}
+            isEmpty={items.length === 0}
+            empty={<span>{t('tokens.empty')}</span>}
+            onRetry={() => void list.refetch()}
+          >
+            <div className={ui.tableWrap}>
+              <table className={ui.table}>
+                <thead>
+                  <tr>
+                    <th>{t('tokens.label')}</th>
+                    <th>{t('tokens.operator')}</th>
+                    <th>{t('tokens.role')}</th>
+                    <th>{t('tokens.created')}</th>
+                    <th>{t('tokens.lastUsed')}</th>
+                    <th>{t('tokens.expires')}</th>
+                    <th aria-label={t('common.actions')} />
+                  </tr>
+                </thead>
+                <tbody>
+                  {items.map((token) => (
+                    <tr key={token.id} data-testid={`token-row-${token.id}`}>
+                      <td>
+                        <strong>{token.label}</strong>
+                      </td>
+                      <td>{token.operator}</td>
+                      <td>{t(`roles.${token.role}`)}</td>
+                      <td>{formatDateTime(token.created_at, lang)}</td>
+                      <td>{formatDateTime(token.last_used_at, lang)}</td>
+                      <td>{token.expires_at ? formatDateTime(token.expires_at, lang) : t('tokens.never')}</td>
+                      <td className={ui.num}>
+                        {token.revoked ? (
+                          <span className={`${ui.badge} ${ui.badgeDanger}`}>{t('tokens.revoked')}</span>
+                        ) : (
+                          <button
+                            type="button"
+                            className={`${ui.button} ${ui.small} ${ui.danger}`}
+                            onClick={() => setRevoking(token)}
+                          >
+                            {t('tokens.revoke')}
+                          </button>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </QueryState>
+        </section>
+      </div>
+      {revoking && (
+        <ReasonDialog
+          title={t('tokens.confirmRevoke', { label: revoking.label })}
+          confirmLabel={t('tokens.revoke')}
+          tone="danger"
+          onClose={() => setRevoking(null)}
+          onConfirm={(reason) => revoke({ id: revoking.id, reason }).unwrap()}
+        >
+          <p>{t('tokens.revokeExplain')}</p>
+        </ReasonDialog>
+      )}
+    </div>
+  );
+}
+
+function CreateTokenForm() {
+  const { t } = useTranslation();
+  const own = useSession().operator?.role ?? 'support';
+  const roles = tokenRolesFor(own);
+  const [create, { isLoading }] = useCreateTokenMutation();
+  const [label, setLabel] = useState('');
+  const [role, setRole] = useState<OperatorRole>(own);
+  const [days, setDays] = useState('');
+  const [reason, setReason] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [made, setMade] = useState<{ label: string; token: string } | null>(null);
+  const labelError = label.trim() ? null : t('tokens.labelRequired');
+  const daysNumber = Number(days);
+  const daysError =
+    days === '' || (Number.isInteger(daysNumber) && daysNumber >= 1 && daysNumber <= 365) ? null : t('tokens.daysRule');
+  const reasonError = reason.trim().length >= MIN_REASON ? null : t('reason.tooShort', { count: MIN_REASON });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (labelError || daysError || reasonError || isLoading) return;
+    setFailure(null);
+    try {
+      const answer = await create({
+        label: label.trim(),
+        role,
+        reason: reason.trim(),
+        ...(days ? { days: daysNumber } : {}),
+      }).unwrap();
+      setMade({ label: answer.item.label, token: answer.token });
+      setLabel('');
+      setDays('');
+      setReason('');
+      setTouched(false);
+    } catch (error) {
+      setFailure(errorText(error, t));
+    }
+  };
+
+  return (
+    <section className={ui.panel} aria-labelledby="token-title">
+      <form className={`${ui.panelBody} ${page.stack}`} onSubmit={submit} noValidate>
+        <h2 id="token-title" className={ui.panelTitle}>
+          {t('tokens.create')}
+        </h2>
+        <div className={page.formRow}>
+          <div className={ui.field}>
+            <label className={ui.label} htmlFor="token-label">
+              {t('tokens.label')}
+            </label>
+            <input
+              id="token-label"
+              className={ui.input}
+              value={label}
+              maxLength={64}
+              aria-invalid={touched && !!labelError}
+              onChange={(event) => setLabel(event.target.value)}
+            />
+            {touched && labelError && <span className={ui.fieldError}>{labelError}</span>}
+          </div>
+          <div className={ui.field}>
+            <label className={ui.label} htmlFor="token-role">
+              {t('tokens.role')}
+            </label>
+            <select
+              id="token-role"
+              className={ui.input}
+              value={role}
+              onChange={(event) => setRole(event.target.value as OperatorRole)}
+            >
+              {roles.map((r) => (
+                <option key={r} value={r}>
+                  {t(`roles.${r}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className={ui.field}>
+            <label className={ui.label} htmlFor="token-days">
+              {t('tokens.days')}
+            </label>
+            <input
+              id="token-days"
+              className={ui.input}
+              inputMode="numeric"
+              value={days}
+              placeholder={t('tokens.daysPlaceholder')}
+              aria-invalid={touched && !!daysError}
+              onChange={(event) => setDays(event.target.value.replace(/\D/g, ''))}
+            />
+            {touched && daysError && <span className={ui.fieldError}>{daysError}</span>}
+          </div>
+          <div className={ui.field}>
+            <label className={ui.label} htmlFor="token-reason">
+              {t('reason.label')}
+            </label>
+            <input
+              id="token-reason"
+              className={ui.input}
+              value={reason}
+              maxLength={500}
+              aria-invalid={touched && !!reasonError}
+              onChange={(event) => setReason(event.target.value)}
+            />
+            {touched && reasonError && <span className={ui.fieldError}>{reasonError}</span>}
+          </div>
+        </div>
+        {failure && (
+          <div className={ui.alert} role="alert">
+            {failure}
+          </div>
+        )}
+        <div className={ui.actions} style={{ justifyContent: 'flex-start' }}>
+          <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={isLoading} aria-busy={isLoading}>
+            {isLoading ? t('common.working') : t('tokens.createSubmit')}
+          </button>
+        </div>
+      </form>
+      {made && (
+        <ShownOnceDialog
+          title={t('tokens.madeTitle', { label: made.label })}
+          intro={t('tokens.madeIntro')}
+          secret={made.token}
+          onDone={() => setMade(null)}
+          testId="token-once"
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
+import type { Envelope } from '@app/contracts';
+import { consoleLanguage } from './i18n.ts';
+import { sessionEnded, type SessionState } from './session-slice.ts';
+
+/**
+ * A failed request. `msg` is the server's own text in the console's language (the `lang` header), shown as it
+ * is; `key` is the catalogue key. `kind` says whether the server refused, no answer came, or the session ended.
+ */
+export type ConsoleError = {
+  code: number;
+  key: string;
+  msg: string;
+  field?: string;
+  kind: 'refused' | 'unauthorized' | 'network' | 'invalid-response';
+};
+
+export const isConsoleError = (value: unknown): value is ConsoleError =>
+  typeof value === 'object' && value !== null && 'kind' in value && 'key' in value && 'msg' in value;
+
+const isEnvelope = (value: unknown): value is Envelope<unknown> =>
+  typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number';
+
+// Absolute, so the Request that fetchBaseQuery builds also parses where there is no page URL to resolve against.
+const origin = typeof location === 'undefined' ? 'http://localhost' : location.origin;
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: origin,
+  credentials: 'same-origin',
+  // Looked up per call so tests can stub the global fetch.
+  fetchFn: (input, init) => fetch(input, init),
+  prepareHeaders: (headers, { getState, arg }) => {
+    const lang = consoleLanguage();
+    headers.set('lang', lang);
+    headers.set('language', lang);
+    headers.set('accept', 'application/json');
+    const method = typeof arg === 'string' ? 'GET' : (arg.method ?? 'GET').toUpperCase();
+    // Every change carries the session's CSRF token (kept in memory only, never in storage).
+    const { csrf } = (getState() as { session: SessionState }).session;
+    if (method !== 'GET' && method !== 'HEAD' && csrf) headers.set('x-csrf-token', csrf);
+    return headers;
+  },
+});
+
+/**
+ * Every answer is `{code, msg, key, data}`: code 200 gives data; 401 ends the session (the console returns to
+ * sign-in); anything else is a refusal with the server's message.
+ */
+export const envelopeBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ConsoleError> = async (
+  args,
+  api,
+  extraOptions,
+) => {
+  const result = await rawBaseQuery(args, api, extraOptions as object);
+  const error = result.error;
+  if (error && (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR'))
+    return { error: { code: 0, key: 'network_error', msg: '', kind: 'network' } };
+  const body: unknown = error ? error.data : result.data;
+  if (!isEnvelope(body)) {
+    const status = error && typeof error.status === 'number' ? error.status : 0;
+    return { error: { code: status, key: 'system_error', msg: '', kind: 'invalid-response' } };
+  }
+  if (body.code === 200) return { data: body.data };
+  if (body.code === 401) {
+    const { operator } = (api.getState() as { session: SessionState }).session;
+    if (operator) api.dispatch(sessionEnded('expired'));
+    return { error: { code: 401, key: body.key, msg: body.msg, kind: 'unauthorized' } };
+  }
+  const field = (body.data as { field?: unknown } | null)?.field;
+  return {
+    error: {
+      code: body.code,
+      key: body.key,
+      msg: body.msg,
+      ...(typeof field === 'string' ? { field } : {}),
+      kind: 'refused',
+    },
+  };
+};
+
+/** The console's one API: each feature injects its endpoints (`consoleApi.injectEndpoints`). */
+export const consoleApi = createApi({
+  reducerPath: 'consoleApi',
+  baseQuery: envelopeBaseQuery,
+  tagTypes: ['Session', 'Deposits', 'Withdrawals', 'Users', 'Operators', 'Tokens'],
+  // Other operators act on the same queues: a list is read again whenever it is shown and when the window
+  // gets the focus back, never taken from a cache of minutes ago.
+  refetchOnMountOrArgChange: true,
+  refetchOnFocus: true,
+  endpoints: () => ({}),
+});

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { NavLink, Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitch } from '../components/language-switch.tsx';
+import ui from '../components/ui.module.css';
+import { useSignOutMutation } from '../features/session/api/session-api.ts';
+import { useAppDispatch, useSession } from '../lib/hooks.ts';
+import { sessionEnded } from '../lib/session-slice.ts';
+import { sectionsFor } from './sections.ts';
+import styles from './console-layout.module.css';
+
+/** The signed-in console: who is signed in, the sections their role allows, the language and signing out. */
+export function ConsoleLayout() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const dispatch = useAppDispatch();
+  const [signOut] = useSignOutMutation();
+  const [leaving, setLeaving] = useState(false);
+  const operator = session.operator;
+  if (!operator) return null;
+
+  const leave = async () => {
+    setLeaving(true);
+    // Whatever the answer (an ended session answers 401), the page forgets the session.
+    await signOut().catch(() => undefined);
+    dispatch(sessionEnded('signed_out'));
+  };
+
+  return (
+    <div className={styles.shell}>
+      <aside className={styles.sidebar}>
+        <div className={styles.brand}>{t('app.name')}</div>
+        <div className={styles.who} data-testid="who">
+          <span className={styles.whoName}>{operator.name}</span>
+          <span className={styles.whoRole}>{t(`roles.${operator.role}`)}</span>
+        </div>
+        <nav className={styles.nav} aria-label={t('nav.label')}>
+          {sectionsFor(session.permissions).map((section) => (
+            <NavLink
+              key={section.path}
+              to={`/${section.path}`}
+              className={({ isActive }) => `${styles.link} ${isActive ? styles.active : ''}`}
+            >
+              {t(section.labelKey)}
+            </NavLink>
+          ))}
+        </nav>
+        <div className={styles.bottom}>
+          <LanguageSwitch />
+          <button type="button" className={`${ui.button} ${ui.small}`} onClick={leave} disabled={leaving}>
+            {t('nav.signOut')}
+          </button>
+        </div>
+      </aside>
+      <main className={styles.main}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { formatMoney, parseMoney, type Adjustment } from '@app/contracts';
+import type { Db, Tx } from '../../platform/db/client.ts';
+import { audit } from '../../platform/audit/audit.service.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import type { OperatorAct } from '../../platform/http/operator-act.ts';
+import { houseAccount, postJournal, userAccount } from '../ledger/index.ts';
+import { findUser } from '../users/index.ts';
+import { loadSettings } from '../wallet/index.ts';
+import { balanceAdjustments } from './adjustments.table.ts';
+
+type Row = typeof balanceAdjustments.$inferSelect;
+const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
+
+function view(row: Row): Adjustment {
+  return {
+    id: row.id,
+    user_id: row.userId,
+    direction: row.direction as Adjustment['direction'],
+    amount: formatMoney(row.amount),
+    category: row.category as Adjustment['category'],
+    reason: row.reason,
+    status: row.status as Adjustment['status'],
+    requested_by: row.requestedBy,
+    decided_by: row.decidedBy,
+    created_at: seconds(row.createdAt)!,
+    decided_at: seconds(row.decidedAt),
+  };
+}
+
+type RequestBody = { direction: 'credit' | 'debit'; amount: string; category: Adjustment['category']; reason: string };
+
+/**
+ * An operator credits or debits a user's available balance. Up to the four-eyes threshold it is posted at once;
+ * above it, it is recorded as pending and nothing moves until a second, different operator approves.
+ */
+export async function requestAdjustment(db: Db, act: OperatorAct<RequestBody, { id: number }>): Promise<Adjustment> {
+  const amount = parseMoney(act.body.amount);
+  if (amount === null || amount <= 0n) throw new AppError('invalid_request', { field: 'amount' });
+  if (!(await findUser(db, act.params.id))) throw new AppError('user_not_found');
+  const settings = await loadSettings(db);
+  const held = amount > settings.fourEyesAbove;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(balanceAdjustments)
+      .values({
+        userId: act.params.id,
+        direction: act.body.direction,
+        amount,
+        category: act.body.category,
+        reason: act.body.reason,
+        status: held ? 'pending' : 'posted',
+        requestedBy: act.operator,
+        ...(held ? {} : { decidedBy: act.operator, decidedAt: sql`now()` }),
+      })
+      .returning();
+    await audit(tx, {
+      operator: act.operator,
+      action: held ? 'adjustment.request' : 'adjustment.post',
+      target: `user:${act.params.id}`,
+      reason: act.body.reason,
+      details: {
+        adjustment: row!.id,
+        direction: act.body.direction,
+        amount: formatMoney(amount),
+        category: act.body.category,
+      },
+      ip: act.ip,
+    });
+    if (!held) await post(tx, row!);
+    return view(row!);
+  });
+}
+
+async function post(tx: Tx, row: Row) {
+  const user = userAccount(row.userId, 'available');
+  const house = houseAccount('adjustments');
+  await postJournal(tx, {
+    reference: `adjustment:${row.id}`,
+    kind: `adjustment_${row.direction}`,
+    transfers: [
+      row.direction === 'credit'
+        ? { from: house, to: user, amount: row.amount }
+        : { from: user, to: house, amount: row.amount },
+    ],
+    memo: { adjustment: row.id, category: row.category },
+  });
+}
+
+/** The second operator's decision on a pending adjustment: approve posts it, refuse ends it with nothing moved. */
+export async function decideAdjustment(
+  db: Db,
+  decision: 'approve' | 'refuse',
+  act: OperatorAct<{ reason: string }, { id: number }>,
+): Promise<Adjustment> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(balanceAdjustments)
+      .where(eq(balanceAdjustments.id, act.params.id))
+      .for('update');
+    if (!row) throw new AppError('no_data');
+    if (row.status !== 'pending') throw new AppError('review_already_decided');
+    if (decision === 'approve' && row.requestedBy === act.operator) throw new AppError('second_operator_required');
+    const [updated] = await tx
+      .update(balanceAdjustments)
+      .set({
+        status: decision === 'approve' ? 'posted' : 'refused',
+        decidedBy: act.operator,
+        decisionReason: act.body.reason,
+        decidedAt: sql`now()`,
+      })
+      .where(eq(balanceAdjustments.id, row.id))
+      .returning();
+    if (decision === 'approve') await post(tx, updated!);
+    await audit(tx, {
+      operator: act.operator,
+      action: `adjustment.${decision}`,
+      target: `user:${row.userId}`,
+      reason: act.body.reason,
+      details: { adjustment: row.id, requested_by: row.requestedBy, amount: formatMoney(row.amount) },
+      ip: act.ip,
+    });
+    return view(updated!);
+  });
+}
+
+export async function listAdjustments(
+  db: Db,
+  query: { status?: Adjustment['status'] | undefined; user_id?: number | undefined },
+): Promise<Adjustment[]> {
+  const rows = await db
+    .select()
+    .from(balanceAdjustments)
+    .where(
+      and(
+        query.status ? eq(balanceAdjustments.status, query.status) : undefined,
+        query.user_id ? eq(balanceAdjustments.userId, query.user_id) : undefined,
+      ),
+    )
+    .orderBy(desc(balanceAdjustments.id))
+    .limit(200);
+  return rows.map(view);
+}

@@ -1,0 +1,2 @@
+// The adjustments module's face: operators' credits and debits of a user's balance (four-eyes above the threshold).
+export { adminAdjustmentRoutes } from './adjustments.admin.routes.ts';

@@ -1,0 +1,208 @@
+import { randomBytes } from 'node:crypto';
+import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { OperatorLoginResult, OperatorSession } from '@app/contracts';
+import type { Db } from '../../platform/db/client.ts';
+import { audit } from '../../platform/audit/audit.service.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { assertUncommonPassword, checkSecret, decoyHash, hashPassword, verifyPassword } from '../auth/index.ts';
+import { operatorRecoveryCodes, operators } from './operators.table.ts';
+import { openSession, type ClientMeta } from './operator-sessions.ts';
+import { issueTicket, liveTicket, useTicket } from './tickets.ts';
+import { matchTotp, newTotpSecret, totpUri } from './totp.ts';
+import { operatorView, type OperatorRow } from './operator-view.ts';
+
+const RECOVERY_CODES = 10;
+/** An operator's password reaches zxcvbn's 3 ("safely unguessable"), where a user's need only pass 0. */
+const OPERATOR_PASSWORD_SCORE = 3;
+/** The counter of one operator's secrets (password, code), shared by signing in and enrolling. */
+const counterOf = (operatorId: number) => `operator:${operatorId}`;
+
+/**
+ * The first admin, made with the shared ADMIN_TOKEN while no operator exists (one at a time across nodes);
+ * from then on operators are invited by an admin and the shared token makes nobody.
+ */
+export async function bootstrapFirstAdmin(db: Db, body: { name: string; password: string }, ip: string) {
+  assertUncommonPassword(body.password, 'password', OPERATOR_PASSWORD_SCORE);
+  const passwordHash = await hashPassword(body.password);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('operators:bootstrap'))`);
+    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(operators);
+    if (n > 0) throw new AppError('operators_exist');
+    const [row] = await tx.insert(operators).values({ name: body.name, role: 'admin', passwordHash }).returning();
+    await audit(tx, {
+      operator: body.name,
+      action: 'operator.bootstrap',
+      target: `operator:${row!.id}`,
+      reason: 'the first admin, made with the shared token',
+      details: { role: 'admin' },
+      ip,
+    });
+    return operatorView(row!);
+  });
+}
+
+/** An invited operator chooses a password with the invitation's ticket (once); the authenticator comes next. */
+export async function acceptInvitation(db: Db, body: { ticket: string; password: string }, ip: string) {
+  assertUncommonPassword(body.password, 'password', OPERATOR_PASSWORD_SCORE);
+  const passwordHash = await hashPassword(body.password);
+  return db.transaction(async (tx) => {
+    const ticket = await liveTicket(tx, body.ticket, 'invite');
+    if (!ticket) throw new AppError('verification_failed');
+    await useTicket(tx, ticket.id);
+    const [row] = await tx
+      .update(operators)
+      .set({ passwordHash })
+      .where(eq(operators.id, ticket.operatorId))
+      .returning();
+    await audit(tx, {
+      operator: row!.name,
+      action: 'operator.accept',
+      target: `operator:${row!.id}`,
+      reason: 'accepted the invitation and chose a password',
+      ip,
+    });
+    return operatorView(row!);
+  });
+}
+
+/**
+ * Signs in with name, password and, once enrolled, the authenticator's code or a recovery code. The whole
+ * answer is one secret check, counted before it is verified (five wrong in fifteen minutes lock it, per
+ * operator and per address), and every failure reads the same, so a guesser learns neither which part was
+ * wrong nor whether the name exists. An operator with no authenticator yet gets an enrolment, not a session.
+ */
+export async function signIn(
+  db: Db,
+  body: { name: string; password: string; code?: string | undefined },
+  meta: ClientMeta,
+): Promise<{ token: string | null; result: OperatorLoginResult }> {
+  const [operator] = await db.select().from(operators).where(eq(operators.name, body.name)).limit(1);
+  if (operator?.totpEnrolledAt && !body.code) throw new AppError('enter_verification_code', { field: 'code' });
+  const check = {
+    counter: operator ? counterOf(operator.id) : `operator-name:${body.name}`,
+    ip: meta.ip,
+    limitAddress: true,
+  };
+  let usedRecoveryCode = false;
+  const right = await checkSecret(db, check, async () => {
+    if (!operator?.passwordHash) {
+      await verifyPassword(await decoyHash(), body.password);
+      return false;
+    }
+    if (!(await verifyPassword(operator.passwordHash, body.password))) return false;
+    if (!operator.totpEnrolledAt) return true;
+    const code = body.code!;
+    if (/^\d{6}$/.test(code)) return acceptTotp(db, operator, code);
+    usedRecoveryCode = await useRecoveryCode(db, operator.id, code);
+    return usedRecoveryCode;
+  });
+  if (!right || !operator) throw new AppError('verification_failed');
+  if (operator.disabledAt) throw new AppError('account_locked');
+
+  if (!operator.totpEnrolledAt) {
+    const secret = newTotpSecret();
+    const { ticket, expiresAt } = await db.transaction((tx) => issueTicket(tx, operator.id, 'enrol', secret));
+    return {
+      token: null,
+      result: {
+        state: 'enrol',
+        enrolment: { ticket, secret, otpauth_uri: totpUri(operator.name, secret), expires_at: expiresAt },
+      },
+    };
+  }
+  return db.transaction(async (tx) => {
+    const { token, session } = await openSession(tx, operator, meta);
+    await audit(tx, {
+      operator: operator.name,
+      action: 'operator.sign_in',
+      target: `operator:${operator.id}`,
+      reason: usedRecoveryCode ? 'signed in with a recovery code' : 'signed in',
+      ip: meta.ip,
+    });
+    return { token, result: { state: 'signed_in', session } };
+  });
+}
+
+/** A code is accepted once: the step it matched must be later than the last one accepted, set in one update. */
+async function acceptTotp(db: Db, operator: OperatorRow, code: string): Promise<boolean> {
+  const step = await matchTotp(operator.totpSecret!, code, operator.lastTotpStep);
+  if (step === null) return false;
+  const updated = await db
+    .update(operators)
+    .set({ lastTotpStep: step })
+    .where(and(eq(operators.id, operator.id), or(isNull(operators.lastTotpStep), lt(operators.lastTotpStep, step))))
+    .returning({ id: operators.id });
+  return updated.length === 1;
+}
+
+async function useRecoveryCode(db: Db, operatorId: number, code: string): Promise<boolean> {
+  const unused = await db
+    .select()
+    .from(operatorRecoveryCodes)
+    .where(and(eq(operatorRecoveryCodes.operatorId, operatorId), isNull(operatorRecoveryCodes.usedAt)));
+  for (const row of unused) {
+    if (!(await verifyPassword(row.codeHash, code))) continue;
+    const used = await db
+      .update(operatorRecoveryCodes)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(operatorRecoveryCodes.id, row.id), isNull(operatorRecoveryCodes.usedAt)))
+      .returning({ id: operatorRecoveryCodes.id });
+    return used.length === 1;
+  }
+  return false;
+}
+
+/**
+ * Finishes enrolment: the first code from the authenticator confirms the secret; the operator gets a session
+ * and ten recovery codes, shown this once. The code is a counted secret check like a sign-in.
+ */
+export async function enrolAuthenticator(
+  db: Db,
+  body: { ticket: string; code: string },
+  meta: ClientMeta,
+): Promise<{ token: string; session: OperatorSession }> {
+  const pending = await db.transaction((tx) => liveTicket(tx, body.ticket, 'enrol'));
+  if (!pending?.secret) throw new AppError('verification_failed');
+  let step: number | null = null;
+  const right = await checkSecret(
+    db,
+    { counter: counterOf(pending.operatorId), ip: meta.ip, limitAddress: true },
+    async () => {
+      step = await matchTotp(pending.secret!, body.code, null);
+      return step !== null;
+    },
+  );
+  if (!right || step === null) throw new AppError('wrong_verification_code', { field: 'code' });
+  const codes = Array.from({ length: RECOVERY_CODES }, recoveryCode);
+  const hashes = await Promise.all(codes.map((code) => hashPassword(code)));
+  return db.transaction(async (tx) => {
+    const ticket = await liveTicket(tx, body.ticket, 'enrol');
+    if (!ticket) throw new AppError('verification_failed');
+    await useTicket(tx, ticket.id);
+    const [operator] = await tx
+      .update(operators)
+      .set({ totpSecret: ticket.secret, totpEnrolledAt: sql`now()`, lastTotpStep: step })
+      .where(and(eq(operators.id, ticket.operatorId), isNull(operators.disabledAt)))
+      .returning();
+    if (!operator) throw new AppError('account_locked');
+    await tx.delete(operatorRecoveryCodes).where(eq(operatorRecoveryCodes.operatorId, operator.id));
+    await tx.insert(operatorRecoveryCodes).values(hashes.map((codeHash) => ({ operatorId: operator.id, codeHash })));
+    const { token, session } = await openSession(tx, operator, meta);
+    await audit(tx, {
+      operator: operator.name,
+      action: 'operator.enrol_authenticator',
+      target: `operator:${operator.id}`,
+      reason: 'enrolled an authenticator and received recovery codes',
+      ip: meta.ip,
+    });
+    return { token, session: { ...session, operator: operatorView(operator), recovery_codes: codes } };
+  });
+}
+
+/** Ten characters of an alphabet without look-alikes, in two groups: `k7p2m-x9d4t`. */
+function recoveryCode(): string {
+  const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
+  const bytes = randomBytes(10);
+  const chars = [...bytes].map((b) => alphabet[b % alphabet.length]).join('');
+  return `${chars.slice(0, 5)}-${chars.slice(5)}`;
+}

@@ -1,0 +1,20 @@
+import type { Operator, OperatorRole } from '@app/contracts';
+import type { operators } from './operators.table.ts';
+
+export type OperatorRow = typeof operators.$inferSelect;
+
+export const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+export const secondsOrNull = (date: Date | null) => (date ? seconds(date) : null);
+
+export function operatorView(row: OperatorRow): Operator {
+  return {
+    id: row.id,
+    name: row.name,
+    role: row.role as OperatorRole,
+    totp_enrolled: row.totpEnrolledAt !== null,
+    disabled: row.disabledAt !== null,
+    created_by: row.createdBy,
+    created_at: seconds(row.createdAt),
+    last_login_at: secondsOrNull(row.lastLoginAt),
+  };
+}

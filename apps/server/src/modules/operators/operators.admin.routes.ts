@@ -1,0 +1,249 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type {} from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  adminReasonBodySchema,
+  apiTokenCreateBodySchema,
+  apiTokenCreatedSchema,
+  apiTokenListSchema,
+  apiTokenSchema,
+  operatorAcceptBodySchema,
+  operatorBootstrapBodySchema,
+  operatorEnrolBodySchema,
+  operatorIdParamsSchema,
+  operatorInvitationSchema,
+  operatorInviteBodySchema,
+  operatorListSchema,
+  operatorLoginBodySchema,
+  operatorLoginResultSchema,
+  operatorMeSchema,
+  operatorRoleBodySchema,
+  operatorSchema,
+  operatorSessionListSchema,
+  operatorSessionSchema,
+  ROLE_PERMISSIONS,
+  roleAllows,
+} from '@app/contracts';
+import { answers } from '../../platform/http/answers.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { currentOperator } from '../../platform/http/operator-auth.ts';
+import { createApiToken, listApiTokens, revokeApiToken } from './api-tokens.service.ts';
+import { SESSION_COOKIE } from './operator-guard.ts';
+import { acceptInvitation, bootstrapFirstAdmin, enrolAuthenticator, signIn } from './operator-login.service.ts';
+import {
+  closeSession,
+  csrfOf,
+  liveSessions,
+  OPERATOR_ABSOLUTE_SECONDS,
+  revokeOperatorSession,
+} from './operator-sessions.ts';
+import { changeOperator, findOperator, inviteOperator, listOperators } from './operators.service.ts';
+
+const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
+
+function setSessionCookie(reply: FastifyReply, token: string) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    // Secure whenever the console is reached over TLS (a proxy in front); plain http on loopback still works.
+    secure: 'auto',
+    path: '/',
+    maxAge: OPERATOR_ABSOLUTE_SECONDS,
+  });
+}
+
+/**
+ * Operators themselves: the first admin (with the shared token), invitations, signing in with a password and an
+ * authenticator, sessions, API tokens for the CLI, and an admin's changes to other operators. Every change is
+ * audited; nobody ever sees another operator's password or authenticator secret.
+ */
+export const adminOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+
+  app.post(
+    '/admin/operators/bootstrap',
+    {
+      config: { access: 'shared-token' },
+      schema: { body: operatorBootstrapBodySchema, response: answers(operatorSchema) },
+    },
+    async (request, reply) => reply.ok(await bootstrapFirstAdmin(db, request.body, request.ip), 'operation_succeeded'),
+  );
+
+  app.post(
+    '/admin/session/accept',
+    { config: { access: 'public' }, schema: { body: operatorAcceptBodySchema, response: answers(operatorSchema) } },
+    async (request, reply) => reply.ok(await acceptInvitation(db, request.body, request.ip), 'operation_succeeded'),
+  );
+
+  app.post(
+    '/admin/session/login',
+    {
+      config: { access: 'public' },
+      schema: { body: operatorLoginBodySchema, response: answers(operatorLoginResultSchema) },
+    },
+    async (request, reply) => {
+      const { token, result } = await signIn(db, request.body, meta(request));
+      if (token) setSessionCookie(reply, token);
+      return reply.ok(result, result.state === 'signed_in' ? 'login_succeeded' : 'ok');
+    },
+  );
+
+  app.post(
+    '/admin/session/enrol',
+    {
+      config: { access: 'public' },
+      schema: { body: operatorEnrolBodySchema, response: answers(operatorSessionSchema) },
+    },
+    async (request, reply) => {
+      const { token, session } = await enrolAuthenticator(db, request.body, meta(request));
+      setSessionCookie(reply, token);
+      return reply.ok(session, 'login_succeeded');
+    },
+  );
+
+  app.get(
+    '/admin/session',
+    { config: { access: 'signed-in' }, schema: { response: answers(operatorMeSchema) } },
+    async (request, reply) => {
+      const who = currentOperator(request);
+      const operator = await findOperator(db, who.id);
+      if (!operator) throw new AppError('login_required');
+      const cookie = request.cookies[SESSION_COOKIE];
+      return reply.ok({
+        operator,
+        permissions: [...ROLE_PERMISSIONS[who.role]],
+        via: who.via,
+        ...(who.via === 'session' && cookie ? { csrf_token: csrfOf(cookie) } : {}),
+      });
+    },
+  );
+
+  app.post(
+    '/admin/session/logout',
+    { config: { access: 'signed-in' }, schema: { response: answers(z.null()) } },
+    async (request, reply) => {
+      const who = currentOperator(request);
+      if (who.sessionId !== null) await closeSession(db, who.sessionId);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return reply.ok(null, 'logged_out');
+    },
+  );
+
+  app.get(
+    '/admin/operators',
+    { config: { access: 'operators.manage' }, schema: { response: answers(operatorListSchema) } },
+    async (_request, reply) => reply.ok({ items: await listOperators(db) }),
+  );
+
+  app.post(
+    '/admin/operators',
+    {
+      config: { access: 'operators.manage' },
+      schema: { body: operatorInviteBodySchema, response: answers(operatorInvitationSchema) },
+    },
+    async (request, reply) =>
+      reply.ok(
+        await inviteOperator(db, { operator: request.operator, ip: request.ip, body: request.body, params: {} }),
+        'operation_succeeded',
+      ),
+  );
+
+  const change = (path: string, kind: 'role' | 'disable' | 'enable' | 'reset_authenticator') =>
+    app.post(
+      `/admin/operators/:id/${path}`,
+      {
+        config: { access: 'operators.manage' },
+        schema: {
+          params: operatorIdParamsSchema,
+          body: kind === 'role' ? operatorRoleBodySchema : adminReasonBodySchema,
+          response: answers(operatorSchema),
+        },
+      },
+      async (request, reply) =>
+        reply.ok(
+          await changeOperator(db, currentOperator(request), kind, {
+            operator: request.operator,
+            ip: request.ip,
+            body: request.body,
+            params: request.params,
+          }),
+          'operation_succeeded',
+        ),
+    );
+  change('role', 'role');
+  change('disable', 'disable');
+  change('enable', 'enable');
+  change('reset-authenticator', 'reset_authenticator');
+
+  const mayManage = (request: FastifyRequest) => roleAllows(currentOperator(request).role, 'operators.manage');
+
+  app.get(
+    '/admin/operator-sessions',
+    { config: { access: 'signed-in' }, schema: { response: answers(operatorSessionListSchema) } },
+    async (request, reply) => {
+      const who = currentOperator(request);
+      return reply.ok({ items: await liveSessions(db, who.sessionId, mayManage(request) ? undefined : who.id) });
+    },
+  );
+
+  app.post(
+    '/admin/operator-sessions/:id/revoke',
+    {
+      config: { access: 'signed-in' },
+      schema: { params: operatorIdParamsSchema, body: adminReasonBodySchema, response: answers(z.null()) },
+    },
+    async (request, reply) => {
+      await revokeOperatorSession(db, currentOperator(request), mayManage(request), {
+        operator: request.operator,
+        ip: request.ip,
+        body: request.body,
+        params: request.params,
+      });
+      return reply.ok(null, 'operation_succeeded');
+    },
+  );
+
+  app.get(
+    '/admin/tokens',
+    { config: { access: 'signed-in' }, schema: { response: answers(apiTokenListSchema) } },
+    async (request, reply) =>
+      reply.ok({ items: await listApiTokens(db, mayManage(request) ? undefined : currentOperator(request).id) }),
+  );
+
+  app.post(
+    '/admin/tokens',
+    {
+      config: { access: 'signed-in' },
+      schema: { body: apiTokenCreateBodySchema, response: answers(apiTokenCreatedSchema) },
+    },
+    async (request, reply) =>
+      reply.ok(
+        await createApiToken(db, currentOperator(request), {
+          operator: request.operator,
+          ip: request.ip,
+          body: request.body,
+          params: {},
+        }),
+        'operation_succeeded',
+      ),
+  );
+
+  app.post(
+    '/admin/tokens/:id/revoke',
+    {
+      config: { access: 'signed-in' },
+      schema: { params: operatorIdParamsSchema, body: adminReasonBodySchema, response: answers(apiTokenSchema) },
+    },
+    async (request, reply) =>
+      reply.ok(
+        await revokeApiToken(db, currentOperator(request), mayManage(request), {
+          operator: request.operator,
+          ip: request.ip,
+          body: request.body,
+          params: request.params,
+        }),
+        'operation_succeeded',
+      ),
+  );
+};
