@@ -1,14 +1,8 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Suspense } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Provider } from 'react-redux';
-import { I18nextProvider } from 'react-i18next';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { i18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '@app/api-client';
 import { initI18n } from '@app/i18n/client';
-import { ToastProvider } from '@app/ui';
-import AccountRoutes from '../exposes/routes.tsx';
+import { renderAccountAt } from '../test-support/render-account.tsx';
 
 let i18n: i18n;
 beforeAll(async () => {
@@ -40,31 +34,6 @@ function serve(routes: Record<string, Answer | ((call: Call) => Answer)>) {
   return calls;
 }
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '*',
-        element: (
-          <Suspense fallback={null}>
-            <AccountRoutes />
-          </Suspense>
-        ),
-      },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <Provider store={makeStore()}>
-      <I18nextProvider i18n={i18n}>
-        <ToastProvider>
-          <RouterProvider router={router} />
-        </ToastProvider>
-      </I18nextProvider>
-    </Provider>,
-  );
-}
-
 const SETTINGS = {
   service_channels: [{ kind: 'telegram', label: 'Telegram', url: 'https://t.me/help', hours: '09:00-21:00' }],
   download: { android: null, ios: null },
@@ -88,7 +57,7 @@ describe('the customer-service page', () => {
       },
       'POST /api/user/service_read': { data: { unread: 0 } },
     });
-    renderAt('/pages/customer/customer');
+    renderAccountAt('/pages/customer/customer', i18n);
     const thread = await screen.findByTestId('support-thread', {}, { timeout: 5000 });
     expect(within(thread).getByText('It is on its way.')).toBeTruthy();
     expect(within(thread).getByText('New answers')).toBeTruthy();
@@ -113,7 +82,7 @@ describe('the customer-service page', () => {
         };
       },
     });
-    renderAt('/pages/customer/customer');
+    renderAccountAt('/pages/customer/customer', i18n);
     expect(await screen.findByText(/No messages yet/, {}, { timeout: 5000 })).toBeTruthy();
     expect(await screen.findByText(/No other channels are published/)).toBeTruthy();
     const send = screen.getByRole('button', { name: 'Send' });
@@ -145,7 +114,7 @@ describe('the customer-service page', () => {
   it('asks a visitor to log in before writing, and still shows the channels', async () => {
     localStorage.clear();
     serve({ 'GET /api/index/ater': { data: SETTINGS } });
-    renderAt('/pages/customer/customer');
+    renderAccountAt('/pages/customer/customer', i18n);
     const login = await screen.findByRole('link', { name: 'Log in' }, { timeout: 5000 });
     expect(login.getAttribute('href')).toBe('#/pages/login/login?redirect=%2Fpages%2Fcustomer%2Fcustomer');
     expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
@@ -189,7 +158,7 @@ describe('the daily check-in', () => {
         data: { ...USER, balances: { ...USER.balances, available: checked ? '6.00' : '5.00' } },
       }),
     });
-    renderAt('/pages/user/activityCenter');
+    renderAccountAt('/pages/user/activityCenter', i18n);
     expect((await screen.findByTestId('checkin-balance', {}, { timeout: 5000 })).textContent).toBe('5.00 U');
     expect(screen.getByTestId('checkin-streak').textContent).toBe('2');
     expect(screen.getByRole('list', { name: 'The last seven days' }).children).toHaveLength(7);
@@ -213,7 +182,7 @@ describe('the daily check-in', () => {
       },
       'GET /api/user/index': { data: USER },
     });
-    renderAt('/pages/user/activityCenter');
+    renderAccountAt('/pages/user/activityCenter', i18n);
     const button = await screen.findByRole('button', { name: 'Check in' }, { timeout: 5000 });
     await act(async () => fireEvent.click(button));
     const dialog = await screen.findByRole('dialog', { name: 'Not checked in' });
@@ -242,7 +211,7 @@ describe('a news article', () => {
         },
       },
     });
-    renderAt('/pages/news/details?id=7');
+    renderAccountAt('/pages/news/details?id=7', i18n);
     const article = await screen.findByTestId('article', {}, { timeout: 5000 });
     expect(within(article).getByRole('heading', { name: 'Recharging step by step' })).toBeTruthy();
     expect(within(article).getByText(/^Published /)).toBeTruthy();
@@ -253,7 +222,7 @@ describe('a news article', () => {
 
   it('says when the id leads nowhere', async () => {
     serve({});
-    renderAt('/pages/news/details?id=abc');
+    renderAccountAt('/pages/news/details?id=abc', i18n);
     expect(await screen.findByText('This item is no longer available.', {}, { timeout: 5000 })).toBeTruthy();
   });
 });

@@ -1,14 +1,8 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Suspense } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { Provider } from 'react-redux';
-import { I18nextProvider } from 'react-i18next';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { i18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '@app/api-client';
 import { initI18n } from '@app/i18n/client';
-import { ToastProvider } from '@app/ui';
-import AccountRoutes from '../exposes/routes.tsx';
+import { renderAccountAt } from '../test-support/render-account.tsx';
 
 let i18n: i18n;
 beforeAll(async () => {
@@ -17,42 +11,9 @@ beforeAll(async () => {
 beforeEach(() => localStorage.clear());
 afterEach(() => vi.unstubAllGlobals());
 
-function Where() {
-  return <p data-testid="where">{useLocation().pathname}</p>;
-}
-
-async function renderAt(path: string) {
-  const store = makeStore();
-  const router = createMemoryRouter(
-    [
-      { path: '/pages/user/security', element: <Where /> },
-      {
-        path: '*',
-        element: (
-          <Suspense fallback={null}>
-            <AccountRoutes />
-          </Suspense>
-        ),
-      },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <Provider store={store}>
-      <I18nextProvider i18n={i18n}>
-        <ToastProvider>
-          <RouterProvider router={router} />
-        </ToastProvider>
-      </I18nextProvider>
-    </Provider>,
-  );
-  await screen.findByRole('heading', { name: 'Log in' }, { timeout: 5000 });
-  return { store };
-}
-
 describe('the login page', () => {
   it("sets the document's title and description in the current language", async () => {
-    await renderAt('/pages/login/login');
+    await renderAccountAt('/pages/login/login', i18n);
     // The page sets them in an effect, after the heading is on screen.
     await waitFor(() => expect(document.title).toBe('Log in · Contract Trader'));
     expect(document.head.querySelector<HTMLMetaElement>('meta[name="description"]')?.content).toBe(
@@ -63,7 +24,7 @@ describe('the login page', () => {
   it('shows the schema errors inline on submit, without calling the server', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
-    await renderAt('/pages/login/login');
+    await renderAccountAt('/pages/login/login', i18n);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Log in' })));
     expect(screen.getByText('Please enter your account name')).toBeTruthy();
     expect(screen.getByText('Please enter your password')).toBeTruthy();
@@ -86,7 +47,7 @@ describe('the login page', () => {
           ),
       ),
     );
-    await renderAt('/pages/login/login');
+    await renderAccountAt('/pages/login/login', i18n);
     fireEvent.change(screen.getByLabelText('Account or phone'), { target: { value: 'demo' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'nope' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Log in' })));
@@ -119,7 +80,7 @@ describe('the login page', () => {
         ),
     );
     vi.stubGlobal('fetch', fetch);
-    const { store } = await renderAt('/pages/login/login?redirect=%2Fpages%2Fuser%2Fsecurity');
+    const { store } = await renderAccountAt('/pages/login/login?redirect=%2Fpages%2Fuser%2Fsecurity', i18n);
     fireEvent.change(screen.getByLabelText('Account or phone'), { target: { value: 'demo' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'demo1234' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Log in' })));

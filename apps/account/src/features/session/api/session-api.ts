@@ -1,5 +1,12 @@
-import { baseApi, sessionEnded, sessionStarted, userApi } from '@app/api-client';
-import type { LoginBody, RegisterBody, SendCodeBody, SendCodeData, SessionData } from '@app/contracts';
+import { baseApi, selectToken, sessionEnded, sessionStarted, userApi, type RootState } from '@app/api-client';
+import type {
+  LoginBody,
+  RegisterBody,
+  ResetPasswordBody,
+  SendCodeBody,
+  SendCodeData,
+  SessionData,
+} from '@app/contracts';
 
 type FormBody = Record<string, string | number | boolean | undefined>;
 
@@ -27,6 +34,21 @@ export const sessionApi = baseApi.injectEndpoints({
     sendCode: build.mutation<SendCodeData, SendCodeBody>({
       query: (body) => ({ url: '/api/login/sendcode', method: 'POST', body }),
     }),
+    /**
+     * Completes a reset customer service opened (works logged out). A new login password ends every session,
+     * this device's too: its token is dropped once the server has said so.
+     */
+    resetPassword: build.mutation<null, ResetPasswordBody & FormBody>({
+      query: (body) => ({ url: '/api/login/reset_password', method: 'POST', body }),
+      async onQueryStarted(body, { dispatch, getState, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+        } catch {
+          return; // The form shows the refusal; nothing changed.
+        }
+        if (body.kind === 'login' && selectToken(getState() as RootState)) dispatch(sessionEnded('logout'));
+      },
+    }),
     logout: build.mutation<null, void>({
       query: () => ({ url: '/api/login/logout', method: 'POST' }),
       // The session ends on this device whatever the server answers: the user asked to leave.
@@ -42,4 +64,10 @@ export const sessionApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useLoginMutation, useRegisterMutation, useSendCodeMutation, useLogoutMutation } = sessionApi;
+export const {
+  useLoginMutation,
+  useRegisterMutation,
+  useSendCodeMutation,
+  useResetPasswordMutation,
+  useLogoutMutation,
+} = sessionApi;
