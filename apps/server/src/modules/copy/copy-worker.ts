@@ -5,6 +5,7 @@ import { pgArray } from '../../platform/db/pg-array.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { findProductTerms } from '../market/index.ts';
 import { checkOrderTerms, insertOpenOrders, lockOrderUsers, type OpenOrder, type OrderTerms } from '../orders/index.ts';
+import { balancesOf, userAccount } from '../ledger/index.ts';
 
 /**
  * A copy opens at the leader's recorded second and price only while that is still a fair copy: within this
@@ -171,9 +172,10 @@ async function decideBatch(tx: Tx, { now, tz }: CopyPassOptions, which: { limit?
     const subs = [...new Set(candidates.map((c) => c.task.subscriptionId))];
     await lockOrderUsers(tx, users);
     const userList = `{${users.join(',')}}`;
-    const balances = await tx.execute<{ user_id: string; balance: string | null }>(sql`
-      SELECT u.id AS user_id, a.balance FROM unnest(${userList}::bigint[]) AS u(id)
-      LEFT JOIN ledger_accounts a ON a.code = 'user:' || u.id || ':USD:available'`);
+    const balances = await balancesOf(
+      tx,
+      users.map((u) => userAccount(u, 'available')),
+    );
     const openStakes = await tx.execute<{ user_id: string; product_id: number; open: string }>(sql`
       SELECT user_id, product_id, sum(stake) AS open FROM contract_orders
       WHERE user_id = ANY(${userList}::bigint[]) AND status = 'open' AND mode = 'real' GROUP BY 1, 2`);
@@ -188,7 +190,7 @@ async function decideBatch(tx: Tx, { now, tz }: CopyPassOptions, which: { limit?
         AND (o.status = 'open' OR (o.settle_time >= ${now - 2 * 86_400}
              AND to_char(to_timestamp(o.settle_time) AT TIME ZONE ${tz}, 'YYYY-MM-DD') = ${platformDate(now, tz)}))
       GROUP BY 1`);
-    const available = new Map(balances.rows.map((r) => [Number(r.user_id), BigInt(r.balance ?? '0')]));
+    const available = new Map(users.map((u) => [u, balances.get(userAccount(u, 'available'))!]));
     const open = new Map(openStakes.rows.map((r) => [`${r.user_id}:${r.product_id}`, BigInt(r.open)]));
     const risk = new Map(risks.rows.map((r) => [Number(r.subscription_id), BigInt(r.risk)]));
     for (const { task, stake, found } of candidates) {

@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { pgArray } from '../../platform/db/pg-array.ts';
@@ -169,6 +169,20 @@ export async function ensureAccounts(db: DbOrTx, all: string[]): Promise<void> {
   });
   await db.insert(ledgerAccounts).values(rows).onConflictDoNothing({ target: ledgerAccounts.code });
   for (const code of codes) knownAccounts.add(code);
+}
+
+/**
+ * One account's balance, its row locked until the transaction ends: for a change computed from the balance
+ * (topping the practice balance back up to its start) that no concurrent journal may slip under.
+ */
+export async function lockedBalance(tx: Tx, code: string): Promise<bigint> {
+  await ensureAccounts(tx, [code]);
+  const [row] = await tx
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.code, code))
+    .for('update');
+  return row!.balance;
 }
 
 export async function balancesOf(db: DbOrTx, codes: string[]): Promise<Map<string, bigint>> {

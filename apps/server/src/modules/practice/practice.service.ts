@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { formatMoney, platformDate, type OrderMode, type PracticeAccount } from '@app/contracts';
 import type { Db, Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { PRACTICE_ASSET, houseAccount, userAccount, balancesOf, ensureAccounts, postJournal } from '../ledger/index.ts';
+import { PRACTICE_ASSET, houseAccount, userAccount, balancesOf, lockedBalance, postJournal } from '../ledger/index.ts';
 import { practiceResets } from './practice.table.ts';
 
 /** 10,000 U of virtual money, in minor units. */
@@ -61,11 +61,7 @@ export async function resetPractice(db: Db, userId: number, now: number, tz: str
       .returning({ day: practiceResets.day });
     if (claimed.length === 0) throw new AppError('practice_reset_used');
     await openPractice(tx, userId);
-    await ensureAccounts(tx, [available(userId)]);
-    const locked = await tx.execute<{ balance: string }>(
-      sql`SELECT balance FROM ledger_accounts WHERE code = ${available(userId)} FOR UPDATE`,
-    );
-    const balance = BigInt(locked.rows[0]!.balance);
+    const balance = await lockedBalance(tx, available(userId));
     const gap = PRACTICE_START - balance;
     if (gap === 0n) return;
     await postJournal(tx, {
