@@ -1,4 +1,6 @@
+import { open } from '../support/app.ts';
 import { expect, test } from '../support/market-server.ts';
+import { registerByApi, useSession } from '../support/session.ts';
 import { text } from '../support/texts.ts';
 
 /**
@@ -7,6 +9,8 @@ import { text } from '../support/texts.ts';
  * Home's content after a language change; Register after a look at the user agreement; the auth pages' bar and
  * focus rings; Home's notices, the avatar on Mine and on the user info page; leaving a live chart.
  */
+
+const stamp = () => Date.now().toString(36);
 
 test.describe('on a phone (mobile viewport)', () => {
   test.use({ isMobile: true });
@@ -47,4 +51,50 @@ test.describe('on a phone (mobile viewport)', () => {
       }
     }
   });
+});
+
+test('Bind bank card: after a wrong card number is corrected, one tap on "Bind card" sends it', async ({ page }) => {
+  const user = await registerByApi(`card${stamp()}`);
+  await useSession(page, user.token, 'en');
+  await open(page, '/pages/payment/bindbank');
+  const sent: string[] = [];
+  page.on('request', (r) => void (r.url().includes('/api/user/add_card') && sent.push(r.method())));
+
+  await page.getByLabel('Bank name').fill('E2E Bank');
+  await page.getByLabel('Branch or area').fill('Main branch');
+  await page.getByLabel('Card holder').fill('Demo User');
+  const card = page.getByLabel('Card number');
+  await card.fill('1234');
+  const bind = page.getByRole('button', { name: 'Bind card' });
+  await bind.tap();
+  await expect(page.getByText(text('errors', 'en', 'card_number_invalid'))).toBeVisible();
+  expect(sent).toEqual([]);
+
+  // The finger goes back to the field, corrects it, and taps the button once.
+  await card.fill(`6222${Date.now().toString().slice(-12)}`);
+  await bind.tap();
+  await expect.poll(() => sent, { message: 'add_card requests after one tap' }).toEqual(['POST']);
+  await expect(page).toHaveURL(/#\/pages\/payment\/payment$/);
+  await expect(page.getByTestId('method-list')).toContainText('E2E Bank');
+  expect(sent).toEqual(['POST']);
+});
+
+test('Bind bank card: one tap on the button with a wrong number still in the field shows every error at once', async ({
+  page,
+}) => {
+  // Chinese at 360 px: the blur of the tap added the card's error line there and pushed the button from under
+  // the finger, so the tap showed one error instead of submitting.
+  await page.setViewportSize({ width: 360, height: 800 });
+  const user = await registerByApi(`cardzh${stamp()}`);
+  await useSession(page, user.token, 'zh');
+  await open(page, '/pages/payment/bindbank');
+  const sent: string[] = [];
+  page.on('request', (r) => void (r.url().includes('/api/user/add_card') && sent.push(r.method())));
+  await page.getByLabel(text('wallet', 'zh', 'bank.bank_name')).fill('E2E Bank');
+  await page.getByLabel(text('wallet', 'zh', 'bank.card_number')).fill('1234');
+  await page.getByRole('button', { name: text('wallet', 'zh', 'bank.submit') }).tap();
+  // The submit ran: the empty fields say so too, not only the card number that was just left.
+  await expect(page.getByText(text('errors', 'zh', 'card_number_invalid'))).toBeVisible();
+  await expect(page.getByText(text('errors', 'zh', 'please_fill_in'))).toHaveCount(2);
+  expect(sent).toEqual([]);
 });

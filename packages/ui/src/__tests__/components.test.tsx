@@ -37,6 +37,19 @@ describe('Field', () => {
     expect(error.textContent).toBe('Too short');
     expect(input.getAttribute('aria-describedby')).toBe(error.id);
   });
+
+  it("keeps the error line's room while there is no error, when asked, hidden from assistive technology", () => {
+    const { container, rerender } = render(
+      <Field label="Card" name="card" reserveErrorLine onChange={() => {}} value="" />,
+    );
+    const reserved = container.querySelector('p');
+    expect(reserved?.getAttribute('aria-hidden')).toBe('true');
+    expect(reserved?.textContent).toBe('');
+    rerender(<Field label="Card" name="card" reserveErrorLine error="Wrong" onChange={() => {}} value="" />);
+    expect([...container.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['Wrong']);
+    rerender(<Field label="Card" name="card" onChange={() => {}} value="" />);
+    expect(container.querySelector('p')).toBeNull();
+  });
 });
 
 describe('ConfirmDialog', () => {

@@ -10,16 +10,21 @@ export type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> & {
   hint?: ReactNode;
   /** Something inside the box after the input: a show-password toggle, a "send code" button. */
   suffix?: ReactNode;
+  /**
+   * Keeps a line under the box for the error even while there is none, so an error coming or going on blur
+   * moves nothing below: a tap on the form's button, which blurs the field first, still lands on the button.
+   */
+  reserveErrorLine?: boolean;
 };
 
-export function Field({ label, name, error, hint, suffix, className, id, ...input }: FieldProps) {
+export function Field({ label, name, error, hint, suffix, reserveErrorLine, className, id, ...input }: FieldProps) {
   const autoId = useId();
   const inputId = id ?? `${name}-${autoId}`;
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={cx(styles.field, error && styles.invalid, className)}>
+    <div className={cx(styles.field, error && styles.invalid, reserveErrorLine && styles.reserving, className)}>
       <label className={styles.label} htmlFor={inputId}>
         {label}
       </label>
@@ -44,6 +49,7 @@ export function Field({ label, name, error, hint, suffix, className, id, ...inpu
           {hint}
         </p>
       )}
+      {reserveErrorLine && !error && !hint && <p className={styles.reserved} aria-hidden="true" />}
     </div>
   );
 }

@@ -22,6 +22,15 @@ export function BankCardForm({ onDone }: { onDone: () => void }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [add, state] = useAddCardMutation();
+  // A tap on "Bind card" blurs the field first: had the blur taken an error line away (or added one), the button
+  // would move from under the finger before the tap's click landed, and the tap would be lost. So every field
+  // keeps its error line's room (reserveErrorLine), and a field showing an error is checked again as it is typed
+  // in, so the error goes the moment it is fixed (a server's refusal too, once the refused value changes).
+  const change = (name: (typeof FIELDS)[number], value: string) => {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    if (errors[name]) setErrors((old) => ({ ...old, [name]: fieldErrors(addCardBodySchema, next, t)[name] ?? '' }));
+  };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = fieldErrors(addCardBodySchema, values, t);
@@ -48,8 +57,14 @@ export function BankCardForm({ onDone }: { onDone: () => void }) {
           inputMode={name === 'card_number' ? 'numeric' : undefined}
           autoComplete="off"
           error={errors[name]}
-          onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
-          onBlur={() => setErrors((old) => ({ ...old, [name]: fieldErrors(addCardBodySchema, values, t)[name] ?? '' }))}
+          reserveErrorLine
+          onChange={(e) => change(name, e.target.value)}
+          onBlur={() =>
+            // An error already shown is up to date (typing checks it again), so a blur only ever adds one.
+            setErrors((old) =>
+              old[name] ? old : { ...old, [name]: fieldErrors(addCardBodySchema, values, t)[name] ?? '' },
+            )
+          }
         />
       ))}
       <p className={styles.note}>{t('methods.lockedNote')}</p>
