@@ -98,3 +98,21 @@ test('Bind bank card: one tap on the button with a wrong number still in the fie
   await expect(page.getByText(text('errors', 'zh', 'please_fill_in'))).toHaveCount(2);
   expect(sent).toEqual([]);
 });
+
+test("Home's banners and notices follow a language change made in the app, without a reload", async ({ page }) => {
+  await useSession(page, process.env.E2E_TOKEN!, 'en');
+  await open(page, '/');
+  const notices = page.getByTestId('home-notices');
+  await expect(notices).toContainText('Withdrawal hours');
+  await expect(page.getByTestId('home-banner')).toContainText('Welcome to Yuebao');
+  await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
+
+  await open(page, '/pages/user/language');
+  await page.getByRole('radio', { name: 'Deutsch' }).click();
+  await open(page, '/');
+  await expect(page.getByRole('heading', { name: text('common', 'de', 'home.title') })).toBeVisible();
+  await expect(notices).toContainText('Auszahlungszeiten');
+  await expect(notices).not.toContainText('Withdrawal hours');
+  await expect(page.getByTestId('home-banner')).toContainText('Willkommen bei Yuebao');
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+});

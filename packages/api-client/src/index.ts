@@ -1,4 +1,4 @@
-export { baseApi } from './api.ts';
+export { baseApi, LANGUAGE_TAG, languageChanged } from './api.ts';
 export { formBaseQuery, type RequestArgs } from './base-query.ts';
 export { configureApiClient, apiClientConfig, type ApiClientConfig } from './config.ts';
 export { isApiError, type ApiError } from './api-error.ts';

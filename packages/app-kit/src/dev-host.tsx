@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router';
 import { Provider } from 'react-redux';
 import { I18nextProvider } from 'react-i18next';
-import { configureApiClient, makeStore } from '@app/api-client';
+import { configureApiClient, languageChanged, makeStore } from '@app/api-client';
 import { currentLanguage, initI18n } from '@app/i18n/client';
 import { ToastProvider, applyPreferences } from '@app/ui';
 
@@ -20,6 +20,7 @@ export async function mountDevHost(Routes: ComponentType, container = document.g
   const i18n = await initI18n();
   configureApiClient({ getLanguage: currentLanguage });
   const store = makeStore();
+  i18n.on('languageChanged', () => store.dispatch(languageChanged()));
   createRoot(container).render(
     <StrictMode>
       <Provider store={store}>

@@ -1,4 +1,4 @@
-import { configureApiClient, makeStore, type AppStore } from '@app/api-client';
+import { configureApiClient, languageChanged, makeStore, type AppStore } from '@app/api-client';
 import { currentLanguage, initI18n } from '@app/i18n/client';
 import { applyPreferences } from '@app/ui';
 import type { i18n } from 'i18next';
@@ -14,5 +14,8 @@ export async function startPlatform(): Promise<Platform> {
   applyPreferences();
   const i18n = await initI18n();
   configureApiClient({ getLanguage: currentLanguage });
-  return { i18n, store: makeStore() };
+  const store = makeStore();
+  // What the server wrote in the old language (Home's banners and notices, news, messages) is asked for again.
+  i18n.on('languageChanged', () => store.dispatch(languageChanged()));
+  return { i18n, store };
 }

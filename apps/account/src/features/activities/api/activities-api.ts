@@ -1,4 +1,4 @@
-import { baseApi } from '@app/api-client';
+import { baseApi, LANGUAGE_TAG } from '@app/api-client';
 import type { ActivityType, ContentDetail, ContentList } from '@app/contracts';
 
 export const ACTIVITY_PAGE = 10;
@@ -15,9 +15,11 @@ export const activitiesApi = baseApi.injectEndpoints({
         url: '/api/index/activity_list',
         params: { type: queryArg, page: pageParam, size: ACTIVITY_PAGE },
       }),
+      providesTags: [LANGUAGE_TAG],
     }),
     getActivity: build.query<ContentDetail, number>({
       query: (id) => ({ url: '/api/index/activity_details', params: { id } }),
+      providesTags: [LANGUAGE_TAG],
     }),
   }),
 });

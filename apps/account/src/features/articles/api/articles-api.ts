@@ -1,4 +1,4 @@
-import { baseApi } from '@app/api-client';
+import { baseApi, LANGUAGE_TAG } from '@app/api-client';
 import type { ContentDetail, ContentList } from '@app/contracts';
 
 export const ARTICLE_PAGE = 10;
@@ -11,14 +11,20 @@ export const articlesApi = baseApi.injectEndpoints({
     getNoticePages: build.infiniteQuery<ContentList, void, number>({
       infiniteQueryOptions: { initialPageParam: 1, getNextPageParam: nextPage },
       query: ({ pageParam }) => ({ url: '/api/index/notice', params: { page: pageParam, size: ARTICLE_PAGE } }),
+      providesTags: [LANGUAGE_TAG],
     }),
-    getNotice: build.query<ContentDetail, number>({ query: (id) => ({ url: '/api/index/notice', params: { id } }) }),
+    getNotice: build.query<ContentDetail, number>({
+      query: (id) => ({ url: '/api/index/notice', params: { id } }),
+      providesTags: [LANGUAGE_TAG],
+    }),
     getNewsPages: build.infiniteQuery<ContentList, void, number>({
       infiniteQueryOptions: { initialPageParam: 1, getNextPageParam: nextPage },
       query: ({ pageParam }) => ({ url: '/api/index/about_list', params: { page: pageParam, size: ARTICLE_PAGE } }),
+      providesTags: [LANGUAGE_TAG],
     }),
     getNews: build.query<ContentDetail, number>({
       query: (id) => ({ url: '/api/index/about_details', params: { id } }),
+      providesTags: [LANGUAGE_TAG],
     }),
   }),
 });

@@ -1,15 +1,18 @@
-import { baseApi } from '@app/api-client';
+import { baseApi, LANGUAGE_TAG } from '@app/api-client';
 import type { Badges, HomeContent, InboxList, InboxMessage } from '@app/contracts';
 
 const contentBase = baseApi.enhanceEndpoints({ addTagTypes: ['Inbox'] });
 
-/** The index group (public content) and the user's inbox. */
+/** The index group (public content) and the user's inbox, both written in the reader's language. */
 export const contentApi = contentBase.injectEndpoints({
   endpoints: (build) => ({
-    getHome: build.query<HomeContent, void>({ query: () => ({ url: '/api/index/home' }) }),
+    getHome: build.query<HomeContent, void>({
+      query: () => ({ url: '/api/index/home' }),
+      providesTags: [LANGUAGE_TAG],
+    }),
     getMessages: build.query<InboxList, number>({
       query: (page) => ({ url: '/api/user/msg', params: { page, size: 20 } }),
-      providesTags: ['Inbox'],
+      providesTags: ['Inbox', LANGUAGE_TAG],
     }),
     getBadges: build.query<Badges, void>({ query: () => ({ url: '/api/user/badges' }), providesTags: ['Inbox'] }),
     readMessage: build.mutation<InboxMessage, number>({
