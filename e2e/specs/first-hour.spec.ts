@@ -1,5 +1,6 @@
 import { open } from '../support/app.ts';
 import { expect, test } from '../support/market-server.ts';
+import { latestCode, uniquePhone } from '../support/outbox.ts';
 import { registerByApi, useSession } from '../support/session.ts';
 import { text } from '../support/texts.ts';
 
@@ -115,4 +116,51 @@ test("Home's banners and notices follow a language change made in the app, witho
   await expect(notices).not.toContainText('Withdrawal hours');
   await expect(page.getByTestId('home-banner')).toContainText('Willkommen bei Yuebao');
   expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+});
+
+test('Register keeps what was typed across a look at the user agreement; the password never goes to storage', async ({
+  page,
+}) => {
+  const account = `fh${stamp()}`;
+  const phone = uniquePhone();
+  const password = `pw${stamp()}`;
+  await open(page, '/pages/login/register');
+  await page.getByLabel('Account name').fill(account);
+  await page.getByLabel('Phone number').fill(phone);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByRole('button', { name: /Resend in \d+ s/ })).toBeDisabled();
+  const code = await latestCode(phone);
+  await page.getByLabel('Verification code').fill(code);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByLabel('Invitation code').fill('WELCOME');
+  await page.getByRole('checkbox').check();
+
+  await page.getByRole('link', { name: 'user agreement' }).click();
+  await expect(page.getByRole('heading', { name: text('account', 'en', 'agreement.title') })).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
+
+  await expect(page.getByLabel('Account name')).toHaveValue(account);
+  await expect(page.getByLabel('Phone number')).toHaveValue(phone);
+  await expect(page.getByLabel('Verification code')).toHaveValue(code);
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue(password);
+  await expect(page.getByLabel('Confirm password')).toHaveValue(password);
+  await expect(page.getByLabel('Invitation code')).toHaveValue('WELCOME');
+  await expect(page.getByRole('checkbox')).toBeChecked();
+  const stored = () => page.evaluate(() => JSON.stringify([{ ...sessionStorage }, { ...localStorage }]));
+  expect(await stored()).not.toContain(password);
+
+  // A reload loses what only memory held: every other field comes back, and the form says the password did not.
+  await page.reload();
+  await expect(page.getByLabel('Account name')).toHaveValue(account);
+  await expect(page.getByLabel('Verification code')).toHaveValue(code);
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+  await expect(page.getByText(text('account', 'en', 'register.passwordNotKept'))).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  await expect(page).toHaveURL(/#\/pages\/user\/user$/);
+  expect(await page.evaluate(() => JSON.stringify({ ...sessionStorage })), 'the draft, once registered').not.toContain(
+    account,
+  );
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '@app/api-client';
@@ -9,6 +9,7 @@ import { NS } from '../i18n-namespace.ts';
 import { useForm } from '../lib/forms/use-form.ts';
 import { useRegisterMutation } from '../features/session/api/session-api.ts';
 import { SendCodeButton } from '../features/session/components/send-code-button.tsx';
+import { clearRegisterDraft, keepRegisterDraft, startRegisterDraft } from '../features/session/lib/register-draft.ts';
 import { PasswordToggle } from '../lib/password-toggle.tsx';
 import { safeRedirect } from '../lib/safe-redirect.ts';
 import { AuthPage } from './auth-page.tsx';
@@ -22,19 +23,16 @@ export default function RegisterPage() {
   const redirect = safeRedirect(params.get('redirect'));
   const [register, { isLoading }] = useRegisterMutation();
   const [visible, setVisible] = useState(false);
-  const form = useForm(registerBodySchema, {
-    account: '',
-    phone: '',
-    code: '',
-    password: '',
-    password_confirm: '',
-    invite_code: params.get('invite') ?? '',
-    agree: false as boolean,
-  });
+  const inviteLink = params.get('invite');
+  // What was typed before a look at the user agreement (or a reload) comes back; see register-draft.ts.
+  const [draft] = useState(() => startRegisterDraft(inviteLink));
+  const form = useForm(registerBodySchema, draft.values);
+  useEffect(() => keepRegisterDraft(form.values, inviteLink), [form.values, inviteLink]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await register({ ...values, agree: values.agree ? '1' : '0' }).unwrap();
+      clearRegisterDraft();
       toast.info(t('registered', { ns: 'errors' }));
       navigate(redirect, { replace: true });
     } catch (error) {
@@ -75,6 +73,7 @@ export default function RegisterPage() {
           type={visible ? 'text' : 'password'}
           autoComplete="new-password"
           suffix={<PasswordToggle visible={visible} onToggle={() => setVisible((v) => !v)} />}
+          hint={draft.passwordLost && !form.values.password ? t('register.passwordNotKept') : undefined}
           {...form.field('password')}
         />
         <Field
