@@ -164,3 +164,50 @@ test('Register keeps what was typed across a look at the user agreement; the pas
     account,
   );
 });
+
+for (const [lang, name, heading] of [
+  ['de', '/pages/login/register', 'register.title'],
+  ['th', '/pages/login/login', 'login.title'],
+] as const) {
+  test(`${name} in ${lang} at 360 px: the bar covers the page scrolled under it`, async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 400 });
+    await page.addInitScript((l) => localStorage.setItem('lang', l), lang);
+    await open(page, name);
+    const title = page.getByRole('heading', { level: 1, name: text('account', lang, heading) });
+    await expect(title).toBeVisible();
+    await expect(page.locator('input[name="account"]')).toBeVisible();
+    // Scrolled until the heading has gone under the bar, which must hide it rather than show it through.
+    const scrolledUnder = () =>
+      title.evaluate((h) => {
+        window.scrollTo(0, 80);
+        return h.getBoundingClientRect().top;
+      });
+    await expect.poll(scrolledUnder).toBeLessThan(44);
+    const bar = page.locator('header').first();
+    expect(await bar.evaluate((h) => h.getBoundingClientRect().top)).toBe(0);
+    expect(await bar.evaluate((h) => getComputedStyle(h).backgroundColor)).not.toMatch(/^(transparent|rgba\(.*, 0\))$/);
+  });
+}
+
+test("Login and Register: a field's focus ring follows its rounded box, not a square inside it", async ({ page }) => {
+  for (const [route, heading] of [
+    ['/pages/login/login', 'login.title'],
+    ['/pages/login/register', 'register.title'],
+  ] as const) {
+    await open(page, route);
+    await expect(page.getByRole('heading', { level: 1, name: text('account', 'en', heading) })).toBeVisible();
+    const input = page.getByRole('textbox').first();
+    await input.focus();
+    const ring = await input.evaluate((el) => {
+      const box = getComputedStyle(el.closest('div')!);
+      return {
+        input: getComputedStyle(el).outlineStyle,
+        boxRadius: box.borderTopLeftRadius,
+        boxRing: box.boxShadow !== 'none' || box.outlineStyle !== 'none',
+      };
+    });
+    expect(ring.input, `${route}: a square ring on the bare input`).toBe('none');
+    expect(ring.boxRing, `${route}: the rounded box shows the focus`).toBe(true);
+    expect(ring.boxRadius).not.toBe('0px');
+  }
+});
