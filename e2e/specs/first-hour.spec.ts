@@ -211,3 +211,17 @@ test("Login and Register: a field's focus ring follows its rounded box, not a sq
     expect(ring.boxRadius).not.toBe('0px');
   }
 });
+
+test('Home shows each notice once: the marquee holds none of the notices listed under it', async ({ page }) => {
+  await open(page, '/');
+  const notices = page.getByTestId('home-notices');
+  await expect(notices.getByRole('listitem').first()).toBeVisible();
+  await expect(notices).toContainText('Withdrawal hours');
+  // One moment's view of the card: what the marquee shows and what the list shows.
+  const seen = await notices.evaluate((card) => ({
+    marquee: card.querySelector('[role="marquee"]')?.textContent ?? null,
+    list: [...card.querySelectorAll('li')].map((li) => li.textContent ?? ''),
+  }));
+  for (const item of seen.list) if (seen.marquee) expect(item, 'a listed notice').not.toContain(seen.marquee);
+  expect((await notices.innerText()).split('Withdrawal hours').length - 1, 'times "Withdrawal hours" shows').toBe(1);
+});

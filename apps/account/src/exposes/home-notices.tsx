@@ -8,7 +8,10 @@ import { useGetHomeQuery } from '../features/content/api/content-api.ts';
 import styles from './home-notices.module.css';
 import { NoticeTicker } from './notice-ticker.tsx';
 
-/** Home's notices widget: the latest platform notices (pinned first), in the reader's language. */
+/**
+ * Home's notices widget: the latest platform notices in the reader's language, each shown once. The pinned ones
+ * run through the marquee at the top; the list below holds the latest of the others.
+ */
 export default function HomeNotices() {
   const { data, isError } = useGetHomeQuery();
   // Rendered from a deferred copy of the answer: its arrival is a store update that React would otherwise
@@ -26,7 +29,9 @@ const NoticesCard = memo(function NoticesCard({
   failed: boolean;
 }) {
   const { t } = useTranslation(NS);
-  const list = notices ?? [];
+  const all = notices ?? [];
+  const pinned = all.filter((n) => n.pinned);
+  const list = all.filter((n) => !n.pinned).slice(0, 3);
   return (
     <section className={styles.card} aria-labelledby="home-notices-title" data-testid="home-notices">
       <div className={styles.head}>
@@ -37,14 +42,13 @@ const NoticesCard = memo(function NoticesCard({
           {t('notices.all')}
         </a>
       </div>
-      {list.length > 1 && <NoticeTicker notices={list} />}
-      {list.length === 0 ? (
-        notices || failed ? (
-          <EmptyState compact headingLevel={3} icon={<BellIcon />} title={t('notices.empty')} />
-        ) : null
-      ) : (
+      {pinned.length > 0 && <NoticeTicker notices={pinned} />}
+      {all.length === 0 && (notices || failed) && (
+        <EmptyState compact headingLevel={3} icon={<BellIcon />} title={t('notices.empty')} />
+      )}
+      {list.length > 0 && (
         <ul className={styles.list}>
-          {list.slice(0, 3).map((n) => (
+          {list.map((n) => (
             <li key={n.id}>
               <a className={styles.item} href={`#/pages/user/notice?id=${n.id}`}>
                 <BellIcon size={16} aria-hidden="true" />

@@ -6,9 +6,10 @@ import styles from './home-notices.module.css';
 const EVERY_MS = 4000;
 
 /**
- * The notice marquee: the latest notices' titles one after another, each a link to the notice. It stands still
- * for someone who asked for less motion and while a finger, pointer or focus is on it; a marquee's changes are
- * not announced (its role says so), the list below holds the same notices for screen readers.
+ * The notice marquee: the pinned notices' titles one after another, each a link to the notice (the list below
+ * holds the other notices, so none shows twice). It stands still for someone who asked for less motion and
+ * while a finger, pointer or focus is on it; a marquee's changes are not announced (its role says so), and every
+ * notice is a link away on the notices page.
  */
 export function NoticeTicker({ notices }: { notices: ContentSummary[] }) {
   const reduced = useReducedMotion();
