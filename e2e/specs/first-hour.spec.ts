@@ -1,5 +1,6 @@
 import { open } from '../support/app.ts';
 import { expect, test } from '../support/market-server.ts';
+import { watchRequests } from '../support/network.ts';
 import { latestCode, uniquePhone } from '../support/outbox.ts';
 import { registerByApi, useSession } from '../support/session.ts';
 import { text } from '../support/texts.ts';
@@ -12,6 +13,10 @@ import { text } from '../support/texts.ts';
  */
 
 const stamp = () => Date.now().toString(36);
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAGCAIAAABxZ0isAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWOQqziBFTEMpAQAG7NBoZm0iP0AAAAASUVORK5CYII=',
+  'base64',
+);
 
 test.describe('on a phone (mobile viewport)', () => {
   test.use({ isMobile: true });
@@ -224,4 +229,35 @@ test('Home shows each notice once: the marquee holds none of the notices listed 
   }));
   for (const item of seen.list) if (seen.marquee) expect(item, 'a listed notice').not.toContain(seen.marquee);
   expect((await notices.innerText()).split('Withdrawal hours').length - 1, 'times "Withdrawal hours" shows').toBe(1);
+});
+
+test('a user without a picture: nobody asks the server for it, so no 404 is logged', async ({ page }) => {
+  const user = await registerByApi(`nopic${stamp()}`);
+  const asked: number[] = [];
+  page.on('response', (r) => void (new URL(r.url()).pathname === '/api/user/avatar' && asked.push(r.status())));
+  await useSession(page, user.token, 'en');
+  const requests = watchRequests(page);
+  await open(page, '/pages/user/user');
+  await expect(page.getByRole('heading', { level: 1, name: text('account', 'en', 'mine.title') })).toBeVisible();
+  await open(page, '/pages/user/info');
+  await expect(page.getByText(text('account', 'en', 'avatar.change'))).toBeVisible();
+  await expect(page.getByText(text('account', 'en', 'info.account'))).toBeVisible();
+  await requests.idle();
+  expect(asked, 'answers to GET /api/user/avatar').toEqual([]);
+});
+
+test('after a picture is uploaded, Mine shows it instead of the initial', async ({ page }) => {
+  const user = await registerByApi(`pic${stamp()}`);
+  await useSession(page, user.token, 'en');
+  await open(page, '/pages/user/user');
+  const profile = page.getByRole('region', { name: text('account', 'en', 'mine.profile') });
+  await expect(profile).toContainText(user.account);
+  await expect(profile.locator('img')).toHaveCount(0);
+  await page.getByRole('link', { name: text('account', 'en', 'mine.menu.userInfo') }).click();
+  await page.getByTestId('avatar-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByTestId('avatar-image')).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/#\/pages\/user\/user$/);
+  await expect(profile.locator('img')).toBeVisible();
+  expect(await profile.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(256);
 });

@@ -21,6 +21,8 @@ export const userInfoSchema = z.object({
   real_name_state: realNameStateSchema,
   is_vip: z.boolean(),
   has_fund_password: z.boolean(),
+  /** The current picture's id (GET /api/user/avatar serves it); null before any upload: nothing to ask for. */
+  avatar_id: z.string().nullable(),
   created_at: z.number().int(),
   balances: balancesSchema,
 });

@@ -59,6 +59,8 @@ describe('/api/user/uploadavatar', () => {
 
   it('stores a square re-encoded thumbnail without metadata and serves it to its owner only', async () => {
     expect(JSON.parse((await getAvatar(alice.token)).body).key).toBe('no_data');
+    // The user's summary says there is none, so the app has nothing to ask for.
+    expect((await call(t.app, 'GET', '/api/user/index', { token: alice.token })).data.avatar_id).toBeNull();
     const withExif = await sharp(await image('jpeg'))
       .withMetadata({ exif: { IFD0: { Copyright: 'secret-gps-owner' } } })
       .jpeg()
@@ -72,6 +74,7 @@ describe('/api/user/uploadavatar', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
     expect(served.headers['x-avatar-id']).toBe(answer.data.id);
+    expect((await call(t.app, 'GET', '/api/user/index', { token: alice.token })).data.avatar_id).toBe(answer.data.id);
     const meta = await sharp(served.rawPayload).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 256, height: 256 });
     expect(served.rawPayload.toString('latin1')).not.toContain('secret-gps-owner');
@@ -89,6 +92,8 @@ describe('/api/user/uploadavatar', () => {
     });
     expect(second.code).toBe(200);
     expect((await getAvatar(alice.token)).headers['x-avatar-id']).toBe(second.data.id);
+    expect((await call(t.app, 'GET', '/api/user/index', { token: alice.token })).data.avatar_id).toBe(second.data.id);
+    expect((await call(t.app, 'GET', '/api/user/index', { token: bob.token })).data.avatar_id).toBeNull();
   });
 
   it('refuses what the wallet refuses, storing nothing', async () => {

@@ -3,6 +3,7 @@ import { formatMoney, type UserInfo } from '@app/contracts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { balancesOf, userAccount } from '../ledger/index.ts';
+import { currentAvatarId } from '../profile/index.ts';
 import { users } from './users.table.ts';
 
 export async function findUser(db: DbOrTx, id: number) {
@@ -27,6 +28,7 @@ export async function userInfo(db: DbOrTx, id: number): Promise<UserInfo> {
   const available = userAccount(id, 'available');
   const frozen = userAccount(id, 'frozen');
   const balances = await balancesOf(db, [available, frozen]);
+  const avatarId = await currentAvatarId(db, id);
   const a = balances.get(available)!;
   const f = balances.get(frozen)!;
   return {
@@ -37,6 +39,7 @@ export async function userInfo(db: DbOrTx, id: number): Promise<UserInfo> {
     real_name_state: user.realNameState as UserInfo['real_name_state'],
     is_vip: user.isVip,
     has_fund_password: user.fundPasswordHash !== null,
+    avatar_id: avatarId,
     created_at: Math.floor(user.createdAt.getTime() / 1000),
     balances: { currency: 'USD', available: formatMoney(a), frozen: formatMoney(f), total: formatMoney(a + f) },
   };

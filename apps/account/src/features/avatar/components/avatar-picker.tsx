@@ -1,42 +1,28 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { selectToken, useAppSelector } from '@app/api-client';
+import { selectToken, useAppDispatch, useAppSelector, useGetUserInfoQuery, userApi } from '@app/api-client';
 import { UPLOAD_MAX_BYTES, type Avatar } from '@app/contracts';
 import { Spinner, useToast, UserIcon } from '@app/ui';
-import { apiErrorText, getBlob, postFile } from '@app/app-kit';
+import { apiErrorText, postFile } from '@app/app-kit';
 import { NS } from '../../../i18n-namespace.ts';
+import { useAvatarUrl } from '../../../lib/use-avatar-url.ts';
 import styles from './avatar-picker.module.css';
 
 /**
  * The user's picture and a button to change it. The server checks, re-encodes and crops what is sent; the
- * picture shown is the one it stored, fetched again after an upload (the image needs the session token, so it
- * is read as a blob rather than by URL).
+ * picture shown is the one it stored: after an upload the user summary is read again, names the new picture,
+ * and every place that shows it (here, Mine) fetches it.
  */
 export function AvatarPicker() {
   const { t } = useTranslation(NS);
   const toast = useToast();
   const id = useId();
+  const dispatch = useAppDispatch();
   const token = useAppSelector(selectToken);
-  const [version, setVersion] = useState(0);
-  const [url, setUrl] = useState<string | null>(null);
+  const { data: user } = useGetUserInfoQuery();
+  const url = useAvatarUrl(user?.avatar_id);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-
-  useEffect(() => {
-    let revoke: string | null = null;
-    let live = true;
-    getBlob('/api/user/avatar', token)
-      .then((blob) => {
-        if (!live) return;
-        revoke = URL.createObjectURL(blob);
-        setUrl(revoke);
-      })
-      .catch(() => live && setUrl(null));
-    return () => {
-      live = false;
-      if (revoke) URL.revokeObjectURL(revoke);
-    };
-  }, [token, version]);
 
   const pick = async (file: File | undefined) => {
     setProblem(null);
@@ -49,14 +35,13 @@ export function AvatarPicker() {
     try {
       await postFile<Avatar>('/api/user/uploadavatar', token, file);
       toast.info(t('avatar.changed'));
-      setVersion((v) => v + 1);
+      dispatch(userApi.util.invalidateTags(['User']));
     } catch (e) {
       setProblem(apiErrorText(e, t));
     } finally {
       setBusy(false);
     }
   };
-
   return (
     <div className={styles.box}>
       <div className={styles.picture}>
