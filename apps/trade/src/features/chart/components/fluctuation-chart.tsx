@@ -97,7 +97,10 @@ export function FluctuationChart({
         title: o.direction === 'up' ? '▲' : '▼',
       }),
     );
-    return () => lines.forEach((l) => c.area.removePriceLine(l));
+    return () => {
+      // Not on a chart already removed (leaving the page): its lines went with it, and touching it would throw.
+      if (chart.current === c) lines.forEach((l) => c.area.removePriceLine(l));
+    };
   }, [openLines, theme]);
 
   return <div ref={container} className={styles.lineCanvas} role="img" aria-label={label} data-testid="line-chart" />;

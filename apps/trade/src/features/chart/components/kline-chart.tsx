@@ -297,7 +297,11 @@ export function KlineChart({
         title: o.direction === 'up' ? '▲' : '▼',
       }),
     );
-    return () => lines.forEach((l) => s.candles.removePriceLine(l));
+    return () => {
+      // Leaving the page removes the chart first (the effect above): a removed chart's lines are gone with it,
+      // and touching its series then throws "Object is disposed" at the next frame.
+      if (series.current === s) lines.forEach((l) => s.candles.removePriceLine(l));
+    };
   }, [loaded, openLines, theme]);
 
   const shown = (hovered !== null ? bars.find((b) => b.time === hovered) : undefined) ?? bars[bars.length - 1];
