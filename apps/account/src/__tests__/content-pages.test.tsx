@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { i18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@app/i18n/client';
-import { renderAccountAt } from '../test-support/render-account.tsx';
+import { renderAccountAt } from './render-account.tsx';
 
 let i18n: i18n;
 beforeAll(async () => {
