@@ -698,6 +698,13 @@ describe('the statement', () => {
     });
     const deposits = (await get(u.token, '/api/user/finance?type=deposit')).data;
     expect(deposits.items.every((i: { type: string }) => i.type === 'deposit')).toBe(true);
+    // Each type's filter gives exactly the entries of that type, and `other` the rest.
+    for (const type of ['deposit', 'bonus', 'withdrawal', 'exchange', 'order', 'plan', 'other']) {
+      const only = (await get(u.token, `/api/user/finance?size=100&type=${type}`)).data;
+      const expected = all.items.filter((i: { type: string }) => i.type === type).map((i: { id: number }) => i.id);
+      expect(only.items.map((i: { id: number }) => i.id)).toEqual(expected);
+      expect(only.total).toBe(expected.length);
+    }
     const page2 = (await get(u.token, '/api/user/finance?size=2&page=2')).data;
     expect(page2.items).toHaveLength(2);
     expect(page2.total).toBe(all.total);

@@ -10,3 +10,4 @@ export {
   postJournals,
   type JournalInput,
 } from './ledger.service.ts';
+export { countUserEntries, userEntries, type KindSet, type UserEntry, type UserEntryQuery } from './user-entries.ts';

@@ -3,7 +3,7 @@ import { formatMoney, quoteOrder, type Order, type OrderMode } from '@app/contra
 import type { Db, Tx } from '../../platform/db/client.ts';
 import { pgArray } from '../../platform/db/pg-array.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { userAccount } from '../ledger/index.ts';
+import { balancesOf, userAccount } from '../ledger/index.ts';
 import { assetOf, openPractice } from '../practice/index.ts';
 import { isLive } from '../market/index.ts';
 import { GroupCommit, type Outcome } from '../../platform/db/group-commit.ts';
@@ -216,7 +216,6 @@ async function readStates(tx: Tx, orders: PreparedOrder[]): Promise<OrderState[]
     price: bigint | null;
     open: bigint;
     record: bigint | null;
-    balance: bigint | null;
     request_hash: string | null;
     status_code: number | null;
     response: Order | null;
@@ -224,7 +223,7 @@ async function readStates(tx: Tx, orders: PreparedOrder[]): Promise<OrderState[]
   }>(sql`
     SELECT pr.id AS product_id, pr.symbol, pr.name, pr.precision, pr.session, pr.forbidden,
            t.seconds, t.payout_bp, t.loss_bp, t.fee_bp, t.min_stake, t.max_stake, t.max_open_stake,
-           p.ts, p.price, a.balance, k.request_hash, k.status_code, k.response,
+           p.ts, p.price, k.request_hash, k.status_code, k.response,
            ${nextOrderId} AS order_id,
            (SELECT coalesce(sum(stake), 0) FROM contract_orders o
             WHERE o.user_id = r.user_id AND o.product_id = pr.id AND o.status = 'open' AND o.mode = r.mode) AS open,
@@ -233,17 +232,18 @@ async function readStates(tx: Tx, orders: PreparedOrder[]): Promise<OrderState[]
     FROM unnest(${pgArray(orders.map((o) => o.userId))}::bigint[], ${pgArray(orders.map((o) => o.symbol))}::text[],
                 ${pgArray(orders.map((o) => o.seconds))}::int[],
                 ${pgArray(orders.map((o) => o.mode))}::text[], ${pgArray(orders.map((o) => o.now))}::bigint[],
-                ${pgArray(orders.map((o) => o.key))}::text[],
-                ${pgArray(orders.map((o) => userAccount(o.userId, 'available', assetOf(o.mode))))}::text[])
-         WITH ORDINALITY AS r(user_id, symbol, seconds, mode, now, key, account, n)
+                ${pgArray(orders.map((o) => o.key))}::text[])
+         WITH ORDINALITY AS r(user_id, symbol, seconds, mode, now, key, n)
     LEFT JOIN products pr ON upper(pr.symbol) = upper(r.symbol)
     LEFT JOIN contract_terms t ON t.product_id = pr.id AND t.seconds = r.seconds AND t.enabled
     LEFT JOIN LATERAL (SELECT ts, price FROM price_ticks WHERE product_id = pr.id AND ts <= r.now
                        ORDER BY ts DESC LIMIT 1) AS p ON true
-    LEFT JOIN ledger_accounts a ON a.code = r.account
     LEFT JOIN idempotency_keys k ON k.user_id = r.user_id AND k.key = r.key
     ORDER BY r.n`);
-  return found.rows.map((s) => ({
+  // The available balances, from the ledger (which alone reads its tables), in the same transaction.
+  const accounts = orders.map((o) => userAccount(o.userId, 'available', assetOf(o.mode)));
+  const balances = await balancesOf(tx, accounts);
+  return found.rows.map((s, i) => ({
     found:
       s.product_id === null
         ? null
@@ -272,7 +272,7 @@ async function readStates(tx: Tx, orders: PreparedOrder[]): Promise<OrderState[]
     tick: s.ts === null ? null : { ts: Number(s.ts), price: BigInt(s.price!) },
     open: BigInt(s.open),
     record: s.record === null ? null : Number(s.record),
-    balance: BigInt(s.balance ?? 0),
+    balance: balances.get(accounts[i]!)!,
     orderId: Number(s.order_id),
     stored:
       s.request_hash === null
