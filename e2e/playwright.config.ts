@@ -3,7 +3,8 @@ import { defineConfig } from '@playwright/test';
 /**
  * The long tier: whole-server and whole-web work (three nodes behind nginx, the previous version beside this one,
  * releases, deploys and rollbacks, a remote rebuilt with a page more), minutes each, and the accessibility sweep
- * of every screen in ten languages (each journey spec checks its own screens with axe in English already).
+ * of every screen in ten languages (each journey spec checks its own screens with axe in English already), and the
+ * first-hour screens saved at two phone widths in four languages.
  * `pnpm test` runs the journeys; `pnpm test:long` runs these.
  */
 const LONG = [
@@ -13,6 +14,7 @@ const LONG = [
   '**/deploy.spec.ts',
   '**/add-a-page.spec.ts',
   '**/accessibility.spec.ts',
+  '**/first-hour-screens.spec.ts',
 ];
 
 /** Debian's Chromium (no browser download here), phone-sized, against the real server started in global setup. */

@@ -26,10 +26,12 @@ const TAB_ICONS = {
 function bootRoutes() {
   const owners = JSON.parse(read('src/app/shell-routes.json'));
   const labels = {};
+  const back = {};
   const hero = {};
   for (const lang of LANGUAGES) {
     const common = JSON.parse(read(`../../packages/i18n/src/locales/${lang}/common.json`));
     labels[lang] = common.tabs;
+    back[lang] = common.actions.back;
     hero[lang] = [common.home.title, common.home.subtitle, common.app.name];
   }
   const heads = {};
@@ -40,6 +42,7 @@ function bootRoutes() {
     home: { paths: owners.tabs.home, widgets: owners.home },
     tabs: owners.tabs,
     labels,
+    back,
     heads,
   };
 }

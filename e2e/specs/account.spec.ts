@@ -59,15 +59,23 @@ async function api<T>(url: string, token: string, body?: Record<string, string>,
   return (await response.json()) as { code: number; key: string; msg: string; data: T };
 }
 
-/** Reads a canvas region's pixels in the page and decodes the QR code in them here. */
+/**
+ * Reads a canvas region's pixels in the page and decodes the QR code in them here. The pixels cross as one base64
+ * string: as a JSON array of numbers, a poster's 400 x 400 region was megabytes that a busy machine took longer to
+ * pass than the poll waited.
+ */
 async function decodeQr(page: Page, testId: string, crop?: { x: number; y: number; w: number; h: number }) {
   const pixels = await page.getByTestId(testId).evaluate((node, c) => {
     const canvas = node as HTMLCanvasElement;
     const r = c ?? { x: 0, y: 0, w: canvas.width, h: canvas.height };
     const data = canvas.getContext('2d')!.getImageData(r.x, r.y, r.w, r.h);
-    return { data: Array.from(data.data), width: data.width, height: data.height };
+    let binary = '';
+    for (let i = 0; i < data.data.length; i += 0x8000)
+      binary += String.fromCharCode(...data.data.subarray(i, i + 0x8000));
+    return { base64: btoa(binary), width: data.width, height: data.height };
   }, crop);
-  return jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height)?.data ?? null;
+  const bytes = new Uint8ClampedArray(Buffer.from(pixels.base64, 'base64'));
+  return jsQR(bytes, pixels.width, pixels.height)?.data ?? null;
 }
 
 const shot = (page: Page, name: string) =>

@@ -53,6 +53,15 @@ const admin = (path: string, body: object) =>
     body: JSON.stringify(body),
   }).then((r) => r.json() as Promise<{ code: number; data: unknown }>);
 
+/** The id of the account's support conversation, as `pnpm ops support list` shows it (operators answer by it). */
+async function conversationOf(account: string): Promise<string> {
+  const row = (await ops('support', 'list')).split('\n').find((line) => line.includes(`'${account}'`));
+  // console.table's row: │ (index) │ id │ state │ ...
+  const id = row?.split('│').map((cell) => cell.trim())[2];
+  if (!id || !/^\d+$/.test(id)) throw new Error(`no support conversation listed for ${account}`);
+  return id;
+}
+
 async function userId(token: string): Promise<number> {
   const response = await fetch(`${process.env.E2E_API_URL}/api/user/index`, { headers: { token } });
   return ((await response.json()) as { data: { id: number } }).data.id;
@@ -62,6 +71,8 @@ test('Home shows notices and popular projects from a fresh start', async ({ page
   await open(page, '/');
   const notices = page.getByTestId('home-notices');
   await expect(notices).toContainText('Withdrawal hours');
+  // Popular projects sit below the fold: the widget loads as it comes near the screen.
+  await page.locator('[data-widget="invest/popular-projects"]').scrollIntoViewIfNeeded();
   await expect(page.getByTestId('popular-projects').getByTestId('plan-card').first()).toBeVisible();
   // The marquee runs through the notices; each notice, there and in the list, opens its detail.
   await expect(notices.getByTestId('notice-ticker').getByRole('link')).toHaveAttribute('href', /notice\?id=\d+$/);
@@ -162,7 +173,6 @@ test('daily check-in: paid once; a second claim the same day is refused with the
 test('customer service: a message written in the app is answered through pnpm ops support', async ({ page }) => {
   test.setTimeout(180_000);
   const user = await registerByApi(`sup${Date.now() % 1_000_000}`);
-  const id = await userId(user.token);
   await useSession(page, user.token, 'en');
   await open(page, '/pages/user/user');
   await page.getByRole('link', { name: a('support.menu') }).click();
@@ -186,9 +196,9 @@ test('customer service: a message written in the app is answered through pnpm op
   await expect(thread).toContainText(a('support.topic.password'));
   await expect(box).toHaveValue('');
 
-  expect(await ops('support', 'list')).toContain(user.account);
-  expect(await ops('support', 'reply', String(id), '-m', 'We have sent you a reset link.')).toContain(
-    `answered user ${id}`,
+  const conversation = await conversationOf(user.account);
+  expect(await ops('support', 'reply', conversation, '-m', 'We have sent you a reset link.')).toContain(
+    `answered conversation ${conversation}`,
   );
 
   await open(page, '/pages/user/user');
@@ -241,7 +251,7 @@ for (const [lang, width] of [
       headers: { token: user.token, 'content-type': 'application/x-www-form-urlencoded' },
       body: body.toString(),
     });
-    await ops('support', 'reply', String(await userId(user.token)), '-m', 'OK');
+    await ops('support', 'reply', await conversationOf(user.account), '-m', 'OK');
     await useSession(page, user.token, lang);
     for (const [name, route] of await newPages()) {
       await open(page, route);

@@ -1,10 +1,13 @@
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { open } from '../support/app.ts';
+import { e2eDir } from '../support/paths.ts';
 import { expect, test, type MarketServer } from '../support/market-server.ts';
 import { watchRequests } from '../support/network.ts';
+import { operatorAuth, sharedOperators } from '../support/operators.ts';
 import { latestCode, uniquePhone } from '../support/outbox.ts';
 import { registerByApi, useSession } from '../support/session.ts';
-import { text } from '../support/texts.ts';
+import { text, texts } from '../support/texts.ts';
 
 /**
  * A new user's first hour (issue #29): what went wrong on the first screens someone meets, each checked the way
@@ -327,5 +330,230 @@ test('leaving a trade page whose chart shows a running order throws nothing', as
     await expect(page.getByTestId('kline-chart')).toHaveCount(0);
     await frames(page);
     expect(errors, `after visit ${visit}`).toEqual([]);
+  }
+});
+
+/** "Nov 28, 2026, 14:05" as the app formats a moment in English, in the browser's zone. */
+const moment = (page: Page, seconds: number) =>
+  page.evaluate(
+    (s) =>
+      new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' }).format(
+        new Date(s * 1000),
+      ),
+    seconds,
+  );
+
+test('a withdrawal hold is announced where it starts, and the withdraw page stops at Continue with the same moment', async ({
+  page,
+}) => {
+  const user = await registerByApi(`hold${stamp()}`);
+  await useSession(page, user.token, 'en');
+
+  // A new login password: the page says before the change how long withdrawals wait, and the success says until when.
+  await open(page, '/pages/user/setpassword');
+  await expect(page.getByTestId('hold-ahead')).toHaveText(
+    /^For your security, withdrawals pause for \d+ hours? after the password is changed\.$/,
+  );
+  await page.getByLabel(text('account', 'en', 'password.old')).fill(user.password);
+  await page.getByLabel(text('account', 'en', 'password.new'), { exact: true }).fill('secret456');
+  await page.getByLabel(text('account', 'en', 'password.confirm')).fill('secret456');
+  await page.getByRole('button', { name: text('common', 'en', 'actions.save') }).click();
+  const toast = page.getByRole('status').filter({ hasText: text('errors', 'en', 'password_changed') });
+  await expect(toast).toContainText('withdrawals are on hold until');
+  const rules = async () =>
+    (await (await fetch(`${process.env.E2E_API_URL}/api/user/cash`, { headers: { token: user.token } })).json()) as {
+      data: { hold_until: number | null };
+    };
+  const hold = (await rules()).data.hold_until!;
+  expect(hold).toBeGreaterThan(Date.now() / 1000);
+  const until = await moment(page, hold);
+  await expect(toast).toContainText(until);
+
+  // A new card: the form says before binding that withdrawals to it wait, and the toast says until when.
+  await open(page, '/pages/payment/bindbank');
+  await expect(page.getByTestId('hold-ahead')).toContainText(/receive withdrawals \d+ hours? after it is saved/);
+  await page.getByLabel('Bank name').fill('E2E Bank');
+  await page.getByLabel('Branch or area').fill('Main branch');
+  await page.getByLabel('Card holder').fill('Demo User');
+  await page.getByLabel('Card number').fill(`6222${Date.now().toString().slice(-12)}`);
+  await page.getByRole('button', { name: 'Bind card' }).click();
+  await expect(page).toHaveURL(/#\/pages\/payment\/payment$/);
+  await expect(page.getByRole('status')).toContainText(/withdrawals to it are on hold until .+/);
+
+  // The withdraw page: nothing to fill in vain; Continue is off, and says why and until when, once.
+  await open(page, '/pages/user/cash');
+  const next = page.getByRole('button', { name: text('wallet', 'en', 'cash.next') });
+  await expect(next).toBeDisabled();
+  const reason = page.getByTestId('cash-blocked');
+  await expect(reason).toBeVisible();
+  const cardHold = (
+    (await (await fetch(`${process.env.E2E_API_URL}/api/user/payment`, { headers: { token: user.token } })).json()) as {
+      data: { items: Array<{ hold_until: number }> };
+    }
+  ).data.items[0]!.hold_until;
+  await expect(reason).toHaveText(
+    text('errors', 'en', 'withdraw_on_hold').replace('{{until}}', await moment(page, Math.max(hold, cardHold))),
+  );
+  await expect(next).toHaveAttribute('aria-describedby', (await reason.getAttribute('id'))!);
+  await expect(page.getByText(/on hold until/)).toHaveCount(1);
+});
+
+for (const [lang, width] of [
+  ['de', 360],
+  ['th', 390],
+] as const) {
+  test(`Recharge in ${lang} at ${width} px: a translated picture picker with a preview, the address in whole groups, errors gone once fixed`, async ({
+    page,
+    market,
+  }) => {
+    await page.setViewportSize({ width, height: 844 });
+    const token = await freshUser(market);
+    await page.addInitScript(
+      ([tk, l]) => {
+        localStorage.setItem('token', tk!);
+        localStorage.setItem('lang', l!);
+      },
+      [token, lang],
+    );
+    await page.goto(`${market.url}/h5/#/pages/user/rechargeList`);
+    await page.getByRole('link', { name: /USDT TRC20/ }).click();
+    const w = (key: string) => text('wallet', lang, key);
+    const e = (key: string) => text('errors', lang, key);
+
+    // The address: each group of four whole on one line, the Copy button on the label's line, not beside a tail.
+    const address = page.getByTestId('copy-value');
+    await expect(address).toBeVisible();
+    const layout = await address.evaluate((value) => {
+      const copy = value.parentElement!.querySelector('button')!.getBoundingClientRect();
+      return {
+        groups: [...value.children].map((g) => g.getClientRects().length),
+        lastLine: (() => {
+          const tops = [...value.children].map((g) => Math.round(g.getBoundingClientRect().top));
+          return tops.filter((top) => top === Math.max(...tops)).length;
+        })(),
+        text: value.textContent,
+        copyBottom: copy.bottom,
+        valueTop: value.getBoundingClientRect().top,
+      };
+    });
+    expect(layout.text).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
+    expect(new Set(layout.groups)).toEqual(new Set([1]));
+    expect(layout.lastLine, 'groups on the last line: the short tail is not left alone').toBeGreaterThanOrEqual(2);
+    expect(layout.copyBottom).toBeLessThanOrEqual(layout.valueTop + 1);
+
+    // The picker speaks the app's language; the browser's own control is out of sight.
+    const input = page.getByTestId('screenshot-input');
+    expect((await input.boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
+    await expect(page.getByText(w('recharge.choosePicture'))).toBeVisible();
+
+    // Submitted empty: each field says so; each error goes as its field is put right.
+    await page.getByRole('button', { name: w('recharge.submit') }).click();
+    await expect(page.getByText(e('please_fill_in'))).toHaveCount(2);
+    await expect(page.getByText(e('upload_required'))).toBeVisible();
+    const amount = page.getByLabel(w('recharge.amount'));
+    await amount.fill('abc');
+    await expect(page.getByText(e('amount_not_number'))).toBeVisible();
+    await amount.fill('-5');
+    await expect(page.getByText(e('amount_not_positive'))).toBeVisible();
+    await amount.fill('500');
+    await expect(page.getByText(e('please_fill_in'))).toHaveCount(1);
+    await page.getByLabel(w('recharge.payer')).fill('Demo Payer');
+    await expect(page.getByText(e('please_fill_in'))).toHaveCount(0);
+    await input.setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: PNG });
+    await expect(page.getByRole('img', { name: w('recharge.screenshotPreview') })).toBeVisible();
+    await expect(page.getByText(w('recharge.changePicture'))).toBeVisible();
+    await expect(page.getByText(e('upload_required'))).toHaveCount(0);
+    await page.screenshot({
+      path: path.join(e2eDir, '.tmp', `first-hour-recharge-${lang}-${width}.png`),
+      fullPage: true,
+    });
+  });
+}
+
+test('entry points: News, My projects and Exchange from Mine, My projects from the Project tab, unread on the Mine tab', async ({
+  page,
+}) => {
+  const user = await registerByApi(`entry${stamp()}`);
+  const me = (await (
+    await fetch(`${process.env.E2E_API_URL}/api/user/index`, { headers: { token: user.token } })
+  ).json()) as { data: { id: number } };
+  await useSession(page, user.token, 'en');
+  const a = (key: string) => text('account', 'en', key);
+
+  // Nothing unread yet: the Mine tab carries no count.
+  await open(page, '/pages/project/project');
+  const mineTab = page.getByRole('navigation', { name: text('common', 'en', 'tabs.label') }).getByRole('link', {
+    name: text('common', 'en', 'tabs.mine'),
+  });
+  await expect(mineTab).toBeVisible();
+  await expect(page.getByTestId('tab-mine-icon')).not.toHaveAttribute('data-count');
+  await page.getByRole('link', { name: text('invest', 'en', 'mine.title') }).click();
+  await expect(page).toHaveURL(/#\/pages\/project\/myproject$/);
+
+  // An operator writes to the user: the Mine tab says so from any tab page.
+  const sent = await fetch(`${process.env.E2E_ADMIN_URL}/admin/messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...operatorAuth(sharedOperators().sam) },
+    body: JSON.stringify({ reason: 'e2e: unread badge', user_id: me.data.id, title: 'Hello', body: 'A message' }),
+  });
+  expect(sent.status).toBe(200);
+  await open(page, '/pages/user/order');
+  await expect(page.getByTestId('tab-mine-icon')).toHaveAttribute('data-count', '1');
+  await expect(mineTab).toHaveAccessibleDescription(text('common', 'en', 'tabs.unread'));
+
+  // Mine's headline is the whole money picture: total assets and yesterday's earnings (defect 9).
+  await open(page, '/pages/user/user');
+  await expect(page.getByText(a('mine.totalAssets'))).toBeVisible();
+  await expect(page.getByTestId('total-assets')).toHaveText('0.00 U');
+  await expect(page.getByTestId('yesterday-earnings')).toContainText(a('mine.yesterdayEarnings'));
+  await expect(page.getByText(a('mine.plans'))).toBeVisible();
+
+  // Mine leads to News, My projects and Exchange.
+  for (const [label, url] of [
+    ['mine.menu.news', /#\/pages\/news\/news$/],
+    ['mine.menu.myProjects', /#\/pages\/project\/myproject$/],
+    ['mine.menu.exchange', /#\/pages\/user\/wallet\?view=exchange$/],
+  ] as const) {
+    await open(page, '/pages/user/user');
+    await page.getByRole('link', { name: a(label) }).click();
+    await expect(page).toHaveURL(url);
+  }
+  await expect(page.getByRole('button', { name: text('wallet', 'en', 'exchange.getQuote') })).toBeVisible();
+});
+
+for (const [lang, width, route, title] of [
+  ['de', 390, '/pages/trade/trade?symbol=BTC%2FUSDT', 'BTC/USDT'],
+  ['th', 360, '/pages/trade/trade', text('trade', 'th', 'trade.title')],
+] as const) {
+  test(`the trade route's static frame has its nav bar, Back and title while the scripts are still on their way (${lang}, ${width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.addInitScript((l) => localStorage.setItem('lang', l), lang);
+    // A slow network: no script arrives during the test, so what shows is the frame alone.
+    await page.route('**/*.js', () => undefined);
+    // Came from Mine, then the trade page's own document (a new load: only a new document shows the frame).
+    await page.goto(`${process.env.E2E_BASE_URL}/h5/#/pages/user/user`);
+    await page.goto(`${process.env.E2E_BASE_URL}/h5/?from=mine#${route}`);
+    const nav = page.locator('.bf .bf-nav');
+    await expect(nav.locator('.bf-title')).toHaveText(title);
+    const back = nav.getByRole('button', { name: text('common', lang, 'actions.back') });
+    await expect(back).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.getAttribute('data-boot-nav'))).toBe('brand');
+    const box = (await nav.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    await page.screenshot({ path: path.join(e2eDir, '.tmp', `first-hour-trade-frame-${lang}-${width}.png`) });
+    // The button works before any bundle: it goes back where the user came from.
+    await back.click();
+    await expect(page).toHaveURL(/\/h5\/#\/pages\/user\/user$/);
+  });
+}
+
+test('no developer text in any language the product ships: no README, no example addresses', () => {
+  for (const ns of ['common', 'errors', 'account', 'trade', 'wallet', 'invest']) {
+    for (const lang of ['en', 'de', 'es', 'fr', 'hk', 'jp', 'kor', 'th', 'zh', 'vi'] as const) {
+      const all = JSON.stringify(texts(ns, lang));
+      expect(all, `${ns} in ${lang}`).not.toMatch(/\bREADME\b|example\.(com|org)|[Ll]orem ipsum|\bTODO\b/);
+    }
   }
 });

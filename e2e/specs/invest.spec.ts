@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { open } from '../support/app.ts';
 import { e2eDir } from '../support/paths.ts';
-import { useSession } from '../support/session.ts';
+import { demoToken, useSession } from '../support/session.ts';
 import { text, type Lang } from '../support/texts.ts';
 import { seriousViolations } from '../support/axe.ts';
 
@@ -15,15 +15,6 @@ import { seriousViolations } from '../support/axe.ts';
 
 const i = (key: string, lang: Lang = 'en') => text('invest', lang, key);
 const api = process.env.E2E_API_URL!;
-
-async function demoToken(): Promise<string> {
-  const login = await fetch(`${process.env.E2E_API_URL}/api/login/index`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'account=demo&password=demo1234',
-  });
-  return ((await login.json()) as { data: { token: string } }).data.token;
-}
 
 async function get<T>(url: string, token: string): Promise<T> {
   const response = await fetch(`${process.env.E2E_API_URL}${url}`, { headers: { token } });
@@ -45,6 +36,8 @@ test('buy a plan, see it in My projects, top up, stop early and get everything b
 
   // Home's popular-projects widget shows open plans, each opening its page.
   await open(page, '/');
+  // Below the fold: the widget loads as it comes near the screen.
+  await page.locator('[data-widget="invest/popular-projects"]').scrollIntoViewIfNeeded();
   const popular = page.getByTestId('popular-projects');
   await expect(popular.getByTestId('plan-card').first()).toBeVisible();
   await expect(popular.getByTestId('plan-card')).toHaveCount(3);
@@ -132,7 +125,9 @@ for (const lang of ['de', 'th'] as const) {
     expect(await seriousViolations(page)).toEqual([]);
     await shot(page, `list-${lang}-360`);
 
-    await page.getByTestId('plan-card').filter({ hasText: 'Quarter 90-day plan' }).click();
+    // Plans are named in the reader's language (the seeded ones in all ten).
+    const quarter = { de: 'Quartalsplan 90 Tage', th: 'แผนรายไตรมาส 90 วัน' }[lang];
+    await page.getByTestId('plan-card').filter({ hasText: quarter }).click();
     await expect(page.getByTestId('risk-line')).toHaveText(i('risk.line', lang));
     expect(await seriousViolations(page)).toEqual([]);
     await shot(page, `details-${lang}-360`);

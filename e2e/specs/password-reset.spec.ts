@@ -197,7 +197,7 @@ test('customer service opens a reset; the user sets a new login and fund passwor
   expect(withNew.code, withNew.msg).toBe(200);
 
   // No operator answer ever held a password: not the search, the resets, the outbox, nor the audit trail.
-  const audit = await operator<{ items: Array<{ action: string; target: string }> }>('alice', '/admin/audit?limit=50');
+  const audit = await operator<{ items: Array<{ action: string; target: string }> }>('alice', '/admin/audit?size=50');
   expect(audit.data.items.filter((i) => i.target === `user:${id}`).map((i) => i.action)).toEqual(
     expect.arrayContaining(['user.password_reset_open']),
   );

@@ -19,7 +19,9 @@ test('a remote whose files are unreachable shows its error and retry while the o
   await page.getByRole('link', { name: 'Order' }).click();
   await expect(page.getByRole('tab', { name: 'Contract orders' })).toBeVisible();
   await page.getByRole('link', { name: 'Home' }).click();
-  // On Home only the invest widget fails; the account widget and the rest of the page are there.
+  // On Home only the invest widget fails (it loads as it comes near the screen); the account widget and the rest
+  // of the page are there.
+  await page.locator('[data-widget="invest/popular-projects"]').scrollIntoViewIfNeeded();
   await expect(page.getByText('This section could not be loaded')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Platform notices' })).toBeVisible();
 

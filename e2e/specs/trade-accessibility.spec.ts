@@ -1,6 +1,7 @@
 import { expect, test } from '../support/market-server.ts';
 import { text, type Lang } from '../support/texts.ts';
 import { CHART_TABLES, seriousViolations } from '../support/axe.ts';
+import { demoToken } from '../support/session.ts';
 
 /** The trade remote's screens (quotes, product, order sheet and confirmation, Order tab) under axe. */
 
@@ -13,12 +14,7 @@ for (const [lang, scheme] of [
     test.setTimeout(180_000);
     const t = (key: string) => text('trade', lang as Lang, key);
     await page.emulateMedia({ colorScheme: scheme });
-    const login = await fetch(`${market.url}/api/login/index`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'account=demo&password=demo1234',
-    });
-    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const token = await demoToken(market.url);
     await page.addInitScript(
       ([tk, l]) => {
         localStorage.setItem('token', tk!);

@@ -4,6 +4,7 @@ import { e2eDir } from '../support/paths.ts';
 import { settled } from '../support/axe.ts';
 import { expect, SHORT_PERIOD, test, type MarketServer } from '../support/market-server.ts';
 import { text, type Lang } from '../support/texts.ts';
+import { demoToken } from '../support/session.ts';
 
 /**
  * The trade screens at 390x844 in English, German and Chinese (quotes, product page with chart, order sheet,
@@ -19,12 +20,7 @@ const shot = async (page: Page, name: string, lang: string) => {
 };
 
 async function session(page: Page, market: MarketServer, lang: Lang) {
-  const response = await fetch(`${market.url}/api/login/index`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'account=demo&password=demo1234',
-  });
-  const token = ((await response.json()) as { data: { token: string } }).data.token;
+  const token = await demoToken(market.url);
   await page.addInitScript(
     ([t, l]) => {
       localStorage.setItem('token', t!);

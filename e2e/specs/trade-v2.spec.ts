@@ -5,6 +5,7 @@ import { api, expect, test, type MarketServer } from '../support/market-server.t
 import { e2eDir } from '../support/paths.ts';
 import { text, type Lang } from '../support/texts.ts';
 import { CHART_TABLES, seriousViolations } from '../support/axe.ts';
+import { demoToken } from '../support/session.ts';
 
 /**
  * Trading v2 end to end on the market server (feed, settlement and alerts jobs on): switch to practice,
@@ -20,12 +21,7 @@ const shot = (page: Page, name: string) =>
 
 async function register(market: MarketServer): Promise<string> {
   // The market server has the demo user; a session of its own keeps this spec's practice account fresh.
-  const login = await fetch(`${market.url}/api/login/index`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'account=demo&password=demo1234',
-  });
-  return ((await login.json()) as { data: { token: string } }).data.token;
+  return demoToken(market.url);
 }
 
 async function start(page: Page, market: MarketServer, lang: Lang) {
@@ -121,7 +117,7 @@ test('practice: switch, place an order with the badge on every step, real balanc
   expect(pnl.total.fees).toBe(settled.fee);
   await page.goto(`${market.url}/h5/#/pages/trade/pnl`);
   await expect(page.getByTestId('practice-badge')).toBeVisible();
-  await expect(page.getByTestId('pnl-summary')).toContainText('Over 1 orders');
+  await expect(page.getByTestId('pnl-summary')).toContainText('Over 1 order you');
   const shown = Number(settled.pnl).toLocaleString('en-US', { minimumFractionDigits: 2 });
   await expect(page.getByTestId('pnl-net')).toContainText(shown.replace('-', ''));
   await shot(page, 'pnl-practice');

@@ -100,6 +100,8 @@ test('quotes: class tabs, search and live prices, with the simulator named', asy
   await expect(page.getByTestId('simulated-note').first()).toBeVisible();
   const row = page.getByTestId('quote-BTC/USDT');
   await expect(row).toBeVisible();
+  // Each row names its price source.
+  await expect(row.getByTestId('row-source')).toHaveText('Simulator');
   const before = await row.innerText();
   await expect.poll(async () => row.innerText(), { timeout: 10_000 }).not.toBe(before);
   await page.getByRole('searchbox').fill('eth');
@@ -107,4 +109,5 @@ test('quotes: class tabs, search and live prices, with the simulator named', asy
   await expect(page.getByTestId('quote-BTC/USDT')).toHaveCount(0);
   await page.getByTestId('quote-ETH/USDT').click();
   await expect(page.getByRole('heading', { level: 1, name: 'ETH/USDT' })).toBeVisible();
+  await expect(page.getByTestId('price-source')).toHaveText('Price source: Simulator');
 });

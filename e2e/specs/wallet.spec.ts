@@ -8,6 +8,7 @@ import type { OperatorName } from '../support/operators.ts';
 import { e2eDir, repoRoot } from '../support/paths.ts';
 import { text, type Lang } from '../support/texts.ts';
 import { seriousViolations } from '../support/axe.ts';
+import { demoToken } from '../support/session.ts';
 
 /**
  * The wallet end to end, against the market server (its price feed records the prices an exchange quotes at):
@@ -49,12 +50,7 @@ async function post<T>(market: MarketServer, url: string, body: Record<string, s
 }
 
 async function demoSession(page: Page, market: MarketServer, lang: Lang = 'en') {
-  const login = await fetch(`${market.url}/api/login/index`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'account=demo&password=demo1234',
-  });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const token = await demoToken(market.url);
   await page.addInitScript(
     ([tk, l]) => {
       localStorage.setItem('token', tk!);

@@ -32,6 +32,16 @@ export async function registerByApi(account: string): Promise<{ token: string; a
   return { token: reg.data.token, account, password };
 }
 
+/** A new session of the seeded demo user (who has money, a plan and orders), on the given server. */
+export async function demoToken(base = process.env.E2E_API_URL!): Promise<string> {
+  const login = await fetch(`${base}/api/login/index`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'account=demo&password=demo1234',
+  });
+  return ((await login.json()) as { data: { token: string } }).data.token;
+}
+
 /**
  * Starts the page with a session token (and optionally a language) already in local storage: for the next
  * document through an init script, and at once in a document of the app that is already open (a hash-only

@@ -13,7 +13,21 @@ export function texts(ns: string, lang: Lang): Tree {
     ns === 'common' || ns === 'errors'
       ? path.join(repoRoot, 'packages/i18n/src/locales', lang, `${ns}.json`)
       : path.join(repoRoot, 'apps', ns, 'src/locales', `${lang}.json`);
-  return JSON.parse(readFileSync(file, 'utf8')) as Tree;
+  const tree = JSON.parse(readFileSync(file, 'utf8')) as Tree;
+  // The server's errors namespace also holds what only it renders (operator refusals, SMS bodies), kept out of
+  // the app's catalogue.
+  if (ns === 'errors')
+    Object.assign(
+      tree,
+      JSON.parse(readFileSync(path.join(repoRoot, 'packages/i18n/src/locales', lang, 'server-only.json'), 'utf8')),
+    );
+  // The console's editors (content, plans, settings, house) keep their texts in a file of their own.
+  if (ns === 'console' && (lang === 'en' || lang === 'zh'))
+    Object.assign(
+      tree,
+      JSON.parse(readFileSync(path.join(repoRoot, 'apps/console/src/locales', `editors.${lang}.json`), 'utf8')),
+    );
+  return tree;
 }
 
 export function text(ns: string, lang: Lang, key: string): string {

@@ -1,9 +1,1 @@
-import { defineConfig } from 'vitest/config';
-
-export default defineConfig({
-  test: {
-    environment: 'jsdom',
-    setupFiles: ['./vitest.setup.ts'],
-    css: { modules: { classNameStrategy: 'non-scoped' } },
-  },
-});
+export { default } from '../../vitest.jsdom.ts';

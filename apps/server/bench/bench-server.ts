@@ -4,9 +4,12 @@ import path from 'node:path';
 import { runTs, waitFor } from '../test/crash/processes.ts';
 import { freePort, runningEmbeddedUrl } from '../src/platform/db/embedded.ts';
 
-/** The real server (src/server.ts) in a child process on a fresh data directory, loopback only. */
-export async function startBenchServer(env: Record<string, string> = {}) {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'app-bench-'));
+/**
+ * The real server (src/server.ts) in a child process on a fresh data directory, loopback only; or on a seeded one
+ * (`dataDir`, from pnpm bench:seed), which is kept when it stops.
+ */
+export async function startBenchServer(env: Record<string, string> = {}, seeded?: { dataDir: string }) {
+  const dataDir = seeded?.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'app-bench-')));
   const port = await freePort();
   const adminPort = await freePort();
   const server = runTs('src/server.ts', {
@@ -26,20 +29,31 @@ export async function startBenchServer(env: Record<string, string> = {}) {
         () => false,
       ),
     'the server',
-    180_000,
+    seeded ? 1_800_000 : 180_000,
   );
+  // A cluster answers as soon as its first worker listens; the others are waited for by their own lines (which
+  // needs LOG_LEVEL=info), so that connections are spread over all of them.
+  const processes = Number(env.PROCESSES ?? 1);
+  if (processes > 1)
+    await waitFor(
+      () => server.lines.filter((l) => l.includes('"listening;')).length >= processes,
+      `the server's ${processes} workers (LOG_LEVEL=info)`,
+      180_000,
+    );
   // The feed has recorded its first live seconds once its watermark is near now.
   const url = (await runningEmbeddedUrl(dataDir))!;
   return {
     base: `http://127.0.0.1:${port}`,
     port,
+    /** The server's process (node itself: runTs starts no shell). */
+    pid: server.child.pid!,
     dbUrl: url,
     /** The server's log lines so far (stdout and stderr). */
     lines: server.lines,
     async stop() {
       server.child.kill('SIGTERM');
       await server.exited;
-      await fs.rm(dataDir, { recursive: true, force: true });
+      if (!seeded) await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -16,19 +16,24 @@ import { appDeps } from './platform/http/app-deps.ts';
 import { systemClock } from './platform/time/clock.ts';
 import { adminAuditRoutes } from './platform/audit/audit.admin.routes.ts';
 import { adminOutboxRoutes } from './platform/messaging/outbox.admin.routes.ts';
+import { adminUserAuditRoutes } from './platform/audit/user-audit.admin.routes.ts';
+import { adminLedgerRoutes } from './modules/ledger/index.ts';
+import { adminOrderRoutes } from './modules/orders/index.ts';
+import { adminSecurityRoutes } from './modules/security/index.ts';
 import { adminAccountRoutes } from './modules/auth/index.ts';
 import { adminInviteRoutes } from './modules/invites/index.ts';
 import { adminMarketRoutes } from './modules/market/index.ts';
-import { adminWalletRoutes } from './modules/wallet/index.ts';
+import { adminUserWalletRoutes, adminWalletRoutes } from './modules/wallet/index.ts';
 import { adminInvestRoutes } from './modules/invest/index.ts';
-import { adminKycRoutes } from './modules/kyc/index.ts';
-import { adminReferralRoutes } from './modules/referral/index.ts';
+import { adminKycRoutes, adminUserRealNameRoutes } from './modules/kyc/index.ts';
+import { adminReferralRoutes, adminUserInvitationRoutes } from './modules/referral/index.ts';
 import { adminContentRoutes } from './modules/content/index.ts';
 import { adminInboxRoutes } from './modules/inbox/index.ts';
-import { adminSupportRoutes } from './modules/support/index.ts';
+import { adminSupportRoutes, adminUserSupportRoutes } from './modules/support/index.ts';
 import { adminCopyRoutes } from './modules/copy/index.ts';
 import { adminOperatorRoutes, resolveOperator } from './modules/operators/index.ts';
 import { adminAdjustmentRoutes } from './modules/adjustments/index.ts';
+import { adminHouseRoutes } from './modules/house/index.ts';
 import { defaultUploadStore } from './modules/uploads/index.ts';
 import type { Metrics } from './platform/metrics/metrics.ts';
 import { repoRoot } from './platform/config/paths.ts';
@@ -53,6 +58,10 @@ export async function buildAdminApp(deps: {
   refuseDroppedFields?: boolean;
   /** Where texts to users go (the SMS outbox by default). */
   sender?: MessageSender;
+  /** The platform's time zone (PLATFORM_TZ): the house view's "today". */
+  tz?: string;
+  /** Where the KYC document key is kept (KYC_KEY, when set, is used instead). */
+  dataDir?: string;
 }): Promise<FastifyInstance> {
   const app = Fastify({
     ...logging(deps.logger, deps.logLevel ?? 'info'),
@@ -65,8 +74,9 @@ export async function buildAdminApp(deps: {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer({ refuseDroppedFields: deps.refuseDroppedFields ?? false }));
   requireResponseSchemas(app, isOperatorApi);
-  // The operator app has no configuration or prices of its own: the routes read the database and the clock.
-  await app.register(appDeps, { db: deps.db, now: systemClock });
+  // The operator app has no configuration or prices of its own: the routes read the database, the clock, and
+  // the time zone a user's page shows as the app does (each product names its own price source).
+  await app.register(appDeps, { db: deps.db, now: systemClock, tz: deps.tz ?? 'Asia/Shanghai' });
   await app.register(envelopePlugin);
   // The console is served on this port, often over plain http on a private network: no upgrade to https.
   await app.register(securityHeaders, { contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } });
@@ -91,12 +101,22 @@ export async function buildAdminApp(deps: {
   await app.register(adminMarketRoutes);
   await app.register(adminWalletRoutes, { store: defaultUploadStore });
   await app.register(adminInvestRoutes);
-  await app.register(adminKycRoutes);
+  await app.register(adminKycRoutes, deps.dataDir ? { dataDir: deps.dataDir } : {});
   await app.register(adminReferralRoutes);
   await app.register(adminContentRoutes);
   await app.register(adminInboxRoutes);
   await app.register(adminSupportRoutes);
   await app.register(adminCopyRoutes);
+  await app.register(adminHouseRoutes);
+  // One user on one page: each module answers its own part of /admin/users/:id/...
+  await app.register(adminUserWalletRoutes);
+  await app.register(adminLedgerRoutes);
+  await app.register(adminOrderRoutes);
+  await app.register(adminSecurityRoutes);
+  await app.register(adminUserRealNameRoutes);
+  await app.register(adminUserSupportRoutes);
+  await app.register(adminUserInvitationRoutes);
+  await app.register(adminUserAuditRoutes);
   const metrics = deps.metrics;
   if (metrics)
     app.get('/metrics', { config: { access: 'shared-token' } }, async (_request, reply) =>

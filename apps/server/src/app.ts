@@ -28,7 +28,7 @@ import { healthRoutes } from './platform/health/health.routes.ts';
 import { authRoutes, passwordRoutes, findSession } from './modules/auth/index.ts';
 import { userRoutes } from './modules/users/index.ts';
 import websocket from '@fastify/websocket';
-import { marketRoutes, streamRoutes, type TickHub } from './modules/market/index.ts';
+import { marketRoutes, productLags, streamRoutes, type TickHub } from './modules/market/index.ts';
 import { orderRoutes } from './modules/orders/index.ts';
 import { webRoutes } from './platform/web/web.routes.ts';
 import { uploadRoutes, defaultUploadStore } from './modules/uploads/index.ts';
@@ -43,10 +43,10 @@ import { securityRoutes } from './modules/security/index.ts';
 import { practiceRoutes } from './modules/practice/index.ts';
 import { pnlRoutes } from './modules/pnl/index.ts';
 import { alertRoutes } from './modules/alerts/index.ts';
-import { contentRoutes } from './modules/content/index.ts';
+import { contentRoutes, loadBrand } from './modules/content/index.ts';
 import { inboxRoutes } from './modules/inbox/index.ts';
 import { checkinRoutes } from './modules/checkin/index.ts';
-import { supportRoutes } from './modules/support/index.ts';
+import { guestSupportRoutes, supportRoutes } from './modules/support/index.ts';
 import { copyPublicRoutes, copyUserRoutes } from './modules/copy/index.ts';
 import { activityRoutes } from './modules/activity/index.ts';
 
@@ -164,7 +164,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authenticatePlugin, { findSession: (token) => findSession(deps.db, token) });
   await app.register(apiDocs);
 
-  await app.register(healthRoutes);
+  await app.register(healthRoutes, {
+    delayedProducts: async () => (await productLags(deps.db, app.now())).filter((p) => p.delayed).map((p) => p.symbol),
+  });
   await app.register(authRoutes, { sender: deps.sender, perMinute: deps.authRequestsPerMinute ?? 10 });
   await app.register(userRoutes);
   await app.register(passwordRoutes);
@@ -184,13 +186,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(inboxRoutes);
   await app.register(checkinRoutes);
   await app.register(supportRoutes);
+  await app.register(guestSupportRoutes, { perMinute: deps.authRequestsPerMinute ?? 10 });
   await app.register(copyPublicRoutes);
   await app.register(copyUserRoutes);
   await app.register(activityRoutes);
   if (deps.hub) {
-    await app.register(websocket, { options: { maxPayload: 4096 } });
+    // The hub writes quotes as frames built once for all clients, uncompressed: no per-client deflate state.
+    await app.register(websocket, { options: { maxPayload: 4096, perMessageDeflate: false } });
     await app.register(streamRoutes, { hub: deps.hub });
   }
-  await app.register(webRoutes, { webDir: deps.config.webDir, simulated: app.simulated });
+  await app.register(webRoutes, {
+    webDir: deps.config.webDir,
+    simulated: app.simulated,
+    brand: async () => (await loadBrand(deps.db)).brand_name,
+  });
   return app;
 }

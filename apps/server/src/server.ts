@@ -1,120 +1,15 @@
-import path from 'node:path';
+import cluster from 'node:cluster';
 import pino from 'pino';
 import { loadConfig } from './platform/config/env.ts';
-import { readOrCreateSecret, takeOverStopSignals } from './platform/db/embedded.ts';
-import { unavailablePorts } from './platform/config/listen-ports.mjs';
-import { openDatabase } from './platform/db/database.ts';
-import { buildApp, loggerOptions } from './app.ts';
-import { buildAdminApp } from './admin-app.ts';
-import { OutboxSender } from './platform/messaging/message-sender.ts';
-import { seed } from './seed/seed.ts';
-import { TickHub } from './modules/market/index.ts';
-import { PriceFeedJob } from './jobs/price-feed.job.ts';
-import { SettlementJob } from './jobs/settlement.job.ts';
-import { AccrualJob } from './jobs/accrual.job.ts';
-import { MaintenanceJob } from './jobs/maintenance.job.ts';
-import { Metrics } from './platform/metrics/metrics.ts';
-import { AlertsJob } from './jobs/alerts.job.ts';
-import { CopyJob } from './jobs/copy.job.ts';
+import { loggerOptions } from './app.ts';
+import { runPrimary } from './cluster-primary.ts';
+import { runNode } from './node-main.ts';
 
+// The server's entry: one process (PROCESSES=1, the default), or a cluster's primary and, in each of its workers,
+// the same file again (node:cluster forks this script).
 const config = loadConfig();
-const log = pino(loggerOptions(config.logLevel) as pino.LoggerOptions);
+const worker = cluster.isWorker ? { id: Number(process.env.APP_WORKER ?? cluster.worker!.id) } : undefined;
+const log = pino(loggerOptions(config.logLevel) as pino.LoggerOptions).child(worker ? { worker: worker.id } : {});
 
-// A port in use is reported before the database starts, not after it (which left it running).
-const busy = await unavailablePorts();
-if (busy.length > 0) {
-  console.error(busy.join('\n'));
-  process.exit(1);
-}
-
-const database = await openDatabase(config, (m) => log.debug({ component: 'postgres' }, m));
-log.info({ embedded: database.embedded, dataDir: config.dataDir }, 'database ready');
-// Every query would fail from then on: exit so that the supervisor starts the whole again.
-database.onLost((reason) => {
-  log.fatal(`${reason}; exiting so that the server is started again`);
-  process.exit(1);
-});
-
-const seeded = await seed(database.db, { firstInviteCode: config.firstInviteCode, demo: config.seedDemo });
-if (seeded.firstInviteCreated) log.info(`first invitation code: ${seeded.firstInviteCode}`);
-
-const adminToken = config.adminToken ?? (await readOrCreateSecret(path.join(config.dataDir, 'admin-token'), 32));
-const sender = new OutboxSender(database.db, log, config.logSms);
-const hub = new TickHub(database.url, log.child({ component: 'tick-hub' }));
-await hub.start();
-const metrics = new Metrics(database.requests.db, database.requests.pool);
-const app = await buildApp({ config, db: database.requests.db, sender, logger: log, hub, simulated: true, metrics });
-const feedJob = new PriceFeedJob({
-  db: database.db,
-  url: database.url,
-  log: log.child({ job: 'price-feed' }),
-  backfill: config.backfill,
-});
-const settlementJob = new SettlementJob({ db: database.db, log: log.child({ job: 'settlement' }) });
-const accrualJob = new AccrualJob({
-  db: database.db,
-  url: database.url,
-  tz: config.platformTz,
-  log: log.child({ job: 'accrual' }),
-});
-const maintenanceJob = new MaintenanceJob({
-  db: database.db,
-  url: database.url,
-  log: log.child({ job: 'maintenance' }),
-});
-const alertsJob = new AlertsJob({ db: database.db, url: database.url, log: log.child({ job: 'alerts' }) });
-const copyJob = new CopyJob({ db: database.db, tz: config.platformTz, log: log.child({ job: 'copy' }) });
-if (config.jobs) {
-  copyJob.start();
-  alertsJob.start();
-  feedJob.start();
-  settlementJob.start();
-  accrualJob.start();
-  maintenanceJob.start();
-}
-const admin = await buildAdminApp({
-  db: database.requests.db,
-  token: adminToken,
-  logger: log.child({ api: 'admin' }),
-  metrics,
-  refuseDroppedFields: config.env !== 'production',
-  sender,
-});
-
-await app.listen({ host: config.host, port: config.port });
-await admin.listen({ host: config.adminHost, port: config.adminPort });
-log.info(
-  { url: `http://${config.host}:${config.port}`, admin: `http://${config.adminHost}:${config.adminPort}` },
-  `listening; first invitation code ${seeded.firstInviteCode}; admin token in ${config.adminToken ? 'ADMIN_TOKEN' : path.join(config.dataDir, 'admin-token')}`,
-);
-
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  log.info({ signal }, 'shutting down');
-  const force = setTimeout(() => process.exit(1), 20_000);
-  force.unref();
-  try {
-    await Promise.allSettled([
-      feedJob.stop(),
-      settlementJob.stop(),
-      accrualJob.stop(),
-      maintenanceJob.stop(),
-      alertsJob.stop(),
-      copyJob.stop(),
-    ]);
-    await Promise.allSettled([app.close(), admin.close(), hub.stop()]);
-    await database.shutdown();
-    log.info('stopped');
-    process.exit(0);
-  } catch (error) {
-    log.error({ err: error }, 'shutdown failed');
-    process.exit(1);
-  }
-}
-// Until here a signal stops the embedded database and exits (its exit hooks); from here the ordered shutdown
-// above stops the jobs, the requests in flight and the hub before it.
-takeOverStopSignals();
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+if (!worker && config.processes > 1) await runPrimary(config, log);
+else await runNode(config, log, worker);

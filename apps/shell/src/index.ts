@@ -1,11 +1,10 @@
-import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { learnRemotePages } from './app/route-table.ts';
 import { remoteManifest } from './remotes/remote-manifest.ts';
 import { remotePages } from './remotes/remote-pages.ts';
 import { registerServiceWorkerAfterLoad } from './pwa/register-service-worker.ts';
-
-/** Lets the browser paint and handle input between start-up steps (a long task is what makes a phone feel stuck). */
-const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+import { yieldBetweenRemoteSteps } from './remotes/yield-between-remote-steps.ts';
+import { yieldToMain } from './boot/yield-to-main.ts';
 
 /**
  * Before the app mounts: learn which version of each remote is live and which pages each declares (the page's
@@ -15,12 +14,17 @@ const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
  * The app sits behind import() so the shared modules are negotiated before any of them runs.
  */
 async function start() {
+  // Evaluating this bundle is one task; the federation runtime's share-scope set-up that the first import() starts
+  // (its version checks, a script for each shared library) is another: on a slow phone together they were one
+  // long task.
+  await yieldToMain();
   const [manifest, pages, { startPlatform }] = await Promise.all([
     remoteManifest(),
     remotePages(),
     import('./boot/platform.ts'),
   ]);
   learnRemotePages(pages);
+  registerPlugins([yieldBetweenRemoteSteps()]);
   registerRemotes(Object.entries(manifest).map(([name, entry]) => ({ name, entry })));
   const platform = await startPlatform();
   await yieldToMain();

@@ -14,6 +14,8 @@ export type RequestArgs =
       method?: 'GET' | 'POST';
       params?: Record<string, Scalar | undefined | null>;
       body?: Record<string, Scalar | undefined | null>;
+      /** Extra headers of one endpoint (a logged-out support ticket); the standard ones cannot be replaced. */
+      headers?: Record<string, string>;
     };
 
 function encode(values: Record<string, Scalar | undefined | null> | undefined): URLSearchParams {
@@ -44,7 +46,7 @@ export const formBaseQuery: BaseQueryFn<RequestArgs, unknown, ApiError> = async 
   const url = `${baseUrl}${request.url}${query ? `?${query}` : ''}`;
 
   const lang = getLanguage();
-  const headers: Record<string, string> = { lang, language: lang, accept: 'application/json' };
+  const headers: Record<string, string> = { ...request.headers, lang, language: lang, accept: 'application/json' };
   const token = (api.getState() as { session?: SessionState }).session?.token;
   if (token) headers.token = token;
   let body: string | undefined;

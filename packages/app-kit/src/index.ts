@@ -1,6 +1,7 @@
 export { DefaultPage, type DefaultPageProps } from './default-page.tsx';
 export { useGoBack } from './use-go-back.ts';
 export { usePageMeta, TITLE_SEPARATOR } from './use-page-meta.ts';
+export { useBrandName } from './brand-name.ts';
 export { BottomSheet, type BottomSheetProps } from './bottom-sheet/bottom-sheet.tsx';
 export { LoadError } from './load-error.tsx';
 export { apiErrorText } from './api-error-text.ts';

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBrandName } from './brand-name.ts';
 
 /** Between the page's title and the app's name in document.title. */
 export const TITLE_SEPARATOR = ' · ';
@@ -24,7 +25,7 @@ function setDescription(content: string) {
  */
 export function usePageMeta(title?: string, description?: string) {
   const { t } = useTranslation('common');
-  const appName = t('app.name');
+  const appName = useBrandName();
   // Empty where the shell's `common` texts predate the key (an older shell): index.html's description stays.
   const defaultDescription = t('meta.description', { defaultValue: '' });
   const fullTitle = title && title !== appName ? `${title}${TITLE_SEPARATOR}${appName}` : appName;

@@ -45,14 +45,33 @@ export const adminKycItemSchema = z.object({
   decided_at: z.number().int().nullable(),
 });
 export type AdminKycItem = z.infer<typeof adminKycItemSchema>;
-/** The review list: up to `limit` submissions (pending oldest first, otherwise newest first). */
-export const adminKycListSchema = z.object({ items: z.array(adminKycItemSchema) });
+/** The review list, one page (pending oldest first, otherwise newest first). */
+export const adminKycListSchema = z.object({
+  items: z.array(adminKycItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+});
 export type AdminKycList = z.infer<typeof adminKycListSchema>;
 
 export const adminKycQuerySchema = z.object({
   state: z.enum(['pending', 'approved', 'refused']).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(50),
+  /** A user by id or account name. */
+  user: z.string().trim().min(1).max(32).optional(),
+  ...pageQuerySchema({ maxSize: 200, defaultSize: 50 }).shape,
 });
+export type AdminKycQuery = z.input<typeof adminKycQuerySchema>;
+export const adminKycExportSchema = z.object({
+  state: z.enum(['pending', 'approved', 'refused']).optional(),
+  reason: reasonSchema,
+});
+/** The document number in clear, for an operator with kyc.review; each reading is audited with its reason. */
+export const adminKycDocumentQuerySchema = z.object({ reason: reasonSchema });
+export const adminKycDocumentSchema = z.object({
+  id: z.number().int(),
+  doc_type: documentTypeSchema,
+  id_number: z.string(),
+});
+export type AdminKycDocument = z.infer<typeof adminKycDocumentSchema>;
 export const adminKycDecisionBodySchema = z.object({ reason: reasonSchema });
 
 /** The answer to an avatar upload: the stored square picture's server-made id. */

@@ -72,6 +72,10 @@ export const adminAuditItemSchema = z.object({
   created_at: z.number().int(),
 });
 export type AdminAuditItem = z.infer<typeof adminAuditItemSchema>;
-/** GET /admin/audit: the latest operator actions, newest first. */
-export const adminAuditListSchema = z.object({ items: z.array(adminAuditItemSchema) });
+/** GET /admin/audit: one page of operator actions, newest first, and how many the filter matches. */
+export const adminAuditListSchema = z.object({
+  items: z.array(adminAuditItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+});
 export type AdminAuditList = z.infer<typeof adminAuditListSchema>;

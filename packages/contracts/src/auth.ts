@@ -9,7 +9,8 @@ export const SMS_CODE_TTL_SECONDS = 300;
 export const SMS_RESEND_SECONDS = 60;
 
 /** register; reset_login / reset_fund: completing a password reset customer service opened. */
-export const smsPurposeSchema = z.enum(['register', 'reset_login', 'reset_fund']);
+/** `support`: a logged-out person proving their phone to write to customer service. */
+export const smsPurposeSchema = z.enum(['register', 'reset_login', 'reset_fund', 'support']);
 
 export const sendCodeBodySchema = z.object({
   phone,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LANGUAGES } from './languages.ts';
-import { pageQuerySchema } from './page.ts';
+import { cappedTotal, cursorQuery, pageQuerySchema } from './page.ts';
 import { cleanUserParagraphs } from './user-text.ts';
+import { reasonSchema } from './admin.ts';
 
 /**
  * Content and engagement: banners, platform notices, news and activities (operator-written, one row per
@@ -86,6 +87,13 @@ export const adminContentItemSchema = z.object({
 });
 export type AdminContentItem = z.infer<typeof adminContentItemSchema>;
 export const adminContentListSchema = z.object({ items: z.array(adminContentItemSchema) });
+/** POST /admin/content/preview: one language's text as it would be stored (and shown), nothing saved. */
+export const contentPreviewBodySchema = z.object({
+  title: z.string().max(400).default(''),
+  summary: z.string().max(2000).default(''),
+  body: z.string().max(60_000).default(''),
+});
+export const contentPreviewSchema = contentTextSchema;
 export type AdminContentList = z.infer<typeof adminContentListSchema>;
 
 export const supportChannelSchema = z.object({
@@ -100,8 +108,20 @@ export type SupportChannel = z.infer<typeof supportChannelSchema>;
 export const downloadLinksSchema = z.object({ android: z.string().nullable(), ios: z.string().nullable() });
 export type DownloadLinks = z.infer<typeof downloadLinksSchema>;
 
+/**
+ * GET/POST /admin/brand-settings: the name the app shows for the platform (Home's bar, the share poster). Null
+ * until an operator sets one: the app then shows its built-in name. Support contacts and app-store links are the
+ * engagement settings' `service_channels` and `download`.
+ */
+export const brandSettingsSchema = z.object({ brand_name: z.string().nullable() });
+export type BrandSettings = z.infer<typeof brandSettingsSchema>;
+/** The operator's change: a name of 1-40 characters, or "" to go back to the built-in one. */
+export const brandChangeBodySchema = z.object({ brand_name: z.string().trim().max(40), reason: reasonSchema });
+
 /** /api/index/ater: what the app needs to know from operators' settings, public. */
 export const publicSettingsSchema = z.object({
+  /** The operators' brand name, or null for the app's built-in one. */
+  brand_name: z.string().nullable(),
   service_channels: z.array(supportChannelSchema),
   download: downloadLinksSchema,
   withdraw_window: z.object({ from: z.string(), to: z.string(), time_zone: z.string() }),
@@ -170,8 +190,9 @@ export const inboxMessageSchema = z.object({
 export type InboxMessage = z.infer<typeof inboxMessageSchema>;
 export const inboxListSchema = z.object({
   items: z.array(inboxMessageSchema),
-  total: z.number().int(),
+  ...cappedTotal,
   unread: z.number().int(),
+  next: z.string().nullable(),
 });
 export type InboxList = z.infer<typeof inboxListSchema>;
 /** POST /api/user/msg_read_all: how many messages it marked read. */
@@ -183,7 +204,7 @@ export type UnreadCount = z.infer<typeof unreadCountSchema>;
 /** POST /admin/messages: how many inboxes the message reached, and the reference it was sent under. */
 export const operatorMessageSentSchema = z.object({ recipients: z.number().int(), reference: z.string() });
 export type OperatorMessageSent = z.infer<typeof operatorMessageSentSchema>;
-export const msgListQuerySchema = z.object({ page, size, unread: z.enum(['0', '1']).default('0') });
+export const msgListQuerySchema = z.object({ page, size, unread: z.enum(['0', '1']).default('0'), ...cursorQuery });
 export const msgReadBodySchema = z.object({ id });
 
 /** Unread counts for badges (Mine, its menu items, customer service). */
@@ -229,25 +250,6 @@ export const supportSendBodySchema = z.object({
   topic: supportTopicSchema.optional(),
 });
 export type SupportSendBody = z.input<typeof supportSendBodySchema>;
-
-/** Operators: one conversation in the customer-service inbox, by its latest message. */
-export const adminSupportThreadSchema = z.object({
-  user_id: z.number().int(),
-  account: z.string(),
-  /** The user wrote last. */
-  awaiting_answer: z.boolean(),
-  /** The start of the latest message. */
-  last: z.string(),
-  at: z.number().int(),
-});
-export type AdminSupportThread = z.infer<typeof adminSupportThreadSchema>;
-export const adminSupportInboxSchema = z.object({ items: z.array(adminSupportThreadSchema) });
-export type AdminSupportInbox = z.infer<typeof adminSupportInboxSchema>;
-/** Operators: a message of a conversation, with the operator who wrote an answer (null for the user's). */
-export const adminSupportMessageSchema = supportMessageSchema.extend({ operator: z.string().nullable() });
-export type AdminSupportMessage = z.infer<typeof adminSupportMessageSchema>;
-export const adminSupportConversationSchema = z.object({ items: z.array(adminSupportMessageSchema) });
-export type AdminSupportConversation = z.infer<typeof adminSupportConversationSchema>;
 
 /**
  * Rich text (article and activity bodies): the tags a body may hold. The server's sanitiser keeps only these

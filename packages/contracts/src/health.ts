@@ -23,8 +23,15 @@ export const databaseCheckSchema = z.union([
 ]);
 export type DatabaseCheck = z.infer<typeof databaseCheckSchema>;
 
-/** Prices are fresh: the feed's watermark is `lagSeconds` behind (null: never recorded). */
-export const feedCheckSchema = z.object({ ok: z.boolean(), lagSeconds: z.number().int().nullable() });
+/**
+ * Prices are fresh: the feed's watermark is `lagSeconds` behind (null: never recorded). `delayed`: products in
+ * session whose source has not traded within their limit (orders on them are refused; the node still serves).
+ */
+export const feedCheckSchema = z.object({
+  ok: z.boolean(),
+  lagSeconds: z.number().int().nullable(),
+  delayed: z.array(z.string()).optional(),
+});
 export type FeedCheck = z.infer<typeof feedCheckSchema>;
 
 /** A singleton job has a live leader: its session last ran a statement `heartbeatSeconds` ago (null: unknown). */

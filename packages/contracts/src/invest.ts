@@ -1,5 +1,6 @@
+import { LANGUAGES } from './languages.ts';
 import { z } from 'zod';
-import { pageOf, pageQuerySchema } from './page.ts';
+import { cappedTotal, cursorPageOf, cursorQuery, pageOf, pageQuerySchema } from './page.ts';
 import { idempotencyKey } from './fields.ts';
 
 /**
@@ -84,10 +85,19 @@ export const myProjectQuerySchema = z.object({
   status: z.coerce.number().int().min(1).max(3).optional(),
   page,
   size,
+  /**
+   * Keyset paging in the list's own order (live holdings first, then the settled ones, each newest first): the
+   * `next` of the page before, `l<id>` within the live ones or `c<id>` within the settled ones.
+   */
+  cursor: z
+    .string()
+    .regex(/^[lc][1-9][0-9]{0,17}$/, 'invalid_request')
+    .optional(),
 });
 export const projectOrderListQuerySchema = z.object({
   page,
   size,
+  ...cursorQuery,
   /** Only the orders of one holding. */
   holding_id: id.optional(),
 });
@@ -196,7 +206,8 @@ export const planDetailSchema = z.object({
 });
 export type PlanDetail = z.infer<typeof planDetailSchema>;
 
-export const holdingListSchema = pageOf(holdingSchema);
+// Live holdings first, then settled ones; paged by its own cursor (see myProjectQuerySchema), its total capped.
+export const holdingListSchema = pageOf(holdingSchema).extend({ ...cappedTotal, next: z.string().nullable() });
 export type HoldingList = z.infer<typeof holdingListSchema>;
 
 export const PROJECT_ORDER_KINDS = ['buy', 'topup', 'renew', 'payout', 'stop', 'maturity'] as const;
@@ -214,7 +225,7 @@ export const projectOrderSchema = z.object({
   created_at: z.number().int(),
 });
 export type ProjectOrder = z.infer<typeof projectOrderSchema>;
-export const projectOrderListSchema = pageOf(projectOrderSchema);
+export const projectOrderListSchema = cursorPageOf(projectOrderSchema);
 export type ProjectOrderList = z.infer<typeof projectOrderListSchema>;
 
 export const yuebaoInfoSchema = z.object({
@@ -275,6 +286,20 @@ export type StopResult = z.infer<typeof stopResultSchema>;
 export const planStateSchema = z.enum(['active', 'paused', 'closed']);
 export type PlanState = z.infer<typeof planStateSchema>;
 
-export const adminPlanSchema = planSchema.extend({ slug: z.string(), state: planStateSchema });
+/** A plan's name and description in one language; English is the plan's own `title` and `description`. */
+export const planTextSchema = z.object({ title: z.string(), description: z.string() });
+export type PlanText = z.infer<typeof planTextSchema>;
+
+/**
+ * The operator's view: `title` and `description` are the English text (shown wherever a language has none),
+ * `translations` the other languages written so far.
+ */
+export const adminPlanSchema = planSchema.extend({
+  slug: z.string(),
+  state: planStateSchema,
+  /** Where it stands in the list (lower first). */
+  sort: z.number().int(),
+  translations: z.partialRecord(z.enum(LANGUAGES), planTextSchema),
+});
 export type AdminPlan = z.infer<typeof adminPlanSchema>;
 export const adminPlanListSchema = z.object({ items: z.array(adminPlanSchema) });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { KLINE_INTERVALS, PRODUCT_CLASSES } from './market-constants.ts';
+import { reasonSchema } from './admin.ts';
 
 export {
   INTERVAL_SECONDS,
@@ -32,8 +33,12 @@ export const productSchema = z.object({
   /** A price was recorded in the last few seconds: with status "trading", orders can be placed now. */
   live: z.boolean(),
   hot: z.boolean(),
-  /** True while the prices come from the built-in simulator. */
+  /** True while this product's prices come from the built-in simulator. */
   simulated: z.boolean(),
+  /** Where this product's prices come from: "simulator", "binance", ... */
+  source: z.string(),
+  /** In session, but the source's last trade is older than the product's limit: orders are refused. */
+  delayed: z.boolean(),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -41,6 +46,7 @@ export const productListQuerySchema = z.object({
   class: productClassSchema.optional(),
   q: z.string().trim().max(32).optional(),
 });
+/** `simulated`: at least one product listed has simulated prices (each product says which). */
 export const productListSchema = z.object({ items: z.array(productSchema), simulated: z.boolean() });
 
 export const symbolQuerySchema = z.object({
@@ -69,6 +75,7 @@ export const klineSchema = z.object({
   interval: klineIntervalSchema,
   candles: z.array(candleSchema),
   simulated: z.boolean(),
+  source: z.string(),
 });
 
 export const tickSchema = z.object({ s: z.string(), p: z.string(), t: z.number().int() });
@@ -94,7 +101,10 @@ export const productQuoteSchema = z.object({
   time: z.number().int().nullable(),
   status: marketStatusSchema,
   simulated: z.boolean(),
+  source: z.string(),
+  delayed: z.boolean(),
 });
+export type ProductQuote = z.infer<typeof productQuoteSchema>;
 
 /** Contract terms for one product and settlement period, as shown before a user confirms. */
 export const contractTermsSchema = z.object({
@@ -123,16 +133,71 @@ export const goodsSchema = z.object({
 
 // ---------- operators ----------
 
-/** A product as operators list it: its class, trading session and whether trading is forbidden. */
+/** The price sources a product can be given ("simulator" is the built-in one). */
+export const MARKET_SOURCES = ['simulator', 'binance', 'json'] as const;
+export const marketSourceSchema = z.enum(MARKET_SOURCES);
+export type MarketSource = z.infer<typeof marketSourceSchema>;
+
+/** A product as operators list it: its class, session, source and whether trading is forbidden. */
 export const adminProductSchema = z.object({
   symbol: z.string(),
   name: z.string(),
   class: productClassSchema,
   session: z.string(),
   forbidden: z.boolean(),
+  source: z.string(),
+  /** The symbol at the source; null: derived from the product's symbol (BTC/USDT -> BTCUSDT). */
+  source_symbol: z.string().nullable(),
+  /** Chosen by an operator: MARKET_FEED no longer changes it. */
+  source_pinned: z.boolean(),
+  simulated: z.boolean(),
+  precision: z.number().int(),
+  max_price_age_seconds: z.number().int(),
+  hot: z.boolean(),
+  /** The latest recorded price and its second, and whether it is delayed now. */
+  price: z.string().nullable(),
+  price_time: z.number().int().nullable(),
+  delayed: z.boolean(),
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 export const adminProductListSchema = z.object({ items: z.array(adminProductSchema) });
+
+const sourceSymbolSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9._:/-]{1,32}$/, 'invalid_request');
+
+/** An operator adds a product: it starts with the default terms and no price until its source records one. */
+export const adminProductCreateSchema = z.object({
+  reason: reasonSchema,
+  symbol: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9][A-Z0-9./_-]{0,19}$/, 'invalid_request'),
+  name: z.string().trim().min(1).max(60),
+  class: productClassSchema,
+  session: z.enum(['24x7', 'fx', 'globex', 'us_equities']),
+  precision: z.number().int().min(0).max(8),
+  source: marketSourceSchema,
+  source_symbol: sourceSymbolSchema.nullable().default(null),
+  /** Where a simulated series starts (the simulator needs one; ignored by other sources), at the precision. */
+  seed_price: z.string().regex(/^\d{1,12}(\.\d{1,8})?$/, 'invalid_request'),
+  max_price_age_seconds: z.number().int().min(2).max(3600).default(15),
+  hot: z.boolean().default(false),
+});
+export type AdminProductCreate = z.input<typeof adminProductCreateSchema>;
+
+/** An operator changes a product's source, source symbol, precision, delay limit, name or "hot" mark. */
+export const adminProductUpdateSchema = z.object({
+  reason: reasonSchema,
+  name: z.string().trim().min(1).max(60).optional(),
+  source: marketSourceSchema.optional(),
+  source_symbol: sourceSymbolSchema.nullable().optional(),
+  precision: z.number().int().min(0).max(8).optional(),
+  max_price_age_seconds: z.number().int().min(2).max(3600).optional(),
+  hot: z.boolean().optional(),
+});
+export type AdminProductUpdate = z.input<typeof adminProductUpdateSchema>;
 
 /** After an operator forbids or allows trading in a product. */
 export const productForbiddenSchema = z.object({ symbol: z.string(), forbidden: z.boolean() });
@@ -154,3 +219,20 @@ export type StreamServerMessage =
   | { type: 'status'; s: string; status: MarketStatus }
   | { type: 'pong'; t: number }
   | { type: 'error'; key: string };
+
+/** An exchange holiday operators keep: the session is closed all that New York day. */
+export const adminHolidaySchema = z.object({
+  session: z.enum(['fx', 'globex', 'us_equities']),
+  day: z.string(),
+  name: z.string(),
+  created_by: z.string(),
+});
+export type AdminHoliday = z.infer<typeof adminHolidaySchema>;
+export const adminHolidayListSchema = z.object({ items: z.array(adminHolidaySchema) });
+export const adminHolidayBodySchema = z.object({
+  reason: reasonSchema,
+  session: z.enum(['fx', 'globex', 'us_equities']),
+  day: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'invalid_request'),
+  name: z.string().trim().min(1).max(80),
+});
+export const adminHolidayRemoveSchema = adminHolidayBodySchema.omit({ name: true });

@@ -1,6 +1,7 @@
 /**
  * The message catalogue's keys and the body code each one answers with.
- * The texts live in packages/i18n (namespace `errors`), one file per language; a test there
+ * The texts live in packages/i18n (namespace `errors`), one file per language: errors.json for what the app
+ * shows, server-only.json for what only the server renders (operator refusals, SMS bodies); a test there
  * fails when a key below has no text in some language.
  */
 export const MESSAGE_CODES = {
@@ -72,6 +73,7 @@ export const MESSAGE_CODES = {
   id_number_exists: 409,
   real_name_under_review: 409,
   name_wrong: 400,
+  name_in_chinese: 400,
   id_number_wrong: 400,
   bank_card_exists: 409,
 
@@ -107,11 +109,16 @@ export const MESSAGE_CODES = {
   wallet_network_mismatch: 400,
   wallet_address_exists: 409,
   method_locked: 409,
+  message_language_changed: 409,
   method_in_use: 409,
   bind_wallet_first: 422,
   set_wechat_first: 422,
   channel_unavailable: 422,
   recharge_amount_limit: 422,
+  amount_not_number: 422,
+  amount_not_positive: 422,
+  amount_too_precise: 422,
+  exchange_over_balance: 422,
   withdraw_on_hold: 422,
   withdraw_daily_amount_limit: 422,
   quote_expired: 409,
@@ -128,6 +135,9 @@ export const MESSAGE_CODES = {
   product_not_found: 404,
   non_trading_time: 422,
   prices_starting: 422,
+  price_delayed: 422,
+  precision_locked: 409,
+  product_exists: 409,
   trading_forbidden: 422,
   holding_max_amount: 422,
   single_max_min: 422,
@@ -165,6 +175,7 @@ export const MESSAGE_CODES = {
   checkin_done: 200,
   support_sent: 200,
   support_message_too_long: 400,
+  support_ticket_expired: 401,
   // copy trading (follow-trade)
   copy_leading: 200,
   copy_retired: 200,

@@ -28,6 +28,8 @@ export const PERMISSIONS = [
   'messages.read',
   /** The audit log. */
   'audit.read',
+  /** The house view: open exposure, today's result by source, money waiting for review. */
+  'house.read',
   /** Operators, their roles, sessions and second factors. */
   'operators.manage',
 ] as const;
@@ -40,7 +42,7 @@ export type OperatorRole = z.infer<typeof operatorRoleSchema>;
 
 export const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
   support: ['users.read', 'users.act', 'support.reply', 'kyc.review'],
-  finance: ['users.read', 'money.review', 'money.adjust', 'audit.read'],
+  finance: ['users.read', 'money.review', 'money.adjust', 'audit.read', 'house.read'],
   content: ['content.edit', 'catalogue.edit'],
   admin: PERMISSIONS,
 };

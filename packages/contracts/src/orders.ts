@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf, pageQuerySchema } from './page.ts';
+import { cursorPageOf, cursorQuery, pageQuerySchema } from './page.ts';
 import { idempotencyKey } from './fields.ts';
 
 export const directionSchema = z.enum(['up', 'down']);
@@ -65,5 +65,7 @@ export const orderListQuerySchema = z.object({
   /** Practice orders are listed apart: a list holds one mode only. */
   mode: orderModeSchema.default('real'),
   ...pageQuerySchema({ maxSize: 100, defaultSize: 20 }).shape,
+  ...cursorQuery,
 });
-export const orderListSchema = pageOf(orderSchema);
+export const orderListSchema = cursorPageOf(orderSchema);
+export type OrderList = z.infer<typeof orderListSchema>;

@@ -17,3 +17,32 @@ export const pageQuerySchema = ({ maxSize = 100, defaultSize = 20 }: { maxSize?:
     page: z.coerce.number().int().min(1).max(10_000).default(1),
     size: z.coerce.number().int().min(1).max(maxSize).default(defaultSize),
   });
+
+/**
+ * Keyset paging, for the lists that grow for ever (newest first by id): `cursor` is the `next` of the page before,
+ * and the page is the rows after it, read through the index at the same cost however deep it is. `page` keeps
+ * working (an offset: its cost grows with its depth); with a cursor it is only echoed.
+ */
+export const cursorQuery = {
+  cursor: z
+    .string()
+    .regex(/^[1-9][0-9]{0,17}$/, 'invalid_request')
+    .optional(),
+};
+
+/**
+ * How far the lists that grow for ever count their rows. Counting is reading: a user with 200,000 statement lines
+ * would pay for all of them on every first page. Past this, `total` says COUNT_CAP and `total_capped` is true:
+ * "1,000+". Paging never needs the count (`next` says whether there is more).
+ */
+export const COUNT_CAP = 1_000;
+
+/** The count of such a list: exact up to COUNT_CAP, else COUNT_CAP with `total_capped`. */
+export const cappedTotal = {
+  total: z.number().int().max(COUNT_CAP),
+  total_capped: z.boolean(),
+};
+
+/** A page of a keyset-paged list: `next` reads the page after it, null on the last page; its total is capped. */
+export const cursorPageOf = <T extends z.ZodType>(item: T) =>
+  pageOf(item).extend({ next: z.string().nullable(), ...cappedTotal });

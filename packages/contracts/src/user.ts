@@ -13,6 +13,26 @@ export const balancesSchema = z.object({
 });
 export type Balances = z.infer<typeof balancesSchema>;
 
+/**
+ * The whole money picture (Mine's headline), decimal strings in U: what the user owns and what the previous
+ * platform day earned. Computed from the ledger's balances and entries and the latest recorded prices.
+ */
+export const userAssetsSchema = z.object({
+  /** available + frozen + plans + coins at their latest recorded price. */
+  total: z.string(),
+  /** Principal in plans plus plan interest credited but held until maturity. */
+  plans: z.string(),
+  /** Every coin valued at its latest recorded price. */
+  coins: z.string(),
+  /** True when some coin held has no recorded price yet: its value is left out of `coins` and `total`. */
+  coins_unpriced: z.boolean(),
+  /** The previous platform day: plan interest credited plus the trading result (fees included). */
+  yesterday_earnings: z.string(),
+  yesterday_plan_interest: z.string(),
+  yesterday_trading: z.string(),
+});
+export type UserAssets = z.infer<typeof userAssetsSchema>;
+
 export const userInfoSchema = z.object({
   id: z.number().int(),
   account: z.string(),
@@ -25,6 +45,8 @@ export const userInfoSchema = z.object({
   avatar_id: z.string().nullable(),
   created_at: z.number().int(),
   balances: balancesSchema,
+  /** The whole money picture: in the user summary (GET /api/user/index), not in the login answer. */
+  assets: userAssetsSchema.optional(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { pageOf, pageQuerySchema } from './page.ts';
+import { cursorPageOf, cursorQuery, pageQuerySchema } from './page.ts';
 import { idempotencyKey } from './fields.ts';
 import { cleanUserLine } from './user-text.ts';
+import { amountText } from './amount-text.ts';
 
 /**
  * The wallet: payment methods, recharge (deposits), withdrawals, exchange between cash and coins, the
@@ -18,11 +19,7 @@ const trimmed = (emptyKey: string, max = 64) =>
     z.string().min(1, emptyKey).max(max, 'invalid_request'),
   );
 
-const usdAmount = z
-  .string({ error: 'please_fill_in' })
-  .trim()
-  .min(1, 'please_fill_in')
-  .regex(/^\d{1,9}(\.\d{1,2})?$/, 'invalid_request');
+const usdAmount = amountText(2);
 
 const positiveId = (key = 'no_data') =>
   z.coerce
@@ -82,6 +79,14 @@ export type AddPayAccountBody = z.input<typeof addPayAccountBodySchema>;
 
 export const methodIdBodySchema = z.object({ id: positiveId() });
 
+/** The one edit of a locked method that customer service allowed: the method's id and its new details. */
+export const editCardBodySchema = addCardBodySchema.extend({ id: positiveId() });
+export type EditCardBody = z.input<typeof editCardBodySchema>;
+export const editWalletBodySchema = addWalletBodySchema.extend({ id: positiveId() });
+export type EditWalletBody = z.input<typeof editWalletBodySchema>;
+export const editPayAccountBodySchema = addPayAccountBodySchema.extend({ id: positiveId() });
+export type EditPayAccountBody = z.input<typeof editPayAccountBodySchema>;
+
 export const paymentMethodSchema = z.object({
   id: z.number().int(),
   kind: methodKindSchema,
@@ -96,8 +101,11 @@ export const paymentMethodSchema = z.object({
   created_at: z.number().int(),
   /** Withdrawals to a new destination wait until this time (seconds), or null. */
   hold_until: z.number().int().nullable(),
-  /** Locked after submission: changes go through customer service. */
-  locked: z.literal(true),
+  /**
+   * Locked after submission: changes go through customer service, who may allow one edit (then false until the
+   * user's next edit of it, or until the allowance lapses).
+   */
+  locked: z.boolean(),
   in_use: z.boolean(),
 });
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
@@ -204,8 +212,9 @@ export type RechargeRecord = z.infer<typeof rechargeRecordSchema>;
 export const recordListQuerySchema = z.object({
   id: z.coerce.number().int().positive().optional(),
   ...pageQuerySchema({ maxSize: 100, defaultSize: 20 }).shape,
+  ...cursorQuery,
 });
-export const rechargeRecordListSchema = pageOf(rechargeRecordSchema);
+export const rechargeRecordListSchema = cursorPageOf(rechargeRecordSchema);
 export type RechargeRecordList = z.infer<typeof rechargeRecordListSchema>;
 
 // ---------- withdraw ----------
@@ -217,7 +226,14 @@ export const cashInfoSchema = z.object({
   max: z.string(),
   fee_pct: z.string(),
   fee_min: z.string(),
-  window: z.object({ from: z.string(), to: z.string(), time_zone: z.string(), open: z.boolean() }),
+  window: z.object({
+    from: z.string(),
+    to: z.string(),
+    time_zone: z.string(),
+    open: z.boolean(),
+    /** While the window is closed: when it opens next (seconds); null while it is open. */
+    opens_at: z.number().int().nullable(),
+  }),
   daily_count: z.number().int(),
   used_count: z.number().int(),
   remaining_count: z.number().int(),
@@ -227,6 +243,8 @@ export const cashInfoSchema = z.object({
   has_fund_password: z.boolean(),
   /** A user-wide hold (login or fund password changed), or null. */
   hold_until: z.number().int().nullable(),
+  /** How long a password change or a new destination holds withdrawals (0: no hold), said before the change. */
+  hold_hours: z.number().int(),
   destinations: z.array(paymentMethodSchema),
 });
 export type CashInfo = z.infer<typeof cashInfoSchema>;
@@ -256,7 +274,7 @@ export const withdrawRecordSchema = z.object({
   timeline: z.array(timelineStepSchema),
 });
 export type WithdrawRecord = z.infer<typeof withdrawRecordSchema>;
-export const withdrawRecordListSchema = pageOf(withdrawRecordSchema);
+export const withdrawRecordListSchema = cursorPageOf(withdrawRecordSchema);
 export type WithdrawRecordList = z.infer<typeof withdrawRecordListSchema>;
 
 /** Fee of a withdrawal: a percentage with a floor, never more than the amount; in minor units. */
@@ -279,11 +297,7 @@ export const exchangeQuoteBodySchema = z.object({
     .toUpperCase()
     .regex(/^[A-Z0-9]{2,10}$/, 'product_not_found'),
   /** buy: cash to spend (U, 2 decimals); sell: coins to sell (up to 8 decimals). */
-  amount: z
-    .string({ error: 'please_fill_in' })
-    .trim()
-    .min(1, 'please_fill_in')
-    .regex(/^\d{1,12}(\.\d{1,8})?$/, 'invalid_request'),
+  amount: amountText(8, 12),
 });
 export type ExchangeQuoteBody = z.input<typeof exchangeQuoteBodySchema>;
 
@@ -320,7 +334,7 @@ export const exchangeRecordSchema = z.object({
   created_at: z.number().int(),
 });
 export type ExchangeRecord = z.infer<typeof exchangeRecordSchema>;
-export const exchangeRecordListSchema = pageOf(exchangeRecordSchema);
+export const exchangeRecordListSchema = cursorPageOf(exchangeRecordSchema);
 export type ExchangeRecordList = z.infer<typeof exchangeRecordListSchema>;
 
 export const assetsSchema = z.object({
@@ -353,6 +367,7 @@ export const statementQuerySchema = z.object({
   from: z.coerce.number().int().min(0).optional(),
   to: z.coerce.number().int().min(0).optional(),
   ...pageQuerySchema({ maxSize: 100, defaultSize: 20 }).shape,
+  ...cursorQuery,
 });
 export type StatementQuery = z.input<typeof statementQuerySchema>;
 
@@ -371,7 +386,7 @@ export const statementItemSchema = z.object({
   reference: z.string(),
 });
 export type StatementItem = z.infer<typeof statementItemSchema>;
-export const statementSchema = pageOf(statementItemSchema);
+export const statementSchema = cursorPageOf(statementItemSchema);
 export type Statement = z.infer<typeof statementSchema>;
 
 // ---------- operators ----------
@@ -404,6 +419,7 @@ export type AdminRechargeChannelList = z.infer<typeof adminRechargeChannelListSc
 /** A recharge in the operators' review list, flagged when its image or transfer note was used before. */
 export const adminDepositSchema = rechargeRecordSchema.extend({
   user_id: z.number().int(),
+  account: z.string(),
   reviewed_by: z.string().nullable(),
   /** Above the four-eyes threshold: who approved first; a different operator's approval credits it. */
   first_approved_by: z.string().nullable(),
@@ -415,13 +431,18 @@ export const adminDepositSchema = rechargeRecordSchema.extend({
   }),
 });
 export type AdminDeposit = z.infer<typeof adminDepositSchema>;
-/** One page of the review list (the page and size of the query; no total). */
-export const adminDepositListSchema = z.object({ items: z.array(adminDepositSchema) });
+/** One page of the review list or of a search, and how many match. */
+export const adminDepositListSchema = z.object({
+  items: z.array(adminDepositSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+});
 export type AdminDepositList = z.infer<typeof adminDepositListSchema>;
 
 /** A withdrawal in the operators' review list, with the full destination: operators pay it out. */
 export const adminWithdrawalSchema = withdrawRecordSchema.extend({
   user_id: z.number().int(),
+  account: z.string(),
   first_approved_by: z.string().nullable(),
   /** Null when the payment method is gone. */
   pay_to: z
@@ -435,8 +456,12 @@ export const adminWithdrawalSchema = withdrawRecordSchema.extend({
     .nullable(),
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
-/** One page of the review list (the page and size of the query; no total). */
-export const adminWithdrawalListSchema = z.object({ items: z.array(adminWithdrawalSchema) });
+/** One page of the review list or of a search, and how many match. */
+export const adminWithdrawalListSchema = z.object({
+  items: z.array(adminWithdrawalSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+});
 export type AdminWithdrawalList = z.infer<typeof adminWithdrawalListSchema>;
 
 /** An approval: above the four-eyes threshold the first one only records itself and waits for a second. */

@@ -1,17 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, MESSAGE_KEYS } from '@app/contracts';
+import { LANGUAGES, MESSAGE_KEYS, type Language } from '@app/contracts';
 import { loadErrorCatalogues } from './error-resources.ts';
 import { loadInboxCatalogues } from './inbox-resources.ts';
 import { INBOX_KINDS, pickLanguage, translate, translateInbox } from './catalogue.ts';
+import { PLURAL_SUFFIX } from './plurals.ts';
 
 const catalogues = loadErrorCatalogues();
-const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+const placeholders = (text: string) =>
+  [...text.matchAll(/{{\s*(\w+)\s*(?:,\s*(\w+)\s*)?}}/g)].map((m) => (m[2] ? `${m[1]}:${m[2]}` : m[1])).sort();
+/** A message key's text; for a count text, its `_other` form (the plural forms are checked in client/). */
+const text = (lang: Language, key: string) => catalogues[lang][key] ?? catalogues[lang][`${key}_other`];
 
 describe('errors catalogue', () => {
   it('has a text for every message key in every language, and no stray keys', () => {
     for (const lang of LANGUAGES) {
-      const keys = Object.keys(catalogues[lang]);
-      const missing = MESSAGE_KEYS.filter((k) => !catalogues[lang][k]?.trim());
+      const keys = [...new Set(Object.keys(catalogues[lang]).map((k) => k.replace(PLURAL_SUFFIX, '')))];
+      const missing = MESSAGE_KEYS.filter((k) => !text(lang, k)?.trim());
       const stray = keys.filter((k) => !(MESSAGE_KEYS as string[]).includes(k));
       expect({ lang, missing, stray }).toEqual({ lang, missing: [], stray: [] });
     }
@@ -19,17 +23,15 @@ describe('errors catalogue', () => {
 
   it('keeps the English placeholders in every translation', () => {
     for (const key of MESSAGE_KEYS) {
-      const expected = placeholders(catalogues.en[key]!);
+      const expected = placeholders(text('en', key)!);
       for (const lang of LANGUAGES)
-        expect({ key, lang, p: placeholders(catalogues[lang][key]!) }).toEqual({ key, lang, p: expected });
+        expect({ key, lang, p: placeholders(text(lang, key)!) }).toEqual({ key, lang, p: expected });
     }
   });
 
   it('translates every language differently from English where a sentence is long', () => {
     for (const lang of LANGUAGES.filter((l) => l !== 'en')) {
-      const same = MESSAGE_KEYS.filter(
-        (k) => catalogues.en[k]!.length > 20 && catalogues[lang][k] === catalogues.en[k],
-      );
+      const same = MESSAGE_KEYS.filter((k) => text('en', k)!.length > 20 && text(lang, k) === text('en', k));
       expect({ lang, same }).toEqual({ lang, same: [] });
     }
   });
@@ -76,5 +78,19 @@ describe('inbox catalogue', () => {
       '连续签到第 3 天：1.00 U 已存入余额。',
     );
     expect(translateInbox('en', 'no_such_kind', {})).toBeNull();
+  });
+
+  it("prints amounts with the reader language's separators and a minus sign", () => {
+    expect(translateInbox('de', 'deposit_approved', { reference: 'R7', amount: '15000.00' })?.body).toContain(
+      '15.000,00 U',
+    );
+    expect(translateInbox('en', 'withdrawal_approved', { amount: '15000.00', received: '14850.00' })?.body).toBe(
+      'Your withdrawal of 15,000.00 U has been approved and paid out (14,850.00 U after fees).',
+    );
+    expect(translate('de', 'withdraw_amount_limit', { min: '100.00', max: '49999.00' })).toBe(
+      'Der Auszahlungsbetrag muss zwischen 100,00 und 49.999,00 U liegen',
+    );
+    expect(translate('fr', 'plan_over_remaining', { remaining: '1234567.50' })).toContain('1\u202f234\u202f567,50');
+    expect(translate('en', 'copy_daily_loss_stop', { max: '-5.00' })).toContain('\u22125.00 U');
   });
 });

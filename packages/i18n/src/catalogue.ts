@@ -2,6 +2,8 @@ import { createInstance, type i18n, type TOptions } from 'i18next';
 import { LANGUAGES, DEFAULT_LANGUAGE, isLanguage, type Language, type MessageKey } from '@app/contracts';
 import { loadErrorCatalogues } from './error-resources.ts';
 import { INBOX_KINDS, loadInboxCatalogues, type InboxText } from './inbox-resources.ts';
+import { bcp47Plurals } from './plurals.ts';
+import { amountFormat } from './amount-format.ts';
 
 export { INBOX_KINDS, type InboxText };
 
@@ -19,7 +21,7 @@ function catalogue(): i18n {
   const resources = Object.fromEntries(
     Object.entries(loadErrorCatalogues()).map(([lang, errors]) => [lang, { errors, inbox: inbox[lang as Language] }]),
   );
-  instance = createInstance();
+  instance = createInstance().use(bcp47Plurals).use(amountFormat);
   void instance.init({
     resources,
     lng: DEFAULT_LANGUAGE,
@@ -58,7 +60,7 @@ export function translateInbox(lang: Language, kind: string, params: Record<stri
   // The parameters go in `replace`, so that one named like an option of i18next (count, context) stays a value.
   const options = {
     replace: params,
-    missingInterpolationHandler: (_text: string, match: RegExpExecArray) => `{${match[1]!.trim()}}`,
+    missingInterpolationHandler: (_text: string, match: RegExpExecArray) => `{${match[1]!.split(',')[0]!.trim()}}`,
   } as TOptions;
   return { title: t(`${kind}.title`, options), body: t(`${kind}.body`, options) };
 }

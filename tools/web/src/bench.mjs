@@ -4,17 +4,21 @@
  * - each remoteEntry.js (gzip and brotli, as served);
  * - first-load JavaScript per route, cold cache, 390x844, in Chromium: files, raw bytes, gzip -9 bytes (the unit
  *   of the size budgets) and the bytes that actually crossed the wire (brotli, with the server's headers);
- * - Lighthouse mobile (simulated slow 4G, 4x CPU), median of 3 runs, for Home, Login, the trade page with its
- *   chart and the Project list: performance score, FCP, LCP, TBT, CLS, Speed Index;
- * - INP in a scripted flow on the trade page with the CPU slowed 4x: tap Buy rise, change the period in the
+ * - Lighthouse mobile (simulated slow 4G, the CPU slowed 4x unless told otherwise), median of 3 runs, for Home,
+ *   Login, the product page (the trade page with its chart, logged in) and the Project list: performance score,
+ *   FCP, LCP, TBT, CLS, Speed Index;
+ * - INP in a scripted flow on the trade page with the CPU slowed as much: tap Buy rise, change the period in the
  *   sheet, close it, change the chart period; the slowest interaction is the figure.
  * Figures are printed, never asserted (the size budgets are asserted by e2e/specs/budgets.spec.ts).
- * Options: BENCH_RUNS (Lighthouse runs per route, default 3), CHROME_PATH (default /usr/bin/chromium).
+ * Options: --cpu <factor> or BENCH_CPU (CPU slowdown, default 4; 10 is a low-end phone), --runs <n> or BENCH_RUNS
+ * (Lighthouse runs per route, default 3), --routes Home,Login (only these Lighthouse routes, and no INP flow),
+ * --web-dir <dir> (measure that build instead of making one), CHROME_PATH (default /usr/bin/chromium).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROME, CHROME_FLAGS as FLAGS } from './chromium.mjs';
@@ -24,8 +28,24 @@ import { registerUser, startLocalServer } from './local-server.mjs';
 import { budgets } from './budgets.mjs';
 import { repoRoot } from './web-paths.mjs';
 
-const RUNS = Number(process.env.BENCH_RUNS || 3);
-const LIGHTHOUSE_ROUTES = ['Home', 'Login', 'Trade', 'Project'];
+const { values: options } = parseArgs({
+  // `pnpm bench:web -- --cpu 10` hands the separator on.
+  args: process.argv.slice(2).filter((arg, i) => !(i === 0 && arg === '--')),
+  options: {
+    cpu: { type: 'string', default: process.env.BENCH_CPU || '4' },
+    runs: { type: 'string', default: process.env.BENCH_RUNS || '3' },
+    routes: { type: 'string' },
+    'web-dir': { type: 'string' },
+  },
+});
+const CPU = Number(options.cpu);
+const RUNS = Number(options.runs);
+if (!(CPU >= 1) || !(RUNS >= 1)) throw new Error('--cpu and --runs take a number of at least 1');
+/** The product page is the trade page with a symbol and its chart (budgets.json's `Trade`), logged in. */
+const ALL_LIGHTHOUSE_ROUTES = ['Home', 'Login', 'Trade', 'Project'];
+const LIGHTHOUSE_ROUTES = options.routes ? options.routes.split(',') : ALL_LIGHTHOUSE_ROUTES;
+for (const name of LIGHTHOUSE_ROUTES)
+  if (!budgets.routes.some((r) => r.name === name)) throw new Error(`--routes: no route named ${name} in budgets.json`);
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -97,6 +117,8 @@ async function lighthouseRun(base, route, token) {
       logLevel: 'error',
       onlyCategories: ['performance'],
       disableStorageReset: Boolean(token),
+      // Merged into the mobile preset's throttling: the network stays simulated slow 4G.
+      throttling: { cpuSlowdownMultiplier: CPU },
     });
     if (!result) throw new Error(`lighthouse gave no result for ${route}`);
     const { categories, audits } = result.lhr;
@@ -137,7 +159,7 @@ async function lighthouseMedian(base, route, token) {
   };
 }
 
-/** INP of a scripted flow on the trade page, CPU slowed 4x: the slowest interaction, as the Event Timing API reports it. */
+/** INP of a scripted flow on the trade page, the CPU slowed as for Lighthouse: the slowest interaction, as the Event Timing API reports it. */
 async function tradeFlowInp(browser, base, token) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
   await context.addInitScript((t) => {
@@ -154,7 +176,7 @@ async function tradeFlowInp(browser, base, token) {
     waitUntil: 'networkidle',
   });
   const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });
   const steps = [];
   const step = async (name, action) => {
     const before = await page.evaluate(() => window.__interactions.length);
@@ -179,10 +201,11 @@ async function tradeFlowInp(browser, base, token) {
 }
 
 async function main() {
-  const webDir = mkdtempSync(path.join(tmpdir(), 'bench-web-'));
-  const buildSeconds = build(webDir);
+  const prebuilt = options['web-dir'] ? path.resolve(options['web-dir']) : null;
+  const webDir = prebuilt ?? mkdtempSync(path.join(tmpdir(), 'bench-web-'));
+  if (prebuilt) console.log(`\nmeasuring the build in ${prebuilt}`);
+  else console.log(`\nproduction build: ${build(webDir).toFixed(1)} s (shell + 4 remotes)`);
   const entries = JSON.parse(readFileSync(path.join(webDir, 'remotes.json'), 'utf8'));
-  console.log(`\nproduction build: ${buildSeconds.toFixed(1)} s (shell + 4 remotes)`);
   console.log(`\nremoteEntry.js                gzip KB    br KB   (budget ${kb(budgets.remoteEntryGzip)} KB gzip)`);
   for (const [name, url] of Object.entries(entries)) {
     const content = readFileSync(fileOf(webDir, url.replace('mf-manifest.json', 'remoteEntry.js')));
@@ -210,7 +233,7 @@ async function main() {
       );
     }
 
-    console.log(`\nLighthouse mobile (simulated slow 4G, 4x CPU), median of ${RUNS}:`);
+    console.log(`\nLighthouse mobile (simulated slow 4G, ${CPU}x CPU), median of ${RUNS}:`);
     console.log('  route      score  FCP s  LCP s  TBT ms   CLS    SI s   runs       host CPU index');
     const indexes = [];
     for (const name of LIGHTHOUSE_ROUTES) {
@@ -221,19 +244,21 @@ async function main() {
         `  ${name.padEnd(9)} ${String(m.score).padStart(5)} ${(m.fcp / 1000).toFixed(2).padStart(6)} ${(m.lcp / 1000).toFixed(2).padStart(6)} ${Math.round(m.tbt).toString().padStart(6)} ${m.cls.toFixed(3).padStart(6)} ${(m.si / 1000).toFixed(2).padStart(6)}   ${m.scores.padEnd(10)} ${Math.round(m.benchmarkIndex)}`,
       );
     }
-    // TBT is the host's own task times x 4: the same build scores very differently on hosts of different speed.
+    // TBT is the host's own task times x the CPU factor: the same build scores very differently on hosts of different speed.
     console.log(
       `  (Lighthouse's host CPU benchmark index, median ${Math.round(median(indexes))}: TBT and the score scale with it, so compare figures taken on hosts of like index)`,
     );
 
-    console.log('\nINP, scripted flow on the trade page (CPU 4x slower), ms per interaction:');
-    const steps = await tradeFlowInp(browser, server.base, token);
-    for (const [name, duration] of steps) console.log(`  ${name.padEnd(26)} ${Math.round(duration)}`);
-    console.log(`  INP (slowest)              ${Math.round(Math.max(...steps.map(([, d]) => d)))}`);
+    if (!options.routes) {
+      console.log(`\nINP, scripted flow on the trade page (CPU ${CPU}x slower), ms per interaction:`);
+      const steps = await tradeFlowInp(browser, server.base, token);
+      for (const [name, duration] of steps) console.log(`  ${name.padEnd(26)} ${Math.round(duration)}`);
+      console.log(`  INP (slowest)              ${Math.round(Math.max(...steps.map(([, d]) => d)))}`);
+    }
     await browser.close();
   } finally {
     await server.stop();
-    rmSync(webDir, { recursive: true, force: true });
+    if (!prebuilt) rmSync(webDir, { recursive: true, force: true });
   }
 }
 

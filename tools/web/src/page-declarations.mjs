@@ -3,9 +3,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 /**
- * @typedef {{ kind: string, texts: string[], nav?: string, simulatedOnly?: boolean }} PageHead
+ * @typedef {{ kind: string, texts: string[], nav?: string, simulatedOnly?: boolean, back?: boolean, titleParam?: string }} PageHead
  * @typedef {{ path: string, chunk?: string, head?: PageHead }} DeclaredPage
- * @typedef {{ kind: string, nav?: string, simulatedOnly?: boolean, texts: Record<string, string[]> }} BootHead
+ * @typedef {{ kind: string, nav?: string, simulatedOnly?: boolean, back?: boolean, titleParam?: string, texts: Record<string, string[]> }} BootHead
  */
 
 const CHUNK_NAME = /webpackChunkName:\s*["']([^"']+)["']/;

@@ -70,42 +70,48 @@ function reactRouterProductionAlias(appDir) {
 }
 
 /** Dev-server ports: each app runs on its own. */
-export const DEV_PORTS = { shell: 3000, trade: 3001, invest: 3002, wallet: 3003, account: 3004 };
+export const DEV_PORTS = { shell: 3000, trade: 3001, invest: 3002, wallet: 3003, account: 3004, console: 3010 };
 
 /**
  * One rspack configuration for every app, so the four remotes and the shell agree on loaders, CSS modules,
- * hashing and the federation share scope.
+ * hashing and the federation share scope. A `standalone` app (the operator console) is one bundle of its own: the
+ * same loaders and hashing, no federation, served under `publicPath` by its server, its API proxied in development.
  *
- * @param {{ appDir: string, name: string, kind: 'host' | 'remote', exposes?: Record<string,string>,
+ * @param {{ appDir: string, name: string, kind: 'host' | 'remote' | 'standalone', exposes?: Record<string,string>,
  *           runtimePlugins?: string[], title?: string, templateParameters?: Record<string, string>,
- *           productionPlugins?: unknown[] }} app
+ *           productionPlugins?: unknown[], entry?: string, publicPath?: string,
+ *           devProxy?: { context: string[], target: string } }} app
  */
 export function appConfig(app) {
   return (_env, argv) => {
     const production = (argv?.mode ?? process.env.NODE_ENV) === 'production';
-    const host = app.kind === 'host';
-    const outDir = process.env.WEB_OUT ? path.resolve(process.env.WEB_OUT) : path.join(app.appDir, 'dist');
+    const standalone = app.kind === 'standalone';
+    const host = app.kind === 'host' || standalone;
+    // WEB_OUT gathers the phone app's builds; a standalone app always builds into its own dist.
+    const outDir =
+      process.env.WEB_OUT && !standalone ? path.resolve(process.env.WEB_OUT) : path.join(app.appDir, 'dist');
     const port = DEV_PORTS[app.name];
+    const publicPath = standalone ? app.publicPath : host ? (production ? '/h5/' : '/') : 'auto';
 
     return {
       mode: production ? 'production' : 'development',
       context: app.appDir,
       // A remote's production build is only its container; its standalone dev host is for development.
-      entry: host || !production ? { main: './src/index.ts' } : {},
+      entry: host || !production ? { main: app.entry ?? './src/index.ts' } : {},
       devtool: production ? false : 'cheap-module-source-map',
       target: ['web', 'es2022'],
       resolve: {
         extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
         alias: {
-          ...federationRuntimeEsmAliases(app.appDir),
+          ...(standalone ? {} : federationRuntimeEsmAliases(app.appDir)),
           ...(production ? reactRouterProductionAlias(app.appDir) : {}),
-          ...sharedOriginalAliases(app.appDir, production),
+          ...(standalone ? {} : sharedOriginalAliases(app.appDir, production)),
         },
       },
       output: {
         path: outDir,
         // Remotes compute their base from where their entry was loaded (a versioned folder); the shell lives at /h5/.
-        publicPath: host ? (production ? '/h5/' : '/') : 'auto',
+        publicPath,
         uniqueName: `app_${app.name}`,
         filename: production ? '[name].[contenthash:8].js' : '[name].js',
         chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
@@ -143,33 +149,35 @@ export function appConfig(app) {
         ],
       },
       plugins: [
-        new ModuleFederationPlugin({
-          name: app.name,
-          ...(host
-            ? { remotes: {}, runtimePlugins: app.runtimePlugins ?? [] }
-            : { filename: 'remoteEntry.js', exposes: app.exposes }),
-          shared: sharedDeps(app.appDir),
-          shareStrategy: 'loaded-first',
-          dts: false,
-          dev: false,
-          manifest: host ? false : { fileName: 'mf-manifest.json' },
-          experiments: production
-            ? host
-              ? {
-                  provideExternalRuntime: true,
-                  // remotes.json names each remote's remoteEntry.js and the page preloads its files itself
-                  // (see the boot script in index.html), so the manifest snapshot machinery is not needed.
-                  optimization: { disableSnapshot: true, target: 'web' },
-                }
-              : {
-                  externalRuntime: true,
-                  // A remote loads no other remote and reads no manifest: leaving that code out of its
-                  // remoteEntry keeps the entry within its 16 KB (gzip) budget.
-                  optimization: { disableRemote: true, disableSnapshot: true, target: 'web' },
-                }
-            : {},
-        }),
+        !standalone &&
+          new ModuleFederationPlugin({
+            name: app.name,
+            ...(host
+              ? { remotes: {}, runtimePlugins: app.runtimePlugins ?? [] }
+              : { filename: 'remoteEntry.js', exposes: app.exposes }),
+            shared: sharedDeps(app.appDir),
+            shareStrategy: 'loaded-first',
+            dts: false,
+            dev: false,
+            manifest: host ? false : { fileName: 'mf-manifest.json' },
+            experiments: production
+              ? host
+                ? {
+                    provideExternalRuntime: true,
+                    // remotes.json names each remote's remoteEntry.js and the page preloads its files itself
+                    // (see the boot script in index.html), so the manifest snapshot machinery is not needed.
+                    optimization: { disableSnapshot: true, target: 'web' },
+                  }
+                : {
+                    externalRuntime: true,
+                    // A remote loads no other remote and reads no manifest: leaving that code out of its
+                    // remoteEntry keeps the entry within its 16 KB (gzip) budget.
+                    optimization: { disableRemote: true, disableSnapshot: true, target: 'web' },
+                  }
+              : {},
+          }),
         production &&
+          !standalone &&
           new BootAssetsPlugin({
             host,
             // A remote's page table is its exposed routes module (app-kit's page()); its texts, its locales.
@@ -218,8 +226,14 @@ export function appConfig(app) {
         liveReload: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
         // ws: the live quote stream (/api/stream) is a WebSocket.
-        proxy: [{ context: ['/api'], target: 'http://127.0.0.1:8080', ws: true }],
-        ...(host
+        proxy: [app.devProxy ?? { context: ['/api'], target: 'http://127.0.0.1:8080', ws: true }],
+        ...(standalone
+          ? {
+              devMiddleware: { publicPath: app.publicPath },
+              historyApiFallback: { index: `${app.publicPath}index.html` },
+            }
+          : {}),
+        ...(host && !standalone
           ? {
               setupMiddlewares(middlewares) {
                 // In development the shell loads every remote from its own dev server.

@@ -111,14 +111,44 @@ describe('the customer-service page', () => {
     expect(calls.filter((c) => c.method === 'GET' && c.path === '/api/user/service').length).toBeGreaterThan(1);
   });
 
-  it('asks a visitor to log in before writing, and still shows the channels', async () => {
+  it('lets a visitor write after confirming a phone by SMS code, with a ticket header; login stays offered', async () => {
     localStorage.clear();
-    serve({ 'GET /api/index/ater': { data: SETTINGS } });
+    sessionStorage.clear();
+    const headers: Record<string, string>[] = [];
+    const calls = serve({
+      'GET /api/index/ater': { data: SETTINGS },
+      'POST /api/login/sendcode': { data: { resend_in: 60, expires_in: 300 }, key: 'code_sent' },
+      'POST /api/guest/service/verify': { data: { ticket: 'sct_abc', expires_at: 4_000_000_000 } },
+      'GET /api/guest/service': { data: { phone: '13800001234', items: [] } },
+      'POST /api/guest/service': { data: { id: 1, from: 'user', body: 'x', topic: null, created_at: 1 } },
+    });
+    const fetchMock = vi.mocked(fetch);
     renderAccountAt('/pages/customer/customer', i18n);
     const login = await screen.findByRole('link', { name: 'Log in' }, { timeout: 5000 });
     expect(login.getAttribute('href')).toBe('#/pages/login/login?redirect=%2Fpages%2Fcustomer%2Fcustomer');
-    expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
     expect(await screen.findByRole('link', { name: /Telegram/ })).toBeTruthy();
+
+    const verify = await screen.findByTestId('guest-support-verify');
+    fireEvent.change(within(verify).getByLabelText('Phone number'), { target: { value: '13800001234' } });
+    fireEvent.click(within(verify).getByRole('button', { name: 'Send code' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/login/sendcode')).toBe(true));
+    expect(new URLSearchParams(calls.find((c) => c.path === '/api/login/sendcode')!.body).get('purpose')).toBe(
+      'support',
+    );
+    fireEvent.change(within(verify).getByLabelText('Verification code'), { target: { value: '123456' } });
+    fireEvent.click(within(verify).getByRole('button', { name: 'Continue' }));
+
+    expect(await screen.findByText(/Writing from 13800001234/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Your message'), { target: { value: 'I cannot log in' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/api/guest/service')).toBe(true));
+    for (const [url, init] of fetchMock.mock.calls as [string, RequestInit | undefined][])
+      if (String(url).includes('/api/guest/service') && !String(url).includes('verify'))
+        headers.push((init?.headers ?? {}) as Record<string, string>);
+    expect(headers.length).toBeGreaterThan(1);
+    expect(headers.every((h) => h['x-support-ticket'] === 'sct_abc')).toBe(true);
+    // The ticket is kept for this tab only.
+    expect(JSON.parse(sessionStorage.getItem('support-guest-ticket')!).ticket).toBe('sct_abc');
   });
 });
 

@@ -25,10 +25,21 @@ describe('the login page', () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
     await renderAccountAt('/pages/login/login', i18n);
+    // Sent before any field was focused: the schema, not loaded yet (see useForm), is loaded and then applied.
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Log in' })));
-    expect(screen.getByText('Please enter your account name')).toBeTruthy();
+    expect(await screen.findByText('Please enter your account name')).toBeTruthy();
     expect(screen.getByText('Please enter your password')).toBeTruthy();
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('checks a field left empty once the schema, loaded on the first focus, has arrived', async () => {
+    await renderAccountAt('/pages/login/login', i18n);
+    const account = screen.getByLabelText('Account or phone');
+    await act(async () => fireEvent.focus(account));
+    await act(async () => fireEvent.blur(account));
+    expect(await screen.findByText('Please enter your account name')).toBeTruthy();
+    // Only the field that was left shows its error.
+    expect(screen.queryByText('Please enter your password')).toBeNull();
   });
 
   it('puts a refusal about a field under that field, in the server words', async () => {

@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { selectIsLoggedIn, useAppSelector } from '@app/api-client';
 import { DefaultPage } from '@app/app-kit';
 import { LinkButton } from '@app/ui/link-button';
+import { SendCodeButton } from '../features/session/components/send-code-button.tsx';
+import { GuestSupport } from '../features/support/components/guest-support.tsx';
 import { NS } from '../i18n-namespace.ts';
 import { ServiceChannels } from '../features/support/components/service-channels.tsx';
 import { SupportConversation } from '../features/support/components/support-conversation.tsx';
@@ -11,8 +13,9 @@ import styles from '../features/support/components/support.module.css';
 const LOGIN = `#/pages/login/login?redirect=${encodeURIComponent('/pages/customer/customer')}`;
 
 /**
- * Customer service, open to visitors (a forgotten password leads here): the channels operators publish,
- * and for a logged-in user the in-app conversation, started from one of the spec's quick topics.
+ * Customer service, open to visitors (a forgotten password leads here): the channels operators publish, and the
+ * in-app conversation: a logged-in user's, started from one of the spec's quick topics, or for a visitor one
+ * tied to a phone number they prove with an SMS code.
  */
 export default function CustomerPage() {
   const { t } = useTranslation(NS);
@@ -38,8 +41,9 @@ export default function CustomerPage() {
               <li>{t('customer.topicRecharge')}</li>
               <li>{t('customer.topicRewards')}</li>
             </ul>
-            <p className={styles.muted}>{t('support.loginToWrite')}</p>
-            <LinkButton href={LOGIN} block>
+            <GuestSupport sendCode={(props) => <SendCodeButton purpose="support" {...props} />} />
+            <p className={styles.muted}>{t('support.guest.orLogin')}</p>
+            <LinkButton href={LOGIN} block variant="secondary">
               {t('support.login')}
             </LinkButton>
           </>

@@ -70,9 +70,7 @@ function RecordsPage({ page, onMore }: { page: number; onMore: (() => void) | nu
             {r.qualified ? (
               <>
                 <div>{t('invite.records.qualified')}</div>
-                {r.bonus !== null && r.bonus !== '0.00' && (
-                  <div className={styles.recordMeta}>+{f.money(r.bonus)} U</div>
-                )}
+                {r.bonus !== null && r.bonus !== '0.00' && <div className={styles.recordMeta}>+{f.money(r.bonus)}</div>}
               </>
             ) : (
               <div className={styles.recordMeta}>{t('invite.records.notQualified')}</div>

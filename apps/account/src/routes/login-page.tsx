@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError, selectSessionEndReason, useAppSelector } from '@app/api-client';
-import { loginBodySchema } from '@app/contracts';
 import { Button, Field, useToast } from '@app/ui';
 import { apiErrorText } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
@@ -12,6 +11,9 @@ import { PasswordToggle } from '../lib/password-toggle.tsx';
 import { safeRedirect } from '../lib/safe-redirect.ts';
 import { AuthPage } from './auth-page.tsx';
 import styles from '../features/session/components/auth-layout.module.css';
+
+/** The server's schema of the login body, loaded when the form is first used (see useForm). */
+const loginSchema = () => import('@app/contracts').then((m) => m.loginBodySchema);
 
 export default function LoginPage() {
   const { t } = useTranslation(NS);
@@ -23,7 +25,7 @@ export default function LoginPage() {
   const ended = useAppSelector(selectSessionEndReason);
   const [login, { isLoading }] = useLoginMutation();
   const [visible, setVisible] = useState(false);
-  const form = useForm(loginBodySchema, { account: '', password: '' });
+  const form = useForm(loginSchema, { account: '', password: '' });
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetUserInfoQuery } from '@app/api-client';
+import { useGetBadgesQuery } from '../features/content/api/content-api.ts';
 import { Button, Delayed, EmptyState, Skeleton } from '@app/ui';
 import { DefaultPage, apiErrorText } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
@@ -8,7 +9,6 @@ import { ProfileHeader } from '../features/profile/components/profile-header.tsx
 import { BalanceCard } from '../features/profile/components/balance-card.tsx';
 import { MineMenu } from '../features/profile/components/mine-menu.tsx';
 import { LogoutConfirm } from '../features/session/components/logout-confirm.tsx';
-import { useGetBadgesQuery } from '../features/content/api/content-api.ts';
 
 /** Mine (user centre): who is logged in, their balances, and every item of the spec's menu. */
 export default function MinePage() {
@@ -21,7 +21,7 @@ export default function MinePage() {
       {user ? (
         <>
           <ProfileHeader user={user} />
-          <BalanceCard balances={user.balances} />
+          <BalanceCard balances={user.balances} assets={user.assets} />
         </>
       ) : isLoading ? (
         <Delayed>

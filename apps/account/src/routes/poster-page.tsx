@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, useToast } from '@app/ui';
-import { DefaultPage, Loading, LoadError } from '@app/app-kit';
+import { DefaultPage, Loading, LoadError, useBrandName } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
 import { useGetInviteSummaryQuery } from '../features/invite/api/invite-api.ts';
 import { registerLink } from '../features/invite/lib/invite-link.ts';
@@ -12,6 +12,7 @@ import prose from '../lib/prose.module.css';
 /** The share poster: drawn here, saved as a PNG, or handed to the system share sheet where there is one. */
 export default function PosterPage() {
   const { t } = useTranslation(NS);
+  const brand = useBrandName();
   const toast = useToast();
   const { data, error, refetch } = useGetInviteSummaryQuery();
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -22,7 +23,7 @@ export default function PosterPage() {
     if (!code || !canvas.current) return;
     setReady(false);
     drawPoster(canvas.current, registerLink(code), {
-      brand: t('app.name', { ns: 'common' }),
+      brand,
       headline: t('poster.headline'),
       codeLabel: t('invite.myCode'),
       code,
@@ -31,7 +32,7 @@ export default function PosterPage() {
       () => setReady(true),
       () => toast.error(t('poster.failed')),
     );
-  }, [code, t, toast]);
+  }, [brand, code, t, toast]);
 
   const fileName = `invite-${code ?? ''}.png`;
   const save = async () => {

@@ -7,6 +7,8 @@ import { Button, Delayed, Skeleton } from '@app/ui';
 import { LinkButton } from '@app/ui/link-button';
 import { DefaultPage, useGoBack } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
+import { useHoldNote } from '../features/password/hooks/use-hold-note.ts';
+import { HoldAheadNote } from '../features/password/components/hold-ahead-note.tsx';
 import { PasswordForm } from '../features/password/components/password-form.tsx';
 import { useChangeFundPasswordMutation } from '../features/password/api/password-api.ts';
 import { ResetPasswordForm } from '../features/session/components/reset-password-form.tsx';
@@ -46,9 +48,10 @@ function FundChange({ user }: { user: UserInfo }) {
   const { t } = useTranslation(NS);
   const goBack = useGoBack(SECURITY);
   const [change, { isLoading }] = useChangeFundPasswordMutation();
+  const holdNote = useHoldNote();
   return (
     <>
-      {!user.has_fund_password && <p className={prose.lead}>{t('password.fundFirst')}</p>}
+      {user.has_fund_password ? <HoldAheadNote /> : <p className={prose.lead}>{t('password.fundFirst')}</p>}
       <PasswordForm
         schema={changeFundPasswordBodySchema}
         needsOld={user.has_fund_password}
@@ -65,6 +68,7 @@ function FundChange({ user }: { user: UserInfo }) {
           ).unwrap()
         }
         onDone={goBack}
+        holdNote={holdNote}
       />
       {user.has_fund_password && (
         <div className={resetStyles.links}>

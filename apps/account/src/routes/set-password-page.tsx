@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { changeLoginPasswordBodySchema } from '@app/contracts';
 import { DefaultPage, useGoBack } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
+import { useHoldNote } from '../features/password/hooks/use-hold-note.ts';
+import { HoldAheadNote } from '../features/password/components/hold-ahead-note.tsx';
 import { PasswordForm } from '../features/password/components/password-form.tsx';
 import { useChangeLoginPasswordMutation } from '../features/password/api/password-api.ts';
 
@@ -9,8 +11,10 @@ export default function SetPasswordPage() {
   const { t } = useTranslation(NS);
   const goBack = useGoBack('/pages/user/security');
   const [change, { isLoading }] = useChangeLoginPasswordMutation();
+  const holdNote = useHoldNote();
   return (
     <DefaultPage title={t('password.loginTitle')} padded>
+      <HoldAheadNote />
       <PasswordForm
         schema={changeLoginPasswordBodySchema}
         needsOld
@@ -23,6 +27,7 @@ export default function SetPasswordPage() {
         }}
         onSubmit={(values) => change(values).unwrap()}
         onDone={goBack}
+        holdNote={holdNote}
       />
     </DefaultPage>
   );

@@ -82,7 +82,7 @@ export const envelopeBaseQuery: BaseQueryFn<string | FetchArgs, unknown, Console
 export const consoleApi = createApi({
   reducerPath: 'consoleApi',
   baseQuery: envelopeBaseQuery,
-  tagTypes: ['Session', 'Deposits', 'Withdrawals', 'Users', 'Operators', 'Tokens'],
+  tagTypes: ['Session', 'Deposits', 'Withdrawals', 'Users', 'Operators', 'Tokens', 'Kyc', 'Support', 'Orders', 'Audit'],
   // Other operators act on the same queues: a list is read again whenever it is shown and when the window
   // gets the focus back, never taken from a cache of minutes ago.
   refetchOnMountOrArgChange: true,

@@ -1,7 +1,14 @@
 import { createInstance, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json';
-import zh from '../locales/zh.json';
+import enBase from '../locales/en.json';
+import zhBase from '../locales/zh.json';
+import enEditors from '../locales/editors.en.json';
+import zhEditors from '../locales/editors.zh.json';
+
+// The editors' texts (content, plans, settings, house) are a file of their own per language, merged at the top
+// level: their sections never share a top-level key with the base catalogue (locales.test.ts checks).
+export const en = { ...enBase, ...enEditors };
+export const zh = { ...zhBase, ...zhEditors };
 
 /** The console speaks English and Simplified Chinese; the server is asked in the same language (`lang`). */
 export const CONSOLE_LANGUAGES = ['en', 'zh'] as const;

@@ -1,7 +1,19 @@
 import { HashRouter, Navigate, Route, Routes } from 'react-router';
+import { BroadcastPage } from '../features/broadcast/components/broadcast-page.tsx';
+import { ContentPage } from '../features/content/components/content-page.tsx';
+import { HousePage } from '../features/house/components/house-page.tsx';
+import { PlansPage } from '../features/plans/components/plans-page.tsx';
+import { SettingsPage } from '../features/settings/components/settings-page.tsx';
+import { AuditPage } from '../features/audit/components/audit-page.tsx';
+import { BrandSettingsPage } from '../features/brand-settings/components/brand-settings-page.tsx';
 import { DepositQueue } from '../features/deposits/components/deposit-queue.tsx';
+import { KycQueue } from '../features/kyc/components/kyc-queue.tsx';
+import { OrdersPage } from '../features/orders/components/orders-page.tsx';
+import { SupportQueue } from '../features/support/components/support-queue.tsx';
 import { OperatorsPage } from '../features/operators/components/operators-page.tsx';
+import { ProductsPage } from '../features/products/components/products-page.tsx';
 import { TokensPage } from '../features/tokens/components/tokens-page.tsx';
+import { UserPage } from '../features/user-page/components/user-page.tsx';
 import { UsersPage } from '../features/users/components/users-page.tsx';
 import { WithdrawalQueue } from '../features/withdrawals/components/withdrawal-queue.tsx';
 import { useSession } from '../lib/hooks.ts';
@@ -11,9 +23,20 @@ import { sectionsFor } from './sections.ts';
 const PAGES = {
   deposits: <DepositQueue />,
   withdrawals: <WithdrawalQueue />,
+  kyc: <KycQueue />,
+  support: <SupportQueue />,
   users: <UsersPage />,
+  house: <HousePage />,
+  content: <ContentPage />,
+  plans: <PlansPage />,
+  settings: <SettingsPage />,
+  products: <ProductsPage />,
+  orders: <OrdersPage />,
+  audit: <AuditPage />,
+  broadcast: <BroadcastPage />,
   operators: <OperatorsPage />,
   tokens: <TokensPage />,
+  brand: <BrandSettingsPage />,
 } as const;
 
 /** Hash routes (/console/#/deposits): the server serves one index.html and needs no route per page. */
@@ -28,6 +51,7 @@ export function ConsoleRoutes() {
           {allowed.map((section) => (
             <Route key={section.path} path={section.path} element={PAGES[section.path as keyof typeof PAGES]} />
           ))}
+          {permissions.includes('users.read') && <Route path="users/:id" element={<UserPage />} />}
           <Route path="*" element={<Navigate to={`/${first}`} replace />} />
         </Route>
       </Routes>

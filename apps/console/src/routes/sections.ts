@@ -4,8 +4,19 @@ import type { Permission } from '@app/contracts';
 export const SECTIONS: readonly { path: string; labelKey: string; permission: Permission | null }[] = [
   { path: 'deposits', labelKey: 'nav.deposits', permission: 'money.review' },
   { path: 'withdrawals', labelKey: 'nav.withdrawals', permission: 'money.review' },
+  { path: 'kyc', labelKey: 'nav.kyc', permission: 'kyc.review' },
+  { path: 'support', labelKey: 'nav.support', permission: 'support.reply' },
   { path: 'users', labelKey: 'nav.users', permission: 'users.read' },
+  { path: 'house', labelKey: 'house.nav', permission: 'house.read' },
+  { path: 'content', labelKey: 'content.nav', permission: 'content.edit' },
+  { path: 'plans', labelKey: 'plans.nav', permission: 'catalogue.edit' },
+  { path: 'settings', labelKey: 'settings.nav', permission: 'settings.edit' },
+  { path: 'products', labelKey: 'nav.products', permission: 'catalogue.edit' },
+  { path: 'orders', labelKey: 'nav.orders', permission: 'users.read' },
+  { path: 'audit', labelKey: 'nav.audit', permission: 'audit.read' },
+  { path: 'broadcast', labelKey: 'broadcast.nav', permission: 'support.reply' },
   { path: 'operators', labelKey: 'nav.operators', permission: 'operators.manage' },
+  { path: 'brand', labelKey: 'nav.brand', permission: 'settings.edit' },
   { path: 'tokens', labelKey: 'nav.tokens', permission: null },
 ];
 

@@ -1,4 +1,5 @@
-import { baseApi, userApi } from '@app/api-client';
+import { baseApi, LANGUAGE_TAG, userApi } from '@app/api-client';
+import { cursorPaging, cursorParam } from '@app/contracts/cursor-paging';
 import type {
   AccrualList,
   HoldingList,
@@ -45,39 +46,34 @@ export const investApi = investBase.injectEndpoints({
         url: '/api/user/yeb_project',
         params: { filter: queryArg, page: pageParam, size: PAGE_SIZE },
       }),
-      providesTags: ['Plan'],
+      // Plan names and descriptions come in the reader's language: a change of language asks again.
+      providesTags: ['Plan', LANGUAGE_TAG],
     }),
     getPopularPlans: build.query<PlanList, void>({
       query: () => ({ url: '/api/user/yeb_project', params: { filter: 'active', page: 1, size: 3 } }),
-      providesTags: ['Plan'],
+      providesTags: ['Plan', LANGUAGE_TAG],
     }),
     getPlan: build.query<PlanDetail, number>({
       query: (id) => ({ url: '/api/user/yeb', params: { id } }),
-      providesTags: ['Plan', 'Holding'],
+      providesTags: ['Plan', 'Holding', LANGUAGE_TAG],
     }),
     getYuebaoInfo: build.query<YuebaoInfo, void>({
       query: () => ({ url: '/api/user/yuebaoinfo' }),
       providesTags: ['Holding'],
     }),
-    getHoldingPages: build.infiniteQuery<HoldingList, { status?: 1 | 2 | 3 }, number>({
-      infiniteQueryOptions: {
-        initialPageParam: 1,
-        getNextPageParam: (last, _all, param) => (param * PAGE_SIZE < last.total ? param + 1 : undefined),
-      },
+    getHoldingPages: build.infiniteQuery<HoldingList, { status?: 1 | 2 | 3 }, string>({
+      infiniteQueryOptions: cursorPaging,
       query: ({ queryArg, pageParam }) => ({
         url: '/api/user/myproject',
-        params: { status: queryArg.status, page: pageParam, size: PAGE_SIZE },
+        params: { status: queryArg.status, size: PAGE_SIZE, ...cursorParam(pageParam) },
       }),
-      providesTags: ['Holding'],
+      providesTags: ['Holding', LANGUAGE_TAG],
     }),
-    getProjectOrderPages: build.infiniteQuery<ProjectOrderList, { holdingId?: number }, number>({
-      infiniteQueryOptions: {
-        initialPageParam: 1,
-        getNextPageParam: (last, _all, param) => (param * 20 < last.total ? param + 1 : undefined),
-      },
+    getProjectOrderPages: build.infiniteQuery<ProjectOrderList, { holdingId?: number }, string>({
+      infiniteQueryOptions: cursorPaging,
       query: ({ queryArg, pageParam }) => ({
         url: '/api/user/project_orderlist',
-        params: { page: pageParam, size: 20, holding_id: queryArg.holdingId },
+        params: { size: 20, holding_id: queryArg.holdingId, ...cursorParam(pageParam) },
       }),
       providesTags: ['Holding'],
     }),

@@ -30,7 +30,7 @@ export function timeline(nowSeconds: number, days: number, timeZone: string) {
 }
 
 /** The platform's day and its start: one definition, shared with the server (packages/contracts). */
-export { dayOf as platformDay, dayStart as dayStartSeconds } from '@app/contracts';
+export { dayOf as platformDay, dayOfLabel, dayStart as dayStartSeconds } from '@app/contracts';
 
 /** "2026-11-23" → seconds at noon UTC of that date, for date-only formatting. */
 export function labelToSeconds(label: string): number {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlanFilter } from '@app/contracts';
-import { Tabs } from '@app/ui';
+import { Cell, CellGroup, ProjectIcon, Tabs } from '@app/ui';
 import { DefaultPage } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
 import { PlanList } from '../features/plans/components/plan-list.tsx';
@@ -15,6 +15,10 @@ export default function ProjectPage() {
   const [filter, setFilter] = useState<PlanFilter>('all');
   return (
     <DefaultPage title={t('project.title')} custom tab>
+      {/* Once a plan is owned, it is looked after from here: the tab leads to the user's own holdings. */}
+      <CellGroup>
+        <Cell title={t('mine.title')} href="#/pages/project/myproject" icon={<ProjectIcon size={22} />} arrow />
+      </CellGroup>
       <Tabs
         idPrefix="projects"
         stretch

@@ -196,7 +196,7 @@ program
   .description('recent operator actions')
   .option('-n, --limit <n>', 'how many', positive, 20)
   .action(async (o: { limit: number }) => {
-    const data = await request<{ items: AdminAuditItem[] }>('GET', `/admin/audit?limit=${o.limit}`);
+    const data = await request<{ items: AdminAuditItem[] }>('GET', `/admin/audit?size=${o.limit}`);
     console.table(
       data.items.map((a) => ({
         when: when(a.created_at),

@@ -2,12 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../platform/db/client.ts';
 import { feedState } from '../modules/market/index.ts';
-import { settleDueOrders } from '../modules/orders/index.ts';
+import { SETTLE_BATCH, settleDueOrders } from '../modules/orders/index.ts';
 // Settling writes the settlement into leaders' public records: copy trading fills that hook when it loads.
 import '../modules/copy/index.ts';
 import { Backoff } from '../platform/jobs/backoff.ts';
-
-const BATCH = 200;
 
 /**
  * Runs on every node. Each pass settles every order whose settlement second the feed has recorded;
@@ -17,6 +15,7 @@ export class SettlementJob {
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
   private running: Promise<number> | null = null;
+  private woken = false;
   private readonly backoff: Backoff;
 
   constructor(private readonly options: { db: Db; log: FastifyBaseLogger; intervalMs?: number; workers?: number }) {
@@ -25,11 +24,32 @@ export class SettlementJob {
 
   start() {
     this.stopped = false;
-    const loop = async () => {
-      await this.runOnce();
-      if (!this.stopped) this.timer = setTimeout(loop, this.backoff.delay(this.options.intervalMs ?? 250));
-    };
-    void loop();
+    void this.loop();
+  }
+
+  private async loop() {
+    this.timer = null;
+    await this.runOnce();
+    if (this.stopped) return;
+    const again = this.woken;
+    this.woken = false;
+    // While the database fails, the backoff's pause holds whatever wakes the job.
+    this.timer = setTimeout(() => void this.loop(), this.backoff.delay(again ? 0 : (this.options.intervalMs ?? 250)));
+  }
+
+  /**
+   * The feed recorded a second (the node's tick hub heard it): orders due in it settle now instead of at the next
+   * poll, which would add up to a poll interval to every settlement's lag. A pass under way is followed by
+   * another at once.
+   */
+  wake() {
+    if (this.stopped) return;
+    if (this.running || !this.timer) {
+      this.woken = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.loop(), this.backoff.delay(0));
   }
 
   async stop() {
@@ -48,16 +68,18 @@ export class SettlementJob {
     try {
       const [state] = await this.options.db.select().from(feedState).where(eq(feedState.id, 1));
       if (!state) return 0;
-      // Several workers per node drain a backlog in parallel; SKIP LOCKED hands each its own orders.
-      const worker = async () => {
+      // Several workers per node drain a backlog in parallel, each its own part of the house shards (so their
+      // batches never queue on each other's locks); SKIP LOCKED keeps the nodes' workers of one part apart.
+      const workers = this.options.workers ?? 2;
+      const worker = async (index: number) => {
         let settled = 0;
         for (;;) {
-          const n = await settleDueOrders(this.options.db, state.watermark, BATCH);
+          const n = await settleDueOrders(this.options.db, state.watermark, SETTLE_BATCH, { of: workers, index });
           settled += n;
-          if (n < BATCH || this.stopped) return settled;
+          if (n < SETTLE_BATCH || this.stopped) return settled;
         }
       };
-      const counts = await Promise.all(Array.from({ length: this.options.workers ?? 3 }, worker));
+      const counts = await Promise.all(Array.from({ length: workers }, (_, index) => worker(index)));
       this.backoff.succeeded();
       return counts.reduce((a, b) => a + b, 0);
     } catch (error) {

@@ -31,7 +31,7 @@ export async function seed(db: Db, options: { firstInviteCode: string; demo: boo
   await seedProducts(db);
   await seedRechargeChannels(db, { demo: options.demo });
   await seedPlans(db);
-  await seedContent(db, { demo: options.demo });
+  await seedContent(db);
   if (options.demo) await seedDemoUser(db);
   return { firstInviteCode: options.firstInviteCode, firstInviteCreated: !existing };
 }

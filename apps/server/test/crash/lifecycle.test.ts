@@ -21,7 +21,12 @@ async function startServer() {
     ADMIN_PORT: String(adminPort),
     NODE_ENV: 'production',
   });
-  await waitFor(() => server.lines.some((l) => l.includes('"listening;')), 'the server to listen');
+  await waitFor(
+    () => server.lines.some((l) => l.includes('"listening;')),
+    'the server to listen',
+    undefined,
+    server.lines,
+  );
   return { ...server, base: `http://127.0.0.1:${port}`, admin: `http://127.0.0.1:${adminPort}`, adminPort };
 }
 

@@ -27,13 +27,20 @@ export function runTs(entry: string, env: Record<string, string>) {
   return { child, lines, exited };
 }
 
-export async function waitFor(check: () => boolean | Promise<boolean>, what: string, ms = 90_000) {
+/** Waits for `check`; on a time-out the error carries the last lines of `log`, the server's own account of why. */
+export async function waitFor(
+  check: () => boolean | Promise<boolean>,
+  what: string,
+  ms = 90_000,
+  log?: readonly string[],
+) {
   const end = Date.now() + ms;
   while (Date.now() < end) {
     if (await check()) return;
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`timed out waiting for ${what}`);
+  const tail = log ? `; the server's last lines:\n  ${log.slice(-40).join('\n  ')}` : '';
+  throw new Error(`timed out waiting for ${what}${tail}`);
 }
 
 export async function postmasterPid(dataDir: string): Promise<number | null> {
@@ -76,4 +83,11 @@ export async function startServer(
     180_000,
   );
   return run;
+}
+
+/** The pids of the processes `pid` started (a cluster primary's workers, its embedded PostgreSQL). */
+export async function childrenOf(pid: number): Promise<number[]> {
+  const tasks = await fs.readdir(`/proc/${pid}/task`);
+  const lists = await Promise.all(tasks.map((t) => fs.readFile(`/proc/${pid}/task/${t}/children`, 'utf8')));
+  return lists.flatMap((l) => l.split(' ').filter(Boolean).map(Number));
 }

@@ -75,14 +75,24 @@ describe.runIf(embedded)('the built server', () => {
     it(`stops cleanly on ${signal} to its process group, finishing the request in flight`, async () => {
       const [port, adminPort] = [await freePort(), await freePort()];
       const server = startBuilt(port, adminPort);
-      await waitFor(() => server.lines.some((l) => l.includes('"listening;')), 'the server to listen', 120_000);
+      await waitFor(
+        () => server.lines.some((l) => l.includes('"listening;')),
+        'the server to listen',
+        120_000,
+        server.lines,
+      );
       const pgPid = await postmasterPid(dataDir);
       expect(pgPid).not.toBeNull();
 
       const login = slowLogin(port);
       await new Promise((r) => setTimeout(r, 300));
       process.kill(-server.child.pid!, signal);
-      await waitFor(() => server.lines.some((l) => l.includes('"shutting down"')), 'the shutdown to begin');
+      await waitFor(
+        () => server.lines.some((l) => l.includes('"shutting down"')),
+        'the shutdown to begin',
+        undefined,
+        server.lines,
+      );
       // The jobs stop meanwhile; the database must still be there for the request.
       await new Promise((r) => setTimeout(r, 500));
       login.finish();

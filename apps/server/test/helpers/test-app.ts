@@ -9,6 +9,8 @@ import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import pino from 'pino';
 import { Metrics } from '../../src/platform/metrics/metrics.ts';
 import { TickHub } from '../../src/modules/market/tick-hub.ts';
+import { productLags } from '../../src/modules/market/index.ts';
+import { systemClock } from '../../src/platform/time/clock.ts';
 import { seedTestOperators } from './test-operators.ts';
 export { operatorHeaders, testOperatorToken, type TestOperator } from './test-operators.ts';
 
@@ -44,7 +46,9 @@ export async function createTestApp(
     // Every test user registers from the one loopback address; tests of the cap itself set it.
     SMS_DAILY_PER_ADDRESS: String(options.smsDailyPerAddress ?? 100_000),
   });
-  const metrics = options.withMetrics ? new Metrics(database.db, database.pool) : undefined;
+  const metrics = options.withMetrics
+    ? new Metrics(database.db, database.pool, () => productLags(database.db, (options.clock ?? systemClock)()))
+    : undefined;
   const silent = { level: 'silent' } as const;
   const app = await buildApp({
     config,
@@ -60,6 +64,7 @@ export async function createTestApp(
     token: ADMIN_TOKEN,
     logLevel: silent.level,
     refuseDroppedFields: true,
+    tz: config.platformTz,
     ...(metrics ? { metrics } : {}),
   });
   await app.ready();
@@ -124,6 +129,8 @@ export async function registerUser(
   app: FastifyInstance,
   database: TestDatabase,
   overrides: Record<string, string> = {},
+  /** The app's language at registration (the lang header), which customer service then writes in. */
+  lang?: string,
 ) {
   const phone = overrides.phone ?? uniquePhone();
   const account = overrides.account ?? uniqueAccount();
@@ -141,6 +148,7 @@ export async function registerUser(
       agree: '1',
       ...overrides,
     },
+    ...(lang ? { lang } : {}),
   });
   if (answer.code !== 200) throw new Error(`register: ${answer.key}`);
   return { token: answer.data.token as string, user: answer.data.user, account, phone };

@@ -89,7 +89,7 @@ describe('invitation', () => {
       reason: 'launch',
     });
     expect(set.data).toEqual({ bonus_amount: '5.00', condition: 'real_name' });
-    const audit = await admin('alice', 'GET', '/admin/audit?limit=5');
+    const audit = await admin('alice', 'GET', '/admin/audit?size=5');
     expect(audit.data.items[0]).toMatchObject({ action: 'invite.settings', operator: 'alice', reason: 'launch' });
     expect((await call(t.app, 'GET', '/api/user/invite', { token: a.token })).data.rules.bonus_amount).toBe('5.00');
   });

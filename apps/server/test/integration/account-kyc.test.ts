@@ -62,7 +62,9 @@ describe('/api/user/certification', () => {
     const u = await registerUser(t.app, t.database);
     const cases: Array<[Record<string, string>, string]> = [
       [{ real_name: '', id_number: freshId() }, 'name_wrong'],
-      [{ real_name: 'Zhang San', id_number: freshId() }, 'name_wrong'],
+      // A Latin name on a resident ID: the refusal keeps "in Chinese characters" (issue #29, defect 10).
+      [{ real_name: 'Zhang San', id_number: freshId() }, 'name_in_chinese'],
+      [{ real_name: 'Anna 1', doc_type: 'passport', id_number: 'E12345678' }, 'name_wrong'],
       [{ real_name: '张三', id_number: '' }, 'id_number_wrong'],
       [{ real_name: '张三', id_number: '110101199003071005' }, 'id_number_wrong'], // wrong check digit
       [{ real_name: '张三', id_number: '110101199002301004' }, 'id_number_wrong'], // 30 February
@@ -74,6 +76,9 @@ describe('/api/user/certification', () => {
       expect(answer.key, JSON.stringify(body)).toBe(key);
       expect(answer.code).not.toBe(200);
     }
+    expect((await submit(u.token, { real_name: 'Zhang San', id_number: freshId() })).msg).toContain(
+      'in Chinese characters',
+    );
     const de = await submit(u.token, { real_name: '张三', id_number: '110101199003071005' }, 'de');
     expect(de.msg).not.toBe((await submit(u.token, { real_name: '张三', id_number: '110101199003071005' })).msg);
     expect((await state(u.token)).data.state).toBe('none');
@@ -149,7 +154,7 @@ describe('/api/user/certification', () => {
       'review_already_decided',
     );
 
-    const audit = await admin('alice', 'GET', '/admin/audit?limit=20');
+    const audit = await admin('alice', 'GET', '/admin/audit?size=20');
     const entry = audit.data.items.find((a: { target: string }) => a.target === `kyc:${id}`);
     expect(entry).toMatchObject({ operator: 'sam', action: 'kyc.approve', reason: 'documents match' });
     expect(JSON.stringify(entry)).not.toContain('C01X00T47');
@@ -177,7 +182,7 @@ describe('/api/user/certification', () => {
     const inbox = await call(t.app, 'GET', '/api/user/msg', { token: u.token, lang: 'de' });
     expect(inbox.data.unread).toBe(1);
     expect(inbox.data.items[0].body).toContain('photo unreadable');
-    const audit = await admin('alice', 'GET', '/admin/audit?limit=20');
+    const audit = await admin('alice', 'GET', '/admin/audit?size=20');
     expect(audit.data.items.find((a: { target: string }) => a.target === `kyc:${id}`).action).toBe('kyc.refuse');
 
     expect((await submit(u.token, { real_name: '钱七', id_number: number })).key).toBe('realname_submitted');

@@ -60,7 +60,7 @@ describe('operator API', () => {
       'user_not_found',
     );
 
-    const audit = await op('alice', 'GET', '/admin/audit?limit=10');
+    const audit = await op('alice', 'GET', '/admin/audit?size=10');
     const mine = audit.data.items.filter((i: { target: string }) => i.target === `user:${u.user.id}`);
     expect(mine.map((i: { action: string }) => i.action)).toEqual(['user.unlock', 'user.lock']);
     expect(mine[1]).toMatchObject({ operator: 'sam', reason: 'reported by support' });

@@ -15,7 +15,7 @@ import { LANGUAGES } from '@app/contracts';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await seedContent(t.database.db, { demo: false });
+  await seedContent(t.database.db);
 });
 afterAll(async () => {
   await t?.close();
@@ -95,7 +95,7 @@ describe('content', () => {
     expect(fr.data.title).toBe('Bonjour');
     expect((await op('cole', 'POST', `/admin/content/${id}/withdraw`, { reason: 'take it down' })).code).toBe(200);
     expect((await call(t.app, 'GET', `/api/index/about_details?id=${id}`)).key).toBe('no_data');
-    const auditLog = await op('alice', 'GET', '/admin/audit?limit=10');
+    const auditLog = await op('alice', 'GET', '/admin/audit?size=10');
     const actions = auditLog.data.items.map((a: { action: string }) => a.action);
     expect(actions).toEqual(expect.arrayContaining(['content.create', 'content.publish', 'content.withdraw']));
     // Without English it cannot be created.
@@ -198,16 +198,54 @@ describe('customer service', () => {
       body: { body: 'x'.repeat(1001) },
     });
     expect(tooLong.key).toBe('support_message_too_long');
-    const queue = await op('sam', 'GET', '/admin/support');
-    expect(queue.data.items.find((c: { user_id: number }) => c.user_id === u.user.id).awaiting_answer).toBe(true);
-    expect((await op('sam', 'POST', `/admin/support/${u.user.id}`, { body: 'Reset it under Security' })).code).toBe(
-      200,
-    );
+    const queue = await op('sam', 'GET', '/admin/support/conversations');
+    const mine = queue.data.items.find((c: { user_id: number }) => c.user_id === u.user.id);
+    expect(mine.awaiting_answer).toBe(true);
+    expect(
+      (await op('sam', 'POST', `/admin/support/conversations/${mine.id}/reply`, { body: 'Reset it under Security' }))
+        .code,
+    ).toBe(200);
     const conv = await call(t.app, 'GET', '/api/user/service', { token: u.token });
     expect(conv.data.items.map((m: { from: string }) => m.from)).toEqual(['user', 'operator']);
     expect(conv.data.unread).toBe(1);
     expect((await call(t.app, 'GET', '/api/user/badges', { token: u.token })).data.support).toBe(1);
     await call(t.app, 'POST', '/api/user/service_read', { token: u.token });
     expect((await call(t.app, 'GET', '/api/user/badges', { token: u.token })).data.support).toBe(0);
+  });
+});
+
+describe('brand settings (issue #29, defect 15)', () => {
+  it('an operator with settings.edit names the platform, with a reason, audited; the app reads it', async () => {
+    expect((await call(t.app, 'GET', '/api/index/ater')).data.brand_name).toBeNull();
+    expect((await op('alice', 'GET', '/admin/brand-settings')).data).toEqual({ brand_name: null });
+    // No reason, no change; nor from an operator without the permission.
+    expect((await op('alice', 'POST', '/admin/brand-settings', { brand_name: 'Acme Trade' })).code).not.toBe(200);
+    expect(
+      (await op('fay', 'POST', '/admin/brand-settings', { brand_name: 'Acme Trade', reason: 'rebrand' })).code,
+    ).not.toBe(200);
+    expect(
+      (await op('alice', 'POST', '/admin/brand-settings', { brand_name: 'x'.repeat(41), reason: 'too long' })).code,
+    ).not.toBe(200);
+    expect((await call(t.app, 'GET', '/api/index/ater')).data.brand_name).toBeNull();
+
+    const saved = await op('alice', 'POST', '/admin/brand-settings', { brand_name: ' Acme Trade ', reason: 'rebrand' });
+    expect(saved).toMatchObject({ code: 200, data: { brand_name: 'Acme Trade' } });
+    expect((await call(t.app, 'GET', '/api/index/ater')).data.brand_name).toBe('Acme Trade');
+    const entry = (await op('alice', 'GET', '/admin/audit?limit=5')).data.items.find(
+      (a: { action: string }) => a.action === 'brand.settings',
+    );
+    expect(entry).toMatchObject({
+      reason: 'rebrand',
+      details: { before: { brand_name: null }, after: { brand_name: 'Acme Trade' } },
+    });
+
+    // "" goes back to the app's own name.
+    await op('alice', 'POST', '/admin/brand-settings', { brand_name: '', reason: 'back to the default' });
+    expect((await call(t.app, 'GET', '/api/index/ater')).data.brand_name).toBeNull();
+  });
+
+  it('invents no support contact: the seeded settings name no address', async () => {
+    const ater = await call(t.app, 'GET', '/api/index/ater');
+    expect(JSON.stringify(ater.data)).not.toContain('example.com');
   });
 });

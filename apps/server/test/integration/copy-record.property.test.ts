@@ -68,7 +68,6 @@ it('never omits an order placed while leading, and every chain verifies', async 
               mode: a.practice ? 'practice' : 'real',
             },
             now: market.now(),
-            simulated: true,
           });
           if (leading[a.who] && !a.practice) stints[a.who]!.at(-1)!.push(placed.order.id);
           else outside.push(placed.order.id);

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { supportMessages } from '../../src/modules/support/support.table.ts';
+import { supportConversations, supportMessages } from '../../src/modules/support/support.table.ts';
 import { serverRoot } from '../crash/processes.ts';
 import { call, createTestApp, registerUser, testOperatorToken, type TestApp } from '../helpers/test-app.ts';
 
@@ -38,10 +38,16 @@ describe('text users write', () => {
   it('never reaches the operator CLI as raw control bytes, even when stored by another path', async () => {
     const u = await registerUser(t.app, t.database);
     // As a row written before the contracts cleaned text (or by any other writer) would be.
-    await t.database.db.insert(supportMessages).values({ userId: u.user.id, author: 'user', body: HOSTILE });
+    const [conversation] = await t.database.db
+      .insert(supportConversations)
+      .values({ userId: u.user.id })
+      .returning({ id: supportConversations.id });
+    await t.database.db
+      .insert(supportMessages)
+      .values({ conversationId: conversation!.id, userId: u.user.id, author: 'user', body: HOSTILE });
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      ['--import', 'tsx', 'src/cli/ops.ts', 'support', 'show', String(u.user.id)],
+      ['--import', 'tsx', 'src/cli/ops.ts', 'support', 'show', String(conversation!.id)],
       { cwd: serverRoot, env: { ...process.env, ADMIN_URL: adminUrl, OPS_TOKEN, FORCE_COLOR: '1' } },
     );
     expect(stdout).toContain('hello');

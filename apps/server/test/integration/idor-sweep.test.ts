@@ -112,6 +112,34 @@ beforeAll(async () => {
     card_number: `6222${String(process.pid).padStart(6, '0')}778899`,
   });
   expect(card.code).toBe(200);
+  // A wallet address and a pay account too, and customer service's one allowed edit open on each of the three:
+  // a stranger's edit naming one of them would go through if the edit looked the method up by id alone.
+  const wallet = await post(owner.token, '/api/user/add_wallet_addr', {
+    currency: 'USDT',
+    network: 'ERC20',
+    address: '0x52908400098527886E0F7030069857D2E4169EE7',
+  });
+  expect(wallet.code).toBe(200);
+  const payAccount = await post(owner.token, '/api/user/add_payment', {
+    kind: 'alipay',
+    holder: 'Owner Holder',
+    account: 'owner@example.com',
+  });
+  expect(payAccount.code).toBe(200);
+  for (const method of [card, wallet, payAccount])
+    expect(
+      (
+        await operatorCall(
+          t.admin,
+          'sam',
+          'POST',
+          `/admin/users/${owner.user.id}/payment-methods/${method.data.id}/allow-edit`,
+          {
+            reason: 'idor sweep: an open allowance',
+          },
+        )
+      ).code,
+    ).toBe(200);
   const upload = await uploadProof(t.app, owner.token, await pngImage(7));
   const channel = (await get(owner.token, '/api/user/recharge')).data.channels[0];
   const deposit = await post(owner.token, '/api/user/dorecharge', {
@@ -214,6 +242,16 @@ it("gives a stranger nothing of the owner's through any id field of any endpoint
     renew: () => '0',
     page: () => '1',
     size: () => '20',
+    // What an edit of a payment method needs to pass validation and reach the method's lookup.
+    bank_name: () => 'Stranger Bank',
+    branch: () => 'Side St',
+    holder: () => 'Stranger Holder',
+    card_number: () => '6222030303030303',
+    currency: () => 'USDT',
+    network: () => 'TRC20',
+    address: () => 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+    kind: () => 'alipay',
+    account: () => 'stranger@example.com',
   };
   const nowhere = (id: string) => (/^\d+$/.test(id) ? '987654321' : id.replace(/[0-9a-f]/g, 'e'));
   let calls = 0;
@@ -241,5 +279,8 @@ it("gives a stranger nothing of the owner's through any id field of any endpoint
     }
   }
   expect(calls).toBeGreaterThan(100);
+  // The allowed edits were reached with the owner's ids (and refused like ids that exist nowhere).
+  for (const path of ['/api/user/edit_card', '/api/user/edit_wallet_addr', '/api/user/edit_payment'])
+    expect(idRoutes.map((r) => r.path)).toContain(path);
   expect(await ownerState(owner.user.id)).toBe(before);
 }, 300_000);

@@ -480,12 +480,12 @@ describe('operators', () => {
     expect(shrink.key).toBe('invalid_request');
     const list = await op('cole', 'GET', '/admin/plans');
     expect(list.data.items.find((p: any) => p.id === plan.id).invested).toBe('500.00');
-    const audit = await op('alice', 'GET', '/admin/audit?limit=200');
+    const audit = await op('alice', 'GET', '/admin/audit?size=200');
     const actions = audit.data.items.filter((a: any) => a.target === `plan:${plan.id}`).map((a: any) => a.action);
     expect(actions).toContain('plan.create');
     await op('cole', 'POST', `/admin/plans/${plan.id}/pause`, { reason: 'checking the books' });
     await op('cole', 'POST', `/admin/plans/${plan.id}`, { reason: 'new title', title: 'Renamed plan' });
-    const after = await op('alice', 'GET', '/admin/audit?limit=200');
+    const after = await op('alice', 'GET', '/admin/audit?size=200');
     const rows = after.data.items.filter((a: any) => a.target === `plan:${plan.id}`);
     expect(rows.map((a: any) => a.action)).toEqual(expect.arrayContaining(['plan.create', 'plan.pause', 'plan.edit']));
     expect(rows.every((a: any) => a.operator === 'cole' && a.reason.length >= 3)).toBe(true);

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { formatPrice, settleResult } from '@app/contracts';
 import { connect } from '../../src/platform/db/client.ts';
 import { contractOrders } from '../../src/modules/orders/orders.table.ts';
 import { findProduct, priceAt } from '../../src/modules/market/market.repository.ts';
 import { postJournal } from '../../src/modules/ledger/ledger.service.ts';
-import { houseAccount, userAccount } from '../../src/modules/ledger/account-codes.ts';
+import { HOUSE_SHARDS, houseAccount, userAccount } from '../../src/modules/ledger/account-codes.ts';
+import { settleDueOrders } from '../../src/modules/orders/orders.service.ts';
+import { openStakeDrift } from '../../src/modules/orders/index.ts';
 import { verifyLedger } from '../../src/modules/ledger/ledger-verify.ts';
 import { SettlementJob } from '../../src/jobs/settlement.job.ts';
 import { call, createTestApp, operatorHeaders, registerUser, type TestApp } from '../helpers/test-app.ts';
@@ -273,6 +275,35 @@ describe('idempotency and races', () => {
     expect((await order(poor.token, { amount: '10', key: refusedKey })).code).toBe(200);
     expect((await verifyLedger(t.database.db)).breaks).toEqual([]);
   });
+
+  it('places the orders of many users at once, sharing batches, to the cent: balances, fee shards, ledger, open stakes', async () => {
+    const feeShards = async () =>
+      BigInt(
+        (
+          await t.database.db.execute<{ sum: string }>(
+            sql`SELECT coalesce(sum(balance), 0)::text AS sum FROM ledger_accounts WHERE code LIKE 'house:USD:fees:%'`,
+          )
+        ).rows[0]!.sum,
+      );
+    const users = [];
+    for (let i = 0; i < 6; i++) users.push(await registerUser(t.app, t.database));
+    // Consecutive ids: each user pays fees into a house shard of their own, checked together below.
+    expect(new Set(users.map((u) => u.user.id % HOUSE_SHARDS)).size).toBe(users.length);
+    for (const u of users) await fund(u.user.id, 5n * 1_005n); // five orders of 10.00 U + 0.05 U fee
+    const feesBefore = await feeShards();
+    const answers = await Promise.all(
+      users.flatMap((u) => Array.from({ length: 7 }, () => order(u.token, { amount: '10' }))),
+    );
+    for (const [i, u] of users.entries()) {
+      const own = answers.slice(i * 7, i * 7 + 7);
+      expect(own.filter((a) => a.code === 200)).toHaveLength(5);
+      expect(own.filter((a) => a.key === 'balance_insufficient')).toHaveLength(2);
+      expect(await balances(u.token)).toMatchObject({ available: '0.00', frozen: '50.00' });
+    }
+    expect((await feeShards()) - feesBefore).toBe(BigInt(users.length) * 5n * 5n);
+    expect((await verifyLedger(t.database.db)).breaks).toEqual([]);
+    expect(await openStakeDrift(t.database.db)).toEqual([]);
+  });
 });
 
 describe('settlement', () => {
@@ -340,6 +371,56 @@ describe('settlement', () => {
     );
     expect(settleJournals.rows[0]!.n).toBe(60);
     expect((await verifyLedger(t.database.db)).breaks).toEqual([]);
+  });
+
+  it('settlement workers of different parts settle disjoint orders, and all of them together', async () => {
+    const users: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const u = await registerUser(t.app, t.database);
+      await fund(u.user.id, 1_000_000n);
+      for (let k = 0; k < 3; k++) await order(u.token, { amount: '10', direction: k % 2 ? 'up' : 'down' });
+      users.push(u.user.id);
+    }
+    await market.feed.runOnce();
+    market.clock.t += 31;
+    await market.feed.runOnce();
+    const watermark = Number((await t.database.db.execute(sql`select watermark from feed_state`)).rows[0]!.watermark);
+    const partOf = (userId: number) => (userId % HOUSE_SHARDS) % 2;
+    const status = async () =>
+      new Map(
+        (
+          await t.database.db
+            .select({ userId: contractOrders.userId, status: contractOrders.status })
+            .from(contractOrders)
+            .where(inArray(contractOrders.userId, users))
+        ).map((r) => [r.userId, r.status]),
+      );
+    await settleDueOrders(t.database.db, watermark, 1000, { of: 2, index: 0 });
+    for (const [userId, state] of await status()) expect(state).toBe(partOf(userId) === 0 ? 'settled' : 'open');
+    await settleDueOrders(t.database.db, watermark, 1000, { of: 2, index: 1 });
+    for (const state of (await status()).values()) expect(state).toBe('settled');
+    expect((await verifyLedger(t.database.db)).breaks).toEqual([]);
+  });
+
+  it('a recorded second wakes the settlement job before its next poll', async () => {
+    const u = await registerUser(t.app, t.database);
+    await fund(u.user.id, 1_000_000n);
+    const placed = (await order(u.token, { amount: '10' })).data.id;
+    await market.feed.runOnce();
+    // Polls once a minute: only the wake can settle the order within this test.
+    const job = new SettlementJob({ db: t.database.db, log: silentLog, intervalMs: 60_000 });
+    job.start();
+    try {
+      await job.runOnce();
+      market.clock.t += 31;
+      await market.feed.runOnce();
+      job.wake();
+      const state = async () =>
+        (await t.database.db.select().from(contractOrders).where(eq(contractOrders.id, placed)))[0]!.status;
+      await expect.poll(state, { timeout: 20_000 }).toBe('settled');
+    } finally {
+      await job.stop();
+    }
   });
 
   it('has one feed leader even with two feed instances', async () => {

@@ -260,7 +260,7 @@ describe('recharge', () => {
       ['submitted', null],
       ['credited', 'fay'],
     ]);
-    const auditRows = await operatorCall(t.admin, 'alice', 'GET', '/admin/audit?limit=50');
+    const auditRows = await operatorCall(t.admin, 'alice', 'GET', '/admin/audit?size=50');
     expect(
       auditRows.data.items.some(
         (a: { action: string; target: string }) =>
@@ -322,7 +322,7 @@ describe('recharge', () => {
       sql`select count(*)::int as n from ledger_journals where reference like ${`deposit:${big.id}:%`}`,
     );
     expect(journals.rows[0]!.n).toBe(1);
-    const audit = await operatorCall(t.admin, 'alice', 'GET', '/admin/audit?limit=50');
+    const audit = await operatorCall(t.admin, 'alice', 'GET', '/admin/audit?size=50');
     expect(
       audit.data.items
         .filter((a: { target: string }) => a.target === `deposit:${big.id}`)
@@ -407,7 +407,13 @@ describe('withdraw', () => {
       fee_pct: '1.00',
       fee_min: '1.00',
     });
-    expect(info.window).toEqual({ from: '09:00', to: '21:00', time_zone: 'Asia/Shanghai', open: true });
+    expect(info.window).toEqual({
+      from: '09:00',
+      to: '21:00',
+      time_zone: 'Asia/Shanghai',
+      open: true,
+      opens_at: null,
+    });
     expect(info.destinations).toHaveLength(1);
     expect(info.destinations[0].hold_until).toBeGreaterThan(Date.now() / 1000);
   });
@@ -430,7 +436,7 @@ describe('withdraw', () => {
     const low = await cash(u, { method_id: String(card.id), amount: '99.99' });
     expect(low).toMatchObject({
       key: 'withdraw_amount_limit',
-      msg: 'The withdrawal amount must be between 100.00 and 49999.00 U',
+      msg: 'The withdrawal amount must be between 100.00 and 49,999.00 U',
     });
     expect((await cash(u, { method_id: String(card.id), amount: '50000' })).key).toBe('withdraw_amount_limit');
     const night = market.clock.t;
@@ -438,8 +444,13 @@ describe('withdraw', () => {
     expect(await cash(u, { method_id: String(card.id) })).toMatchObject({
       key: 'withdraw_time_limit',
       msg: 'Withdrawals are possible from 09:00 to 21:00',
+      // The moment it opens, for the app to say in the reader's zone and format (09:00 the next morning).
+      data: { params: { opens_at: Math.floor(Date.parse('2026-11-22T01:00:00Z') / 1000) } },
     });
-    expect((await get(u.token, '/api/user/cash')).data.window.open).toBe(false);
+    expect((await get(u.token, '/api/user/cash')).data.window).toMatchObject({
+      open: false,
+      opens_at: Math.floor(Date.parse('2026-11-22T01:00:00Z') / 1000),
+    });
     market.clock.t = night;
     const held = await cash(u, { method_id: String(card.id) });
     expect(held.key).toBe('withdraw_on_hold');
@@ -456,7 +467,11 @@ describe('withdraw', () => {
     expect((await cash(noFund, { method_id: String(c2.id) })).key).toBe('fund_password_required');
     expect((await balances(u.token)).available).toBe('1000.00');
     const th = await cash(u, { method_id: String(card.id), amount: '1' }, 'th');
-    expect(th.msg).toBe('จำนวนเงินที่ถอนต้องอยู่ระหว่าง 100.00 ถึง 49999.00 U');
+    expect(th.msg).toBe('จำนวนเงินที่ถอนต้องอยู่ระหว่าง 100.00 ถึง 49,999.00 U');
+    // The reader's separators; the machine-readable parameters stay plain decimals.
+    const de = await cash(u, { method_id: String(card.id), amount: '1' }, 'de');
+    expect(de.msg).toBe('Der Auszahlungsbetrag muss zwischen 100,00 und 49.999,00 U liegen');
+    expect(de.data.params).toEqual({ min: '100.00', max: '49999.00' });
     await settings({ hold_hours: 24 });
   });
 
@@ -476,7 +491,26 @@ describe('withdraw', () => {
     });
     const info = (await get(u.token, '/api/user/cash')).data;
     expect(info.hold_until).toBeGreaterThan(Date.now() / 1000 + 23 * 3600);
+    // The rules carry the hold's length too, for the screens that start one to say so before the change.
+    expect(info.hold_hours).toBe(24);
     expect((await cash(u, { method_id: String(card.id), fund_password: 'fund5678' })).key).toBe('withdraw_on_hold');
+  });
+
+  it('holds withdrawals after a login password change made in the same second as the registration', async () => {
+    await settings({ hold_hours: 24 });
+    const u = await registerUser(t.app, t.database);
+    expect((await get(u.token, '/api/user/cash')).data.hold_until).toBeNull();
+    // A script can register and change the password within the second: the hold still starts.
+    await t.database.db.execute(
+      sql`update users set created_at = now() - interval '500 milliseconds', password_changed_at = now() - interval '500 milliseconds' where id = ${u.user.id}`,
+    );
+    const changed = await post(u.token, '/api/user/pwd_login', {
+      old_password: 'secret123',
+      password: 'secret456',
+      password_confirm: 'secret456',
+    });
+    expect(changed.code).toBe(200);
+    expect((await get(u.token, '/api/user/cash')).data.hold_until).toBeGreaterThan(Date.now() / 1000 + 23 * 3600);
   });
 
   it('throttles fund password guesses like login', async () => {
@@ -631,20 +665,30 @@ describe('exchange and assets', () => {
       code: 409,
       key: 'quote_expired',
     });
+    // More than the user has is refused before any price is held, with what there is (issue #29, defect 7).
     expect(
-      (await post(u.token, '/api/user/exchange_quote', { direction: 'sell', coin: 'ETH', amount: '1' })).code,
-    ).toBe(200);
-    const tooMuch = await post(u.token, '/api/user/exchange', {
-      quote_id: (await post(u.token, '/api/user/exchange_quote', { direction: 'sell', coin: 'ETH', amount: '1' })).data
-        .id,
-      key: intentKey(),
+      await post(u.token, '/api/user/exchange_quote', { direction: 'sell', coin: 'ETH', amount: '1' }),
+    ).toMatchObject({
+      code: 422,
+      key: 'exchange_over_balance',
+      msg: 'That is more than you have: 0.00000000 ETH available',
+      data: { field: 'amount', params: { available: '0.00000000', unit: 'ETH' } },
     });
+    const cashNow = (await balances(u.token)).available;
+    expect(
+      (await post(u.token, '/api/user/exchange_quote', { direction: 'buy', coin: 'BTC', amount: '1000000' })).key,
+    ).toBe('exchange_over_balance');
+    // Two quotes for all of it: the second finds the cash spent when it executes.
+    const all = () => post(u.token, '/api/user/exchange_quote', { direction: 'buy', coin: 'BTC', amount: cashNow });
+    const [first, second] = [await all(), await all()];
+    expect((await post(u.token, '/api/user/exchange', { quote_id: first.data.id, key: intentKey() })).code).toBe(200);
+    const tooMuch = await post(u.token, '/api/user/exchange', { quote_id: second.data.id, key: intentKey() });
     expect(tooMuch.key).toBe('balance_insufficient');
     expect((await post(u.token, '/api/user/exchange_quote', { direction: 'buy', coin: 'NOPE', amount: '1' })).key).toBe(
       'product_not_found',
     );
     const history = (await get(u.token, '/api/user/exchange_record')).data;
-    expect(history.items.map((r: { direction: string }) => r.direction)).toEqual(['sell', 'buy']);
+    expect(history.items.map((r: { direction: string }) => r.direction)).toEqual(['buy', 'sell', 'buy']);
   });
 
   it('values each coin in U at the recorded price', async () => {
@@ -768,7 +812,7 @@ describe('operators: channels and settings', () => {
     expect(await names()).not.toContain('USDT ERC20');
     const channels = (await get(u.token, '/api/user/recharge')).data.channels;
     expect(channels.every((c: { name: string }) => c.name !== 'USDT ERC20')).toBe(true);
-    const audit = await operatorCall(t.admin, 'alice', 'GET', '/admin/audit?limit=20');
+    const audit = await operatorCall(t.admin, 'alice', 'GET', '/admin/audit?size=20');
     const actions = audit.data.items
       .filter((a: { target: string }) => a.target === `channel:${created.data.id}`)
       .map((a: { action: string }) => a.action);
@@ -780,7 +824,7 @@ describe('operators: channels and settings', () => {
     expect((await settings({ quote_seconds: 60 })).code).not.toBe(200);
     const saved = await settings({ withdraw_daily_count: 4 });
     expect(saved.data.withdraw_daily_count).toBe(4);
-    const audit = await operatorCall(t.admin, 'alice', 'GET', '/admin/audit?limit=5');
+    const audit = await operatorCall(t.admin, 'alice', 'GET', '/admin/audit?size=5');
     expect(audit.data.items[0]).toMatchObject({ action: 'wallet.settings', reason: 'test settings' });
   });
 });

@@ -101,16 +101,38 @@ describe('ledger (property)', () => {
         `INSERT INTO ledger_journals (reference, kind) VALUES ('raw:1', 'raw') RETURNING id`,
       );
       const acc = await client.query(`SELECT id FROM ledger_accounts WHERE code = $1`, [userAccount(1, 'available')]);
-      await client.query(
-        `INSERT INTO ledger_entries (journal_id, account_id, asset, amount, balance_after) VALUES ($1, $2, 'USD', 10, 10)`,
-        [j.rows[0].id, acc.rows[0].id],
+      // Refused when the statement that wrote the journal's entries ends.
+      await expect(
+        client.query(
+          `INSERT INTO ledger_entries (journal_id, account_id, asset, amount, balance_after) VALUES ($1, $2, 'USD', 10, 10)`,
+          [j.rows[0].id, acc.rows[0].id],
+        ),
+      ).rejects.toThrow(/at least 2/);
+      await client.query('ROLLBACK');
+      await client.query('BEGIN');
+      const k = await client.query(
+        `INSERT INTO ledger_journals (reference, kind) VALUES ('raw:2', 'raw') RETURNING id`,
       );
-      await expect(client.query('COMMIT')).rejects.toThrow(/at least 2|sum to zero/);
+      await expect(
+        client.query(
+          `INSERT INTO ledger_entries (journal_id, account_id, asset, amount, balance_after) VALUES ($1, $2, 'USD', 10, 10), ($1, $2, 'USD', 5, 15)`,
+          [k.rows[0].id, acc.rows[0].id],
+        ),
+      ).rejects.toThrow(/sum to zero/);
+      await client.query('ROLLBACK');
+      // Entries name a journal and an account that exist.
+      await expect(
+        client.query(
+          `INSERT INTO ledger_entries (journal_id, account_id, asset, amount, balance_after) VALUES (-1, $1, 'USD', 10, 10), (-1, $1, 'USD', -10, 0)`,
+          [acc.rows[0].id],
+        ),
+      ).rejects.toThrow(/journal -1, which does not exist/);
     } finally {
       client.release();
     }
     await expect(pool.query(`UPDATE ledger_entries SET amount = amount + 1`)).rejects.toThrow(/append-only/);
     await expect(pool.query(`DELETE FROM ledger_journals`)).rejects.toThrow(/append-only/);
+    await expect(pool.query(`DELETE FROM ledger_accounts`)).rejects.toThrow(/append-only/);
     await expect(
       pool.query(`UPDATE ledger_accounts SET balance = -1 WHERE code = $1`, [userAccount(1, 'available')]),
     ).rejects.toThrow(/ledger_accounts_non_negative/);

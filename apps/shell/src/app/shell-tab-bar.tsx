@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { selectIsLoggedIn, useAppSelector, useGetBadgesQuery } from '@app/api-client';
 import { HomeIcon, MineIcon, OrderIcon, ProjectIcon, TabBar } from '@app/ui';
 import { TABS, type TabKey } from './route-table.ts';
 
@@ -12,6 +14,15 @@ const ICONS: Record<TabKey, typeof HomeIcon> = {
 /** Labels come from i18next, so they change in the same render as the language. */
 export function ShellTabBar({ current }: { current: TabKey }) {
   const { t } = useTranslation();
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  // Unread messages wait under Mine: the tab says so wherever the user is (read ones clear it: tag 'Inbox').
+  const { data: badges, refetch } = useGetBadgesQuery(undefined, { skip: !loggedIn });
+  // Asked again at each change of tab: a message may have arrived meanwhile (one small request per tap).
+  useEffect(() => {
+    if (loggedIn && badges) void refetch();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of tab asks again
+  }, [current]);
+  const unread = badges?.messages ?? 0;
   return (
     <TabBar
       label={t('tabs.label')}
@@ -23,6 +34,7 @@ export function ShellTabBar({ current }: { current: TabKey }) {
           label: t(`tabs.${tab.key}`),
           icon: <Icon />,
           active: tab.key === current,
+          ...(tab.key === 'mine' && unread > 0 ? { badge: { count: unread, label: t('tabs.unread') } } : {}),
         };
       })}
     />

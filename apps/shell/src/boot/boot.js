@@ -74,16 +74,36 @@
   if (!head && owner && owner.heads) {
     for (var headPath in owner.heads) if (headPath.toLowerCase() === lower) head = owner.heads[headPath];
   }
-  if (head && (!head.simulatedOnly || (data && data.simulated))) {
+  if (head) {
     var texts = head.texts[lang] || head.texts.en;
-    var box = doc.querySelector('.bf-' + head.kind);
+    // The head's box (a notice only while prices are simulated, say) and its nav bar are separate: the bar, its
+    // title and its back button are the page's own and show whatever the box does.
+    var box = !head.simulatedOnly || (data && data.simulated) ? doc.querySelector('.bf-' + head.kind) : null;
     if (box) {
       var slots = box.querySelectorAll('[data-t]');
       for (var k = 0; k < slots.length; k++) slots[k].textContent = texts[slots[k].getAttribute('data-t')];
       root.setAttribute('data-boot-head', head.kind);
       contentful = true;
-      if (head.nav) root.setAttribute('data-boot-nav', head.nav);
-      if (texts[2]) doc.querySelector('.bf-nav').textContent = texts[2];
+    }
+    if (head.nav) root.setAttribute('data-boot-nav', head.nav);
+    // The title may be the page's query parameter (the product page is titled by its ?symbol=).
+    var query = location.hash.split('?')[1];
+    var title =
+      (head.titleParam && query && new URLSearchParams(query).get(head.titleParam)) ||
+      (head.kind === 'hero' && data && data.brand) ||
+      texts[2];
+    if (title) {
+      doc.querySelector('.bf-title').textContent = title;
+      contentful = true;
+    }
+    if (head.back) {
+      var back = doc.querySelector('.bf-back');
+      back.setAttribute('aria-label', routes.back[lang] || routes.back.en);
+      back.hidden = false;
+      back.onclick = function () {
+        if (history.length > 1) history.back();
+        else location.replace('#/');
+      };
     }
   }
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { selectIsLoggedIn, useAppSelector } from '@app/api-client';
 import { ArrowDownIcon, ArrowUpIcon, BellIcon, Button, CheckIcon, GiftIcon, HeadsetIcon, NavBar } from '@app/ui';
 import { useNavigate } from 'react-router';
-import { usePageMeta } from '@app/app-kit';
+import { useBrandName, usePageMeta } from '@app/app-kit';
 import { RemoteSlot } from '../remotes/remote-slot.tsx';
 import { HOME_WIDGETS } from '../app/route-table.ts';
 import { remoteExposes, type RemoteName } from '../remotes/remote-manifest.ts';
@@ -68,11 +68,12 @@ export function HomePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const loggedIn = useAppSelector(selectIsLoggedIn);
-  // Home's document title is the app's name alone, with the app's description.
+  // Home's document title is the app's name alone (the operators' brand once set), with the app's description.
   usePageMeta();
+  const brand = useBrandName();
   return (
     <div>
-      <NavBar title={t('app.name')} variant="brand" />
+      <NavBar title={brand} variant="brand" />
       <main>
         <section className={styles.hero} aria-labelledby="home-hero-title">
           <h2 id="home-hero-title" className={styles.heroTitle}>

@@ -15,7 +15,15 @@ export const PAGES = [
   page({
     path: '/pages/trade/trade',
     load: () => import(/* webpackChunkName: "page-pages-trade-trade" */ '../routes/trade-page.tsx'),
-    head: { kind: 'note', texts: ['market.simulatedLong'], simulatedOnly: true },
+    // The frame shows the page's bar before the bundle: brand, Back, "Trade" or the ?symbol= of a product page.
+    head: {
+      kind: 'note',
+      nav: 'brand',
+      back: true,
+      titleParam: 'symbol',
+      texts: ['market.simulatedLong', '', 'trade.title'],
+      simulatedOnly: true,
+    },
   }),
   page({
     path: '/pages/trade/pnl',

@@ -7,12 +7,13 @@ import styles from './market.module.css';
 const TONE = {
   trading: 'primary',
   starting: 'neutral',
+  delayed: 'warning',
   closed: 'neutral',
   non_trading: 'neutral',
   forbidden: 'warning',
 } as const;
 
-/** The market status in words (trading, prices starting, closed, non-trading time, trading suspended). */
+/** The market status in words (trading, prices starting, price delayed, closed, non-trading time, suspended). */
 export function StatusBadge({ status }: { status: DisplayStatus }) {
   const { t } = useTranslation(NS);
   return (

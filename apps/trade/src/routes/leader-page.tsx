@@ -14,6 +14,7 @@ import { FollowSheet } from '../features/copy/components/follow-sheet.tsx';
 import { useGetProductsQuery } from '../features/quotes/api/products-api.ts';
 import { useGetGoodsQuery } from '../features/product/api/product-api.ts';
 import { SimulatedNote } from '../lib/simulated-note.tsx';
+import { ChartAttribution } from '../features/chart/components/chart-attribution.tsx';
 import styles from '../features/copy/components/copy.module.css';
 
 /*
@@ -79,7 +80,7 @@ function LeaderRecord({ leader }: { leader: LeaderDetail }) {
         <p className={styles.meta}>
           {stats.ranked
             ? t('copy.ranked')
-            : t('copy.sampleNeeded', { settled: stats.settled, needed: leader.terms.min_ranked_orders })}
+            : t('copy.sampleNeeded', { settled: stats.settled, count: leader.terms.min_ranked_orders })}
         </p>
       </div>
       <p className={styles.statement} data-testid="every-order">
@@ -135,9 +136,10 @@ function LeaderRecord({ leader }: { leader: LeaderDetail }) {
               {/* Before the first settled order the record's P/L is zero: the curve starts there. */}
               <PnlCurveChart
                 points={[{ t: record.started_at, pnl: '0.00' }, ...stats.curve]}
-                label={t('copy.curveLabel', { n: stats.curve.length })}
+                label={t('copy.curveLabel', { count: stats.curve.length })}
               />
             </Suspense>
+            <ChartAttribution />
           </div>
         )}
         <MonthlyPnl stats={stats} />

@@ -24,7 +24,7 @@ export default function LeadersPage() {
     setParams({ sort: next.sort ?? sort, status: next.status ?? status }, { replace: true });
   return (
     <DefaultPage title={t('copy.leadersTitle')} backTo="/pages/user/order?tab=follow">
-      <p className={styles.statement}>{t('copy.listIntro', { n: 30 })}</p>
+      <p className={styles.statement}>{t('copy.listIntro', { count: 30 })}</p>
       <div className={styles.toolbar}>
         <label className={styles.label} htmlFor="leader-sort">
           {t('copy.sortBy')}

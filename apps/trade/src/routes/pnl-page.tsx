@@ -55,7 +55,7 @@ export default function PnlPage() {
         <div className={styles.page} data-testid="pnl">
           <section className={styles.card}>
             <p className={styles.summary} data-testid="pnl-summary">
-              {t('pnl.summary', { n: data.total.orders, amount: money(data.total.pnl) })}
+              {t('pnl.summary', { count: data.total.orders, amount: money(data.total.pnl) })}
             </p>
             <dl className={styles.figures}>
               <div>
@@ -68,7 +68,7 @@ export default function PnlPage() {
                 <dt>{t('pnl.winRate')}</dt>
                 <dd data-testid="pnl-winrate">
                   {data.total.win_rate === null ? '—' : `${f.number(data.total.win_rate, 2)}%`}
-                  <span className={styles.sub}>{t('pnl.ofOrders', { n: data.total.orders })}</span>
+                  <span className={styles.sub}>{t('pnl.ofOrders', { count: data.total.orders })}</span>
                 </dd>
               </div>
               <div>

@@ -74,7 +74,11 @@ export function ProductPage({ symbol }: { symbol: string }) {
   const [results, setResults] = useState<Order[]>([]);
 
   const product = goods.data?.product;
-  const status = displayStatus(quote.data?.status ?? product?.status ?? 'closed', product, ticked);
+  const status = displayStatus(
+    quote.data?.status ?? product?.status ?? 'closed',
+    product && { live: product.live, delayed: quote.data?.delayed ?? product.delayed },
+    ticked,
+  );
   const precision = product?.precision ?? 2;
   const priceSource: PriceSource = {
     symbol,
@@ -162,6 +166,7 @@ export function ProductPage({ symbol }: { symbol: string }) {
               nextChange={goods.data.next_change}
               quote={quote.data}
               price={price}
+              source={quote.data?.source ?? product.source}
             />
           )}
         </WithLivePrice>

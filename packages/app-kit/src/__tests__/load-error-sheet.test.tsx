@@ -47,7 +47,7 @@ describe('BottomSheet', () => {
     const dialog = screen.getByRole('dialog', { name: 'Buy rise' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(document.activeElement).toBe(dialog);
-    act(() => void fireEvent.keyDown(document, { key: 'Escape' }));
+    act(() => void fireEvent.keyDown(dialog, { key: 'Escape' }));
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalledTimes(2);
   });

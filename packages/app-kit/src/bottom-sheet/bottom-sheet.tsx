@@ -21,24 +21,24 @@ export type BottomSheetProps = {
 export function BottomSheet({ open, title, onClose, onBack, children, footer, testId }: BottomSheetProps) {
   const { t } = useTranslation();
   const titleId = useId();
-  const ref = useModal<HTMLDivElement>(open, onClose, { initialFocus: 'container' });
+  const ref = useModal<HTMLDialogElement>(open, onClose, { initialFocus: 'container' });
   // The tap that opens a sheet paints the sheet (title, close, footer) in its own frame; the body, a form that
   // can take tens of milliseconds to build on a phone, follows in a background render while the sheet rises
   // (the deferred value is still false in the tap's render), so the tap never waits for it.
   const bodyShown = useDeferredValue(open, false);
   if (!open) return null;
   return createPortal(
-    // The backdrop closes on a tap; from the keyboard, Escape closes (useModal).
-    <div className={styles.overlay} role="presentation" onClick={(e) => e.target === e.currentTarget && onClose()}>
-      <div
-        ref={ref}
-        className={styles.sheet}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        data-testid={testId}
-      >
+    // The native dialog is the backdrop: a tap on it (outside the sheet) closes; Escape closes (useModal).
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
+    <dialog
+      ref={ref}
+      className={styles.overlay}
+      aria-modal="true"
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      onClick={(e) => e.target === e.currentTarget && onClose()}
+    >
+      <div className={styles.sheet} data-testid={testId}>
         <div className={styles.head}>
           {onBack ? (
             <button type="button" className={styles.iconButton} onClick={onBack} aria-label={t('actions.back')}>
@@ -61,7 +61,7 @@ export function BottomSheet({ open, title, onClose, onBack, children, footer, te
         </div>
         {footer && <div className={styles.footer}>{footer}</div>}
       </div>
-    </div>,
+    </dialog>,
     document.body,
   );
 }

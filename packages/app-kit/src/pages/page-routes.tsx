@@ -14,8 +14,12 @@ export type PageHead = {
   texts: readonly string[];
   /** The frame's nav bar shows the brand instead of a back button. */
   nav?: 'brand';
-  /** Shown only when the server says prices are simulated. */
+  /** The head's box is shown only when the server says prices are simulated (the nav bar always is). */
   simulatedOnly?: boolean;
+  /** The frame's nav bar has the page's back button (a page reached from another, not a tab). */
+  back?: true;
+  /** The query parameter whose value is the nav bar's title when the address has it (`symbol`). */
+  titleParam?: string;
 };
 
 type PageModule<P> = { default: ComponentType<P> };

@@ -19,20 +19,52 @@ function numberFormat(lang: Language, digits: number): Intl.NumberFormat {
   return format;
 }
 
+/** The minus of every negative figure on every screen and in every server text: U+2212, not the hyphen. */
+export const MINUS_SIGN = '\u2212';
+
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/** A decimal string or number in the language's digits and grouping, negative with U+2212. */
+function format(value: string | number, lang: Language, digits: number): string {
+  // Intl formats decimal strings exactly, so no float ever touches an amount.
+  const intl = numberFormat(lang, digits);
+  // Only a negative figure has a minus to replace; for the rest (nearly every price on screen, and a chart's
+  // axis asks for dozens each time it draws) one format() is the same text without building the parts.
+  const negative = typeof value === 'number' ? value < 0 || Object.is(value, -0) : value.includes('-');
+  if (!negative) return intl.format(value as number);
+  return intl
+    .formatToParts(value as number)
+    .map((part) => (part.type === 'minusSign' ? MINUS_SIGN : part.value))
+    .join('');
+}
+
 /**
- * Money arrives as a decimal string ("1234.5"); it is formatted as a string so no float ever touches it
- * (Intl formats decimal strings exactly). "1,234.50 U" in English, "1.234,50 U" in German.
+ * Money arrives as a decimal string ("1234.5"). "1,234.50 U" in English, "1.234,50 U" in German, "−12.30 U"
+ * below zero.
  */
 export function formatMoney(amount: string | bigint, lang: Language, digits = 2): string {
   const text = typeof amount === 'bigint' ? amount.toString() : amount.trim();
-  const valid = /^-?\d+(\.\d+)?$/.test(text);
-  const formatted = valid ? numberFormat(lang, digits).format(text as unknown as number) : '—';
-  return `${formatted} ${MONEY_UNIT}`;
+  return `${DECIMAL.test(text) ? format(text, lang, digits) : '—'} ${MONEY_UNIT}`;
 }
 
 /** Plain numbers at a given precision (prices, rates). */
 export function formatNumber(value: string | number, lang: Language, digits = 2): string {
-  return numberFormat(lang, digits).format(value as number);
+  return format(value, lang, digits);
+}
+
+/** A price in U as recorded, every recorded digit kept: "96,010.88 U". */
+export function formatPrice(price: string, lang: Language): string {
+  return formatMoney(price, lang, Math.max(2, price.split('.')[1]?.length ?? 0));
+}
+
+/**
+ * An amount inside a catalogue text, `{{max, amount}}`: the server's refusals and inbox messages carry decimal
+ * strings ("49999.00"), and the text is read in the reader's language ("49.999,00" in German). A value that is
+ * not a decimal (a placeholder left unfilled) stays as it is.
+ */
+export function formatAmountValue(value: unknown, lang: Language): string {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  return DECIMAL.test(text) ? format(text, lang, 2) : String(value);
 }
 
 // Building an Intl format loads the language's ICU data (milliseconds each on a phone): one per language and

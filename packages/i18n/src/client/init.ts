@@ -2,6 +2,8 @@ import { createInstance, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { BCP47, LANGUAGES, isLanguage, type Language } from '@app/contracts';
 import { registryBackend } from './registry.ts';
+import { bcp47Plurals } from '../plurals.ts';
+import { amountFormat } from '../amount-format.ts';
 import { registerOwnNamespaces } from './own-namespaces.ts';
 import { readStoredLanguage, storeLanguage } from './storage.ts';
 
@@ -30,7 +32,7 @@ export async function initI18n(options: { lang?: Language; namespaces?: string[]
   registerOwnNamespaces();
   const lng = options.lang ?? readStoredLanguage();
   const instance = createInstance();
-  instance.use(registryBackend).use(initReactI18next);
+  instance.use(registryBackend).use(initReactI18next).use(bcp47Plurals).use(amountFormat);
   instance.on('languageChanged', (next) => {
     if (!isLanguage(next)) return;
     applyDocumentLanguage(next);

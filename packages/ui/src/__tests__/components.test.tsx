@@ -69,7 +69,7 @@ describe('ConfirmDialog', () => {
     expect(screen.getByRole('dialog', { name: 'Log out?' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
     expect(onConfirm).toHaveBeenCalledOnce();
-    fireEvent.keyDown(document, { key: 'Escape' });
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
     expect(onCancel).toHaveBeenCalledOnce();
   });
 });

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { LinkButton, useModal, type UseModalOptions } from '../index.ts';
 
@@ -18,19 +18,19 @@ describe('LinkButton', () => {
 });
 
 function Modal({ open, onClose, options }: { open: boolean; onClose: () => void; options?: UseModalOptions }) {
-  const ref = useModal<HTMLDivElement>(open, onClose, options);
+  const ref = useModal<HTMLDialogElement>(open, onClose, options);
   if (!open) return null;
   return (
-    <div ref={ref} role="dialog" aria-label="Sheet" tabIndex={-1}>
+    <dialog ref={ref} aria-label="Sheet" tabIndex={-1}>
       <button type="button">First</button>
       <button type="button">Last</button>
       <input aria-label="Not yet" disabled />
-    </div>
+    </dialog>
   );
 }
 
 describe('useModal', () => {
-  it('focuses the first control by default, keeps Tab inside (skipping disabled inputs), closes on Escape', () => {
+  it('focuses the first control by default, keeps Tab inside (skipping disabled inputs), closes on Escape', async () => {
     const onClose = vi.fn();
     const { rerender } = render(
       <>
@@ -47,10 +47,12 @@ describe('useModal', () => {
       </>,
     );
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'First' }));
+    // The tabbable library arrives with the first modal.
+    await act(async () => void (await import('tabbable')));
     screen.getByRole('button', { name: 'Last' }).focus();
-    fireEvent.keyDown(document, { key: 'Tab' });
+    fireEvent.keyDown(document.activeElement!, { key: 'Tab' });
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'First' }));
-    fireEvent.keyDown(document, { key: 'Escape' });
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
     expect(onClose).toHaveBeenCalledOnce();
     rerender(
       <>
@@ -64,5 +66,18 @@ describe('useModal', () => {
   it("focuses the modal itself with initialFocus: 'container'", () => {
     render(<Modal open onClose={() => {}} options={{ initialFocus: 'container' }} />);
     expect(document.activeElement).toBe(screen.getByRole('dialog', { name: 'Sheet' }));
+  });
+});
+
+describe('useModal on the dialog element', () => {
+  it("closes on the dialog's cancel event (Escape or Android's back gesture) without closing by itself", () => {
+    const onClose = vi.fn();
+    render(<Modal open onClose={onClose} />);
+    const dialog = screen.getByRole('dialog', { name: 'Sheet' });
+    const cancel = new Event('cancel', { cancelable: true });
+    dialog.dispatchEvent(cancel);
+    expect(onClose).toHaveBeenCalledOnce();
+    expect(cancel.defaultPrevented).toBe(true);
+    expect(dialog.hasAttribute('open')).toBe(true);
   });
 });

@@ -18,16 +18,20 @@ export type ActionSheetProps = {
 /** A bottom sheet of choices, within thumb reach; the selected one is marked (not by colour alone). */
 export function ActionSheet({ open, title, items, cancelLabel, onSelect, onClose }: ActionSheetProps) {
   const titleId = useId();
-  const ref = useModal<HTMLDivElement>(open, onClose);
+  const ref = useModal<HTMLDialogElement>(open, onClose);
   if (!open) return null;
   return createPortal(
-    // The backdrop closes on a tap; from the keyboard, Escape closes (useModal).
-    <div
+    // The native dialog is the backdrop: a tap on it (outside the sheet) closes; Escape closes (useModal).
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
+    <dialog
+      ref={ref}
       className={`${styles.overlay} ${styles.sheetOverlay}`}
-      role="presentation"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      tabIndex={-1}
       onClick={(e) => e.target === e.currentTarget && onClose()}
     >
-      <div ref={ref} className={styles.sheet} role="dialog" aria-modal="true" aria-labelledby={titleId}>
+      <div className={styles.sheet}>
         <h2 id={titleId} className={styles.sheetTitle}>
           {title}
         </h2>
@@ -51,7 +55,7 @@ export function ActionSheet({ open, title, items, cancelLabel, onSelect, onClose
           {cancelLabel}
         </button>
       </div>
-    </div>,
+    </dialog>,
     document.body,
   );
 }

@@ -14,19 +14,27 @@ export type DialogProps = {
 
 export function Dialog({ open, title, children, actions, onClose }: DialogProps) {
   const titleId = useId();
-  const ref = useModal<HTMLDivElement>(open, onClose);
+  const ref = useModal<HTMLDialogElement>(open, onClose);
   if (!open) return null;
   return createPortal(
-    // The backdrop closes on a tap; from the keyboard, Escape closes (useModal).
-    <div className={styles.overlay} role="presentation" onClick={(e) => e.target === e.currentTarget && onClose()}>
-      <div ref={ref} className={styles.dialog} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+    // The native dialog is the backdrop: a tap on it (outside the panel) closes; Escape closes (useModal).
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
+    <dialog
+      ref={ref}
+      className={styles.overlay}
+      aria-modal="true"
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      onClick={(e) => e.target === e.currentTarget && onClose()}
+    >
+      <div className={styles.dialog}>
         <h2 id={titleId} className={styles.title}>
           {title}
         </h2>
         {children && <div className={styles.body}>{children}</div>}
         <div className={styles.actions}>{actions}</div>
       </div>
-    </div>,
+    </dialog>,
     document.body,
   );
 }

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
+import type { CheckOptions, FocusableElement } from 'tabbable';
 
 export type UseModalOptions = {
   /**
@@ -8,43 +9,85 @@ export type UseModalOptions = {
   initialFocus?: 'first' | 'container';
 };
 
+// tabbable decides what is hidden from layout; an engine without layout (jsdom) gives nothing a box, and
+// every control would count as hidden.
+const displayCheck = (): CheckOptions['displayCheck'] =>
+  document.documentElement.getClientRects().length > 0 ? 'full' : 'none';
+
+// The tabbable library arrives with the first modal, not with the first page: Home's first load carries no
+// modal. Until it is there (milliseconds), Tab behaves as the native modal dialog makes it.
+let tabbableOf: ((node: HTMLElement) => FocusableElement[]) | undefined;
+const loadTabbable = () =>
+  import('tabbable').then(({ tabbable }) => {
+    tabbableOf = (node) => tabbable(node, { displayCheck: displayCheck() });
+  });
+
+/** Where focus goes first without showModal(), which otherwise focuses the first focusable element itself. */
+const FIRST_CONTROL =
+  'button:not(:disabled), [href], input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
+
 /**
- * What every modal needs: Escape closes it, focus moves into it on open, Tab stays inside it, and focus
- * returns to where it was on close. Put the returned ref on the element with role="dialog" (and tabIndex={-1}).
+ * What every modal needs, from the platform: put the returned ref on a `<dialog>`. It opens with `showModal()`,
+ * so the page behind is inert (no tap, no Tab, no screen reader reaches it) and the dialog sits in the top layer;
+ * Escape (and Android's back gesture, the dialog's `cancel`) closes it through `onClose`; focus moves in on open
+ * and returns to where it was on close. Tab and Shift+Tab go round every tabbable element inside (selects,
+ * textareas, tabindex, radio groups: the `tabbable` library's rules) instead of leaving for the browser's chrome.
  */
-export function useModal<T extends HTMLElement>(open: boolean, onClose: () => void, options: UseModalOptions = {}) {
+export function useModal<T extends HTMLDialogElement>(
+  open: boolean,
+  onClose: () => void,
+  options: UseModalOptions = {},
+) {
   const ref = useRef<T>(null);
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
   const initialFocus = options.initialFocus ?? 'first';
-  useEffect(() => {
-    if (!open) return;
-    const previous = document.activeElement as HTMLElement | null;
+  // Before paint, so the dialog appears opened in its first frame.
+  useLayoutEffect(() => {
     const node = ref.current;
-    const focusables = () =>
-      Array.from(
-        node?.querySelectorAll<HTMLElement>('button:not(:disabled), [href], input:not(:disabled), [tabindex="0"]') ??
-          [],
-      );
-    (initialFocus === 'container' ? node : (focusables()[0] ?? node))?.focus();
+    if (!open || !node) return;
+    const previous = document.activeElement as HTMLElement | null;
+    if (!tabbableOf) void loadTabbable();
+    // A browser without showModal (and jsdom) still shows it, without the inert background.
+    if (typeof node.showModal === 'function') {
+      if (!node.open) node.showModal();
+      if (initialFocus === 'container') node.focus();
+    } else {
+      node.setAttribute('open', '');
+      (initialFocus === 'container' ? node : (node.querySelector<HTMLElement>(FIRST_CONTROL) ?? node)).focus();
+    }
+    const items = () => tabbableOf?.(node) ?? [];
+    const onCancel = (event: Event) => {
+      // The dialog closes when its owner says so (it re-renders without it), not by itself.
+      event.preventDefault();
+      closeRef.current();
+    };
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') closeRef.current();
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        closeRef.current();
+        return;
+      }
       if (event.key !== 'Tab') return;
-      const items = focusables();
-      const first = items[0];
-      const last = items[items.length - 1];
+      const list = items();
+      const first = list[0];
+      const last = list[list.length - 1];
       if (!first || !last) return;
-      if (event.shiftKey && document.activeElement === first) {
+      const active = document.activeElement;
+      if (event.shiftKey && (active === first || active === node)) {
         event.preventDefault();
         last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
+      } else if (!event.shiftKey && active === last) {
         event.preventDefault();
         first.focus();
       }
     };
-    document.addEventListener('keydown', onKey);
+    node.addEventListener('cancel', onCancel);
+    node.addEventListener('keydown', onKey);
     return () => {
-      document.removeEventListener('keydown', onKey);
+      node.removeEventListener('cancel', onCancel);
+      node.removeEventListener('keydown', onKey);
+      if (node.open && typeof node.close === 'function') node.close();
       previous?.focus?.();
     };
   }, [open, initialFocus]);

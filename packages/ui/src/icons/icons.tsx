@@ -187,3 +187,16 @@ export const CloseIcon = (p: IconProps) => (
     <path d="M6 6l12 12M18 6 6 18" />
   </Svg>
 );
+export const ImageIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="3" y="4" width="18" height="16" rx="2" />
+    <circle cx="9" cy="10" r="2" />
+    <path d="m21 16-5-5-9 9" />
+  </Svg>
+);
+export const NewsIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="3" y="4" width="14" height="16" rx="2" />
+    <path d="M17 8h2a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H7M7 8h6M7 12h6M7 16h4" />
+  </Svg>
+);

@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { cx } from '../lib/cx.ts';
 import styles from './toast.module.css';
 
@@ -22,6 +31,19 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       tone === 'error' ? TOAST_ERROR_MS : TOAST_INFO_MS,
     );
   }, []);
+  const region = useRef<HTMLDivElement>(null);
+  // Modal dialogs sit in the browser's top layer, above any z-index: the region is a popover that enters the top
+  // layer again with each new toast, so a toast shows above a dialog or sheet opened before it.
+  useLayoutEffect(() => {
+    const node = region.current;
+    if (!node || typeof node.showPopover !== 'function') return;
+    // Open from the start (an empty live region, so the first toast is announced), re-entered per toast.
+    if (node.matches(':popover-open')) {
+      if (toasts.length === 0) return;
+      node.hidePopover();
+    }
+    node.showPopover();
+  }, [toasts]);
   const api = useMemo<ToastApi>(
     () => ({ info: (text) => show(text, 'info'), error: (text) => show(text, 'error') }),
     [show],
@@ -29,7 +51,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <div className={styles.region} role="status" aria-live="polite">
+      <div ref={region} popover="manual" className={styles.region} role="status" aria-live="polite">
         {toasts.map((t) => (
           <div key={t.id} className={cx(styles.toast, t.tone === 'error' && styles.error)}>
             {t.text}

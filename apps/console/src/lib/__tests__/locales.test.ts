@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { OPERATOR_ROLES } from '@app/contracts';
-import en from '../../locales/en.json';
-import zh from '../../locales/zh.json';
+import enBase from '../../locales/en.json';
+import enEditors from '../../locales/editors.en.json';
+import { en, zh } from '../i18n.ts';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -20,6 +21,10 @@ describe('the console’s texts', () => {
     const chinese = new Set(keys(zh as Tree));
     expect([...english].filter((k) => !chinese.has(k))).toEqual([]);
     expect([...chinese].filter((k) => !english.has(k))).toEqual([]);
+  });
+
+  it('keeps the editors’ sections apart from the base catalogue', () => {
+    expect(Object.keys(enEditors).filter((key) => key in enBase)).toEqual([]);
   });
 
   it('names every role', () => {

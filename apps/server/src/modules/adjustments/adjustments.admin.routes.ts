@@ -9,18 +9,13 @@ import {
 } from '@app/contracts';
 import { answers } from '../../platform/http/answers.ts';
 import { decideAdjustment, listAdjustments, requestAdjustment } from './adjustments.service.ts';
+import { operatorAct } from '../../platform/http/operator-act.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** Balance adjustments (money.adjust): request, list, and the second operator's approve or refuse. */
 export const adminAdjustmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  const act = <B, P>(request: { operator: string; ip: string; body: B; params: P }) => ({
-    operator: request.operator,
-    ip: request.ip,
-    body: request.body,
-    params: request.params,
-  });
 
   app.get(
     '/admin/adjustments',
@@ -37,7 +32,7 @@ export const adminAdjustmentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'money.adjust' },
       schema: { params: idParams, body: adjustmentBodySchema, response: answers(adjustmentSchema) },
     },
-    async (request, reply) => reply.ok(await requestAdjustment(db, act(request)), 'operation_succeeded'),
+    async (request, reply) => reply.ok(await requestAdjustment(db, operatorAct(request)), 'operation_succeeded'),
   );
 
   for (const decision of ['approve', 'refuse'] as const)
@@ -47,6 +42,7 @@ export const adminAdjustmentRoutes: FastifyPluginAsyncZod = async (app) => {
         config: { access: 'money.adjust' },
         schema: { params: idParams, body: adminReasonBodySchema, response: answers(adjustmentSchema) },
       },
-      async (request, reply) => reply.ok(await decideAdjustment(db, decision, act(request)), 'operation_succeeded'),
+      async (request, reply) =>
+        reply.ok(await decideAdjustment(db, decision, operatorAct(request)), 'operation_succeeded'),
     );
 };

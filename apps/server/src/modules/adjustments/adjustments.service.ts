@@ -9,9 +9,9 @@ import { houseAccount, postJournal, userAccount } from '../ledger/index.ts';
 import { findUser } from '../users/index.ts';
 import { loadSettings } from '../wallet/index.ts';
 import { balanceAdjustments } from './adjustments.table.ts';
+import { seconds } from '../../platform/time/epoch.ts';
 
 type Row = typeof balanceAdjustments.$inferSelect;
-const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
 
 function view(row: Row): Adjustment {
   return {

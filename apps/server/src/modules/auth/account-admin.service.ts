@@ -1,12 +1,13 @@
+import { alias } from 'drizzle-orm/pg-core';
 import { count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import type { AdminUser } from '@app/contracts';
-import type { Db } from '../../platform/db/client.ts';
+import { isLanguage, type AdminUser, type AdminUserProfile } from '@app/contracts';
+import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { audit } from '../../platform/audit/audit.service.ts';
 import { users } from '../users/index.ts';
 import { revokeUserSessions } from './sessions.ts';
+import { seconds } from '../../platform/time/epoch.ts';
 
-const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
 
 function toAdminUser(u: typeof users.$inferSelect): AdminUser {
@@ -60,4 +61,22 @@ export async function setUserLocked(
     return row;
   });
   return toAdminUser(updated);
+}
+
+const inviters = alias(users, 'inviter');
+
+/** One account as its page in the console shows it, with the language customer service writes to it in. */
+export async function userProfileForOperator(db: DbOrTx, id: number): Promise<AdminUserProfile> {
+  const [row] = await db
+    .select({ user: users, inviterAccount: inviters.account })
+    .from(users)
+    .leftJoin(inviters, eq(inviters.id, users.inviterId))
+    .where(eq(users.id, id));
+  if (!row) throw new AppError('user_not_found');
+  return {
+    ...toAdminUser(row.user),
+    lang: isLanguage(row.user.lang) ? row.user.lang : 'en',
+    has_fund_password: row.user.fundPasswordHash !== null,
+    inviter_account: row.inviterAccount,
+  };
 }

@@ -2,16 +2,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminPasswordResetBodySchema,
+  adminUserIdParamsSchema,
+  adminUserProfileSchema,
   adminPasswordResetSchema,
   adminReasonBodySchema,
+  adminUserExportSchema,
   adminUserListQuerySchema,
   adminUserListSchema,
   adminUserSchema,
 } from '@app/contracts';
 import type { MessageSender } from '../../platform/messaging/message-sender.ts';
 import { openPasswordReset } from './password-reset.service.ts';
+import { exportRoute, utc, yesNo } from '../../platform/audit/csv-export.ts';
 import { answers } from '../../platform/http/answers.ts';
-import { listUsersForOperator, setUserLocked } from './account-admin.service.ts';
+import { listUsersForOperator, setUserLocked, userProfileForOperator } from './account-admin.service.ts';
+import { operatorAct } from '../../platform/http/operator-act.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -25,6 +30,33 @@ export const adminAccountRoutes: FastifyPluginAsyncZod<{ sender: MessageSender }
       schema: { querystring: adminUserListQuerySchema, response: answers(adminUserListSchema) },
     },
     async (request, reply) => reply.ok(await listUsersForOperator(db, request.query)),
+  );
+  exportRoute(app, {
+    url: '/admin/users/export',
+    access: 'users.read',
+    querystring: adminUserExportSchema,
+    description: 'Users as CSV (UTF-8, BOM)',
+    list: 'users',
+    read: async (q, limit) => (await listUsersForOperator(db, { q: q.q, page: 1, size: limit })).items,
+    columns: [
+      'id',
+      'account',
+      'phone',
+      'real_name_state',
+      ['locked', (u) => yesNo(u.locked)],
+      ['vip', (u) => yesNo(u.is_vip)],
+      'inviter_id',
+      ['registered_utc', (u) => utc(u.created_at)],
+    ],
+  });
+
+  app.get(
+    '/admin/users/:id',
+    {
+      config: { access: 'users.read' },
+      schema: { params: adminUserIdParamsSchema, response: answers(adminUserProfileSchema) },
+    },
+    async (request, reply) => reply.ok(await userProfileForOperator(db, request.params.id)),
   );
 
   for (const locked of [true, false]) {
@@ -55,14 +87,6 @@ export const adminAccountRoutes: FastifyPluginAsyncZod<{ sender: MessageSender }
       schema: { params: idParams, body: adminPasswordResetBodySchema, response: answers(adminPasswordResetSchema) },
     },
     async (request, reply) =>
-      reply.ok(
-        await openPasswordReset(db, sender, {
-          operator: request.operator,
-          ip: request.ip,
-          body: request.body,
-          params: request.params,
-        }),
-        'operation_succeeded',
-      ),
+      reply.ok(await openPasswordReset(db, sender, operatorAct(request)), 'operation_succeeded'),
   );
 };

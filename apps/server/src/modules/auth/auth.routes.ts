@@ -30,8 +30,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ sender: MessageSender; perMinut
     { schema: { body: sendCodeBodySchema, response: answers(sendCodeDataSchema) }, config: strict },
     async (request, reply) => {
       const { phone, purpose } = request.body;
+      // `support`: anyone may prove a phone to write to customer service (the daily caps still apply).
       if (purpose === 'register') await assertPhoneAvailable(db, phone);
-      else await assertResetOpen(db, phone, purpose === 'reset_login' ? 'login' : 'fund');
+      else if (purpose !== 'support') await assertResetOpen(db, phone, purpose === 'reset_login' ? 'login' : 'fund');
       const sent = await issueCode(
         db,
         sender,
@@ -56,7 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ sender: MessageSender; perMinut
     '/api/login/reg',
     { schema: { body: registerBodySchema, response: answers(sessionDataSchema) }, config: strict },
     async (request, reply) => {
-      const session = await register(db, request.body as Parameters<typeof register>[1], request.ip);
+      const session = await register(db, request.body as Parameters<typeof register>[1], request.ip, request.lang);
       await authHooks.sessionOpened.emit(db, {
         token: session.token,
         kind: 'register',
@@ -71,7 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ sender: MessageSender; perMinut
     '/api/login/index',
     { schema: { body: loginBodySchema, response: answers(sessionDataSchema) }, config: strict },
     async (request, reply) => {
-      const session = await login(db, request.body, request.ip);
+      const session = await login(db, request.body, request.ip, request.lang);
       await authHooks.sessionOpened.emit(db, {
         token: session.token,
         kind: 'login',

@@ -1,4 +1,4 @@
-import type { RegisterBody, SessionData } from '@app/contracts';
+import type { Language, RegisterBody, SessionData } from '@app/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { users, findUserByIdentifier, userInfo } from '../users/index.ts';
@@ -18,7 +18,7 @@ type ParsedRegister = { [K in keyof RegisterBody]-?: K extends 'agree' ? true : 
  * then the inviter, then the SMS code; the user, their invitation code, their ledger accounts, the use
  * of the inviter's code and the consumed SMS code are written in one transaction.
  */
-export async function register(db: Db, body: ParsedRegister, ip: string): Promise<SessionData> {
+export async function register(db: Db, body: ParsedRegister, ip: string, lang: Language = 'en'): Promise<SessionData> {
   await assertAvailable(db, body.account, body.phone);
   assertUncommonPassword(body.password);
   const codeId = await checkCode(db, { phone: body.phone, purpose: 'register', code: body.code });
@@ -38,6 +38,7 @@ export async function register(db: Db, body: ParsedRegister, ip: string): Promis
           // Placeholder until the user's own code exists; replaced below in the same transaction.
           inviteCode: `pending-${codeId}`,
           inviterId: invite.ownerUserId,
+          lang,
         })
         .returning({ id: users.id });
       const own = await createInviteCode(tx, { ownerUserId: user!.id, createdBy: 'registration' });
@@ -81,7 +82,12 @@ export async function assertPhoneAvailable(db: Db, phone: string) {
  * checkSecret), and an unknown user costs a full hash too, so timing does not tell which accounts exist
  * (the spec's messages do).
  */
-export async function login(db: Db, input: { account: string; password: string }, ip: string): Promise<SessionData> {
+export async function login(
+  db: Db,
+  input: { account: string; password: string },
+  ip: string,
+  lang: Language = 'en',
+): Promise<SessionData> {
   const user = await findUserByIdentifier(db, input.account);
   if (!user) {
     await checkSecret(
@@ -99,6 +105,12 @@ export async function login(db: Db, input: { account: string; password: string }
   if (!right) throw new AppError('wrong_password', { field: 'password' });
   if (user.locked) throw new AppError('account_locked');
   const session = await createSession(db, user.id, ip);
+  // Customer service writes to the user in the language the app was in at their last sign-in.
+  if (user.lang !== lang)
+    await db
+      .update(users)
+      .set({ lang })
+      .where(sql`${users.id} = ${user.id}`);
   return { token: session.token, expires_at: session.expiresAt, user: await userInfo(db, user.id) };
 }
 

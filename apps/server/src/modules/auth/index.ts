@@ -12,3 +12,5 @@ export { adminAccountRoutes } from './auth.admin.routes.ts';
 export { checkSecret } from './secret-attempts.ts';
 export { decoyHash, verifyPassword } from './password-hash.ts';
 export { assertUncommonPassword } from './password-strength.ts';
+// A logged-out person proves their phone to customer service with the same counted SMS codes.
+export { checkCode, consumeCode } from './verification-codes.ts';

@@ -12,9 +12,9 @@ import { hashPassword } from './password-hash.ts';
 import { assertUncommonPassword } from './password-strength.ts';
 import { revokeUserSessions } from './sessions.ts';
 import { checkCode, consumeCode } from './verification-codes.ts';
+import { seconds } from '../../platform/time/epoch.ts';
 
 const RESET_HOURS = 24;
-const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 /**
  * Customer service opens a reset of a user's login or fund password: nobody at the platform chooses, sees or

@@ -61,7 +61,7 @@ export async function issueCode(
       ip: input.ip,
     });
   });
-  const body = translate(input.lang, 'sms_code_text', { code, minutes: SMS_CODE_TTL_SECONDS / 60 });
+  const body = translate(input.lang, 'sms_code_text', { code, count: SMS_CODE_TTL_SECONDS / 60 });
   await sender.send({ channel: 'sms', recipient: input.phone, body });
   return { resendIn: SMS_RESEND_SECONDS, expiresIn: SMS_CODE_TTL_SECONDS };
 }

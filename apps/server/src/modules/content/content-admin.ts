@@ -6,6 +6,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { audit } from '../../platform/audit/audit.service.ts';
 import { contentItems, contentTranslations } from './content.table.ts';
 import { plainText, sanitiseRichText } from './content-sanitise.ts';
+import { seconds } from '../../platform/time/epoch.ts';
 
 const time = z.coerce.number().int().min(0).max(4_102_444_800);
 const translation = z.object({
@@ -55,7 +56,6 @@ export const contentListQuery = z.object({ kind: contentKindSchema.optional() })
 type Item = typeof contentItems.$inferSelect;
 type Translations = z.infer<typeof translations>;
 
-const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
 const date = (s: number | null | undefined) => (s === null || s === undefined ? null : new Date(s * 1000));
 
 /** The operator's view of one item: every language it has, bodies as stored (sanitised). */

@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminContentItemSchema, adminContentListSchema, engageSettingsSchema, reasonSchema } from '@app/contracts';
+import {
+  adminContentItemSchema,
+  adminContentListSchema,
+  brandChangeBodySchema,
+  brandSettingsSchema,
+  contentPreviewBodySchema,
+  contentPreviewSchema,
+  engageSettingsSchema,
+  reasonSchema,
+} from '@app/contracts';
 import { answers } from '../../platform/http/answers.ts';
 import {
   contentCreateSchema,
@@ -12,7 +21,9 @@ import {
   listAllContent,
   setContentState,
 } from './content-admin.ts';
+import { plainText, sanitiseRichText } from './content-sanitise.ts';
 import { changeEngage, engageChangeSchema, engageView, loadEngage } from './engage-settings.ts';
+import { changeBrand, loadBrand } from './brand-settings.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -50,6 +61,20 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply.ok(await editContent(db, request.params.id, request.body, actor(request)), 'operation_succeeded'),
   );
+  // The console's phone preview shows exactly what a save would store: the same cleaning, nothing written.
+  app.post(
+    '/admin/content/preview',
+    {
+      config: { access: 'content.edit' },
+      schema: { body: contentPreviewBodySchema, response: answers(contentPreviewSchema) },
+    },
+    async (request, reply) =>
+      reply.ok({
+        title: plainText(request.body.title).slice(0, 120),
+        summary: plainText(request.body.summary),
+        body: sanitiseRichText(request.body.body),
+      }),
+  );
   for (const action of ['publish', 'withdraw'] as const) {
     app.post(
       `/admin/content/:id/${action}`,
@@ -80,6 +105,27 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       const { reason, ...change } = request.body;
       const saved = await changeEngage(db, change, { operator: request.operator, reason, ip: request.ip });
       return reply.ok(saved, 'operation_succeeded');
+    },
+  );
+
+  // The platform's name as the app shows it: the settings record behind Home's bar and the share poster.
+  app.get(
+    '/admin/brand-settings',
+    { config: { access: 'settings.edit' }, schema: { response: answers(brandSettingsSchema) } },
+    async (_request, reply) => reply.ok(await loadBrand(db)),
+  );
+  app.post(
+    '/admin/brand-settings',
+    {
+      config: { access: 'settings.edit' },
+      schema: { body: brandChangeBodySchema, response: answers(brandSettingsSchema) },
+    },
+    async (request, reply) => {
+      const { reason, brand_name } = request.body;
+      return reply.ok(
+        await changeBrand(db, brand_name, { operator: request.operator, reason, ip: request.ip }),
+        'operation_succeeded',
+      );
     },
   );
 };

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import { InvalidArgumentError, type Command } from 'commander';
+import type { AdminSupportQueue, AdminSupportThread } from '@app/contracts';
 
 /**
  * `pnpm ops content|message|support|engage ...`: content, inbox messages, customer-service answers and public
@@ -138,26 +139,36 @@ export function registerContentCommands(program: Command, request: Request) {
       console.log(`sent to ${sent.recipients} user(s)`);
     });
 
-  const support = program.command('support').description('customer service: list, show, reply');
-  support.command('list').action(async () => {
-    const data = (await request('GET', '/admin/support')) as {
-      items: { user_id: number; account: string; awaiting_answer: boolean; last: string; at: number }[];
-    };
-    console.table(data.items.map((c) => ({ ...c, at: when(c.at) })));
-  });
-  support.command('show <userId>').action(async (userId: string) => {
-    const data = (await request('GET', `/admin/support/${positive(userId)}`)) as {
-      items: { from: string; body: string; created_at: number; operator: string | null; topic: string | null }[];
-    };
-    for (const m of data.items)
+  const support = program.command('support').description('customer service: list, show, reply (by conversation id)');
+  support
+    .command('list')
+    .option('-s, --state <state>', 'open, assigned or closed')
+    .action(async (o: { state?: string }) => {
+      const q = o.state ? `?state=${encodeURIComponent(o.state)}` : '';
+      const data = (await request('GET', `/admin/support/conversations${q}`)) as AdminSupportQueue;
+      console.table(
+        data.items.map((c) => ({
+          id: c.id,
+          state: c.state,
+          assigned_to: c.assigned_to ?? '',
+          who: c.account ?? `${c.phone} (phone verified)`,
+          awaiting_answer: c.awaiting_answer,
+          last: c.last,
+          at: when(c.last_at),
+        })),
+      );
+    });
+  support.command('show <conversationId>').action(async (id: string) => {
+    const data = (await request('GET', `/admin/support/conversations/${positive(id)}`)) as AdminSupportThread;
+    for (const m of data.messages)
       console.log(`${when(m.created_at)}  ${m.from === 'user' ? 'user' : (m.operator ?? 'operator')}: ${m.body}`);
   });
   support
-    .command('reply <userId>')
+    .command('reply <conversationId>')
     .requiredOption('-m, --message <text>', 'the answer')
-    .action(async (userId: string, o: { message: string }) => {
-      await request('POST', `/admin/support/${positive(userId)}`, { body: o.message });
-      console.log(`answered user ${userId}`);
+    .action(async (id: string, o: { message: string }) => {
+      await request('POST', `/admin/support/conversations/${positive(id)}/reply`, { body: o.message });
+      console.log(`answered conversation ${id}`);
     });
 
   const engage = program.command('engage').description('public settings: service channels, download links, check-in');

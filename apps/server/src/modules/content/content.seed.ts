@@ -10,7 +10,7 @@ import { seedEngage } from './engage-settings.ts';
  * deleted translations of is never touched again. Runs under its own advisory lock so two starting nodes
  * do not race.
  */
-export async function seedContent(db: Db, options: { demo: boolean }) {
+export async function seedContent(db: Db) {
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(728100)`);
     for (const item of CONTENT_SEED) {
@@ -39,15 +39,8 @@ export async function seedContent(db: Db, options: { demo: boolean }) {
         })),
       );
     }
-    await seedEngage(tx, {
-      checkin_reward: '100',
-      ...(options.demo
-        ? {
-            service_channels: [
-              { kind: 'email', label: 'support@example.com', url: 'mailto:support@example.com', hours: '09:00-21:00' },
-            ],
-          }
-        : {}),
-    });
+    // No contact is invented, not even for the demo: a made-up address would reach nobody. Customer service shows
+    // the operators' channels once they set them (pnpm ops / the console), and the in-app conversation until then.
+    await seedEngage(tx, { checkin_reward: '100' });
   });
 }

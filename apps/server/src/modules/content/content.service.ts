@@ -11,10 +11,10 @@ import type {
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { contentItems, contentTranslations } from './content.table.ts';
+import { seconds } from '../../platform/time/epoch.ts';
 
 const mine = aliasedTable(contentTranslations, 'tr_lang');
 const english = aliasedTable(contentTranslations, 'tr_en');
-const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
 
 /** Published and due; activities also until they end. */
 function visible(kind: ContentKind, now: number) {

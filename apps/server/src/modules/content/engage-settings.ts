@@ -12,6 +12,7 @@ import {
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { audit } from '../../platform/audit/audit.service.ts';
 import { engageSettings } from './content.table.ts';
+import { loadBrand } from './brand-settings.ts';
 import { loadSettings } from '../wallet/index.ts';
 
 /** Operators' public settings: how to reach customer service, where to download the app, the check-in reward. */
@@ -92,8 +93,9 @@ export function engageView(s: EngageSettings) {
 }
 
 export async function publicSettings(db: DbOrTx, tz: string): Promise<PublicSettings> {
-  const [engage, wallet] = await Promise.all([loadEngage(db), loadSettings(db)]);
+  const [engage, wallet, brand] = await Promise.all([loadEngage(db), loadSettings(db), loadBrand(db)]);
   return {
+    ...brand,
     ...engageView(engage),
     withdraw_window: { from: wallet.withdrawFrom, to: wallet.withdrawTo, time_zone: tz },
     time_zone: tz,

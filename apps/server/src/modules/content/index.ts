@@ -4,4 +4,5 @@ export { registerContentCommands } from './content.ops.ts';
 export { contentRoutes } from './content.routes.ts';
 export { seedContent } from './content.seed.ts';
 export { loadEngage } from './engage-settings.ts';
+export { loadBrand } from './brand-settings.ts';
 export { adminContentRoutes } from './content.admin.routes.ts';

@@ -15,11 +15,10 @@ import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { products } from '../market/index.ts';
 import { toOrder, type OrderRow, contractOrders } from '../orders/index.ts';
+import { seconds } from '../../platform/time/epoch.ts';
 
 export type GoOrder = z.output<typeof goOrderBodySchema>;
 export type { GoOrderBody };
-
-const seconds = (d: Date | string) => Math.floor(new Date(d).getTime() / 1000);
 
 /**
  * /api/user/goorder: follows a leader, or changes the settings of the live subscription one has with them
@@ -183,13 +182,12 @@ export function listSubscriptions(
 export async function listCopyOrders(
   db: DbOrTx,
   input: { userId: number; status: 'all' | 'copied' | 'skipped' | 'failed' | 'pending'; page: number; size: number },
-  simulated: boolean,
 ): Promise<CopyOrderList> {
   const filter = input.status === 'all' ? sql`true` : sql`t.status = ${input.status}`;
   const rows = await db.execute<Record<string, unknown>>(sql`
     SELECT t.id, t.subscription_id, s.leader_id, l.display_name AS leader_name, t.status, t.reason, t.reason_params,
       t.copy_order_id, t.created_at, t.done_at,
-      o.id AS o_id, p.symbol, p.name, p.precision, o.direction, o.stake, o.seconds, o.open_time, o.open_price,
+      o.id AS o_id, p.symbol, p.name, p.precision, p.simulated, o.direction, o.stake, o.seconds, o.open_time, o.open_price,
       o.settle_time, o.settle_price, o.result
     FROM copy_tasks t
     JOIN copy_subscriptions s ON s.id = t.subscription_id
@@ -232,7 +230,14 @@ export async function listCopyOrders(
           settle_price: price(r.settle_price, precision),
           result: (r.result as 'win' | 'loss' | 'draw' | null) ?? null,
         },
-        order: copy ? toOrder(copy, { symbol: String(r.symbol), name: String(r.name), precision }, simulated) : null,
+        order: copy
+          ? toOrder(copy, {
+              symbol: String(r.symbol),
+              name: String(r.name),
+              precision,
+              simulated: r.simulated === true,
+            })
+          : null,
         created_at: seconds(r.created_at as Date),
         done_at: r.done_at === null ? null : seconds(r.done_at as Date),
       };

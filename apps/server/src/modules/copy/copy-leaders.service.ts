@@ -13,6 +13,7 @@ import { lockOrderUsers } from '../orders/index.ts';
 import { appendEntries, canonical } from './copy-chain.ts';
 import { toRecord, type RecordRow } from './copy-view.ts';
 import { systemClock } from '../../platform/time/clock.ts';
+import { seconds } from '../../platform/time/epoch.ts';
 
 export const LEADER_TERMS: LeaderTerms = {
   leader_share_pct: COPY_LEADER_SHARE_PCT,
@@ -20,8 +21,6 @@ export const LEADER_TERMS: LeaderTerms = {
 };
 
 type LeaderRow = { id: number; display_name: string; description: string; status: 'active' | 'retired' };
-
-const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 /** The leader's last order id so far: a record holds the orders after it (taken under the order lock). */
 async function lastOrderId(tx: DbOrTx, userId: number): Promise<number> {

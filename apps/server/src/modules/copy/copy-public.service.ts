@@ -16,8 +16,7 @@ import { products, type ProductRow } from '../market/index.ts';
 import { toOrder, type OrderRow, contractOrders } from '../orders/index.ts';
 import { followersOf, LEADER_TERMS, recordsOf } from './copy-leaders.service.ts';
 import { ratioPct, recordStats, type StatOrder } from './copy-stats.ts';
-
-const seconds = (d: Date | string) => Math.floor(new Date(d).getTime() / 1000);
+import { seconds } from '../../platform/time/epoch.ts';
 
 type SummaryRow = {
   leader_id: string;
@@ -202,7 +201,7 @@ export async function listRecordOrders(
   if (productIds.length)
     for (const p of await db.select().from(products).where(inArray(products.id, productIds))) byId.set(p.id, p);
   return {
-    items: orders.sort((a, b) => b.id - a.id).map((o) => toOrder(o, byId.get(o.productId)!, input.simulated)),
+    items: orders.sort((a, b) => b.id - a.id).map((o) => toOrder(o, byId.get(o.productId)!)),
     total: total.rows[0]!.n,
     page: input.page,
   };

@@ -1,4 +1,5 @@
 import type { CopyRecord } from '@app/contracts';
+import { seconds } from '../../platform/time/epoch.ts';
 
 export type RecordRow = {
   id: string | number;
@@ -10,8 +11,6 @@ export type RecordRow = {
   head_hash: string;
   orders: number;
 };
-
-const seconds = (d: Date | string) => Math.floor(new Date(d).getTime() / 1000);
 
 export function toRecord(r: RecordRow): CopyRecord {
   return {

@@ -177,8 +177,8 @@ async function decideBatch(tx: Tx, { now, tz }: CopyPassOptions, which: { limit?
       users.map((u) => userAccount(u, 'available')),
     );
     const openStakes = await tx.execute<{ user_id: string; product_id: number; open: string }>(sql`
-      SELECT user_id, product_id, sum(stake) AS open FROM contract_orders
-      WHERE user_id = ANY(${userList}::bigint[]) AND status = 'open' AND mode = 'real' GROUP BY 1, 2`);
+      SELECT user_id, product_id, stake AS open FROM open_stakes
+      WHERE user_id = ANY(${userList}::bigint[]) AND mode = 'real'`);
     const risks = await tx.execute<{ subscription_id: string; risk: string }>(sql`
       SELECT t.subscription_id,
              coalesce(sum(CASE WHEN o.status = 'open' THEN (o.stake * o.loss_bp + 9999) / 10000 + o.fee

@@ -84,7 +84,7 @@ export const copyPublicRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** Logged in: leading, following (goorder), and one's follow-trade orders. */
 export const copyUserRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, tz, simulated, now } = app;
+  const { db, tz, now } = app;
   app.addHook('onRequest', app.requireUser);
 
   app.get('/api/user/copy_lead', { schema: { response: answers(myLeaderSchema) } }, async (request, reply) =>
@@ -138,6 +138,6 @@ export const copyUserRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/copy_orders',
     { schema: { querystring: copyOrderListQuerySchema, response: answers(copyOrderListSchema) } },
     async (request, reply) =>
-      reply.ok(await listCopyOrders(db, { userId: currentUser(request).userId, ...request.query }, simulated)),
+      reply.ok(await listCopyOrders(db, { userId: currentUser(request).userId, ...request.query })),
   );
 };

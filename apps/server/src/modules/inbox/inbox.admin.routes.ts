@@ -1,8 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { operatorMessageSentSchema, reasonSchema } from '@app/contracts';
+import {
+  adminUserIdParamsSchema,
+  adminUserMessageBodySchema,
+  adminUserMessagesSchema,
+  adminUserPageQuerySchema,
+  LANGUAGES,
+  operatorMessageSentSchema,
+  reasonSchema,
+} from '@app/contracts';
 import { answers } from '../../platform/http/answers.ts';
-import { sendOperatorMessage } from './operator-messages.service.ts';
+import { messagesForOperator, sendOperatorMessage, sendUserMessage } from './operator-messages.service.ts';
+import { operatorAct } from '../../platform/http/operator-act.ts';
 
 const messageSchema = z
   .object({
@@ -12,8 +21,17 @@ const messageSchema = z
     all: z.boolean().optional(),
     title: z.string().trim().min(1).max(120),
     body: z.string().trim().min(1).max(2000),
+    /** The same message in other languages; a reader whose language is missing reads the English title and body. */
+    translations: z
+      .partialRecord(
+        z.enum(LANGUAGES).exclude(['en']),
+        z.object({ title: z.string().trim().min(1).max(120), body: z.string().trim().min(1).max(2000) }),
+      )
+      .default({}),
   })
   .refine((b) => (b.user_id !== undefined) !== (b.all === true), { message: 'give user_id or all, not both' });
+
+const newReference = () => `operator:${Date.now()}:${Math.random().toString(36).slice(2, 10)}`;
 
 /** Operators write to one user's inbox or to everyone's; each message is audited. */
 export const adminInboxRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,8 +44,38 @@ export const adminInboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const b = request.body;
-      const reference = `operator:${Date.now()}:${Math.random().toString(36).slice(2, 10)}`;
+      const reference = newReference();
       const sent = await sendOperatorMessage(db, b, reference, { operator: request.operator, ip: request.ip });
+      return reply.ok({ recipients: sent, reference }, 'operation_succeeded');
+    },
+  );
+
+  // One user's page in the console: their inbox (`users.read`), and a message to them in their language.
+  app.get(
+    '/admin/users/:id/messages',
+    {
+      config: { access: 'users.read' },
+      schema: {
+        params: adminUserIdParamsSchema,
+        querystring: adminUserPageQuerySchema,
+        response: answers(adminUserMessagesSchema),
+      },
+    },
+    async (request, reply) => reply.ok(await messagesForOperator(db, request.params.id, request.query)),
+  );
+  app.post(
+    '/admin/users/:id/messages',
+    {
+      config: { access: 'users.act' },
+      schema: {
+        params: adminUserIdParamsSchema,
+        body: adminUserMessageBodySchema,
+        response: answers(operatorMessageSentSchema),
+      },
+    },
+    async (request, reply) => {
+      const reference = newReference();
+      const sent = await sendUserMessage(db, operatorAct(request), reference);
       return reply.ok({ recipients: sent, reference }, 'operation_succeeded');
     },
   );

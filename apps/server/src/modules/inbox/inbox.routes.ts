@@ -21,9 +21,16 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/msg',
     { schema: { querystring: msgListQuerySchema, response: answers(inboxListSchema) } },
     async (request, reply) => {
-      const { page, size, unread } = request.query;
+      const { page, size, unread, cursor } = request.query;
       return reply.ok(
-        await listMessages(db, { userId: uid(request), lang: request.lang, page, size, unreadOnly: unread === '1' }),
+        await listMessages(db, {
+          userId: uid(request),
+          lang: request.lang,
+          page,
+          size,
+          cursor,
+          unreadOnly: unread === '1',
+        }),
       );
     },
   );

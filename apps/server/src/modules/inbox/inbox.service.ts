@@ -1,9 +1,11 @@
+import { afterCursor, nextCursor, offsetOf, type PageInput } from '../../platform/db/keyset.ts';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { InboxList, InboxMessage, Language } from '@app/contracts';
 import type { DbOrTx, Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { inboxMessages } from './inbox.table.ts';
 import { INBOX_KINDS, translateInbox } from '@app/i18n/catalogue';
+import { countUpToCap } from '../../platform/db/capped-count.ts';
 
 export type InboxParams = Record<string, string | number>;
 
@@ -60,7 +62,11 @@ export function renderMessage(row: typeof inboxMessages.$inferSelect, lang: Lang
   const params = row.params ?? {};
   const text =
     row.kind === 'operator'
-      ? { title: String(params.title ?? ''), body: String(params.body ?? '') }
+      ? // An operator's message keeps its English text as title/body and each other language as title.<lang>.
+        {
+          title: String(params[`title.${lang}`] ?? params.title ?? ''),
+          body: String(params[`title.${lang}`] !== undefined ? (params[`body.${lang}`] ?? '') : (params.body ?? '')),
+        }
       : (translateInbox(lang, row.kind, params) ?? { title: row.kind, body: '' });
   return {
     id: row.id,
@@ -84,21 +90,26 @@ export async function unreadCount(db: DbOrTx, userId: number): Promise<number> {
 
 export async function listMessages(
   db: DbOrTx,
-  q: { userId: number; lang: Language; page: number; size: number; unreadOnly: boolean },
+  q: PageInput & { userId: number; lang: Language; unreadOnly: boolean },
 ): Promise<InboxList> {
   const where = and(eq(inboxMessages.userId, q.userId), q.unreadOnly ? isNull(inboxMessages.readAt) : undefined);
-  const [rows, [total], unread] = await Promise.all([
+  const [rows, counted, unread] = await Promise.all([
     db
       .select()
       .from(inboxMessages)
-      .where(where)
+      .where(and(where, afterCursor(inboxMessages.id, q)))
       .orderBy(desc(inboxMessages.id))
       .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db.select({ n: count() }).from(inboxMessages).where(where),
+      .offset(offsetOf(q)),
+    countUpToCap(db, inboxMessages, where),
     unreadCount(db, q.userId),
   ]);
-  return { items: rows.map((r) => renderMessage(r, q.lang)), total: total?.n ?? 0, unread };
+  return {
+    items: rows.map((r) => renderMessage(r, q.lang)),
+    ...counted,
+    unread,
+    next: nextCursor(rows, q.size),
+  };
 }
 
 /** One message, marked read. Someone else's id reads like a missing one. */

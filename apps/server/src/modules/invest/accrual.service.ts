@@ -1,14 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.ts';
-import { postJournals, type JournalInput, houseShard, userAccount } from '../ledger/index.ts';
+import { postJournal, type Transfer, houseShard, userAccount } from '../ledger/index.ts';
 
 export const ACCRUAL_BATCH = 5_000;
 
 /**
  * Credits every completed day (day < today) of open lots that has not been credited yet. Set-based: one
  * INSERT of the (lot, day) accrual rows, whose primary key makes each day count once whatever runs it, one
- * UPDATE of the lots, and one journal per lot for the days credited in this pass (reference
- * `yeb:lot:<id>:to:<day>`, unique because a lot's credited day only moves forward). The amount of day k
+ * UPDATE of the lots, and one journal for the whole batch: the house's plan shards pay each lot's interest for
+ * the days credited in this pass (a user's lots netted to one entry per bucket; each lot's days stay in
+ * invest_accruals). One journal instead of one per lot halves the ledger entries (the house side is one entry per
+ * shard, not per lot) and leaves a handful of statements per batch. The amount of day k
  * is floor(P x r x k / 365) - floor(P x r x (k - 1) / 365): integer cents, the remainder carried.
  *
  * `lotIds` restricts the pass to lots the caller has already locked (stop, top-up, maturity); without it
@@ -44,9 +46,10 @@ export async function accrueLots(
       SELECT l.id, d.day, l.holding_id, l.user_id,
         (floor(l.principal::numeric * l.rate_bp * (d.day - l.first_day + 1) / 3650000)
           - floor(l.principal::numeric * l.rate_bp * (d.day - l.first_day) / 3650000))::bigint,
-        CASE WHEN h.share_type = 'maturity' OR h.status = 3 THEN 1 ELSE 0 END
+        -- A subquery per lot, not a join: a join was hashed over every holding of the table, once per batch.
+        (SELECT CASE WHEN h.share_type = 'maturity' OR h.status = 3 THEN 1 ELSE 0 END
+         FROM invest_holdings h WHERE h.id = l.holding_id)
       FROM invest_lots l
-      JOIN invest_holdings h ON h.id = l.holding_id
       CROSS JOIN LATERAL generate_series(l.accrued_through + 1, least(l.last_day, ${through})) AS d(day)
       WHERE l.id = ANY(${ids}::bigint[])
       ON CONFLICT (lot_id, day) DO NOTHING
@@ -64,29 +67,39 @@ export async function accrueLots(
     )
     SELECT p.lot_id, p.user_id, p.amount, p.held, p.days, p.to_day FROM per_lot p`);
 
-  const journals: JournalInput[] = [];
   let days = 0;
+  const transfers: Transfer[] = [];
   for (const r of credited.rows) {
     days += Number(r.days);
     const amount = BigInt(r.amount);
     if (amount === 0n) continue;
     const userId = Number(r.user_id);
-    journals.push({
-      reference: `yeb:lot:${r.lot_id}:to:${r.to_day}`,
-      kind: 'plan_accrual',
-      transfers: [
-        {
-          from: houseShard('plans', userId),
-          to: userAccount(userId, r.held === 1 ? 'plan_interest' : 'available'),
-          amount,
-        },
-      ],
-      memo: { lot: Number(r.lot_id), days: Number(r.days), to_day: r.to_day },
+    transfers.push({
+      from: houseShard('plans', userId),
+      to: userAccount(userId, r.held === 1 ? 'plan_interest' : 'available'),
+      amount,
     });
   }
-  await postJournals(tx, journals);
+  if (transfers.length) {
+    // Named by one of its lots and the day that lot is now credited to: a lot's credited day only moves forward,
+    // so no other pass ever credits that lot to that day again, and the reference is the batch's alone.
+    const first = credited.rows.reduce((a, b) => (Number(b.lot_id) < Number(a.lot_id) ? b : a));
+    await postJournal(tx, {
+      reference: `yeb:lots:${first.lot_id}:to:${first.to_day}`,
+      kind: 'plan_accrual',
+      transfers,
+      memo: { lots: credited.rows.length, days, through },
+    });
+  }
   return { lots: picked.rows.length, lastId: Number(picked.rows.at(-1)!.id), days };
 }
+
+/**
+ * Batches that run side by side. Each takes its lots with SKIP LOCKED, so a worker steps over the batch another
+ * holds and takes the next one; the work of a batch (accrual rows, lot totals, entries) overlaps, and only the
+ * house shards, locked last by every batch, are taken in turn.
+ */
+export const ACCRUAL_WORKERS = 2;
 
 /** Every due lot, in batches of one transaction each; returns how many lot-days were credited. */
 export async function accrueAll(
@@ -94,13 +107,20 @@ export async function accrueAll(
   today: number,
   batch = ACCRUAL_BATCH,
   shouldStop: () => boolean = () => false,
+  workers = ACCRUAL_WORKERS,
 ): Promise<number> {
-  let afterId = 0;
   let total = 0;
-  for (;;) {
-    const pass = await db.transaction((tx) => accrueLots(tx, today, { afterId, limit: batch }));
-    total += pass.days;
-    if (pass.lots < batch || shouldStop()) return total;
-    afterId = pass.lastId;
-  }
+  // A worker stops when it finds fewer than a batch of due lots it can lock past its last batch: the ones it
+  // stepped over are in another worker's batch, committed by that worker.
+  const worker = async () => {
+    let afterId = 0;
+    for (;;) {
+      const pass = await db.transaction((tx) => accrueLots(tx, today, { afterId, limit: batch }));
+      total += pass.days;
+      if (pass.lots < batch || shouldStop()) return;
+      afterId = pass.lastId;
+    }
+  };
+  await Promise.all(Array.from({ length: workers }, worker));
+  return total;
 }

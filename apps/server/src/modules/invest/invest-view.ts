@@ -13,13 +13,12 @@ import {
 } from '@app/contracts';
 import type { investHoldings, investLots, investOrders, investPlans } from './invest.table.ts';
 import { dayLabel, dayStart } from '@app/contracts';
+import { seconds } from '../../platform/time/epoch.ts';
 
 export type PlanRow = typeof investPlans.$inferSelect;
 export type HoldingRow = typeof investHoldings.$inferSelect;
 export type LotRow = typeof investLots.$inferSelect;
 export type OrderRow = typeof investOrders.$inferSelect;
-
-const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 export function phaseOf(plan: PlanRow, now: number): PlanPhase {
   if (plan.state === 'closed' || now >= plan.subscribeTo) return 'ended';

@@ -1,7 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminPlanListSchema, adminPlanSchema, reasonSchema } from '@app/contracts';
+import {
+  adminPlanListSchema,
+  adminPlanSchema,
+  adminUserHoldingsSchema,
+  adminUserIdParamsSchema,
+  adminUserPageQuerySchema,
+  reasonSchema,
+} from '@app/contracts';
 import { answers } from '../../platform/http/answers.ts';
+import { myProjects } from './invest.service.ts';
 import {
   createPlan,
   editPlan,
@@ -9,7 +17,6 @@ import {
   planCreateSchema,
   planEditSchema,
   setPlanState,
-  view,
 } from './plans-admin.service.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -20,6 +27,20 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
  */
 export const adminInvestRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
+  // One user's page in the console: the plans they hold, each with its lots (`users.read`).
+  app.get(
+    '/admin/users/:id/plans',
+    {
+      config: { access: 'users.read' },
+      schema: {
+        params: adminUserIdParamsSchema,
+        querystring: adminUserPageQuerySchema,
+        response: answers(adminUserHoldingsSchema),
+      },
+    },
+    async (request, reply) =>
+      reply.ok(await myProjects(db, request.params.id, request.query, { now: app.now(), tz: app.tz })),
+  );
   app.get(
     '/admin/plans',
     { config: { access: 'catalogue.edit' }, schema: { response: answers(adminPlanListSchema) } },
@@ -31,7 +52,7 @@ export const adminInvestRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'catalogue.edit' }, schema: { body: planCreateSchema, response: answers(adminPlanSchema) } },
     async (request, reply) => {
       const saved = await createPlan(db, request);
-      return reply.ok(view(saved), 'operation_succeeded');
+      return reply.ok(saved, 'operation_succeeded');
     },
   );
 
@@ -43,7 +64,7 @@ export const adminInvestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const saved = await editPlan(db, request);
-      return reply.ok(view(saved), 'operation_succeeded');
+      return reply.ok(saved, 'operation_succeeded');
     },
   );
 
@@ -57,7 +78,7 @@ export const adminInvestRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const saved = await setPlanState(db, request, action, state);
-        return reply.ok(view(saved), 'operation_succeeded');
+        return reply.ok(saved, 'operation_succeeded');
       },
     );
   }

@@ -18,6 +18,8 @@ import {
   stopQuoteSchema,
   stopResultSchema,
   yuebaoInfoSchema,
+  type Holding,
+  type Language,
 } from '@app/contracts';
 import { answers } from '../../platform/http/answers.ts';
 import { currentUser } from '../../platform/http/authenticate.ts';
@@ -34,12 +36,20 @@ import {
   stopQuote,
   yuebaoInfo,
 } from './invest.service.ts';
+import { localisePlans, localiseTitles } from './plan-texts.ts';
 
 /** Yuebao, with the spec's paths. Money-moving calls carry an idempotency key. */
 export const investRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, tz, now } = app;
   const c = () => ({ now: now(), tz });
   const uid = (request: Parameters<typeof currentUser>[0]) => currentUser(request).userId;
+  // Plans' names and descriptions in the reader's language (English where an operator wrote none).
+  const one = async <T extends { plan_id: number; title: string }>(item: T, lang: Language) =>
+    (await localiseTitles(db, [item], lang))[0]!;
+  const named = async <T extends { holding: Holding }>(result: T, lang: Language) => ({
+    ...result,
+    holding: await one(result.holding, lang),
+  });
   // The plans on offer are public (Home shows them to visitors); everything about a user's money needs a session.
   const open = new Set(['/api/user/yeb_project']);
   app.addHook('onRequest', async (request) => {
@@ -49,19 +59,26 @@ export const investRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user/yeb_project',
     { schema: { querystring: planListQuerySchema, response: answers(planListSchema) } },
-    async (request, reply) => reply.ok(await listPlans(db, request.query, now())),
+    async (request, reply) => {
+      const list = await listPlans(db, request.query, now());
+      return reply.ok({ ...list, items: await localisePlans(db, list.items, request.lang) });
+    },
   );
   app.get(
     '/api/user/yeb',
     { schema: { querystring: planIdQuerySchema, response: answers(planDetailSchema) } },
-    async (request, reply) => reply.ok(await planDetail(db, uid(request), request.query.id, c())),
+    async (request, reply) => {
+      const detail = await planDetail(db, uid(request), request.query.id, c());
+      const [plan] = await localisePlans(db, [detail.plan], request.lang);
+      return reply.ok({ ...detail, plan: plan!, holding: detail.holding && (await one(detail.holding, request.lang)) });
+    },
   );
   app.post(
     '/api/user/yebjoinnow',
     { schema: { body: joinBodySchema, response: answers(investResultSchema) } },
     async (request, reply) => {
       const { result } = await join(db, { userId: uid(request), body: request.body, now: now(), tz });
-      return reply.ok(result, 'plan_bought');
+      return reply.ok(await named(result, request.lang), 'plan_bought');
     },
   );
   app.post(
@@ -69,7 +86,7 @@ export const investRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: appendBodySchema, response: answers(investResultSchema) } },
     async (request, reply) => {
       const { result } = await append(db, { userId: uid(request), body: request.body, now: now(), tz });
-      return reply.ok(result, 'plan_topped_up');
+      return reply.ok(await named(result, request.lang), 'plan_topped_up');
     },
   );
   app.post(
@@ -77,7 +94,10 @@ export const investRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: keepBodySchema, response: answers(investResultSchema) } },
     async (request, reply) => {
       const { result } = await keep(db, { userId: uid(request), body: request.body, now: now(), tz });
-      return reply.ok(result, request.body.renew === '1' ? 'plan_renewal_on' : 'plan_renewal_off');
+      return reply.ok(
+        await named(result, request.lang),
+        request.body.renew === '1' ? 'plan_renewal_on' : 'plan_renewal_off',
+      );
     },
   );
   /** GET: the exact quote of an early stop; POST: the stop itself. */
@@ -91,7 +111,7 @@ export const investRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: stopBodySchema, response: answers(stopResultSchema) } },
     async (request, reply) => {
       const { result } = await stop(db, { userId: uid(request), body: request.body, now: now(), tz });
-      return reply.ok(result, 'plan_stopped');
+      return reply.ok(await named(result, request.lang), 'plan_stopped');
     },
   );
   app.get('/api/user/yuebaoinfo', { schema: { response: answers(yuebaoInfoSchema) } }, async (request, reply) =>
@@ -100,12 +120,18 @@ export const investRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user/myproject',
     { schema: { querystring: myProjectQuerySchema, response: answers(holdingListSchema) } },
-    async (request, reply) => reply.ok(await myProjects(db, uid(request), request.query, c())),
+    async (request, reply) => {
+      const list = await myProjects(db, uid(request), request.query, c());
+      return reply.ok({ ...list, items: await localiseTitles(db, list.items, request.lang) });
+    },
   );
   app.get(
     '/api/user/project_orderlist',
     { schema: { querystring: projectOrderListQuerySchema, response: answers(projectOrderListSchema) } },
-    async (request, reply) => reply.ok(await projectOrders(db, uid(request), request.query)),
+    async (request, reply) => {
+      const list = await projectOrders(db, uid(request), request.query);
+      return reply.ok({ ...list, items: await localiseTitles(db, list.items, request.lang) });
+    },
   );
   /** A holding's daily credits (the remote downloads them as CSV). */
   app.get(

@@ -1,16 +1,17 @@
 import type { Db } from '../../platform/db/client.ts';
-import { investPlans } from './invest.table.ts';
+import { investPlans, investPlanTexts } from './invest.table.ts';
+import { PLAN_SEED_TEXTS } from './plan-seed-texts.ts';
 import { systemClock } from '../../platform/time/clock.ts';
 
 const DAY = 86_400;
 
 /**
  * Four plans so the product is alive on a fresh start: 7, 30, 90 and 180 days, open for a year from the
- * first start. Inserted once by slug; an operator's later edits are never overwritten.
+ * first start, named in the ten languages. Inserted once by slug; an operator's later edits are never overwritten.
  */
 export async function seedPlans(db: Db, now = systemClock()) {
   const window = { subscribeFrom: now - 30 * DAY, subscribeTo: now + 365 * DAY };
-  await db
+  const inserted = await db
     .insert(investPlans)
     .values([
       {
@@ -76,5 +77,11 @@ export async function seedPlans(db: Db, now = systemClock()) {
         personalCap: 5_000_000n,
       },
     ])
-    .onConflictDoNothing({ target: investPlans.slug });
+    .onConflictDoNothing({ target: investPlans.slug })
+    .returning({ id: investPlans.id, slug: investPlans.slug });
+  // Their other languages only with the plans themselves: a language an operator removed stays removed.
+  const texts = inserted.flatMap((plan) =>
+    Object.entries(PLAN_SEED_TEXTS[plan.slug] ?? {}).map(([lang, text]) => ({ planId: plan.id, lang, ...text })),
+  );
+  if (texts.length) await db.insert(investPlanTexts).values(texts).onConflictDoNothing();
 }

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { afterCursor, nextCursor, offsetOf, type PageInput } from '../../platform/db/keyset.ts';
+import { and, asc, count, desc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import {
   accruedAfter,
   bpToRate,
@@ -36,6 +37,7 @@ import {
   type LotRow,
   type PlanRow,
 } from './invest-view.ts';
+import { countUpToCap } from '../../platform/db/capped-count.ts';
 
 export type Clock = { now: number; tz: string };
 
@@ -555,18 +557,20 @@ async function renewHolding(tx: Tx, h: HoldingRow, lots: LotRow[]) {
 export async function myProjects(
   db: DbOrTx,
   userId: number,
-  q: { status?: number | undefined; page: number; size: number },
+  q: { status?: number | undefined; page: number; size: number; cursor?: string | undefined },
   c: Clock,
 ): Promise<HoldingList> {
   const where = and(eq(investHoldings.userId, userId), q.status ? eq(investHoldings.status, q.status) : undefined);
-  const rows = await db
-    .select()
-    .from(investHoldings)
-    .where(where)
-    .orderBy(sql`${investHoldings.status} = 2`, desc(investHoldings.id))
-    .limit(q.size)
-    .offset((q.page - 1) * q.size);
-  const [total] = await db.select({ n: count() }).from(investHoldings).where(where);
+  const rows = q.cursor
+    ? await holdingsAfter(db, where, q.cursor, q.size)
+    : await db
+        .select()
+        .from(investHoldings)
+        .where(where)
+        .orderBy(sql`${investHoldings.status} = 2`, desc(investHoldings.id))
+        .limit(q.size)
+        .offset((q.page - 1) * q.size);
+  const counted = await countUpToCap(db, investHoldings, where);
   const lots = await lotsOf(
     db,
     rows.map((r) => r.id),
@@ -586,15 +590,47 @@ export async function myProjects(
         offers.get(h.planId) ?? null,
       ),
     ),
-    total: Number(total?.n ?? 0),
+    ...counted,
     page: q.page,
+    next: rows.length === q.size ? holdingCursor(rows.at(-1)!) : null,
   };
+}
+
+/** Where a holding stands in the list's order: `l<id>` among the live ones, `c<id>` among the settled ones. */
+const holdingCursor = (row: HoldingRow) => `${row.status === 2 ? 'c' : 'l'}${row.id}`;
+
+/**
+ * The page after a cursor, in the list's order (live first, each part newest first): the rest of the cursor's part
+ * and, when that runs short, the settled ones from their newest. Each part is one range of the
+ * (user, status = 2, id) index, so a deep page costs what the first does.
+ */
+async function holdingsAfter(db: DbOrTx, where: SQL | undefined, cursor: string, size: number) {
+  const closed = cursor.startsWith('c');
+  const before = Number(cursor.slice(1));
+  // IS TRUE / IS FALSE, not `= false`: PostgreSQL would turn that into `status <> 2`, which no longer matches the
+  // index's (status = 2) column and reads the user's rows past every settled one.
+  const part = (settled: boolean, limit: number, below?: number) =>
+    db
+      .select()
+      .from(investHoldings)
+      .where(
+        and(
+          where,
+          sql`(${investHoldings.status} = 2) ${settled ? sql`IS TRUE` : sql`IS FALSE`}`,
+          below ? lt(investHoldings.id, below) : undefined,
+        ),
+      )
+      .orderBy(desc(investHoldings.id))
+      .limit(limit);
+  const rows = await part(closed, size, before);
+  if (closed || rows.length === size) return rows;
+  return [...rows, ...(await part(true, size - rows.length))];
 }
 
 export async function projectOrders(
   db: DbOrTx,
   userId: number,
-  q: { page: number; size: number; holding_id?: number | undefined },
+  q: PageInput & { holding_id?: number | undefined },
 ): Promise<ProjectOrderList> {
   const where = and(
     eq(investOrders.userId, userId),
@@ -603,12 +639,17 @@ export async function projectOrders(
   const rows = await db
     .select()
     .from(investOrders)
-    .where(where)
+    .where(and(where, afterCursor(investOrders.id, q)))
     .orderBy(desc(investOrders.id))
     .limit(q.size)
-    .offset((q.page - 1) * q.size);
-  const [total] = await db.select({ n: count() }).from(investOrders).where(where);
-  return { items: rows.map(toProjectOrder), total: Number(total?.n ?? 0), page: q.page };
+    .offset(offsetOf(q));
+  const counted = await countUpToCap(db, investOrders, where);
+  return {
+    items: rows.map(toProjectOrder),
+    ...counted,
+    page: q.page,
+    next: nextCursor(rows, q.size),
+  };
 }
 
 export async function accrualList(db: DbOrTx, userId: number, holdingId: number): Promise<AccrualList> {

@@ -98,6 +98,8 @@ export const investHoldings = pgTable(
   },
   (t) => [
     index('invest_holdings_user_idx').on(t.userId, t.id),
+    // The user's holdings as listed (live ones first, newest first): a page is read in order, never sorted.
+    index('invest_holdings_user_list_idx').on(t.userId, sql`(${t.status} = 2)`, t.id.desc().nullsFirst()),
     // One live holding per user and plan ("already investing"): a unique index, not a check in code.
     uniqueIndex('invest_holdings_live_key')
       .on(t.userId, t.planId)
@@ -152,9 +154,8 @@ export const investLots = pgTable(
 export const investAccruals = pgTable(
   'invest_accruals',
   {
-    lotId: bigint('lot_id', { mode: 'number' })
-      .notNull()
-      .references(() => investLots.id),
+    /** A lot of invest_lots: written only from the lot's own row in the same statement, and lots are never deleted. */
+    lotId: bigint('lot_id', { mode: 'number' }).notNull(),
     day: integer('day').notNull(),
     holdingId: bigint('holding_id', { mode: 'number' }).notNull(),
     userId: bigint('user_id', { mode: 'number' }).notNull(),
@@ -200,5 +201,27 @@ export const investOrders = pgTable(
     index('invest_orders_user_idx').on(t.userId, t.id),
     uniqueIndex('invest_orders_reference_key').on(t.reference),
     check('invest_orders_kind', sql`${t.kind} in ('buy','topup','renew','payout','stop','maturity')`),
+  ],
+);
+
+/**
+ * A plan's name and description in a language other than English (the plan row's own title and description are
+ * the English text, shown to readers whose language has no row here).
+ */
+export const investPlanTexts = pgTable(
+  'invest_plan_texts',
+  {
+    planId: bigint('plan_id', { mode: 'number' })
+      .notNull()
+      .references(() => investPlans.id),
+    lang: text('lang').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.planId, t.lang] }),
+    check('invest_plan_texts_lang', sql`${t.lang} in ('de','es','fr','hk','jp','kor','th','zh','vi')`),
+    check('invest_plan_texts_title', sql`length(${t.title}) between 1 and 80`),
   ],
 );

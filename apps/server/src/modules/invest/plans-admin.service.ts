@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { asc, eq, sql } from 'drizzle-orm';
 import { parseMoney, reasonSchema, type AdminPlan, type PlanState } from '@app/contracts';
-import type { Db } from '../../platform/db/client.ts';
+import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { OperatorAct } from '../../platform/http/operator-act.ts';
 import { audit } from '../../platform/audit/audit.service.ts';
 import { systemClock } from '../../platform/time/clock.ts';
 import { investPlans } from './invest.table.ts';
 import { toPlan, type PlanRow } from './invest-view.ts';
+import { planTranslations, planTranslationsSchema, savePlanTexts } from './plan-texts.ts';
 
 // The operators' side of the plans: create, edit, pause, resume and close, each audited in its transaction.
 
@@ -39,6 +40,8 @@ const editable = {
   total: money,
   personal_cap: money.nullable(),
   sort: z.coerce.number().int().min(0).max(1000),
+  /** Name and description in the other nine languages; English is title and description. */
+  translations: planTranslationsSchema,
 };
 
 export const planCreateSchema = z.object({
@@ -50,6 +53,7 @@ export const planCreateSchema = z.object({
   early_exit_rate_pct: editable.early_exit_rate_pct.default(0),
   personal_cap: editable.personal_cap.default(null),
   sort: editable.sort.default(0),
+  translations: editable.translations.default({}),
   period_days: z.coerce.number().int().min(1).max(3650),
   share_type: z.enum(['daily', 'maturity']),
   committed_amount: money.nullable().default(null),
@@ -90,15 +94,26 @@ function check(p: PlanRow) {
   if (!ok) throw new AppError('invalid_request');
 }
 
-export const view = (p: PlanRow): AdminPlan => ({
+export const view = (p: PlanRow, translations: AdminPlan['translations'] = {}): AdminPlan => ({
   ...toPlan(p, systemClock()),
   slug: p.slug,
   state: p.state as PlanState,
+  sort: p.sort,
+  translations,
 });
+
+/** The operator's view of plans with every language written for them. */
+export async function viewAll(db: DbOrTx, rows: PlanRow[]): Promise<AdminPlan[]> {
+  const texts = await planTranslations(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => view(r, texts.get(r.id) ?? {}));
+}
 
 export async function listPlansForOperator(db: Db) {
   const rows = await db.select().from(investPlans).orderBy(asc(investPlans.sort), asc(investPlans.id));
-  return rows.map(view);
+  return viewAll(db, rows);
 }
 
 export async function createPlan(db: Db, request: OperatorAct<z.infer<typeof planCreateSchema>>) {
@@ -112,15 +127,17 @@ export async function createPlan(db: Db, request: OperatorAct<z.infer<typeof pla
     } as PlanRow);
     const [row] = await tx.insert(investPlans).values(v).onConflictDoNothing({ target: investPlans.slug }).returning();
     if (!row) throw new AppError('invalid_request', { field: 'slug' });
+    await savePlanTexts(tx, row.id, request.body.translations);
+    const [after] = await viewAll(tx, [row]);
     await audit(tx, {
       operator: request.operator,
       action: 'plan.create',
       target: `plan:${row.id}`,
       reason: request.body.reason,
-      details: { after: view(row) },
+      details: { after },
       ip: request.ip,
     });
-    return row;
+    return after!;
   });
 }
 
@@ -128,6 +145,7 @@ export async function editPlan(db: Db, request: OperatorAct<z.infer<typeof planE
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(investPlans).where(eq(investPlans.id, request.params.id)).for('update');
     if (!before) throw new AppError('plan_not_found');
+    const [beforeView] = await viewAll(tx, [before]);
     const v = valuesOf(request.body);
     check({ ...before, ...v } as PlanRow);
     const [row] = await tx
@@ -135,15 +153,17 @@ export async function editPlan(db: Db, request: OperatorAct<z.infer<typeof planE
       .set({ ...v, updatedAt: sql`now()` })
       .where(eq(investPlans.id, before.id))
       .returning();
+    if (request.body.translations) await savePlanTexts(tx, before.id, request.body.translations);
+    const [after] = await viewAll(tx, [row!]);
     await audit(tx, {
       operator: request.operator,
       action: 'plan.edit',
       target: `plan:${before.id}`,
       reason: request.body.reason,
-      details: { before: view(before), after: view(row!) },
+      details: { before: beforeView, after },
       ip: request.ip,
     });
-    return row!;
+    return after!;
   });
 }
 
@@ -171,6 +191,6 @@ export async function setPlanState(
       details: { before: before.state, after: state },
       ip: request.ip,
     });
-    return row!;
+    return (await viewAll(tx, [row!]))[0]!;
   });
 }

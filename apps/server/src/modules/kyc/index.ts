@@ -4,3 +4,4 @@ export { registerKycCommands } from './kyc.ops.ts';
 export { kycRoutes } from './kyc.routes.ts';
 export { adminKycRoutes } from './kyc.admin.routes.ts';
 export { kycHooks } from './kyc-hooks.ts';
+export { adminUserRealNameRoutes } from './user-real-name.admin.routes.ts';

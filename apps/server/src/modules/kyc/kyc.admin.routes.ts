@@ -2,26 +2,87 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminKycDecisionBodySchema,
+  adminKycDocumentQuerySchema,
+  adminKycDocumentSchema,
+  adminKycExportSchema,
   adminKycItemSchema,
   adminKycListSchema,
   adminKycQuerySchema,
 } from '@app/contracts';
+import { exportRoute, utc } from '../../platform/audit/csv-export.ts';
 import { answers } from '../../platform/http/answers.ts';
-import { decideSubmission, listSubmissions, type ApprovalHook } from './kyc.service.ts';
+import { decideSubmission, listSubmissions, readDocument, type ApprovalHook } from './kyc.service.ts';
 import { kycHooks } from './kyc-hooks.ts';
+import { loadKycKeys, type KycKeys } from './kyc-crypto.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
-/** Real-name review: list submissions (numbers masked), approve or refuse with a reason; each decision audited. */
-export const adminKycRoutes: FastifyPluginAsyncZod<{ onApproved?: ApprovalHook }> = async (app, { onApproved }) => {
+/**
+ * Real-name review: list submissions (numbers masked), read one document number in clear (kyc.review, each
+ * reading audited with its reason), approve or refuse with a reason (audited), export the list.
+ */
+export const adminKycRoutes: FastifyPluginAsyncZod<{ onApproved?: ApprovalHook; dataDir?: string }> = async (
+  app,
+  { onApproved, dataDir },
+) => {
   const { db } = app;
+  let keys: KycKeys | undefined;
+  // The key is read on first use: an operator API that never shows a document never needs it.
+  const kycKeys = () => {
+    if (!dataDir && !process.env.KYC_KEY) throw new Error('the operator API has no DATA_DIR or KYC_KEY for documents');
+    return (keys ??= loadKycKeys(dataDir ?? ''));
+  };
+
   app.get(
     '/admin/kyc',
     {
       config: { access: 'kyc.review' },
       schema: { querystring: adminKycQuerySchema, response: answers(adminKycListSchema) },
     },
-    async (request, reply) => reply.ok({ items: await listSubmissions(db, request.query) }),
+    async (request, reply) => {
+      const { page, size, ...filter } = request.query;
+      const found = await listSubmissions(db, filter, { limit: size, offset: (page - 1) * size });
+      return reply.ok({ ...found, page });
+    },
+  );
+
+  exportRoute(app, {
+    url: '/admin/kyc/export',
+    access: 'kyc.review',
+    querystring: adminKycExportSchema,
+    description: 'Real-name submissions as CSV (numbers masked)',
+    list: 'kyc',
+    read: async (q, limit) => (await listSubmissions(db, q, { limit, offset: 0 })).items,
+    columns: [
+      'id',
+      'user_id',
+      'account',
+      'real_name',
+      'doc_type',
+      'id_number_masked',
+      'state',
+      'reason',
+      'decided_by',
+      ['submitted_utc', (i) => utc(i.created_at)],
+      ['decided_utc', (i) => utc(i.decided_at)],
+    ],
+  });
+
+  app.get(
+    '/admin/kyc/:id/document',
+    {
+      config: { access: 'kyc.review' },
+      schema: { params: idParams, querystring: adminKycDocumentQuerySchema, response: answers(adminKycDocumentSchema) },
+    },
+    async (request, reply) =>
+      reply.ok(
+        await readDocument(db, kycKeys, {
+          id: request.params.id,
+          operator: request.operator,
+          reason: request.query.reason,
+          ip: request.ip,
+        }),
+      ),
   );
 
   for (const approve of [true, false]) {

@@ -16,9 +16,9 @@ export function registerKycCommands(program: Command, request: Request) {
   kyc
     .command('list')
     .option('-s, --state <state>', 'pending, approved or refused', 'pending')
-    .option('-n, --limit <n>', 'how many', positive, 50)
+    .option('-n, --limit <n>', 'how many (at most 200)', positive, 50)
     .action(async (o: { state: string; limit: number }) => {
-      const q = new URLSearchParams({ limit: String(o.limit), ...(o.state === 'all' ? {} : { state: o.state }) });
+      const q = new URLSearchParams({ size: String(o.limit), ...(o.state === 'all' ? {} : { state: o.state }) });
       const data = (await request('GET', `/admin/kyc?${q}`)) as { items: AdminKycItem[] };
       console.table(
         data.items.map((i) => ({

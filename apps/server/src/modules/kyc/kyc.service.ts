@@ -1,12 +1,12 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { AdminKycItem, Certification, CertificationBody, DocumentType } from '@app/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { postInboxMessage } from '../inbox/index.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { audit } from '../../platform/audit/audit.service.ts';
-import { users } from '../users/index.ts';
+import { userIs, users } from '../users/index.ts';
 import { kycSubmissions } from './kyc.table.ts';
-import { documentHash, encryptDocument, type KycKeys } from './kyc-crypto.ts';
+import { decryptDocument, documentHash, encryptDocument, type KycKeys } from './kyc-crypto.ts';
 import {
   isValidDocumentNumber,
   isValidRealName,
@@ -14,8 +14,8 @@ import {
   maskName,
   normaliseDocumentNumber,
 } from './id-document.ts';
+import { seconds } from '../../platform/time/epoch.ts';
 
-const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
 const isUniqueViolation = (error: unknown, constraint: string) => {
   const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
   const inner = e.cause ?? e;
@@ -78,7 +78,9 @@ export async function submitCertification(
   if (current?.state === 'approved') throw new AppError('already_verified');
   if (current?.state === 'pending') throw new AppError('real_name_under_review');
   const name = body.real_name.trim().replace(/\s+/g, ' ');
-  if (!isValidRealName(body.doc_type, name)) throw new AppError('name_wrong', { field: 'real_name' });
+  // A resident ID's name is in Chinese characters: the refusal says so, as the field's hint did before it.
+  if (!isValidRealName(body.doc_type, name))
+    throw new AppError(body.doc_type === 'cn_id' ? 'name_in_chinese' : 'name_wrong', { field: 'real_name' });
   const number = normaliseDocumentNumber(body.id_number);
   if (!isValidDocumentNumber(body.doc_type, number)) throw new AppError('id_number_wrong', { field: 'id_number' });
   const hash = documentHash(keys, body.doc_type, number);
@@ -114,18 +116,53 @@ export async function submitCertification(
 
 export type CertificationInput = CertificationBody;
 
+export type SubmissionFilter = { state?: 'pending' | 'approved' | 'refused' | undefined; user?: string | undefined };
+
+/** One page of submissions (pending oldest first, so the queue is worked in order; otherwise newest first). */
 export async function listSubmissions(
   db: Db,
-  filter: { state?: 'pending' | 'approved' | 'refused' | undefined; limit: number },
-): Promise<AdminKycItem[]> {
-  const rows = await db
-    .select({ s: kycSubmissions, account: users.account })
-    .from(kycSubmissions)
-    .innerJoin(users, eq(users.id, kycSubmissions.userId))
-    .where(filter.state ? eq(kycSubmissions.state, filter.state) : undefined)
-    .orderBy(filter.state === 'pending' ? kycSubmissions.id : desc(kycSubmissions.id))
-    .limit(filter.limit);
-  return rows.map(({ s, account }) => toAdminItem(s, account));
+  filter: SubmissionFilter,
+  page: { limit: number; offset: number },
+): Promise<{ items: AdminKycItem[]; total: number }> {
+  const where = and(
+    filter.state ? eq(kycSubmissions.state, filter.state) : undefined,
+    filter.user ? userIs(filter.user) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ s: kycSubmissions, account: users.account })
+      .from(kycSubmissions)
+      .innerJoin(users, eq(users.id, kycSubmissions.userId))
+      .where(where)
+      .orderBy(filter.state === 'pending' ? kycSubmissions.id : desc(kycSubmissions.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(kycSubmissions).innerJoin(users, eq(users.id, kycSubmissions.userId)).where(where),
+  ]);
+  return { items: rows.map(({ s, account }) => toAdminItem(s, account)), total: Number(total?.n ?? 0) };
+}
+
+/**
+ * The document number in clear, for an operator reviewing the submission. The reading is audited with the
+ * operator's reason before the number leaves (mirrors the transfer-screenshot view of a deposit).
+ */
+export async function readDocument(
+  db: Db,
+  keys: () => KycKeys,
+  input: { id: number; operator: string; reason: string; ip?: string },
+) {
+  const [row] = await db.select().from(kycSubmissions).where(eq(kycSubmissions.id, input.id));
+  if (!row) throw new AppError('no_data');
+  const number = decryptDocument(keys(), row.userId, row.docCipher);
+  await audit(db, {
+    operator: input.operator,
+    action: 'kyc.document.read',
+    target: `kyc:${row.id}`,
+    reason: input.reason,
+    details: { user_id: row.userId, doc_type: row.docType },
+    ...(input.ip ? { ip: input.ip } : {}),
+  });
+  return { id: row.id, doc_type: row.docType as DocumentType, id_number: number };
 }
 
 function toAdminItem(s: Row, account: string): AdminKycItem {

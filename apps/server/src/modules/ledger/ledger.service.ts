@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { pgArray } from '../../platform/db/pg-array.ts';
@@ -29,6 +29,21 @@ export async function postJournal(tx: Tx, input: JournalInput): Promise<PostedJo
 }
 
 /**
+ * postJournal for an event that happens once but is asked for often (a practice account's opening, before every
+ * practice order): a reference already posted is found without locking its accounts. postJournal locks them even
+ * then, and a caller that must take other rows before the ledger's (an order's open stake) would hold ledger rows
+ * first, in a cycle with a settlement that takes the same rows the other way round.
+ */
+export async function postJournalOnce(tx: Tx, input: JournalInput): Promise<PostedJournal> {
+  const [posted] = await tx
+    .select({ id: ledgerJournals.id })
+    .from(ledgerJournals)
+    .where(eq(ledgerJournals.reference, input.reference));
+  if (posted) return { journalId: posted.id, created: false };
+  return postJournal(tx, input);
+}
+
+/**
  * Posts many journals in a handful of statements, whatever their number: journals are inserted (a
  * reference already posted is skipped), every touched account is locked in one global order (user
  * accounts, then house accounts, each by code) so concurrent posters cannot deadlock, balances are
@@ -38,21 +53,30 @@ export async function postJournals(tx: Tx, inputs: JournalInput[]): Promise<Post
   if (inputs.length === 0) return [];
   const prepared = inputs.map((input) => ({ input, deltas: checkedDeltas(input) }));
 
+  // Every account a journal of the batch names, locked with the journals' insert in one round trip (a journal
+  // already posted keeps its accounts locked to the end of the transaction for nothing: rare, and harmless).
+  const codes = [...new Set(prepared.flatMap(({ deltas }) => [...deltas.keys()]))];
+  await ensureAccounts(tx, codes);
   // One parameter per column whatever the batch size (see pgArray): settlement and copies post hundreds at once.
-  const inserted = await tx.execute<{ id: string; reference: string }>(sql`
-    INSERT INTO ledger_journals (reference, kind, memo)
-    SELECT r, k, m::jsonb FROM unnest(${pgArray(prepared.map(({ input }) => input.reference))}::text[],
-                                      ${pgArray(prepared.map(({ input }) => input.kind))}::text[],
-                                      ${pgArray(prepared.map(({ input }) => JSON.stringify(input.memo ?? {})))}::text[]) AS v(r, k, m)
-    ON CONFLICT (reference) DO NOTHING
-    RETURNING id, reference`);
-  const createdIds = new Map(inserted.rows.map((r) => [r.reference, Number(r.id)]));
+  const first = await tx.execute<{ journal: boolean; id: string; code: string; asset: string; balance: string }>(sql`
+    WITH journals AS (
+      INSERT INTO ledger_journals (reference, kind, memo)
+      SELECT r, k, m::jsonb FROM unnest(${pgArray(prepared.map(({ input }) => input.reference))}::text[],
+                                        ${pgArray(prepared.map(({ input }) => input.kind))}::text[],
+                                        ${pgArray(prepared.map(({ input }) => JSON.stringify(input.memo ?? {})))}::text[]) AS v(r, k, m)
+      ON CONFLICT (reference) DO NOTHING
+      RETURNING id, reference),
+    accounts AS (${lockAccountsQuery(codes)})
+    SELECT true AS journal, id, reference AS code, NULL AS asset, NULL AS balance FROM journals
+    UNION ALL
+    SELECT false, id, code, asset, balance::text FROM accounts`);
+  const createdIds = new Map(first.rows.filter((r) => r.journal).map((r) => [r.code, Number(r.id)]));
   const fresh = prepared.filter(({ input }) => createdIds.has(input.reference));
 
   if (fresh.length) {
-    const codes = [...new Set(fresh.flatMap(({ deltas }) => [...deltas.keys()]))];
-    await ensureAccounts(tx, codes);
-    const locked = await lockAccounts(tx, codes);
+    const found = first.rows.filter((r) => !r.journal).map(lockedAccount);
+    // An account cached but not committed (its creation rolled back): created now, and every account locked again.
+    const locked = found.length === codes.length ? found : await lockAccounts(tx, codes);
     const balances = new Map(locked.map((a) => [a.code, a.balance]));
     const byCode = new Map(locked.map((a) => [a.code, a]));
     const entries = [];
@@ -68,17 +92,23 @@ export async function postJournals(tx: Tx, inputs: JournalInput[]): Promise<Post
         entries.push({ journalId, accountId: account.id, asset: account.asset, amount, balanceAfter });
       }
     }
-    await setBalances(
-      tx,
-      locked.map((a) => ({ id: a.id, balance: balances.get(a.code)! })),
-    );
-    await tx.execute(sql`
-      INSERT INTO ledger_entries (journal_id, account_id, asset, amount, balance_after)
-      SELECT * FROM unnest(${pgArray(entries.map((e) => e.journalId))}::bigint[],
-                           ${pgArray(entries.map((e) => e.accountId))}::bigint[],
-                           ${pgArray(entries.map((e) => e.asset))}::text[],
-                           ${pgArray(entries.map((e) => e.amount))}::bigint[],
-                           ${pgArray(entries.map((e) => e.balanceAfter))}::bigint[])`);
+    // The balances and the entries in one statement.
+    try {
+      await tx.execute(sql`
+        WITH balances AS (
+          UPDATE ledger_accounts a SET balance = v.balance
+          FROM unnest(${pgArray(locked.map((a) => a.id))}::bigint[], ${pgArray(locked.map((a) => balances.get(a.code)!))}::bigint[]) AS v(id, balance)
+          WHERE a.id = v.id)
+        INSERT INTO ledger_entries (journal_id, account_id, asset, amount, balance_after)
+        SELECT * FROM unnest(${pgArray(entries.map((e) => e.journalId))}::bigint[],
+                             ${pgArray(entries.map((e) => e.accountId))}::bigint[],
+                             ${pgArray(entries.map((e) => e.asset))}::text[],
+                             ${pgArray(entries.map((e) => e.amount))}::bigint[],
+                             ${pgArray(entries.map((e) => e.balanceAfter))}::bigint[])`);
+    } catch (error) {
+      if (isNonNegativeViolation(error)) throw new AppError('balance_insufficient');
+      throw error;
+    }
   }
 
   const missing = prepared.filter(({ input }) => !createdIds.has(input.reference)).map(({ input }) => input.reference);
@@ -108,34 +138,32 @@ function checkedDeltas(input: JournalInput): Map<string, bigint> {
 const lockOrder = (a: string, b: string) =>
   Number(a.startsWith('house:')) - Number(b.startsWith('house:')) || (a < b ? -1 : a > b ? 1 : 0);
 
+/** The accounts of these codes, each row locked, in lock order. */
+const lockAccountsQuery = (codes: string[]) => sql`
+  SELECT id, code, asset, balance FROM ledger_accounts
+  WHERE code = ANY(${pgArray(codes)}::text[])
+  ORDER BY (code LIKE 'house:%'), code COLLATE "C"
+  FOR UPDATE`;
+
+const lockedAccount = (r: { id: string; code: string; asset: string; balance: string }) => ({
+  id: Number(r.id),
+  code: r.code,
+  asset: r.asset,
+  balance: BigInt(r.balance),
+});
+
 async function lockAccounts(tx: Tx, codes: string[]) {
   for (let attempt = 0; ; attempt++) {
-    const rows = await tx.execute<{ id: string; code: string; asset: string; balance: string }>(sql`
-      SELECT id, code, asset, balance FROM ledger_accounts
-      WHERE code = ANY(${`{${codes.join(',')}}`}::text[])
-      ORDER BY (code LIKE 'house:%'), code COLLATE "C"
-      FOR UPDATE`);
-    if (rows.rows.length === codes.length) {
-      return rows.rows.map((r) => ({ id: Number(r.id), code: r.code, asset: r.asset, balance: BigInt(r.balance) }));
-    }
-    // The cache vouched for an account whose creation was rolled back: create it and lock again.
+    const rows = await tx.execute<{ id: string; code: string; asset: string; balance: string }>(
+      lockAccountsQuery(codes),
+    );
+    if (rows.rows.length === codes.length) return rows.rows.map(lockedAccount);
     if (attempt > 0) throw new Error('a ledger account cannot be created');
     const found = new Set(rows.rows.map((r) => r.code));
     const missing = codes.filter((c) => !found.has(c));
+    // Past the cache: another flow of this process may have cached them again meanwhile, still uncommitted.
     for (const code of missing) knownAccounts.delete(code);
-    await ensureAccounts(tx, missing);
-  }
-}
-
-async function setBalances(tx: Tx, rows: Array<{ id: number; balance: bigint }>) {
-  try {
-    await tx.execute(sql`
-      UPDATE ledger_accounts a SET balance = v.balance
-      FROM unnest(${`{${rows.map((r) => r.id).join(',')}}`}::bigint[], ${`{${rows.map((r) => r.balance).join(',')}}`}::bigint[]) AS v(id, balance)
-      WHERE a.id = v.id`);
-  } catch (error) {
-    if (isNonNegativeViolation(error)) throw new AppError('balance_insufficient');
-    throw error;
+    await createAccounts(tx, missing);
   }
 }
 
@@ -159,15 +187,34 @@ const knownAccounts = new Set<string>();
  * shortcut only: a creation rolled back with its transaction is caught by lockAccounts' count check.
  */
 export async function ensureAccounts(db: DbOrTx, all: string[]): Promise<void> {
+  const unknown = all.filter((c) => !knownAccounts.has(c));
+  if (unknown.length) await createAccounts(db, unknown);
+}
+
+/** Writes the accounts of these codes that do not exist yet; waits for a concurrent creator of the same code. */
+async function createAccounts(db: DbOrTx, unknown: string[]): Promise<void> {
+  // After a restart the cache is empty and a bulk posting (the daily accrual, a settlement batch) names thousands
+  // of accounts that exist: one read finds them, and only the missing ones are written.
+  const found =
+    unknown.length > 1
+      ? await db.execute<{ code: string }>(
+          sql`SELECT code FROM ledger_accounts WHERE code = ANY(${pgArray(unknown)}::text[])`,
+        )
+      : { rows: [] };
+  const existing = new Set(found.rows.map((r) => r.code));
+  for (const code of existing) knownAccounts.add(code);
   // In lock order: concurrent creators of overlapping accounts (workers opening copies, each touching the same
   // new house shards) then wait for each other in one order instead of deadlocking.
-  const codes = all.filter((c) => !knownAccounts.has(c)).sort(lockOrder);
+  const codes = unknown.filter((c) => !existing.has(c)).sort(lockOrder);
   if (codes.length === 0) return;
-  const rows = codes.map((code) => {
-    const parsed = parseAccountCode(code);
-    return { code, asset: parsed.asset, userId: parsed.userId, isHouse: parsed.userId === null };
-  });
-  await db.insert(ledgerAccounts).values(rows).onConflictDoNothing({ target: ledgerAccounts.code });
+  const rows = codes.map(parseAccountCode);
+  await db.execute(sql`
+    INSERT INTO ledger_accounts (code, user_id, asset, is_house)
+    SELECT code, user_id, asset, user_id IS NULL
+    FROM unnest(${pgArray(rows.map((r) => r.code))}::text[], ${pgArray(rows.map((r) => r.userId))}::bigint[],
+                ${pgArray(rows.map((r) => r.asset))}::text[]) WITH ORDINALITY AS v(code, user_id, asset, n)
+    ORDER BY n
+    ON CONFLICT (code) DO NOTHING`);
   for (const code of codes) knownAccounts.add(code);
 }
 
@@ -184,6 +231,14 @@ export async function lockedBalance(tx: Tx, code: string): Promise<bigint> {
     .for('update');
   return row!.balance;
 }
+
+/**
+ * An account's balance as a scalar SQL expression (0 for an account not created yet), for a statement that reads
+ * it beside other state in one round trip (an order batch reads its balances with its terms and keys); the ledger
+ * alone still names its tables.
+ */
+export const balanceSql = (code: SQL) =>
+  sql`coalesce((SELECT a.balance FROM ledger_accounts a WHERE a.code = ${code}), 0)`;
 
 export async function balancesOf(db: DbOrTx, codes: string[]): Promise<Map<string, bigint>> {
   const found = codes.length

@@ -55,12 +55,11 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    journalId: bigint('journal_id', { mode: 'number' })
-      .notNull()
-      .references(() => ledgerJournals.id),
-    accountId: bigint('account_id', { mode: 'number' })
-      .notNull()
-      .references(() => ledgerAccounts.id),
+    // The journal and the account exist: checked once per INSERT statement by the trigger ledger_entries_checked
+    // (drizzle/0020), set-based, where a foreign key checks and locks a row per entry. Neither table's rows are
+    // ever deleted (triggers refuse it).
+    journalId: bigint('journal_id', { mode: 'number' }).notNull(),
+    accountId: bigint('account_id', { mode: 'number' }).notNull(),
     asset: text('asset').notNull(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     balanceAfter: bigint('balance_after', { mode: 'bigint' }).notNull(),

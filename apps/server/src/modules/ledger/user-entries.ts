@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { COIN_SCALE, formatMoney, type AdminLedgerPage } from '@app/contracts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 
 /** Journal kinds named exactly or by prefix (`order` is order_open, order_settle, ...). */
@@ -43,20 +44,32 @@ const kindIn = (set: KindSet): SQL => {
   return parts.length ? sql`(${sql.join(parts, sql` OR `)})` : sql`false`;
 };
 
-function where(q: UserEntryQuery): SQL {
+/** The user's accounts the list covers. */
+function accountsWhere(q: UserEntryQuery): SQL {
   const parts = [sql`a.user_id = ${q.userId}`];
   if (q.excludeAsset) parts.push(sql`a.asset <> ${q.excludeAsset}`);
-  if (q.kinds) parts.push('include' in q.kinds ? kindIn(q.kinds.include) : sql`NOT ${kindIn(q.kinds.exclude)}`);
-  if (q.from !== undefined) parts.push(sql`e.created_at >= to_timestamp(${q.from})`);
-  if (q.to !== undefined) parts.push(sql`e.created_at < to_timestamp(${q.to})`);
   return sql.join(parts, sql` AND `);
 }
 
-/** A user's ledger entries on all their accounts, newest first, a page at a time. */
+/** The entries of one account (e) the list covers, by their journal's kind (j) and time. */
+function entriesWhere(q: UserEntryQuery, before?: number): SQL {
+  const parts = [sql`true`];
+  if (q.kinds) parts.push('include' in q.kinds ? kindIn(q.kinds.include) : sql`NOT ${kindIn(q.kinds.exclude)}`);
+  if (q.from !== undefined) parts.push(sql`e.created_at >= to_timestamp(${q.from})`);
+  if (q.to !== undefined) parts.push(sql`e.created_at < to_timestamp(${q.to})`);
+  if (before !== undefined) parts.push(sql`e.id < ${before}`);
+  return sql.join(parts, sql` AND `);
+}
+
+/**
+ * A user's ledger entries on all their accounts, newest first, a page at a time (after an entry id, or at an offset).
+ * Each account gives at most the page's rows, read backwards through its (account_id, id) index, and only those are
+ * merged: a heavy user's hundred thousand entries are never sorted to show twenty.
+ */
 export async function userEntries(
   db: DbOrTx,
   q: UserEntryQuery,
-  page: { limit: number; offset: number },
+  page: { limit: number; offset: number; before?: number | undefined },
 ): Promise<UserEntry[]> {
   const result = await db.execute<{
     id: string;
@@ -68,12 +81,16 @@ export async function userEntries(
     at: string;
     reference: string;
   }>(sql`
-    SELECT e.id::text, j.kind, e.asset, a.code, e.amount::text, e.balance_after::text,
-           extract(epoch from e.created_at)::text AS at, j.reference
-    FROM ledger_entries e
-    JOIN ledger_accounts a ON a.id = e.account_id
-    JOIN ledger_journals j ON j.id = e.journal_id
-    WHERE ${where(q)}
+    SELECT e.id::text, e.kind, e.asset, a.code, e.amount::text, e.balance_after::text,
+           extract(epoch from e.created_at)::text AS at, e.reference
+    FROM ledger_accounts a
+    CROSS JOIN LATERAL (
+      SELECT e.id, e.asset, e.amount, e.balance_after, e.created_at, j.kind, j.reference
+      FROM ledger_entries e JOIN ledger_journals j ON j.id = e.journal_id
+      WHERE e.account_id = a.id AND ${entriesWhere(q, page.before)}
+      ORDER BY e.id DESC
+      LIMIT ${page.limit + page.offset}) e
+    WHERE ${accountsWhere(q)}
     ORDER BY e.id DESC
     LIMIT ${page.limit} OFFSET ${page.offset}`);
   return result.rows.map((r) => ({
@@ -88,9 +105,77 @@ export async function userEntries(
   }));
 }
 
-export async function countUserEntries(db: DbOrTx, q: UserEntryQuery): Promise<number> {
+/**
+ * The user's entries matching the query, counted as far as `upTo` (the statement's total stops at its cap; an
+ * operator's view of the ledger counts them all).
+ */
+export async function countUserEntries(db: DbOrTx, q: UserEntryQuery, upTo?: number): Promise<number> {
+  // Without a kind filter the journals are not joined: the count then reads the (account_id, id) index alone.
   const result = await db.execute<{ n: string }>(sql`
-    SELECT count(*)::text AS n FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
-    JOIN ledger_journals j ON j.id = e.journal_id WHERE ${where(q)}`);
+    SELECT count(*)::text AS n FROM (
+      SELECT 1 FROM ledger_accounts a JOIN ledger_entries e ON e.account_id = a.id
+      ${q.kinds ? sql`JOIN ledger_journals j ON j.id = e.journal_id` : sql``}
+      WHERE ${accountsWhere(q)} AND ${entriesWhere(q)}
+      LIMIT ${upTo ?? null}) up_to`);
   return Number(result.rows[0]?.n ?? 0);
+}
+
+/**
+ * What journals of some kinds did to a user's money in one asset between two moments: the sum of their entries
+ * on all the user's accounts (moves between the user's own buckets cancel out; what came from or went to the house
+ * stays). Yesterday's plan interest is this over `plan_accrual`, yesterday's trading result over `order_`.
+ */
+export async function userNetChange(
+  db: DbOrTx,
+  q: { userId: number; asset: string; kinds: KindSet; from: number; to: number },
+): Promise<bigint> {
+  const result = await db.execute<{ net: string }>(sql`
+    SELECT coalesce(sum(e.amount), 0)::text AS net
+    FROM ledger_entries e
+    JOIN ledger_accounts a ON a.id = e.account_id
+    JOIN ledger_journals j ON j.id = e.journal_id
+    WHERE a.user_id = ${q.userId} AND a.asset = ${q.asset} AND ${kindIn(q.kinds)}
+      AND e.created_at >= to_timestamp(${q.from}) AND e.created_at < to_timestamp(${q.to})`);
+  return BigInt(result.rows[0]?.net ?? '0');
+}
+
+/** Every non-zero balance a user holds, by asset and bucket (cash, plans, coins), practice money included. */
+export async function userHoldings(
+  db: DbOrTx,
+  userId: number,
+): Promise<Array<{ asset: string; bucket: string; balance: bigint }>> {
+  const result = await db.execute<{ code: string; asset: string; balance: string }>(sql`
+    SELECT a.code, a.asset, a.balance::text AS balance
+    FROM ledger_accounts a
+    WHERE a.user_id = ${userId} AND a.balance <> 0`);
+  return result.rows.map((r) => ({ asset: r.asset, bucket: r.code.split(':')[3] ?? '', balance: BigInt(r.balance) }));
+}
+
+// Cash (U and practice PUSD) has two decimals; coins have COIN_SCALE.
+const scaleOf = (asset: string) => (asset === 'USD' || asset === 'PUSD' ? 2 : COIN_SCALE);
+
+/** A user's entries on all their accounts, newest first, each with the balance of its account after it. */
+export async function ledgerForOperator(
+  db: DbOrTx,
+  userId: number,
+  q: { page: number; size: number },
+): Promise<AdminLedgerPage> {
+  const [rows, total] = await Promise.all([
+    userEntries(db, { userId }, { limit: q.size, offset: (q.page - 1) * q.size }),
+    countUserEntries(db, { userId }),
+  ]);
+  return {
+    items: rows.map((e) => ({
+      id: e.id,
+      at: e.at,
+      kind: e.kind,
+      reference: e.reference,
+      asset: e.asset,
+      bucket: e.account.split(':')[3] ?? '',
+      amount: formatMoney(e.amount, scaleOf(e.asset)),
+      balance_after: formatMoney(e.balanceAfter, scaleOf(e.asset)),
+    })),
+    total,
+    page: q.page,
+  };
 }

@@ -11,7 +11,7 @@ import type { PriceFeed } from './price-feed.ts';
 export type BackfillOptions = { days: number; tickSeconds: number };
 
 /** How far back each interval's chart reaches after the first start. */
-const KEEP_DAYS: Record<KlineInterval, number> = { '1m': 2, '5m': 7, '15m': 14, '30m': 30, '1h': 90, '1d': 365 };
+export const KEEP_DAYS: Record<KlineInterval, number> = { '1m': 2, '5m': 7, '15m': 14, '30m': 30, '1h': 90, '1d': 365 };
 const MINUTE_PATH_DAYS = 90;
 
 /**

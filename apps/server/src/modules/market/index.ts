@@ -1,7 +1,9 @@
 // The market module's face: products, terms, recorded prices and the live quote stream.
 // Other modules, the app and the jobs import this file only; everything else here is the module's own.
 export { backfill, type BackfillOptions } from './backfill.ts';
-export { isLive, marketStatus } from './market-status.ts';
+export { isDelayed, isLive, marketStatus } from './market-status.ts';
+export { productLags } from './feed-lags.ts';
+export { refreshHolidays } from './market-holidays.ts';
 export {
   findProduct,
   findProductTerms,
@@ -9,12 +11,20 @@ export {
   listProducts,
   priceAt,
   pruneSeries,
+  progressOf,
+  recordProgress,
   recordTicks,
   type ProductRow,
+  type ProgressRow,
   type TickRow,
 } from './market.repository.ts';
+export { binanceSource } from './binance-source.ts';
+export { jsonFeedConfig, jsonSource, type JsonFeedConfig } from './json-source.ts';
+export { type LiveSource } from './stream-source.ts';
+export { liveStep, type LiveProgress } from './live-recording.ts';
+export { anySimulated, applyDefaultSource, sourceSymbolOf } from './market-sources.ts';
 export { marketRoutes } from './market.routes.ts';
-export { contractTerms, feedState, products } from './market.table.ts';
+export { contractTerms, feedProgress, feedState, products } from './market.table.ts';
 export { SimulatedFeed, type PriceFeed } from './price-feed.ts';
 export { DEFAULT_TERMS, PRODUCT_SEEDS } from './product-catalogue.ts';
 export { streamRoutes } from './stream.routes.ts';

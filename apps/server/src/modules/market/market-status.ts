@@ -17,3 +17,16 @@ export function marketStatus(product: Pick<ProductRow, 'forbidden' | 'session'>,
   if (product.forbidden) return 'forbidden';
   return sessionStatusCached(product.session as SessionName, ts);
 }
+
+/**
+ * In session, the source's last real trade (a carried second is not one) is older than the product's limit: the
+ * price is "delayed", shown as such, and orders on it are refused. No price at all is "starting", not delayed.
+ */
+export function isDelayed(
+  product: Pick<ProductRow, 'forbidden' | 'session' | 'maxPriceAgeSeconds'>,
+  lastTrade: number | null | undefined,
+  now: number,
+): boolean {
+  if (lastTrade == null || marketStatus(product, now) !== 'trading') return false;
+  return now - lastTrade > product.maxPriceAgeSeconds;
+}

@@ -2,16 +2,26 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminContractTermsSchema,
+  adminHolidayBodySchema,
+  adminHolidayListSchema,
+  adminHolidayRemoveSchema,
+  adminProductCreateSchema,
   adminProductListSchema,
+  adminProductSchema,
+  adminProductUpdateSchema,
+  formatPrice,
   adminTermsListSchema,
   parseMoney,
   productForbiddenSchema,
   reasonSchema,
+  type AdminProduct,
 } from '@app/contracts';
 import { answers } from '../../platform/http/answers.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { setProductForbidden, setTerms } from './market-admin.service.ts';
-import { findProduct, listProducts, termsOf } from './market.repository.ts';
+import { createProduct, setProductForbidden, setTerms, updateProduct } from './market-admin.service.ts';
+import { findProduct, latestTicks, listProducts, progressOf, termsOf, type ProductRow } from './market.repository.ts';
+import { isDelayed } from './market-status.ts';
+import { addHoliday, listHolidays, refreshHolidays, removeHoliday } from './market-holidays.ts';
 import { toTerms } from './terms-view.ts';
 
 const symbolParams = z.object({ symbol: z.string().min(1).max(20) });
@@ -48,20 +58,68 @@ export const adminMarketRoutes: FastifyPluginAsyncZod = async (app) => {
     return found;
   };
 
+  /** A product as the products screen shows it, with its latest recorded price and whether it is delayed now. */
+  const view = async (rows: ProductRow[]) => {
+    const [latest, progress] = await Promise.all([latestTicks(db), progressOf(db)]);
+    const now = app.now();
+    return rows.map((p) => {
+      const tick = latest.get(p.id);
+      return {
+        symbol: p.symbol,
+        name: p.name,
+        class: p.class as AdminProduct['class'],
+        session: p.session,
+        forbidden: p.forbidden,
+        source: p.source,
+        source_symbol: p.sourceSymbol,
+        source_pinned: p.sourcePinned,
+        simulated: p.simulated,
+        precision: p.precision,
+        max_price_age_seconds: p.maxPriceAgeSeconds,
+        hot: p.hot,
+        price: tick ? formatPrice(tick.price, p.precision) : null,
+        price_time: tick?.ts ?? null,
+        delayed: isDelayed(p, progress.get(p.id)?.lastTrade, now),
+      };
+    });
+  };
+
   app.get(
     '/admin/products',
     { config: { access: 'catalogue.edit' }, schema: { response: answers(adminProductListSchema) } },
-    async (_request, reply) => {
-      const rows = await listProducts(db);
-      return reply.ok({
-        items: rows.map((p) => ({
-          symbol: p.symbol,
-          name: p.name,
-          class: p.class,
-          session: p.session,
-          forbidden: p.forbidden,
-        })),
+    async (_request, reply) => reply.ok({ items: await view(await listProducts(db)) }),
+  );
+
+  app.post(
+    '/admin/products',
+    {
+      config: { access: 'catalogue.edit' },
+      schema: { body: adminProductCreateSchema, response: answers(adminProductSchema) },
+    },
+    async (request, reply) => {
+      const row = await createProduct(db, request.body, {
+        operator: request.operator,
+        reason: request.body.reason,
+        ip: request.ip,
       });
+      return reply.ok((await view([row]))[0]!, 'operation_succeeded');
+    },
+  );
+
+  app.post(
+    '/admin/products/:symbol',
+    {
+      config: { access: 'catalogue.edit' },
+      schema: { params: symbolParams, body: adminProductUpdateSchema, response: answers(adminProductSchema) },
+    },
+    async (request, reply) => {
+      const p = await product(request.params.symbol);
+      const row = await updateProduct(db, p, request.body, {
+        operator: request.operator,
+        reason: request.body.reason,
+        ip: request.ip,
+      });
+      return reply.ok((await view([row]))[0]!, 'operation_succeeded');
     },
   );
 
@@ -114,6 +172,38 @@ export const adminMarketRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('invalid_request');
       const saved = await setTerms(db, p, b, { operator: request.operator, reason: b.reason, ip: request.ip });
       return reply.ok({ ...toTerms(saved), enabled: saved.enabled }, 'operation_succeeded');
+    },
+  );
+
+  // Exchange holidays: the session is closed all that New York day. Each change is audited.
+  await refreshHolidays(db);
+  app.get(
+    '/admin/holidays',
+    { config: { access: 'catalogue.edit' }, schema: { response: answers(adminHolidayListSchema) } },
+    async (_request, reply) => reply.ok({ items: await listHolidays(db) }),
+  );
+  app.post(
+    '/admin/holidays',
+    {
+      config: { access: 'catalogue.edit' },
+      schema: { body: adminHolidayBodySchema, response: answers(adminHolidayListSchema) },
+    },
+    async (request, reply) => {
+      const { reason, ...holiday } = request.body;
+      await addHoliday(db, holiday, { operator: request.operator, reason, ip: request.ip });
+      return reply.ok({ items: await listHolidays(db) }, 'operation_succeeded');
+    },
+  );
+  app.post(
+    '/admin/holidays/remove',
+    {
+      config: { access: 'catalogue.edit' },
+      schema: { body: adminHolidayRemoveSchema, response: answers(adminHolidayListSchema) },
+    },
+    async (request, reply) => {
+      const { reason, ...holiday } = request.body;
+      await removeHoliday(db, holiday, { operator: request.operator, reason, ip: request.ip });
+      return reply.ok({ items: await listHolidays(db) }, 'operation_succeeded');
     },
   );
 };

@@ -6,7 +6,8 @@ import { KLINE_INTERVALS, bucketStart, type CandleRow } from './candle-math.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 export type TermsRow = typeof contractTerms.$inferSelect;
-export type TickRow = { productId: number; ts: number; price: bigint; volume: number };
+/** `carried`: the source had no trade in that second, so the previous price stands (and the record says so). */
+export type TickRow = { productId: number; ts: number; price: bigint; volume: number; carried?: boolean };
 
 export async function listProducts(db: DbOrTx): Promise<ProductRow[]> {
   return db.select().from(products).orderBy(asc(products.sort), asc(products.id));
@@ -138,9 +139,10 @@ export async function termsOf(db: DbOrTx, productId: number, onlyEnabled = true)
 export async function recordTicks(db: DbOrTx, ticks: TickRow[]): Promise<void> {
   if (ticks.length === 0) return;
   await db.execute(sql`
-    INSERT INTO price_ticks (product_id, ts, price, volume)
+    INSERT INTO price_ticks (product_id, ts, price, volume, carried)
     SELECT * FROM unnest(${pgArray(ticks.map((t) => t.productId))}::int[], ${pgArray(ticks.map((t) => t.ts))}::bigint[],
-                         ${pgArray(ticks.map((t) => t.price))}::bigint[], ${pgArray(ticks.map((t) => t.volume))}::bigint[])
+                         ${pgArray(ticks.map((t) => t.price))}::bigint[], ${pgArray(ticks.map((t) => t.volume))}::bigint[],
+                         ${pgArray(ticks.map((t) => Boolean(t.carried)))}::boolean[])
     ON CONFLICT DO NOTHING`);
   const rows: { productId: number; interval: string; t: number; price: bigint; volume: number }[] = [];
   for (const tick of ticks) {
@@ -202,28 +204,104 @@ export async function upsertCandles(db: DbOrTx, rows: Array<CandleRow & { produc
  * One array parameter as a Postgres array literal: drizzle would spread a JS array into a list of
  * parameters. Only numbers and interval names pass through here, so no quoting is needed.
  */
-function pgArray(values: Array<number | bigint | string>): string {
+function pgArray(values: Array<number | bigint | string | boolean>): string {
   return `{${values.map((v) => v.toString()).join(',')}}`;
 }
+
+export type ProgressRow = { productId: number; through: number; lastTrade: number | null };
+
+/**
+ * Moves each product's recorded-through second forward (never back) and its last real trade, in the transaction
+ * that recorded the ticks: settlement reads it, so an order settles only once its second is in the record.
+ */
+export async function recordProgress(db: DbOrTx, rows: ProgressRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO feed_progress AS f (product_id, recorded_through, last_trade)
+    SELECT * FROM unnest(${pgArray(rows.map((r) => r.productId))}::int[], ${pgArray(rows.map((r) => r.through))}::bigint[],
+                         ${`{${rows.map((r) => (r.lastTrade === null ? 'NULL' : r.lastTrade)).join(',')}}`}::bigint[])
+    ON CONFLICT (product_id) DO UPDATE SET
+      recorded_through = greatest(f.recorded_through, excluded.recorded_through),
+      last_trade = greatest(f.last_trade, excluded.last_trade), updated_at = now()`);
+}
+
+/** Each product's progress: how far it is recorded and its last real trade. */
+export async function progressOf(db: DbOrTx): Promise<Map<number, { through: number; lastTrade: number | null }>> {
+  const rows = await db.execute<{ product_id: number; recorded_through: string; last_trade: string | null }>(
+    sql`SELECT product_id, recorded_through, last_trade FROM feed_progress`,
+  );
+  return new Map(
+    rows.rows.map((r) => [
+      Number(r.product_id),
+      { through: Number(r.recorded_through), lastTrade: r.last_trade === null ? null : Number(r.last_trade) },
+    ]),
+  );
+}
+
+/** Rows per retention statement and the pause after each: no statement holds its locks for long. */
+export const PRUNE_BATCH = 5_000;
+export const PRUNE_PAUSE_MS = 20;
+
+export type PruneOptions = {
+  batch?: number;
+  pauseMs?: number;
+  /** Stops between two statements (a job shutting down). */
+  signal?: AbortSignal;
+  /** Told the rows each statement removed. */
+  onBatch?: (removed: number) => void;
+};
 
 /**
  * Retention: per-second ticks older than `before` go, except the ones an order opened or settled at,
  * so every result stays re-derivable from stored prices. Minute candles older than 30 days go too
- * (coarser intervals keep the history). Deletes in slices to keep transactions short.
+ * (coarser intervals keep the history). Each statement deletes at most `batch` rows of one product, found from a
+ * cursor through the (product_id, ts) key rather than by scanning from the oldest row again (the kept ticks of a
+ * year of orders would be read once per statement), and a short pause follows it, so a year of seconds is pruned
+ * without ever holding a long lock or starving the feed's own writes.
  */
-export async function pruneSeries(db: DbOrTx, before: number): Promise<number> {
+export async function pruneSeries(db: DbOrTx, before: number, options: PruneOptions = {}): Promise<number> {
+  const batch = options.batch ?? PRUNE_BATCH;
+  const pauseMs = options.pauseMs ?? PRUNE_PAUSE_MS;
+  const step = async (statement: ReturnType<typeof sql>) => {
+    const r = await db.execute<{ last: string | null; removed: string }>(statement);
+    const removed = Number(r.rows[0]!.removed);
+    options.onBatch?.(removed);
+    if (pauseMs) await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    return { last: r.rows[0]!.last === null ? null : Number(r.rows[0]!.last), removed };
+  };
+  const ids = await db.execute<{ id: number }>(sql`SELECT id FROM products ORDER BY id`);
   let removed = 0;
-  for (;;) {
-    const result = await db.execute(sql`
-      DELETE FROM price_ticks WHERE ctid IN (
-        SELECT t.ctid FROM price_ticks t
-        WHERE t.ts < ${before}
-          AND NOT EXISTS (SELECT 1 FROM contract_orders o WHERE o.product_id = t.product_id AND o.open_time = t.ts)
-          AND NOT EXISTS (SELECT 1 FROM contract_orders o WHERE o.product_id = t.product_id AND o.settle_tick_time = t.ts)
-        LIMIT 20000)`);
-    removed += result.rowCount ?? 0;
-    if ((result.rowCount ?? 0) < 20000) break;
+  for (const { id } of ids.rows) {
+    for (let after = -1; !options.signal?.aborted;) {
+      // The slice is a range of the key (its rows and nothing else), so the delete reads it through the index.
+      const r = await step(sql`
+        WITH bound AS (
+          SELECT max(ts) AS last FROM (
+            SELECT ts FROM price_ticks WHERE product_id = ${id} AND ts > ${after} AND ts < ${before} ORDER BY ts LIMIT ${batch}) s),
+        gone AS (
+          DELETE FROM price_ticks t
+          WHERE t.product_id = ${id} AND t.ts > ${after} AND t.ts <= (SELECT last FROM bound)
+            AND NOT EXISTS (SELECT 1 FROM contract_orders o WHERE o.product_id = ${id} AND o.open_time = t.ts)
+            AND NOT EXISTS (SELECT 1 FROM contract_orders o WHERE o.product_id = ${id} AND o.settle_tick_time = t.ts)
+          RETURNING 1)
+        SELECT (SELECT last FROM bound)::text AS last, (SELECT count(*) FROM gone)::text AS removed`);
+      removed += r.removed;
+      if (r.last === null) break;
+      after = r.last;
+    }
+    for (let after = -1; !options.signal?.aborted;) {
+      const r = await step(sql`
+        WITH bound AS (
+          SELECT max(t) AS last FROM (
+            SELECT t FROM candles WHERE product_id = ${id} AND interval = '1m' AND t > ${after} AND t < ${before - 23 * 86_400}
+            ORDER BY t LIMIT ${batch}) s),
+        gone AS (
+          DELETE FROM candles
+          WHERE product_id = ${id} AND interval = '1m' AND t > ${after} AND t <= (SELECT last FROM bound) RETURNING 1)
+        SELECT (SELECT last FROM bound)::text AS last, (SELECT count(*) FROM gone)::text AS removed`);
+      if (r.last === null) break;
+      after = r.last;
+    }
   }
-  await db.execute(sql`DELETE FROM candles WHERE interval = '1m' AND t < ${before - 23 * 86_400}`);
   return removed;
 }

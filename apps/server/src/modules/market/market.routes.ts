@@ -23,13 +23,15 @@ import {
   latestTicks,
   listProducts,
   previousDayClose,
+  progressOf,
   recentTicks,
   termsOf,
 } from './market.repository.ts';
-import { marketStatus } from './market-status.ts';
+import { isDelayed, marketStatus } from './market-status.ts';
 import { productViews } from './market.service.ts';
 import { toTerms } from './terms-view.ts';
 import { MarketReads } from './market-reads.ts';
+import { refreshHolidays } from './market-holidays.ts';
 import type { TickHub } from './tick-hub.ts';
 import { nextSessionChange, type SessionName } from './trading-sessions.ts';
 
@@ -40,8 +42,13 @@ export type MarketRouteOptions = {
 
 /** Public market data: the spec's index group (ajaxdata, getkdata, ajaxpro, getprodata, seconds, goods). */
 export const marketRoutes: FastifyPluginAsyncZod<MarketRouteOptions> = async (app, { hub }) => {
-  const { db, simulated, now } = app;
+  const { db, now } = app;
   const reads = new MarketReads(hub);
+  // This node's trading calendar follows the operators' holiday list (read again every 30 s).
+  await refreshHolidays(db);
+  const holidays = setInterval(() => void refreshHolidays(db).catch(() => {}), 30_000);
+  holidays.unref();
+  app.addHook('onClose', async () => clearInterval(holidays));
   const product = async (symbol: string) => {
     const found = await reads.read(`product:${symbol.toUpperCase()}`, () => findProduct(db, symbol));
     if (!found) throw new AppError('product_not_found', { field: 'symbol' });
@@ -61,7 +68,8 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRouteOptions> = async (ap
             (!cls || p.class === cls) &&
             (!needle || p.symbol.toLowerCase().includes(needle) || p.name.toLowerCase().includes(needle)),
         );
-        return { items: await productViews(db, now(), simulated, rows), simulated };
+        const items = await productViews(db, now(), rows);
+        return { items, simulated: items.some((p) => p.simulated) };
       });
     },
   );
@@ -76,7 +84,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRouteOptions> = async (ap
         const rows = await candlesBefore(db, p.id, interval, count, before);
         const fmt = (x: bigint) => formatPrice(x, p.precision);
         const candles = rows.map((k) => ({ t: k.t, o: fmt(k.o), h: fmt(k.h), l: fmt(k.l), c: fmt(k.c), v: k.v }));
-        return { symbol: p.symbol, interval, candles, simulated };
+        return { symbol: p.symbol, interval, candles, simulated: p.simulated, source: p.source };
       });
     },
   );
@@ -92,13 +100,12 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRouteOptions> = async (ap
       return reads.answer(request, reply, key, async () => {
         const all = await reads.read('products', () => listProducts(db));
         const ticks = await latest();
-        const items = all
-          .filter((p) => !wanted || wanted.has(p.symbol.toUpperCase()))
-          .flatMap((p) => {
-            const tick = ticks.get(p.id);
-            return tick ? [{ s: p.symbol, p: formatPrice(tick.price, p.precision), t: tick.ts }] : [];
-          });
-        return { items, simulated };
+        const shown = all.filter((p) => !wanted || wanted.has(p.symbol.toUpperCase()));
+        const items = shown.flatMap((p) => {
+          const tick = ticks.get(p.id);
+          return tick ? [{ s: p.symbol, p: formatPrice(tick.price, p.precision), t: tick.ts }] : [];
+        });
+        return { items, simulated: shown.some((p) => p.simulated) };
       });
     },
   );
@@ -136,7 +143,9 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRouteOptions> = async (ap
         now: fmt(tick?.price),
         time: tick?.ts ?? null,
         status: marketStatus(p, now()),
-        simulated,
+        simulated: p.simulated,
+        source: p.source,
+        delayed: isDelayed(p, (await progressOf(db)).get(p.id)?.lastTrade, now()),
       });
     },
   );
@@ -155,7 +164,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRouteOptions> = async (ap
     { schema: { querystring: symbolQuerySchema, response: answers(goodsSchema) } },
     async (request, reply) => {
       const p = await product(request.query.symbol);
-      const [view] = await productViews(db, now(), simulated, [p]);
+      const [view] = await productViews(db, now(), [p]);
       return reply.ok({
         product: view!,
         terms: (await termsOf(db, p.id)).map(toTerms),

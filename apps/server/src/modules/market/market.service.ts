@@ -1,7 +1,7 @@
 import { formatPrice, type Product } from '@app/contracts';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { dayOpens, latestTicks, listProducts, type ProductRow } from './market.repository.ts';
-import { isLive, marketStatus } from './market-status.ts';
+import { dayOpens, latestTicks, listProducts, progressOf, type ProductRow } from './market.repository.ts';
+import { isDelayed, isLive, marketStatus } from './market-status.ts';
 
 /** Percent change with two decimals, computed on integers: (now - base) / base. */
 export function changePct(now: bigint, base: bigint): string {
@@ -12,14 +12,10 @@ export function changePct(now: bigint, base: bigint): string {
   return `${sign}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
 }
 
-export async function productViews(
-  db: DbOrTx,
-  now: number,
-  simulated: boolean,
-  rows?: ProductRow[],
-): Promise<Product[]> {
+export async function productViews(db: DbOrTx, now: number, rows?: ProductRow[]): Promise<Product[]> {
   const list = rows ?? (await listProducts(db));
   const latest = await latestTicks(db);
+  const progress = await progressOf(db);
   const opens = await dayOpens(
     db,
     list.flatMap((p) => {
@@ -42,7 +38,9 @@ export async function productViews(
       status: marketStatus(p, now),
       live: isLive(tick?.ts, now),
       hot: p.hot,
-      simulated,
+      simulated: p.simulated,
+      source: p.source,
+      delayed: isDelayed(p, progress.get(p.id)?.lastTrade, now),
     });
   }
   return views;

@@ -31,12 +31,26 @@ export const products = pgTable(
     sort: integer('sort').notNull().default(0),
     /** Set by an operator: "trading forbidden". Never affects prices or results, only new orders. */
     forbidden: boolean('forbidden').notNull().default(false),
+    /** Where its prices come from: 'simulator' or an exchange or provider (see market-sources.ts). */
+    source: text('source').notNull().default('simulator'),
+    /** The product's symbol at its source (BTCUSDT at Binance); null: derived from the symbol. */
+    sourceSymbol: text('source_symbol'),
+    /** Set when an operator chose the source: MARKET_FEED no longer moves it. */
+    sourcePinned: boolean('source_pinned').notNull().default(false),
+    /** Derived, so it cannot disagree with the source: every answer showing a price carries it. */
+    simulated: boolean('simulated')
+      .notNull()
+      .generatedAlwaysAs(sql`source = 'simulator'`),
+    /** In session, a last trade older than this marks the price "delayed" and refuses orders on it. */
+    maxPriceAgeSeconds: integer('max_price_age_seconds').notNull().default(15),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('products_symbol_key').on(t.symbol),
     check('products_class', sql`${t.class} in ('forex','metals','futures','stocks','crypto')`),
     check('products_precision', sql`${t.precision} between 0 and 8`),
+    check('products_source', sql`${t.source} ~ '^[a-z][a-z0-9_]{1,31}$'`),
+    check('products_max_price_age', sql`${t.maxPriceAgeSeconds} between 2 and 3600`),
   ],
 );
 
@@ -81,6 +95,8 @@ export const priceTicks = pgTable(
     ts: bigint('ts', { mode: 'number' }).notNull(),
     price: bigint('price', { mode: 'bigint' }).notNull(),
     volume: bigint('volume', { mode: 'number' }).notNull().default(0),
+    /** No trade at the source in this second: the previous price carried forward. */
+    carried: boolean('carried').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.productId, t.ts] }), check('price_ticks_positive', sql`${t.price} > 0`)],
 );
@@ -113,3 +129,34 @@ export const feedState = pgTable('feed_state', {
   watermark: bigint('watermark', { mode: 'number' }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Per product, how far its series is recorded (orders settle only up to it) and the last second with a real trade
+ * at its source (a carried price does not count): the price is "delayed" when that is older than the product's limit.
+ */
+export const feedProgress = pgTable('feed_progress', {
+  productId: integer('product_id').primaryKey(),
+  recordedThrough: bigint('recorded_through', { mode: 'number' }).notNull(),
+  lastTrade: bigint('last_trade', { mode: 'number' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Exchange holidays, kept by operators (audited): on `day` (a New York date) the session is closed all day. Crypto
+ * (24x7) has none.
+ */
+export const marketHolidays = pgTable(
+  'market_holidays',
+  {
+    session: text('session').notNull(),
+    day: text('day').notNull(),
+    name: text('name').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.session, t.day] }),
+    check('market_holidays_session', sql`${t.session} in ('fx','globex','us_equities')`),
+    check('market_holidays_day', sql`${t.day} ~ '^\\d{4}-\\d{2}-\\d{2}$'`),
+  ],
+);

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { streamClientMessageSchema, type StreamServerMessage } from '@app/contracts';
 import { listProducts } from './market.repository.ts';
-import type { TickHub } from './tick-hub.ts';
+import type WebSocket from 'ws';
+import type { Subscriber, TickHub } from './tick-hub.ts';
+import { transportOf, type FrameTransport } from './ws-frames.ts';
 import { systemClock } from '../../platform/time/clock.ts';
 
 /**
@@ -21,6 +23,7 @@ export const streamRoutes: FastifyPluginAsync<{ hub: TickHub }> = async (app, { 
   };
 
   app.get('/api/stream', { websocket: true }, (socket) => {
+    const client = new StreamClient(socket);
     const send = (message: StreamServerMessage) => socket.send(JSON.stringify(message));
     socket.on('message', async (raw: Buffer) => {
       let parsed;
@@ -34,9 +37,20 @@ export const streamRoutes: FastifyPluginAsync<{ hub: TickHub }> = async (app, { 
       if (message.op === 'ping') return send({ type: 'pong', t: systemClock() });
       const valid = await symbols();
       const wanted = message.symbols.filter((s) => valid.has(s));
-      if (message.op === 'unsub') return hub.unsubscribe(socket, wanted);
-      for (const tick of hub.subscribe(socket, wanted)) send({ type: 'tick', ...tick });
+      if (message.op === 'unsub') return hub.unsubscribe(client, wanted);
+      hub.subscribe(client, wanted);
     });
-    socket.on('close', () => hub.remove(socket));
+    socket.on('close', () => hub.remove(client));
   });
 };
+
+/** A client of /api/stream as the hub sees it. */
+class StreamClient implements Subscriber {
+  readonly transport: FrameTransport;
+  constructor(private readonly socket: WebSocket) {
+    this.transport = transportOf(socket);
+  }
+  get readyState() {
+    return this.socket.readyState;
+  }
+}

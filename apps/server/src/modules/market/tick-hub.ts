@@ -3,15 +3,22 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Tick } from '@app/contracts';
 import { Backoff } from '../../platform/jobs/backoff.ts';
 import { clientConfig, LIMITS } from '../../platform/db/client.ts';
+import { textFrame, type FrameTransport } from './ws-frames.ts';
 
 /** The PostgreSQL channel the price feed announces each recorded second on (jobs/price-feed.job.ts). */
 export const TICK_CHANNEL = 'ticks';
 
-/** What the hub needs of a WebSocket: enough to send and to notice a slow reader. */
-export type Subscriber = { send(data: string): void; readonly bufferedAmount: number; readonly readyState: number };
+/** What the hub needs of a WebSocket: whether it is open, and the byte stream under it (see ws-frames.ts). */
+export type Subscriber = { readonly readyState: number; readonly transport: FrameTransport };
 
-// A reader this far behind gets no more ticks until it drains: one slow phone must not hold memory.
-const MAX_BUFFERED_BYTES = 1 << 20;
+/** A subscriber's symbols, and the frames it is owed: at most one per symbol, the latest (see deliver). */
+type Reader = {
+  readonly socket: Subscriber;
+  readonly symbols: Set<string>;
+  readonly owed: Map<string, Buffer>;
+  waitingForDrain: boolean;
+};
+
 const OPEN = 1;
 /**
  * A LISTEN connection only receives: without a statement now and then, one whose server stalled or vanished
@@ -22,13 +29,15 @@ const PING_TIMEOUT_MS = 10_000;
 
 /**
  * Every node LISTENs for the feed leader's NOTIFY and fans each tick out to the sockets that
- * subscribed to its symbol. Each message is serialised once, whatever the number of subscribers.
+ * subscribed to its symbol. Each tick is serialised and framed once, whatever the number of subscribers, and each
+ * subscriber gets one write per batch of ticks, whatever the number of its symbols.
  */
 export class TickHub {
   private client: pg.Client | null = null;
-  private readonly bySymbol = new Map<string, Set<Subscriber>>();
-  private readonly bySocket = new Map<Subscriber, Set<string>>();
-  private readonly latest = new Map<string, Tick>();
+  private readonly bySymbol = new Map<string, Set<Reader>>();
+  private readonly bySocket = new Map<Subscriber, Reader>();
+  /** The frame of each symbol's latest tick, sent to a new subscriber at once. */
+  private readonly latest = new Map<string, Buffer>();
   private readonly listeners = new Set<() => void>();
   private stopped = false;
   private retry: NodeJS.Timeout | null = null;
@@ -59,31 +68,39 @@ export class TickHub {
     return this.bySocket.size;
   }
 
-  subscribe(socket: Subscriber, symbols: string[]): Tick[] {
-    let mine = this.bySocket.get(socket);
-    if (!mine) this.bySocket.set(socket, (mine = new Set()));
-    const snapshot: Tick[] = [];
+  /** Subscribes `socket` to `symbols` and sends it their latest ticks. */
+  subscribe(socket: Subscriber, symbols: string[]) {
+    let reader = this.bySocket.get(socket);
+    if (!reader) {
+      reader = { socket, symbols: new Set(), owed: new Map(), waitingForDrain: false };
+      this.bySocket.set(socket, reader);
+    }
     for (const symbol of symbols) {
-      mine.add(symbol);
+      reader.symbols.add(symbol);
       let set = this.bySymbol.get(symbol);
       if (!set) this.bySymbol.set(symbol, (set = new Set()));
-      set.add(socket);
+      set.add(reader);
       const last = this.latest.get(symbol);
-      if (last) snapshot.push(last);
+      if (last) reader.owed.set(symbol, last);
     }
-    return snapshot;
+    this.deliver(reader);
   }
 
   unsubscribe(socket: Subscriber, symbols: string[]) {
-    const mine = this.bySocket.get(socket);
+    const reader = this.bySocket.get(socket);
+    if (!reader) return;
     for (const symbol of symbols) {
-      mine?.delete(symbol);
-      this.bySymbol.get(symbol)?.delete(socket);
+      reader.symbols.delete(symbol);
+      reader.owed.delete(symbol);
+      this.bySymbol.get(symbol)?.delete(reader);
     }
   }
 
   remove(socket: Subscriber) {
-    for (const symbol of this.bySocket.get(socket) ?? []) this.bySymbol.get(symbol)?.delete(socket);
+    const reader = this.bySocket.get(socket);
+    if (!reader) return;
+    for (const symbol of reader.symbols) this.bySymbol.get(symbol)?.delete(reader);
+    reader.owed.clear();
     this.bySocket.delete(socket);
   }
 
@@ -99,15 +116,40 @@ export class TickHub {
   /** Delivers ticks to subscribers (the NOTIFY handler; also used by tests and benchmarks). */
   publish(ticks: Tick[]) {
     for (const listener of this.listeners) listener();
+    const owing = new Set<Reader>();
     for (const tick of ticks) {
-      this.latest.set(tick.s, tick);
-      const subscribers = this.bySymbol.get(tick.s);
-      if (!subscribers?.size) continue;
-      const message = JSON.stringify({ type: 'tick', s: tick.s, p: tick.p, t: tick.t });
-      for (const socket of subscribers) {
-        if (socket.readyState === OPEN && socket.bufferedAmount < MAX_BUFFERED_BYTES) socket.send(message);
+      const frame = textFrame(JSON.stringify({ type: 'tick', s: tick.s, p: tick.p, t: tick.t }));
+      this.latest.set(tick.s, frame);
+      for (const reader of this.bySymbol.get(tick.s) ?? []) {
+        reader.owed.set(tick.s, frame);
+        // A reader of one symbol is owed nothing else from this batch: written now, not after a pass over all.
+        if (reader.symbols.size === 1) this.deliver(reader);
+        else owing.add(reader);
       }
     }
+    for (const reader of owing) this.deliver(reader);
+  }
+
+  /**
+   * Writes what `reader` is owed in one write. A reader that has fallen behind (a slow phone, a dead line) is owed
+   * only the latest tick of each symbol until its socket drains: its memory here stays one frame per symbol, and
+   * what it gets then is current, not a queue of stale prices.
+   */
+  private deliver(reader: Reader) {
+    const { socket, owed } = reader;
+    if (owed.size === 0 || reader.waitingForDrain) return;
+    if (socket.readyState !== OPEN) return owed.clear();
+    if (socket.transport.writableNeedDrain) {
+      reader.waitingForDrain = true;
+      socket.transport.once('drain', () => {
+        reader.waitingForDrain = false;
+        this.deliver(reader);
+      });
+      return;
+    }
+    const frame = owed.size === 1 ? owed.values().next().value! : Buffer.concat([...owed.values()]);
+    owed.clear();
+    socket.transport.write(frame);
   }
 
   private async connect() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextSessionChange, sessionStatus, sessionStatusCached, SESSIONS } from './trading-sessions.ts';
+import { nextSessionChange, sessionStatus, sessionStatusCached, SESSIONS, setHolidays } from './trading-sessions.ts';
 
 const at = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
@@ -38,5 +38,21 @@ describe('trading sessions (New York time)', () => {
         expect(sessionStatusCached(session, ts)).toBe(sessionStatus(session, ts));
       }
     }
+  });
+});
+
+describe('exchange holidays (operator-kept)', () => {
+  it('closes the session for that whole New York day, and only that session', () => {
+    const monday = at('2026-11-23T15:00:00Z'); // 10:00 EST
+    expect(sessionStatusCached('us_equities', monday)).toBe('trading');
+    setHolidays([{ session: 'us_equities', day: '2026-11-23' }]);
+    expect(sessionStatusCached('us_equities', monday)).toBe('closed');
+    expect(sessionStatus('us_equities', at('2026-11-24T15:00:00Z'))).toBe('trading');
+    expect(sessionStatus('fx', monday)).toBe('trading');
+    // 23:30 UTC on Monday is still Monday in New York: closed; 05:30 UTC on Tuesday is Tuesday 00:30 there.
+    expect(sessionStatus('us_equities', at('2026-11-24T05:30:00Z'))).toBe('non_trading');
+    expect(nextSessionChange('us_equities', monday)).toBe(at('2026-11-24T14:30:00Z'));
+    setHolidays([]);
+    expect(sessionStatusCached('us_equities', monday)).toBe('trading');
   });
 });

@@ -8,7 +8,7 @@ import type { OperatorIdentity } from '../../platform/http/operator-auth.ts';
 import type { OperatorAct } from '../../platform/http/operator-act.ts';
 import { hashToken } from '../auth/index.ts';
 import { operatorApiTokens, operators } from './operators.table.ts';
-import { seconds, secondsOrNull } from './operator-view.ts';
+import { seconds } from '../../platform/time/epoch.ts';
 
 /** Tokens are recognisable in a leaked log or file by their prefix; the rest is 256 random bits. */
 const PREFIX = 'opk_';
@@ -23,8 +23,8 @@ function tokenView(row: TokenRow, operator: string): ApiToken {
     label: row.label,
     role: row.role as OperatorRole,
     created_at: seconds(row.createdAt),
-    last_used_at: secondsOrNull(row.lastUsedAt),
-    expires_at: secondsOrNull(row.expiresAt),
+    last_used_at: seconds(row.lastUsedAt),
+    expires_at: seconds(row.expiresAt),
     revoked: row.revokedAt !== null,
   };
 }

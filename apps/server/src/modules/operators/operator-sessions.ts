@@ -8,7 +8,8 @@ import type { OperatorAct } from '../../platform/http/operator-act.ts';
 import type { OperatorIdentity } from '../../platform/http/operator-auth.ts';
 import { hashToken } from '../auth/index.ts';
 import { operatorSessions, operators } from './operators.table.ts';
-import { operatorView, seconds, type OperatorRow } from './operator-view.ts';
+import { operatorView, type OperatorRow } from './operator-view.ts';
+import { seconds } from '../../platform/time/epoch.ts';
 
 /** A console session ends after 30 idle minutes, and after 12 hours whatever happens: a working day. */
 export const OPERATOR_IDLE_SECONDS = 30 * 60;

@@ -1,10 +1,8 @@
 import type { Operator, OperatorRole } from '@app/contracts';
 import type { operators } from './operators.table.ts';
+import { seconds } from '../../platform/time/epoch.ts';
 
 export type OperatorRow = typeof operators.$inferSelect;
-
-export const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
-export const secondsOrNull = (date: Date | null) => (date ? seconds(date) : null);
 
 export function operatorView(row: OperatorRow): Operator {
   return {
@@ -15,6 +13,6 @@ export function operatorView(row: OperatorRow): Operator {
     disabled: row.disabledAt !== null,
     created_by: row.createdBy,
     created_at: seconds(row.createdAt),
-    last_login_at: secondsOrNull(row.lastLoginAt),
+    last_login_at: seconds(row.lastLoginAt),
   };
 }

@@ -39,6 +39,7 @@ import {
   revokeOperatorSession,
 } from './operator-sessions.ts';
 import { changeOperator, findOperator, inviteOperator, listOperators } from './operators.service.ts';
+import { operatorAct } from '../../platform/http/operator-act.ts';
 
 const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 
@@ -161,15 +162,7 @@ export const adminOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) =>
-        reply.ok(
-          await changeOperator(db, currentOperator(request), kind, {
-            operator: request.operator,
-            ip: request.ip,
-            body: request.body,
-            params: request.params,
-          }),
-          'operation_succeeded',
-        ),
+        reply.ok(await changeOperator(db, currentOperator(request), kind, operatorAct(request)), 'operation_succeeded'),
     );
   change('role', 'role');
   change('disable', 'disable');
@@ -194,12 +187,7 @@ export const adminOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: operatorIdParamsSchema, body: adminReasonBodySchema, response: answers(z.null()) },
     },
     async (request, reply) => {
-      await revokeOperatorSession(db, currentOperator(request), mayManage(request), {
-        operator: request.operator,
-        ip: request.ip,
-        body: request.body,
-        params: request.params,
-      });
+      await revokeOperatorSession(db, currentOperator(request), mayManage(request), operatorAct(request));
       return reply.ok(null, 'operation_succeeded');
     },
   );
@@ -237,12 +225,7 @@ export const adminOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.ok(
-        await revokeApiToken(db, currentOperator(request), mayManage(request), {
-          operator: request.operator,
-          ip: request.ip,
-          body: request.body,
-          params: request.params,
-        }),
+        await revokeApiToken(db, currentOperator(request), mayManage(request), operatorAct(request)),
         'operation_succeeded',
       ),
   );

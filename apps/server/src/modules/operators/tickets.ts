@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
 import { hashToken } from '../auth/index.ts';
 import { operatorTickets } from './operators.table.ts';
-import { seconds } from './operator-view.ts';
+import { seconds } from '../../platform/time/epoch.ts';
 
 export type TicketKind = 'invite' | 'enrol';
 /** An invitation lasts a day; an enrolment, the ten minutes it takes to scan a code and type one. */

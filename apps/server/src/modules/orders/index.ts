@@ -4,5 +4,7 @@ export { orderHooks, type LeaderOrderOpened, type OrderSettled } from './order-h
 export { checkOrderTerms, insertOpenOrders, lockOrderUsers, type OpenOrder, type OrderTerms } from './order-opening.ts';
 export { toOrder, type OrderRow } from './order-view.ts';
 export { orderRoutes } from './orders.routes.ts';
-export { settleDueOrders } from './orders.service.ts';
+export { openStakeDrift, settleDueOrders, SETTLE_BATCH } from './orders.service.ts';
 export { contractOrders } from './orders.table.ts';
+export { openExposure, openStakeReferences, type OpenExposure } from './open-book.ts';
+export { adminOrderRoutes } from './orders.admin.routes.ts';

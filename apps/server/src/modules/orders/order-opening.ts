@@ -13,7 +13,10 @@ import type { OrderRow } from './order-view.ts';
 type Terms = NonNullable<NonNullable<Awaited<ReturnType<typeof findProductTerms>>>['terms']>;
 /** What an order needs of its product and of its period's terms. */
 export type OrderTerms = {
-  product: Pick<ProductRow, 'id' | 'symbol' | 'name' | 'precision' | 'session' | 'forbidden'>;
+  product: Pick<
+    ProductRow,
+    'id' | 'symbol' | 'name' | 'precision' | 'session' | 'forbidden' | 'simulated' | 'maxPriceAgeSeconds'
+  >;
   terms: Pick<Terms, 'seconds' | 'payoutBp' | 'lossBp' | 'feeBp' | 'minStake' | 'maxStake' | 'maxOpenStake'>;
 };
 /** A product looked up for an order, with its terms for the period asked (null: not offered), or none. */
@@ -82,16 +85,27 @@ export async function insertOpenOrders(tx: Tx, opens: OpenOrder[], ids?: number[
   }));
   const col = <T extends string | number | bigint>(f: (o: OrderRow) => T) => pgArray(rows.map(f));
   // One parameter per column whatever the batch (a leader's order opens hundreds of copies at once); the rows
-  // are written as built here, so they need no reading back.
+  // are written as built here, so they need no reading back. The stakes join their open-stake rows in the same
+  // statement, the rows taken in key order, as settlement takes them, so the two never wait on each other in a
+  // cycle; both before the ledger's accounts (postJournals), as settlement also takes them.
   const inserted = await tx.execute<{ created_at: string }>(sql`
-    INSERT INTO contract_orders (id, user_id, product_id, direction, stake, fee, seconds, payout_bp, loss_bp, fee_bp,
-                                 open_time, open_price, settle_time, mode)
-    SELECT * FROM unnest(${col((r) => r.id)}::bigint[], ${col((r) => r.userId)}::bigint[], ${col((r) => r.productId)}::int[],
-      ${col((r) => r.direction)}::text[], ${col((r) => r.stake)}::bigint[], ${col((r) => r.fee)}::bigint[],
-      ${col((r) => r.seconds)}::int[], ${col((r) => r.payoutBp)}::int[], ${col((r) => r.lossBp)}::int[],
-      ${col((r) => r.feeBp)}::int[], ${col((r) => r.openTime)}::bigint[], ${col((r) => r.openPrice)}::bigint[],
-      ${col((r) => r.settleTime)}::bigint[], ${col((r) => r.mode)}::text[])
-    RETURNING created_at`);
+    WITH opened AS (
+      INSERT INTO contract_orders (id, user_id, product_id, direction, stake, fee, seconds, payout_bp, loss_bp, fee_bp,
+                                   open_time, open_price, settle_time, mode)
+      SELECT * FROM unnest(${col((r) => r.id)}::bigint[], ${col((r) => r.userId)}::bigint[], ${col((r) => r.productId)}::int[],
+        ${col((r) => r.direction)}::text[], ${col((r) => r.stake)}::bigint[], ${col((r) => r.fee)}::bigint[],
+        ${col((r) => r.seconds)}::int[], ${col((r) => r.payoutBp)}::int[], ${col((r) => r.lossBp)}::int[],
+        ${col((r) => r.feeBp)}::int[], ${col((r) => r.openTime)}::bigint[], ${col((r) => r.openPrice)}::bigint[],
+        ${col((r) => r.settleTime)}::bigint[], ${col((r) => r.mode)}::text[])
+      RETURNING created_at),
+    stakes AS (
+      INSERT INTO open_stakes (user_id, product_id, mode, stake)
+      SELECT user_id, product_id, mode, sum(stake)
+      FROM unnest(${col((r) => r.userId)}::bigint[], ${col((r) => r.productId)}::int[], ${col((r) => r.mode)}::text[],
+                  ${col((r) => r.stake)}::bigint[]) AS v(user_id, product_id, mode, stake)
+      GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+      ON CONFLICT (user_id, product_id, mode) DO UPDATE SET stake = open_stakes.stake + excluded.stake)
+    SELECT created_at FROM opened`);
   await postJournals(
     tx,
     rows.map((row) => {

@@ -3,9 +3,9 @@ import { formatMoney, quoteOrder, type Order, type OrderMode } from '@app/contra
 import type { Db, Tx } from '../../platform/db/client.ts';
 import { pgArray } from '../../platform/db/pg-array.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { balancesOf, userAccount } from '../ledger/index.ts';
+import { balanceSql, userAccount } from '../ledger/index.ts';
 import { assetOf, openPractice } from '../practice/index.ts';
-import { isLive } from '../market/index.ts';
+import { isDelayed, isLive } from '../market/index.ts';
 import { GroupCommit, type Outcome } from '../../platform/db/group-commit.ts';
 import { toOrder } from './order-view.ts';
 import { orderHooks } from './order-hooks.ts';
@@ -29,7 +29,6 @@ export type PreparedOrder = {
   direction: 'up' | 'down';
   mode: OrderMode;
   now: number;
-  simulated: boolean;
 };
 export type Placed = { order: Order; replayed: boolean };
 
@@ -39,7 +38,9 @@ const MAX_BATCH = 64;
 /**
  * One batch at a time per node: two batches almost always share a house fee shard and so wait on its row lock
  * until the other commits; measured with bench:orders, 1 in flight placed the most (685 orders/s straight into
- * the database against 642 with 2 and 495 with 4, 64 per batch).
+ * the database against 642 with 2 and 495 with 4, 64 per batch). Two lanes split by the users' house shards (no
+ * shared rows, so no waits) placed fewer too on this two-core machine, the database and the server competing for
+ * the cores: halved batches cost more per order than the overlap saved (docs/benchmarks.md).
  */
 const MAX_IN_FLIGHT = 1;
 
@@ -133,6 +134,8 @@ async function placeTogether(db: Db, orders: PreparedOrder[]): Promise<Outcome<P
       }
       // In session but no recent recorded price: prices are starting (or the feed stopped), not a closed market.
       if (!state.tick || !isLive(state.tick.ts, o.now)) return refuse(new AppError('prices_starting'));
+      // Recorded, but only carried forward: the source has gone quiet for longer than the product allows.
+      if (isDelayed(terms.product, state.lastTrade, o.now)) return refuse(new AppError('price_delayed'));
       const openKey = `${o.userId}:${terms.product.id}:${o.mode}`;
       const open = (openStake.get(openKey) ?? state.open) + o.stake;
       if (open > terms.terms.maxOpenStake)
@@ -163,7 +166,7 @@ async function placeTogether(db: Db, orders: PreparedOrder[]): Promise<Outcome<P
         });
         copies += queued.reduce((sum, n) => sum + n, 0);
       }
-      const order = toOrder(row, terms.product, o.simulated);
+      const order = toOrder(row, terms.product);
       decided[index] = { ok: true, value: { order, replayed: false } };
       answers.push({ user_id: o.userId, key: o.key, hash: o.hash, response: order });
     }
@@ -183,6 +186,8 @@ type OrderState = {
   /** The product the order names and its terms for the period, as findProductTerms finds them. */
   found: FoundTerms;
   tick: Tick | null;
+  /** The last second with a real trade at the product's source (carried seconds are not trades). */
+  lastTrade: number | null;
   open: bigint;
   record: number | null;
   balance: bigint;
@@ -198,6 +203,7 @@ type OrderState = {
  * users' order locks.
  */
 async function readStates(tx: Tx, orders: PreparedOrder[]): Promise<OrderState[]> {
+  const accounts = orders.map((o) => userAccount(o.userId, 'available', assetOf(o.mode)));
   const found = await tx.execute<{
     product_id: number | null;
     symbol: string | null;
@@ -205,6 +211,9 @@ async function readStates(tx: Tx, orders: PreparedOrder[]): Promise<OrderState[]
     precision: number;
     session: string;
     forbidden: boolean;
+    simulated: boolean;
+    max_price_age_seconds: number;
+    last_trade: bigint | null;
     seconds: number | null;
     payout_bp: number;
     loss_bp: number;
@@ -220,30 +229,30 @@ async function readStates(tx: Tx, orders: PreparedOrder[]): Promise<OrderState[]
     status_code: number | null;
     response: Order | null;
     order_id: bigint;
+    balance: bigint;
   }>(sql`
-    SELECT pr.id AS product_id, pr.symbol, pr.name, pr.precision, pr.session, pr.forbidden,
+    SELECT pr.id AS product_id, pr.symbol, pr.name, pr.precision, pr.session, pr.forbidden, pr.simulated,
+           pr.max_price_age_seconds, fp.last_trade,
            t.seconds, t.payout_bp, t.loss_bp, t.fee_bp, t.min_stake, t.max_stake, t.max_open_stake,
            p.ts, p.price, k.request_hash, k.status_code, k.response,
-           ${nextOrderId} AS order_id,
-           (SELECT coalesce(sum(stake), 0) FROM contract_orders o
-            WHERE o.user_id = r.user_id AND o.product_id = pr.id AND o.status = 'open' AND o.mode = r.mode) AS open,
+           ${nextOrderId} AS order_id, ${balanceSql(sql`r.account`)} AS balance,
+           coalesce((SELECT s.stake FROM open_stakes s
+                     WHERE s.user_id = r.user_id AND s.product_id = pr.id AND s.mode = r.mode), 0) AS open,
            (SELECT c.id FROM copy_leaders l JOIN copy_records c ON c.leader_id = l.id AND c.status = 'active'
             WHERE l.leader_user_id = r.user_id AND r.mode = 'real') AS record
     FROM unnest(${pgArray(orders.map((o) => o.userId))}::bigint[], ${pgArray(orders.map((o) => o.symbol))}::text[],
                 ${pgArray(orders.map((o) => o.seconds))}::int[],
                 ${pgArray(orders.map((o) => o.mode))}::text[], ${pgArray(orders.map((o) => o.now))}::bigint[],
-                ${pgArray(orders.map((o) => o.key))}::text[])
-         WITH ORDINALITY AS r(user_id, symbol, seconds, mode, now, key, n)
+                ${pgArray(orders.map((o) => o.key))}::text[], ${pgArray(accounts)}::text[])
+         WITH ORDINALITY AS r(user_id, symbol, seconds, mode, now, key, account, n)
     LEFT JOIN products pr ON upper(pr.symbol) = upper(r.symbol)
     LEFT JOIN contract_terms t ON t.product_id = pr.id AND t.seconds = r.seconds AND t.enabled
     LEFT JOIN LATERAL (SELECT ts, price FROM price_ticks WHERE product_id = pr.id AND ts <= r.now
                        ORDER BY ts DESC LIMIT 1) AS p ON true
+    LEFT JOIN feed_progress fp ON fp.product_id = pr.id
     LEFT JOIN idempotency_keys k ON k.user_id = r.user_id AND k.key = r.key
     ORDER BY r.n`);
-  // The available balances, from the ledger (which alone reads its tables), in the same transaction.
-  const accounts = orders.map((o) => userAccount(o.userId, 'available', assetOf(o.mode)));
-  const balances = await balancesOf(tx, accounts);
-  return found.rows.map((s, i) => ({
+  return found.rows.map((s) => ({
     found:
       s.product_id === null
         ? null
@@ -255,6 +264,8 @@ async function readStates(tx: Tx, orders: PreparedOrder[]): Promise<OrderState[]
               precision: s.precision,
               session: s.session,
               forbidden: s.forbidden,
+              simulated: s.simulated,
+              maxPriceAgeSeconds: s.max_price_age_seconds,
             },
             terms:
               s.seconds === null
@@ -270,9 +281,10 @@ async function readStates(tx: Tx, orders: PreparedOrder[]): Promise<OrderState[]
                   },
           },
     tick: s.ts === null ? null : { ts: Number(s.ts), price: BigInt(s.price!) },
+    lastTrade: s.last_trade === null ? null : Number(s.last_trade),
     open: BigInt(s.open),
     record: s.record === null ? null : Number(s.record),
-    balance: balances.get(accounts[i]!)!,
+    balance: BigInt(s.balance),
     orderId: Number(s.order_id),
     stored:
       s.request_hash === null

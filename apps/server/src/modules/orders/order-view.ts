@@ -6,8 +6,7 @@ export type OrderRow = typeof contractOrders.$inferSelect;
 
 export function toOrder(
   row: OrderRow,
-  product: Pick<ProductRow, 'symbol' | 'name' | 'precision'>,
-  simulated: boolean,
+  product: Pick<ProductRow, 'symbol' | 'name' | 'precision' | 'simulated'>,
 ): Order {
   const quote = quoteOrder(row.stake, { payoutBp: row.payoutBp, lossBp: row.lossBp, feeBp: row.feeBp });
   const price = (p: bigint | null) => (p === null ? null : formatPrice(p, product.precision));
@@ -32,7 +31,7 @@ export function toOrder(
     pnl: row.payout === null ? null : formatMoney(row.payout - row.stake - row.fee),
     expected_profit: formatMoney(quote.expectedProfit),
     expected_loss: formatMoney(quote.expectedLoss),
-    simulated,
+    simulated: product.simulated,
     mode: row.mode as Order['mode'],
   };
 }

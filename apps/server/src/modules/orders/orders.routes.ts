@@ -11,7 +11,7 @@ import { currentUser } from '../../platform/http/authenticate.ts';
 import { getOrder, listOrders, placeOrder } from './orders.service.ts';
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, simulated, now } = app;
+  const { db, now } = app;
   app.addHook('onRequest', app.requireUser);
 
   app.post(
@@ -22,7 +22,6 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         userId: currentUser(request).userId,
         body: request.body,
         now: now(),
-        simulated,
       });
       return reply.ok(order, 'operation_succeeded');
     },
@@ -31,14 +30,13 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user/get_this_order',
     { schema: { querystring: orderIdQuerySchema, response: answers(orderSchema) } },
-    async (request, reply) => reply.ok(await getOrder(db, currentUser(request).userId, request.query.id, simulated)),
+    async (request, reply) => reply.ok(await getOrder(db, currentUser(request).userId, request.query.id)),
   );
 
   app.get(
     '/api/user/orderlist',
     { schema: { querystring: orderListQuerySchema, response: answers(orderListSchema) } },
-    async (request, reply) =>
-      reply.ok(await listOrders(db, { userId: currentUser(request).userId, ...request.query, simulated })),
+    async (request, reply) => reply.ok(await listOrders(db, { userId: currentUser(request).userId, ...request.query })),
   );
 
   /** Holding orders only (the Order tab's "holding" list). */
@@ -46,8 +44,6 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/ajaxorder_list',
     { schema: { querystring: orderListQuerySchema.omit({ status: true }), response: answers(orderListSchema) } },
     async (request, reply) =>
-      reply.ok(
-        await listOrders(db, { userId: currentUser(request).userId, ...request.query, status: 'open', simulated }),
-      ),
+      reply.ok(await listOrders(db, { userId: currentUser(request).userId, ...request.query, status: 'open' })),
   );
 };

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { afterCursor, nextCursor, offsetOf, type PageInput } from '../../platform/db/keyset.ts';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   parseMoney,
@@ -9,25 +10,33 @@ import {
   type OrderMode,
   type placeOrderBodySchema,
 } from '@app/contracts';
-import type { Db, DbOrTx } from '../../platform/db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
+import { pgArray } from '../../platform/db/pg-array.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { postJournals, houseShard, userAccount } from '../ledger/index.ts';
+import { HOUSE_SHARDS, postJournals, houseShard, userAccount } from '../ledger/index.ts';
 import { assetOf } from '../practice/index.ts';
 import { requestHash } from '../../platform/idempotency/idempotency.service.ts';
-import { priceAt, products, type ProductRow } from '../market/index.ts';
+import { products, type ProductRow } from '../market/index.ts';
 import { contractOrders } from './orders.table.ts';
 import { toOrder, type OrderRow } from './order-view.ts';
 import { submitOrder } from './order-placement.ts';
 import { orderHooks } from './order-hooks.ts';
+import { countUpToCap } from '../../platform/db/capped-count.ts';
 
 /** The addorder body as its schema parses it; callers inside the server may leave `mode` out (real). */
 type PlaceOrderFields = z.output<typeof placeOrderBodySchema>;
+
+/**
+ * Orders one settlement transaction takes. Batches queue on the house's trading shards (every batch touches all of
+ * them), so a bigger batch settles more per wait; measured with bench:settle (100,000 orders due within a
+ * minute), see docs/benchmarks.md.
+ */
+export const SETTLE_BATCH = 1_000;
 
 export type PlaceOrderInput = {
   userId: number;
   body: Omit<PlaceOrderFields, 'mode'> & Partial<Pick<PlaceOrderFields, 'mode'>>;
   now: number;
-  simulated: boolean;
 };
 
 /**
@@ -60,45 +69,107 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
     direction: body.direction,
     mode,
     now,
-    simulated: input.simulated,
   });
 }
 
 /**
- * Settles orders whose settlement second the feed has recorded (settle_time <= watermark), at the
- * price in effect at that second. SKIP LOCKED lets every node run this at once without settling an
- * order twice; the journal reference `order:<id>:settle` is a second guard. A whole batch is posted
- * and written in a few statements.
+ * The share of due orders one settlement worker takes: those of users whose house shard (user id modulo
+ * HOUSE_SHARDS) falls in part `index` of `of`. Every batch locks the house trading shards of its users, so workers
+ * of different parts never wait on each other's batch, where workers sharing all orders queued on the shards.
  */
-export async function settleDueOrders(db: Db, watermark: number, limit = 200): Promise<number> {
+export type SettlePart = { of: number; index: number };
+
+/** What settling an order reads of it. */
+type DueOrder = Pick<
+  OrderRow,
+  | 'id'
+  | 'userId'
+  | 'productId'
+  | 'direction'
+  | 'stake'
+  | 'payoutBp'
+  | 'lossBp'
+  | 'feeBp'
+  | 'openPrice'
+  | 'settleTime'
+  | 'mode'
+>;
+
+/**
+ * Settles orders whose settlement second the feed has recorded (settle_time <= watermark, and <= the product's own
+ * recorded-through second), at the price in effect at that second. SKIP LOCKED lets every node run this at once
+ * without settling an order twice; the journal reference `order:<id>:settle` is a second guard. A whole batch is
+ * read with its prices in one statement, and posted and written in a few more.
+ */
+export async function settleDueOrders(
+  db: Db,
+  watermark: number,
+  limit = SETTLE_BATCH,
+  part: SettlePart = { of: 1, index: 0 },
+): Promise<number> {
   return db.transaction(async (tx) => {
-    const due = await tx
-      .select()
-      .from(contractOrders)
-      .where(and(eq(contractOrders.status, 'open'), sql`${contractOrders.settleTime} <= ${watermark}`))
-      .orderBy(contractOrders.settleTime)
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    if (due.length === 0) return 0;
-    // Orders due in the same second of the same product share one price look-up.
-    const prices = new Map<string, { ts: number; price: bigint } | null>();
-    for (const order of due) {
-      const key = `${order.productId}:${order.settleTime}`;
-      if (!prices.has(key)) prices.set(key, await priceAt(tx, order.productId, order.settleTime));
-    }
-    const settled = due.map((order) =>
-      settlementOf(order, prices.get(`${order.productId}:${order.settleTime}`) ?? null),
-    );
+    // The price in effect at each order's second comes with it (the index on (product, ts) answers each look-up).
+    const picked = await tx.execute<{
+      id: string;
+      user_id: string;
+      product_id: number;
+      direction: string;
+      stake: string;
+      payout_bp: number;
+      loss_bp: number;
+      fee_bp: number;
+      open_price: string;
+      settle_time: string;
+      mode: string;
+      tick_ts: string | null;
+      tick_price: string | null;
+    }>(sql`
+      WITH due AS (
+        SELECT o.id, o.user_id, o.product_id, o.direction, o.stake, o.payout_bp, o.loss_bp, o.fee_bp, o.open_price,
+               o.settle_time, o.mode
+        FROM contract_orders o
+        WHERE o.status = 'open' AND o.settle_time <= ${watermark}
+          -- A product whose source fell behind (disconnected, backfilling) settles once its second is recorded.
+          AND o.settle_time <= coalesce((SELECT f.recorded_through FROM feed_progress f WHERE f.product_id = o.product_id),
+                                        ${watermark})
+          AND (o.user_id % ${HOUSE_SHARDS}) % ${part.of} = ${part.index}
+        ORDER BY o.settle_time LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED)
+      SELECT due.*, p.ts AS tick_ts, p.price AS tick_price FROM due
+      LEFT JOIN LATERAL (SELECT t.ts, t.price FROM price_ticks t WHERE t.product_id = due.product_id
+                         AND t.ts <= due.settle_time ORDER BY t.ts DESC LIMIT 1) AS p ON true`);
+    if (picked.rows.length === 0) return 0;
+    const due: DueOrder[] = picked.rows.map((r) => ({
+      id: Number(r.id),
+      userId: Number(r.user_id),
+      productId: r.product_id,
+      direction: r.direction,
+      stake: BigInt(r.stake),
+      payoutBp: r.payout_bp,
+      lossBp: r.loss_bp,
+      feeBp: r.fee_bp,
+      openPrice: BigInt(r.open_price),
+      settleTime: Number(r.settle_time),
+      mode: r.mode,
+    }));
+    const settled = due.map((order, i) => {
+      const { tick_ts: ts, tick_price: price } = picked.rows[i]!;
+      return settlementOf(order, ts === null ? null : { ts: Number(ts), price: BigInt(price!) });
+    });
+    // Open-stake rows before the ledger's accounts, the order placement takes them in: the other way round, a
+    // settlement and a placement for the same user could each hold what the other waits for.
+    await subtractOpenStakes(tx, due);
     await postJournals(
       tx,
       settled.map((s) => s.journal),
     );
+    // settled_at is the statement's clock, not the transaction's start: the lag it shows includes the batch's work.
     await tx.execute(sql`
       UPDATE contract_orders o SET status = 'settled', result = v.result, payout = v.payout, settle_price = v.price,
-        settle_tick_time = v.tick, settled_at = now()
-      FROM unnest(${`{${settled.map((s) => s.id).join(',')}}`}::bigint[], ${`{${settled.map((s) => s.result).join(',')}}`}::text[],
-                  ${`{${settled.map((s) => s.payout).join(',')}}`}::bigint[], ${`{${settled.map((s) => s.price).join(',')}}`}::bigint[],
-                  ${`{${settled.map((s) => s.tick).join(',')}}`}::bigint[]) AS v(id, result, payout, price, tick)
+        settle_tick_time = v.tick, settled_at = clock_timestamp()
+      FROM unnest(${pgArray(settled.map((s) => s.id))}::bigint[], ${pgArray(settled.map((s) => s.result))}::text[],
+                  ${pgArray(settled.map((s) => s.payout))}::bigint[], ${pgArray(settled.map((s) => s.price))}::bigint[],
+                  ${pgArray(settled.map((s) => s.tick))}::bigint[]) AS v(id, result, payout, price, tick)
       WHERE o.id = v.id`);
     // Orders in a leader's public record get their settlement entry in the same transaction.
     await orderHooks.ordersSettled.emit(
@@ -116,7 +187,44 @@ export async function settleDueOrders(db: Db, watermark: number, limit = 200): P
   });
 }
 
-function settlementOf(order: OrderRow, tick: { ts: number; price: bigint } | null) {
+/**
+ * Takes settled orders' stakes off their open-stake rows, locking the rows in key order first (as opening adds to
+ * them in key order), so a settlement and a placement never wait on each other in a cycle.
+ */
+async function subtractOpenStakes(tx: Tx, orders: DueOrder[]) {
+  const users = pgArray(orders.map((o) => o.userId));
+  const products = pgArray(orders.map((o) => o.productId));
+  const modes = pgArray(orders.map((o) => o.mode));
+  const stakes = pgArray(orders.map((o) => o.stake));
+  await tx.execute(sql`
+    WITH settled AS (
+      SELECT user_id, product_id, mode, sum(stake) AS stake
+      FROM unnest(${users}::bigint[], ${products}::int[], ${modes}::text[], ${stakes}::bigint[])
+           AS v(user_id, product_id, mode, stake)
+      GROUP BY 1, 2, 3),
+    locked AS (
+      SELECT s.user_id, s.product_id, s.mode FROM open_stakes s JOIN settled USING (user_id, product_id, mode)
+      ORDER BY 1, 2, 3 FOR UPDATE OF s)
+    UPDATE open_stakes s SET stake = s.stake - settled.stake
+    FROM settled JOIN locked USING (user_id, product_id, mode)
+    WHERE s.user_id = settled.user_id AND s.product_id = settled.product_id AND s.mode = settled.mode`);
+}
+
+/**
+ * How far each open-stake row is from the sum of its open orders' stakes: the rows that differ (none, always).
+ */
+export async function openStakeDrift(db: DbOrTx) {
+  const drift = await db.execute<{ user_id: string; product_id: number; mode: string; kept: string; open: string }>(sql`
+    SELECT coalesce(s.user_id, o.user_id) AS user_id, coalesce(s.product_id, o.product_id) AS product_id,
+           coalesce(s.mode, o.mode) AS mode, coalesce(s.stake, 0)::text AS kept, coalesce(o.stake, 0)::text AS open
+    FROM open_stakes s
+    FULL JOIN (SELECT user_id, product_id, mode, sum(stake) AS stake FROM contract_orders WHERE status = 'open'
+               GROUP BY 1, 2, 3) o USING (user_id, product_id, mode)
+    WHERE coalesce(s.stake, 0) <> coalesce(o.stake, 0)`);
+  return drift.rows;
+}
+
+function settlementOf(order: DueOrder, tick: { ts: number; price: bigint } | null) {
   if (!tick) throw new Error(`no recorded price for order ${order.id} at ${order.settleTime}`);
   const result = settleResult(order.direction as 'up' | 'down', order.openPrice, tick.price);
   const quote = quoteOrder(order.stake, { payoutBp: order.payoutBp, lossBp: order.lossBp, feeBp: order.feeBp });
@@ -145,7 +253,7 @@ function settlementOf(order: OrderRow, tick: { ts: number; price: bigint } | nul
   };
 }
 
-export async function getOrder(db: DbOrTx, userId: number, id: number, simulated: boolean): Promise<Order> {
+export async function getOrder(db: DbOrTx, userId: number, id: number): Promise<Order> {
   const [row] = await db
     .select()
     .from(contractOrders)
@@ -153,7 +261,7 @@ export async function getOrder(db: DbOrTx, userId: number, id: number, simulated
   // Someone else's order reads exactly like a missing one.
   if (!row) throw new AppError('no_data');
   const [product] = await db.select().from(products).where(eq(products.id, row.productId));
-  return toOrder(row, product!, simulated);
+  return toOrder(row, product!);
 }
 
 export async function listOrders(
@@ -162,10 +270,7 @@ export async function listOrders(
     userId: number;
     status?: 'open' | 'settled' | undefined;
     mode?: OrderMode | undefined;
-    page: number;
-    size: number;
-    simulated: boolean;
-  },
+  } & PageInput,
 ) {
   const filter = and(
     eq(contractOrders.userId, input.userId),
@@ -175,17 +280,18 @@ export async function listOrders(
   const rows = await db
     .select()
     .from(contractOrders)
-    .where(filter)
+    .where(and(filter, afterCursor(contractOrders.id, input)))
     .orderBy(desc(contractOrders.id))
     .limit(input.size)
-    .offset((input.page - 1) * input.size);
-  const [total] = await db.select({ n: count() }).from(contractOrders).where(filter);
+    .offset(offsetOf(input));
+  const counted = await countUpToCap(db, contractOrders, filter);
   const ids = [...new Set(rows.map((r) => r.productId))];
   const byId = new Map<number, ProductRow>();
   if (ids.length) for (const p of await db.select().from(products).where(inArray(products.id, ids))) byId.set(p.id, p);
   return {
-    items: rows.map((r) => toOrder(r, byId.get(r.productId)!, input.simulated)),
-    total: Number(total?.n ?? 0),
+    items: rows.map((r) => toOrder(r, byId.get(r.productId)!)),
+    ...counted,
     page: input.page,
+    next: nextCursor(rows, input.size),
   };
 }

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { bpToPct, formatMoney, type OrderMode, type Pnl, type PnlTally, platformDate } from '@app/contracts';
+import {
+  bpToPct,
+  dayLabel,
+  dayOf,
+  formatMoney,
+  type OrderMode,
+  type Pnl,
+  type PnlTally,
+  platformDate,
+} from '@app/contracts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 
 type Acc = { orders: number; wins: number; pnl: bigint; fees: bigint };
@@ -43,7 +52,8 @@ export async function pnlOf(db: DbOrTx, userId: number, mode: OrderMode, now: nu
     sql`SELECT count(*)::int AS n FROM contract_orders WHERE user_id = ${userId} AND mode = ${mode} AND status = 'open'`,
   );
   const today = platformDate(now, tz);
-  const daysAgo = (n: number) => platformDate(now - n * 86_400, tz);
+  // Counted in platform days: n × 86,400 s back lands on the wrong day near midnight after a DST change.
+  const daysAgo = (n: number) => dayLabel(dayOf(now, tz) - n);
   const weekStart = daysAgo(6);
   const monthStart = daysAgo(29);
   const days = new Map<string, Acc>();

@@ -2,7 +2,15 @@ import { and, eq } from 'drizzle-orm';
 import { formatMoney, platformDate, type OrderMode, type PracticeAccount } from '@app/contracts';
 import type { Db, Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { PRACTICE_ASSET, houseAccount, userAccount, balancesOf, lockedBalance, postJournal } from '../ledger/index.ts';
+import {
+  PRACTICE_ASSET,
+  houseAccount,
+  userAccount,
+  balancesOf,
+  lockedBalance,
+  postJournal,
+  postJournalOnce,
+} from '../ledger/index.ts';
 import { practiceResets } from './practice.table.ts';
 
 /** 10,000 U of virtual money, in minor units. */
@@ -17,10 +25,10 @@ const grants = houseAccount('practice', PRACTICE_ASSET);
 
 /**
  * Opens the practice account on first use: one journal with a per-user reference, so concurrent first
- * uses credit it once.
+ * uses credit it once. Once opened, it locks nothing: order placement calls it before the open-stake rows.
  */
 export async function openPractice(tx: Tx, userId: number): Promise<void> {
-  await postJournal(tx, {
+  await postJournalOnce(tx, {
     reference: `practice:${userId}:open`,
     kind: 'practice_open',
     transfers: [{ from: grants, to: available(userId), amount: PRACTICE_START }],

@@ -11,3 +11,4 @@ export { adminReferralRoutes } from './referral.admin.routes.ts';
 walletHooks.depositCredited.on(async (tx, userId) => void (await qualifyInvitee(tx, userId, 'first_deposit')));
 // So may an approved real name (modules/kyc/kyc-hooks.ts).
 kycHooks.realNameApproved.on(async (tx, userId) => void (await qualifyInvitee(tx, userId, 'real_name')));
+export { adminUserInvitationRoutes } from './user-invitations.admin.routes.ts';

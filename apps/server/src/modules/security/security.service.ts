@@ -5,8 +5,8 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { sessions, hashToken, revokeSession, revokeUserSessions, SESSION_IDLE_SECONDS } from '../auth/index.ts';
 import { loginRecords } from './security.table.ts';
 import { deviceName } from './device-name.ts';
+import { seconds } from '../../platform/time/epoch.ts';
 
-const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 export const LOGIN_HISTORY = 20;
 
 /** Records the login (or registration) that opened the session a token names. */

@@ -1,42 +1,130 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminSupportConversationSchema, adminSupportInboxSchema, supportMessageSchema } from '@app/contracts';
+import {
+  adminSupportAssignBodySchema,
+  adminSupportCloseBodySchema,
+  adminSupportConversationItemSchema,
+  adminSupportExportSchema,
+  adminSupportQueueQuerySchema,
+  adminSupportQueueSchema,
+  adminSupportReplyBodySchema,
+  adminSupportThreadSchema,
+  supportMessageSchema,
+} from '@app/contracts';
+import { exportRoute, utc, yesNo } from '../../platform/audit/csv-export.ts';
 import { answers } from '../../platform/http/answers.ts';
-import { adminConversation, operatorReplies, supportInbox } from './support.service.ts';
+import {
+  assignConversation,
+  closeConversation,
+  operatorReplies,
+  supportQueue,
+  supportThread,
+} from './support.service.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
-/** Customer service: the conversations waiting, one user's conversation, and an operator's answer. */
+/**
+ * Customer service's queue: conversations (open, assigned, closed), one conversation, an answer, assigning
+ * and closing (each audited), and the queue's export. Logged-out conversations show the phone their writer
+ * proved and, when it is an account's phone, which user.
+ */
 export const adminSupportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   app.get(
-    '/admin/support',
-    { config: { access: 'support.reply' }, schema: { response: answers(adminSupportInboxSchema) } },
-    async (_request, reply) => reply.ok({ items: await supportInbox(db) }),
-  );
-  app.get(
-    '/admin/support/:id',
+    '/admin/support/conversations',
     {
       config: { access: 'support.reply' },
-      schema: { params: idParams, response: answers(adminSupportConversationSchema) },
+      schema: { querystring: adminSupportQueueQuerySchema, response: answers(adminSupportQueueSchema) },
     },
-    async (request, reply) => reply.ok({ items: await adminConversation(db, request.params.id) }),
+    async (request, reply) => {
+      const { page, size, ...filter } = request.query;
+      return reply.ok({ ...(await supportQueue(db, filter, { limit: size, offset: (page - 1) * size })), page });
+    },
+  );
+  exportRoute(app, {
+    url: '/admin/support/conversations/export',
+    access: 'support.reply',
+    querystring: adminSupportExportSchema,
+    description: 'Support conversations as CSV',
+    list: 'support',
+    read: async (q, limit) => (await supportQueue(db, q, { limit, offset: 0 })).items,
+    columns: [
+      'id',
+      'state',
+      'assigned_to',
+      'user_id',
+      'account',
+      'phone',
+      ['phone_verified', (c) => yesNo(c.phone_verified)],
+      ['matched_user_id', (c) => c.matched_user?.id],
+      ['awaiting_answer', (c) => yesNo(c.awaiting_answer)],
+      ['last_message', (c) => c.last],
+      ['last_at_utc', (c) => utc(c.last_at)],
+      ['created_utc', (c) => utc(c.created_at)],
+    ],
+  });
+  app.get(
+    '/admin/support/conversations/:id',
+    {
+      config: { access: 'support.reply' },
+      schema: { params: idParams, response: answers(adminSupportThreadSchema) },
+    },
+    async (request, reply) => reply.ok(await supportThread(db, request.params.id)),
   );
   app.post(
-    '/admin/support/:id',
+    '/admin/support/conversations/:id/reply',
     {
       config: { access: 'support.reply' },
-      schema: {
-        params: idParams,
-        body: z.object({ body: z.string().trim().min(1).max(2000) }),
-        response: answers(supportMessageSchema),
-      },
+      schema: { params: idParams, body: adminSupportReplyBodySchema, response: answers(supportMessageSchema) },
     },
     async (request, reply) =>
       reply.ok(
         await operatorReplies(db, {
-          userId: request.params.id,
+          id: request.params.id,
           body: request.body.body,
+          operator: request.operator,
+          ip: request.ip,
+        }),
+        'operation_succeeded',
+      ),
+  );
+  app.post(
+    '/admin/support/conversations/:id/assign',
+    {
+      config: { access: 'support.reply' },
+      schema: {
+        params: idParams,
+        body: adminSupportAssignBodySchema,
+        response: answers(adminSupportConversationItemSchema),
+      },
+    },
+    async (request, reply) =>
+      reply.ok(
+        await assignConversation(db, {
+          id: request.params.id,
+          to: request.body.operator,
+          reason: request.body.reason,
+          operator: request.operator,
+          ip: request.ip,
+        }),
+        'operation_succeeded',
+      ),
+  );
+  app.post(
+    '/admin/support/conversations/:id/close',
+    {
+      config: { access: 'support.reply' },
+      schema: {
+        params: idParams,
+        body: adminSupportCloseBodySchema,
+        response: answers(adminSupportConversationItemSchema),
+      },
+    },
+    async (request, reply) =>
+      reply.ok(
+        await closeConversation(db, {
+          id: request.params.id,
+          reason: request.body.reason,
           operator: request.operator,
           ip: request.ip,
         }),

@@ -3,3 +3,4 @@
 export { userRoutes } from './users.routes.ts';
 export { findUser, findUserByIdentifier, userInfo } from './users.service.ts';
 export { users } from './users.table.ts';
+export { userIs } from './user-filter.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, pgTable, text, timestamp, uniqueIndex, check } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -16,11 +16,16 @@ export const users = pgTable(
     locked: boolean('locked').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The app's language at the last registration, sign-in or launch: what customer service writes to the user in. */
+    lang: text('lang').notNull().default('en'),
   },
   (t) => [
     uniqueIndex('users_account_key').on(sql`lower(${t.account})`),
     uniqueIndex('users_phone_key').on(t.phone),
     uniqueIndex('users_invite_code_key').on(t.inviteCode),
+    // A user's invitation records (the users they invited, newest first): found without reading every user.
+    index('users_inviter_idx').on(t.inviterId, t.id),
     check('users_real_name_state', sql`${t.realNameState} in ('none','pending','verified','refused')`),
+    check('users_lang', sql`${t.lang} in ('en','de','es','fr','hk','jp','kor','th','zh','vi')`),
   ],
 );

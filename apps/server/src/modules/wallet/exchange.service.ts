@@ -1,5 +1,6 @@
+import { afterCursor, nextCursor, offsetOf, type PageInput } from '../../platform/db/keyset.ts';
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, like } from 'drizzle-orm';
+import { and, desc, eq, like } from 'drizzle-orm';
 import {
   COIN_SCALE,
   formatMoney,
@@ -17,6 +18,7 @@ import { balancesOf, postJournal, houseAccount, houseShard, userAccount } from '
 import { priceAt, products } from '../market/index.ts';
 import { bpToPct, loadSettings } from './wallet-settings.ts';
 import { exchangeQuotes, exchanges } from './wallet.table.ts';
+import { countUpToCap } from '../../platform/db/capped-count.ts';
 
 /** A recorded price older than this is not offered: the feed is not running for the coin. */
 const MAX_PRICE_AGE_SECONDS = 10;
@@ -95,6 +97,18 @@ export async function createQuote(
     cash = gross - fee;
   }
   if (coins <= 0n || cash <= 0n) throw new AppError('invalid_request', { field: 'amount' });
+  // No price is held for more than the user has: the refusal comes before the quote, not at execution.
+  const from = userAccount(input.userId, 'available', input.direction === 'buy' ? 'USD' : input.coin);
+  const have = (await balancesOf(db, [from])).get(from) ?? 0n;
+  if ((input.direction === 'buy' ? cash : coins) > have) {
+    throw new AppError('exchange_over_balance', {
+      field: 'amount',
+      params:
+        input.direction === 'buy'
+          ? { available: formatMoney(have), unit: 'U' }
+          : { available: formatMoney(have, COIN_SCALE), unit: input.coin },
+    });
+  }
   const [row] = await db
     .insert(exchangeQuotes)
     .values({
@@ -192,21 +206,22 @@ export function toExchangeRecord(r: typeof exchanges.$inferSelect): ExchangeReco
   };
 }
 
-export async function exchangeRecords(
-  db: DbOrTx,
-  userId: number,
-  q: { page: number; size: number },
-): Promise<ExchangeRecordList> {
+export async function exchangeRecords(db: DbOrTx, userId: number, q: PageInput): Promise<ExchangeRecordList> {
   const filter = eq(exchanges.userId, userId);
   const rows = await db
     .select()
     .from(exchanges)
-    .where(filter)
+    .where(and(filter, afterCursor(exchanges.id, q)))
     .orderBy(desc(exchanges.id))
     .limit(q.size)
-    .offset((q.page - 1) * q.size);
-  const [total] = await db.select({ n: count() }).from(exchanges).where(filter);
-  return { items: rows.map(toExchangeRecord), total: Number(total?.n ?? 0), page: q.page };
+    .offset(offsetOf(q));
+  const counted = await countUpToCap(db, exchanges, filter);
+  return {
+    items: rows.map(toExchangeRecord),
+    ...counted,
+    page: q.page,
+    next: nextCursor(rows, q.size),
+  };
 }
 
 /** Cash and every coin, each coin valued in U at its latest recorded price. */

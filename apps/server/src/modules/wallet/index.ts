@@ -7,3 +7,5 @@ export { walletRoutes } from './wallet.routes.ts';
 export { seedRechargeChannels } from './wallet.seed.ts';
 export { deposits } from './wallet.table.ts';
 export { adminWalletRoutes } from './wallet.admin.routes.ts';
+export { pendingMoney, type PendingMoney } from './pending-money.ts';
+export { adminUserWalletRoutes } from './user-wallet.admin.routes.ts';

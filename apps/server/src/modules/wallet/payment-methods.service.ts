@@ -8,6 +8,8 @@ import {
 } from '@app/contracts';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { audit } from '../../platform/audit/audit.service.ts';
+import type { OperatorAct } from '../../platform/http/operator-act.ts';
 import { checkAddress } from './address-validation.ts';
 import { paymentMethods, withdrawals } from './wallet.table.ts';
 
@@ -26,6 +28,10 @@ export function methodTitle(row: Pick<MethodRow, 'kind' | 'bankName' | 'currency
   return row.kind === 'alipay' ? 'Alipay' : 'WeChat Pay';
 }
 
+/** An operator's allowance of one edit is open (not used, not lapsed) on a live method. */
+export const editAllowed = (row: Pick<MethodRow, 'removedAt' | 'editAllowedUntil'>, now = new Date()) =>
+  row.removedAt === null && row.editAllowedUntil !== null && row.editAllowedUntil > now;
+
 export function toMethod(row: MethodRow, holdUntil: number | null, inUse: boolean): PaymentMethod {
   return {
     id: row.id,
@@ -38,7 +44,7 @@ export function toMethod(row: MethodRow, holdUntil: number | null, inUse: boolea
     network: row.network,
     created_at: Math.floor(row.createdAt.getTime() / 1000),
     hold_until: holdUntil,
-    locked: true,
+    locked: !editAllowed(row),
     in_use: inUse,
   };
 }
@@ -56,7 +62,7 @@ export async function assertHolderMatchesVerifiedName(
 }
 
 async function insertMethod(
-  db: Db,
+  db: DbOrTx,
   values: typeof paymentMethods.$inferInsert,
   duplicateKey: 'bank_card_exists' | 'wallet_address_exists',
 ) {
@@ -89,6 +95,15 @@ export const normaliseCard = (b: AddCardBody) =>
   b as { bank_name: string; branch: string; holder: string; card_number: string };
 
 export async function addWallet(db: Db, userId: number, body: { currency: string; network: string; address: string }) {
+  checkWalletInput(body);
+  return insertMethod(
+    db,
+    { userId, kind: 'crypto', account: body.address, currency: body.currency, network: body.network },
+    'wallet_address_exists',
+  );
+}
+
+function checkWalletInput(body: { currency: string; network: string; address: string }) {
   const networks = WALLET_CURRENCIES[body.currency] ?? [];
   if (!(networks as readonly string[]).includes(body.network)) {
     throw new AppError('wallet_network_mismatch', {
@@ -105,11 +120,6 @@ export async function addWallet(db: Db, userId: number, body: { currency: string
       });
     throw new AppError('wallet_address_invalid', { field: 'address', params: { network: body.network } });
   }
-  return insertMethod(
-    db,
-    { userId, kind: 'crypto', account: body.address, currency: body.currency, network: body.network },
-    'wallet_address_exists',
-  );
 }
 export type WalletInput = AddWalletBody;
 
@@ -195,5 +205,105 @@ export async function removeMethod(db: Db, userId: number, id: number) {
       .update(paymentMethods)
       .set({ removedAt: sql`now()` })
       .where(eq(paymentMethods.id, id));
+  });
+}
+
+/** What the user's one allowed edit changes, by kind (the same fields, checked the same way, as adding one). */
+export type MethodEdit =
+  | { kind: 'bank'; bank_name: string; branch: string; holder: string; card_number: string }
+  | { kind: 'crypto'; currency: string; network: string; address: string }
+  | { kind: 'alipay' | 'wechat'; holder: string; account: string };
+
+/**
+ * The user's edit of a locked method, allowed once by customer service: the old binding is removed and the new
+ * one bound in its place (a new binding, so the hold on new destinations applies again), locked like any other.
+ * Refused while no allowance is open, and while a withdrawal under review uses the method.
+ */
+export async function editMethod(db: Db, userId: number, id: number, edit: MethodEdit): Promise<MethodRow> {
+  if (edit.kind === 'crypto') checkWalletInput(edit);
+  else await assertHolderMatchesVerifiedName(db, userId, edit.holder);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(727400, ${userId}::int)`);
+    const [row] = await tx
+      .select()
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId), isNull(paymentMethods.removedAt)))
+      .for('update');
+    if (!row) throw new AppError('no_data');
+    if (!editAllowed(row)) throw new AppError('method_locked');
+    if (row.kind !== edit.kind) throw new AppError('invalid_request');
+    const [pending] = await tx
+      .select({ id: withdrawals.id })
+      .from(withdrawals)
+      .where(and(eq(withdrawals.methodId, id), eq(withdrawals.status, 3)))
+      .limit(1);
+    if (pending) throw new AppError('method_in_use');
+    await tx
+      .update(paymentMethods)
+      .set({ removedAt: sql`now()`, editAllowedUntil: null })
+      .where(eq(paymentMethods.id, id));
+    const base = { userId, kind: edit.kind };
+    if (edit.kind === 'bank')
+      return insertMethod(
+        tx,
+        { ...base, account: edit.card_number, holder: edit.holder, bankName: edit.bank_name, branch: edit.branch },
+        'bank_card_exists',
+      );
+    if (edit.kind === 'crypto')
+      return insertMethod(
+        tx,
+        { ...base, account: edit.address, currency: edit.currency, network: edit.network },
+        'wallet_address_exists',
+      );
+    return insertMethod(tx, { ...base, account: edit.account, holder: edit.holder }, 'bank_card_exists');
+  });
+}
+
+/** How long an operator's allowance of one edit stays open when the user does not use it. */
+export const EDIT_ALLOWANCE_HOURS = 24;
+
+/**
+ * Customer service allows one edit of a locked method (after checking with the user, for a reason): open until
+ * the user's next edit of it or for a day; audited with the allowance before and after.
+ */
+export async function allowOneEdit(
+  db: Db,
+  act: OperatorAct<{ reason: string }, { id: number; method_id: number }>,
+): Promise<MethodRow> {
+  const { id: userId, method_id: methodId } = act.params;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.id, methodId), eq(paymentMethods.userId, userId), isNull(paymentMethods.removedAt)))
+      .for('update');
+    if (!row) throw new AppError('no_data');
+    const [updated] = await tx
+      .update(paymentMethods)
+      .set({
+        editAllowedUntil: sql`now() + make_interval(hours => ${EDIT_ALLOWANCE_HOURS})`,
+        editAllowedBy: act.operator,
+      })
+      .where(eq(paymentMethods.id, methodId))
+      .returning();
+    const allowance = (r: MethodRow) =>
+      editAllowed(r)
+        ? { edit_allowed_until: Math.floor(r.editAllowedUntil!.getTime() / 1000), by: r.editAllowedBy }
+        : null;
+    await audit(tx, {
+      operator: act.operator,
+      action: 'payment_method.allow_edit',
+      target: `user:${userId}`,
+      reason: act.body.reason,
+      details: {
+        method_id: methodId,
+        kind: row.kind,
+        method: `${methodTitle(row)} ${mask(row.account)}`,
+        before: { allowance: allowance(row) },
+        after: { allowance: allowance(updated!) },
+      },
+      ip: act.ip,
+    });
+    return updated!;
   });
 }

@@ -19,6 +19,16 @@ export function withinWindow(seconds: number, timeZone: string, from: string, to
   return a < b ? m >= a && m < b : m >= a || m < b;
 }
 
+/**
+ * The next moment the window opens, or null while it is open. Counted in wall-clock minutes from now, so on the
+ * night a daylight-saving change falls inside the wait it can be an hour off (the window's own check stays right).
+ */
+export function windowOpensAt(seconds: number, timeZone: string, from: string, to: string): number | null {
+  if (withinWindow(seconds, timeZone, from, to)) return null;
+  const wait = (toMinutes(from) - localMinutes(seconds, timeZone) + 1440) % 1440;
+  return seconds - (seconds % 60) + wait * 60;
+}
+
 /** "2026-11-23 14:05" in the zone, for messages that name a time. */
 export function localDateTime(seconds: number, timeZone: string): string {
   const p = zonedParts(seconds, timeZone);

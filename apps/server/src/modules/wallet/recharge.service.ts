@@ -1,11 +1,10 @@
+import { afterCursor, nextCursor, offsetOf, type PageInput } from '../../platform/db/keyset.ts';
 import { randomInt } from 'node:crypto';
-import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import {
   formatMoney,
   parseMoney,
   UPLOAD_MAX_BYTES,
-  type AdminDeposit,
-  type AdminDepositList,
   type RechargeChannel,
   type RechargeInfo,
   type RechargeRecord,
@@ -22,11 +21,11 @@ import type { UploadStore } from '../uploads/index.ts';
 import { bpToPct, loadSettings } from './wallet-settings.ts';
 import { deposits, rechargeChannels } from './wallet.table.ts';
 import { walletHooks } from './wallet-hooks.ts';
+import { seconds } from '../../platform/time/epoch.ts';
+import { countUpToCap } from '../../platform/db/capped-count.ts';
 
 export type ChannelRow = typeof rechargeChannels.$inferSelect;
 export type DepositRow = typeof deposits.$inferSelect;
-
-const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
 
 export function toChannel(c: ChannelRow): RechargeChannel {
   return {
@@ -169,19 +168,19 @@ export async function doRecharge(
 export async function rechargeRecords(
   db: DbOrTx,
   userId: number,
-  q: { id?: number | undefined; page: number; size: number },
+  q: PageInput & { id?: number | undefined },
 ): Promise<RechargeRecordList> {
   const filter = and(eq(deposits.userId, userId), q.id ? eq(deposits.id, q.id) : undefined);
   const rows = await db
     .select()
     .from(deposits)
-    .where(filter)
+    .where(and(filter, afterCursor(deposits.id, q)))
     .orderBy(desc(deposits.id))
     .limit(q.size)
-    .offset((q.page - 1) * q.size);
+    .offset(offsetOf(q));
   if (q.id && rows.length === 0) throw new AppError('no_data');
-  const [total] = await db.select({ n: count() }).from(deposits).where(filter);
-  return { items: rows.map(toRecord), total: Number(total?.n ?? 0), page: q.page };
+  const counted = await countUpToCap(db, deposits, filter);
+  return { items: rows.map(toRecord), ...counted, page: q.page, next: nextCursor(rows, q.size) };
 }
 
 // ---------- operator review ----------
@@ -394,46 +393,6 @@ export async function refuseDeposit(db: Db, d: Decision): Promise<RechargeRecord
 }
 
 /** Pending recharges for operators, each flagged when its image or transfer note was used before. */
-export async function depositsForReview(
-  db: DbOrTx,
-  q: { status: number; page: number; size: number },
-): Promise<AdminDepositList> {
-  const rows = await db
-    .select()
-    .from(deposits)
-    .where(and(eq(deposits.status, q.status), eq(deposits.class, 0)))
-    .orderBy(asc(deposits.id))
-    .limit(q.size)
-    .offset((q.page - 1) * q.size);
-  const items: AdminDeposit[] = [];
-  for (const d of rows) {
-    const sameImage = d.imageSha256
-      ? await db
-          .select({ id: deposits.id })
-          .from(deposits)
-          .where(and(eq(deposits.imageSha256, d.imageSha256), ne(deposits.id, d.id)))
-          .limit(5)
-      : [];
-    const sameNote = d.transferNote
-      ? await db
-          .select({ id: deposits.id })
-          .from(deposits)
-          .where(
-            and(sql`lower(trim(${deposits.transferNote})) = lower(trim(${d.transferNote}))`, ne(deposits.id, d.id)),
-          )
-          .limit(5)
-      : [];
-    items.push({
-      ...toRecord(d),
-      user_id: d.userId,
-      reviewed_by: d.reviewedBy,
-      first_approved_by: d.firstApprovedBy,
-      flags: { same_image_as: sameImage.map((r) => r.id), same_transfer_note_as: sameNote.map((r) => r.id) },
-    });
-  }
-  return { items };
-}
-
 /** A transfer screenshot for the operator reviewing it; reading it is audited. */
 export async function readUploadForReview(
   db: Db,

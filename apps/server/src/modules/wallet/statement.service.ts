@@ -1,5 +1,7 @@
+import { toCsv } from '@app/csv';
 import {
   COIN_SCALE,
+  COUNT_CAP,
   formatMoney,
   USD_SCALE,
   type Statement,
@@ -9,6 +11,8 @@ import {
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { countUserEntries, userEntries, type KindSet, type UserEntry, type UserEntryQuery } from '../ledger/index.ts';
 import { localDateTime } from './platform-time.ts';
+import { nextCursor, offsetOf, type PageInput } from '../../platform/db/keyset.ts';
+import { cappedTotal } from '../../platform/db/capped-count.ts';
 
 /** The statement's types of journals, by kind, in the order they are told apart; anything else is `other`. */
 const TYPES: [Exclude<StatementType, 'other'>, KindSet][] = [
@@ -66,30 +70,32 @@ function toItem(r: UserEntry): StatementItem {
 }
 
 /** Every ledger entry on the user's accounts (cash buckets and coins), newest first. */
-export async function statement(
-  db: DbOrTx,
-  userId: number,
-  q: Filter & { page: number; size: number },
-): Promise<Statement> {
-  const entries = await userEntries(db, query(userId, q), { limit: q.size, offset: (q.page - 1) * q.size });
-  return { items: entries.map(toItem), total: await countUserEntries(db, query(userId, q)), page: q.page };
+export async function statement(db: DbOrTx, userId: number, q: Filter & PageInput): Promise<Statement> {
+  const page = { limit: q.size, offset: offsetOf(q), before: q.cursor ? Number(q.cursor) : undefined };
+  const [entries, counted] = await Promise.all([
+    userEntries(db, query(userId, q), page),
+    countUserEntries(db, query(userId, q), COUNT_CAP + 1),
+  ]);
+  return { items: entries.map(toItem), ...cappedTotal(counted), page: q.page, next: nextCursor(entries, q.size) };
 }
 
 export const CSV_MAX_ROWS = 10_000;
-const csvCell = (v: string | number | null) => {
-  const s = v === null ? '' : String(v);
-  // Cells that a spreadsheet would run as a formula are quoted with a leading apostrophe.
-  const safe = /^[=+\-@\t\r]/.test(s) && !/^-?\d/.test(s) ? `'${s}` : s;
-  return /[",\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
 
 export async function statementCsv(db: DbOrTx, userId: number, f: Filter, tz: string): Promise<string> {
   const items = (await userEntries(db, query(userId, f), { limit: CSV_MAX_ROWS, offset: 0 })).map(toItem);
   const header = ['time', 'time_zone', 'type', 'kind', 'asset', 'bucket', 'amount', 'balance_after', 'reference'];
-  const lines = items.map((i) =>
-    [localDateTime(i.created_at, tz), tz, i.type, i.kind, i.asset, i.bucket, i.amount, i.balance_after, i.reference]
-      .map(csvCell)
-      .join(','),
+  return toCsv(
+    header,
+    items.map((i) => [
+      localDateTime(i.created_at, tz),
+      tz,
+      i.type,
+      i.kind,
+      i.asset,
+      i.bucket,
+      i.amount,
+      i.balance_after,
+      i.reference,
+    ]),
   );
-  return [header.join(','), ...lines].join('\r\n') + '\r\n';
 }

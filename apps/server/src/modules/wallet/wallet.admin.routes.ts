@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminDepositExportSchema,
   adminDepositListSchema,
+  adminDepositSearchSchema,
+  adminWithdrawalDetailSchema,
+  adminWithdrawalExportSchema,
+  adminWithdrawalSearchSchema,
   adminRechargeChannelListSchema,
   adminRechargeChannelSchema,
   adminWithdrawalApprovalSchema,
@@ -12,6 +17,7 @@ import {
   walletSettingsSchema,
   withdrawRecordSchema,
 } from '@app/contracts';
+import { exportRoute, utc } from '../../platform/audit/csv-export.ts';
 import { answers, fileAnswers } from '../../platform/http/answers.ts';
 import type { UploadStore } from '../uploads/index.ts';
 import {
@@ -21,22 +27,12 @@ import {
   setChannelEnabled,
   updateChannel,
 } from './channels-admin.service.ts';
-import {
-  approveDeposit,
-  auditDeposit,
-  depositsForReview,
-  readUploadForReview,
-  refuseDeposit,
-} from './recharge.service.ts';
+import { searchDeposits, searchWithdrawals, withdrawalDetail } from './money-search.service.ts';
+import { approveDeposit, auditDeposit, readUploadForReview, refuseDeposit } from './recharge.service.ts';
 import { changeSettings, loadSettings, settingsChangeSchema, settingsView } from './wallet-settings.ts';
-import { approveWithdrawal, refuseWithdrawal, withdrawalsForReview } from './withdraw.service.ts';
+import { approveWithdrawal, refuseWithdrawal } from './withdraw.service.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
-const reviewQuery = z.object({
-  status: z.coerce.number().int().min(1).max(4).default(3),
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(200).default(50),
-});
 /**
  * Operators' side of the wallet: recharge channels, review of recharges (four-eyes above the threshold) and
  * withdrawals, the transfer screenshots, and the wallet settings. Every act is audited with who, when, why.
@@ -93,10 +89,36 @@ export const adminWalletRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = 
     '/admin/deposits',
     {
       config: { access: 'money.review' },
-      schema: { querystring: reviewQuery, response: answers(adminDepositListSchema) },
+      schema: { querystring: adminDepositSearchSchema, response: answers(adminDepositListSchema) },
     },
-    async (request, reply) => reply.ok(await depositsForReview(db, request.query)),
+    async (request, reply) => {
+      const { page, size, ...filter } = request.query;
+      return reply.ok({ ...(await searchDeposits(db, filter, { limit: size, offset: (page - 1) * size })), page });
+    },
   );
+  exportRoute(app, {
+    url: '/admin/deposits/export',
+    access: 'money.review',
+    querystring: adminDepositExportSchema,
+    description: 'Deposits as CSV (UTF-8, BOM)',
+    list: 'deposits',
+    read: async (q, limit) => (await searchDeposits(db, q, { limit, offset: 0 })).items,
+    columns: [
+      'id',
+      'reference_code',
+      'user_id',
+      'account',
+      'status',
+      'amount',
+      ['channel', (d) => d.channel_name],
+      'payer_name',
+      'transfer_note',
+      'first_approved_by',
+      'reviewed_by',
+      'reason',
+      ['submitted_utc', (d) => utc(d.created_at)],
+    ],
+  });
   const depositActions = { approve: approveDeposit, audit: auditDeposit, refuse: refuseDeposit } as const;
   for (const [action, decide] of Object.entries(depositActions)) {
     app.post(
@@ -106,12 +128,7 @@ export const adminWalletRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = 
         schema: { params: idParams, body: z.object({ reason: reasonSchema }), response: answers(rechargeRecordSchema) },
       },
       async (request, reply) => {
-        const record = await decide(db, {
-          id: request.params.id,
-          operator: request.operator,
-          reason: request.body.reason,
-          ip: request.ip,
-        });
+        const record = await decide(db, { id: request.params.id, ...actor(request) });
         return reply.ok(record, 'operation_succeeded');
       },
     );
@@ -148,9 +165,44 @@ export const adminWalletRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = 
     '/admin/withdrawals',
     {
       config: { access: 'money.review' },
-      schema: { querystring: reviewQuery, response: answers(adminWithdrawalListSchema) },
+      schema: { querystring: adminWithdrawalSearchSchema, response: answers(adminWithdrawalListSchema) },
     },
-    async (request, reply) => reply.ok(await withdrawalsForReview(db, request.query)),
+    async (request, reply) => {
+      const { page, size, ...filter } = request.query;
+      return reply.ok({ ...(await searchWithdrawals(db, filter, { limit: size, offset: (page - 1) * size })), page });
+    },
+  );
+  exportRoute(app, {
+    url: '/admin/withdrawals/export',
+    access: 'money.review',
+    querystring: adminWithdrawalExportSchema,
+    description: 'Withdrawals as CSV (UTF-8, BOM)',
+    list: 'withdrawals',
+    read: async (q, limit) => (await searchWithdrawals(db, q, { limit, offset: 0 })).items,
+    columns: [
+      'id',
+      'user_id',
+      'account',
+      'status',
+      'amount',
+      'fee',
+      'received',
+      'kind',
+      ['pay_to', (w) => w.pay_to?.account ?? w.destination],
+      ['holder', (w) => w.pay_to?.holder],
+      'first_approved_by',
+      'reason',
+      ['submitted_utc', (w) => utc(w.created_at)],
+    ],
+  });
+  /** One withdrawal with its destination's binding date, the holds running and the user's security changes. */
+  app.get(
+    '/admin/withdrawals/:id',
+    {
+      config: { access: 'money.review' },
+      schema: { params: idParams, response: answers(adminWithdrawalDetailSchema) },
+    },
+    async (request, reply) => reply.ok(await withdrawalDetail(db, request.params.id, Math.floor(Date.now() / 1000))),
   );
   app.post(
     '/admin/withdrawals/:id/approve',
@@ -163,12 +215,7 @@ export const adminWalletRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = 
       },
     },
     async (request, reply) => {
-      const result = await approveWithdrawal(db, {
-        id: request.params.id,
-        operator: request.operator,
-        reason: request.body.reason,
-        ip: request.ip,
-      });
+      const result = await approveWithdrawal(db, { id: request.params.id, ...actor(request) });
       return reply.ok(result, 'operation_succeeded');
     },
   );
@@ -179,12 +226,7 @@ export const adminWalletRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = 
       schema: { params: idParams, body: z.object({ reason: reasonSchema }), response: answers(withdrawRecordSchema) },
     },
     async (request, reply) => {
-      const record = await refuseWithdrawal(db, {
-        id: request.params.id,
-        operator: request.operator,
-        reason: request.body.reason,
-        ip: request.ip,
-      });
+      const record = await refuseWithdrawal(db, { id: request.params.id, ...actor(request) });
       return reply.ok(record, 'operation_succeeded');
     },
   );

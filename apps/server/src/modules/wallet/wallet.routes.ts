@@ -14,6 +14,9 @@ import {
   exchangeRecordListSchema,
   exchangeRecordSchema,
   methodIdBodySchema,
+  editCardBodySchema,
+  editWalletBodySchema,
+  editPayAccountBodySchema,
   paymentMethodListSchema,
   paymentMethodSchema,
   rechargeInfoSchema,
@@ -36,6 +39,7 @@ import {
   addCard,
   addPayAccount,
   addWallet,
+  editMethod,
   holdUntilOf,
   listMethods,
   removeMethod,
@@ -101,6 +105,43 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRouteOptions> = async (ap
   );
   app.get('/api/user/payment', { schema: { response: answers(paymentMethodListSchema) } }, async (request, reply) =>
     reply.ok({ items: await listMethods(db, userId(request), (await loadSettings(db)).holdHours) }),
+  );
+  // The one edit customer service allowed of a locked method: the same fields as adding one, and its id.
+  app.post(
+    '/api/user/edit_card',
+    { schema: { body: editCardBodySchema, response: answers(paymentMethodSchema) } },
+    async (request, reply) => {
+      const { id, ...b } = request.body as {
+        id: number;
+        bank_name: string;
+        branch: string;
+        holder: string;
+        card_number: string;
+      };
+      return reply.ok(
+        await created(await editMethod(db, userId(request), id, { kind: 'bank', ...b })),
+        'operation_succeeded',
+      );
+    },
+  );
+  app.post(
+    '/api/user/edit_wallet_addr',
+    { schema: { body: editWalletBodySchema, response: answers(paymentMethodSchema) } },
+    async (request, reply) => {
+      const { id, ...b } = request.body as { id: number; currency: string; network: string; address: string };
+      return reply.ok(
+        await created(await editMethod(db, userId(request), id, { kind: 'crypto', ...b })),
+        'operation_succeeded',
+      );
+    },
+  );
+  app.post(
+    '/api/user/edit_payment',
+    { schema: { body: editPayAccountBodySchema, response: answers(paymentMethodSchema) } },
+    async (request, reply) => {
+      const { id, ...b } = request.body as { id: number; kind: 'alipay' | 'wechat'; holder: string; account: string };
+      return reply.ok(await created(await editMethod(db, userId(request), id, b)), 'operation_succeeded');
+    },
   );
   app.post(
     '/api/user/del_payment',
@@ -220,7 +261,7 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRouteOptions> = async (ap
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="statement.csv"')
         .header('cache-control', 'private, no-store')
-        .send('\ufeff' + csv);
+        .send(csv);
     },
   );
 };

@@ -34,6 +34,12 @@ export const paymentMethods = pgTable(
     network: text('network'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     removedAt: timestamp('removed_at', { withTimezone: true }),
+    /**
+     * One edit an operator allowed (customer service, with a reason, audited): the user's next edit of this
+     * method consumes it (the edit replaces the row with a new, locked one); it lapses at this time.
+     */
+    editAllowedUntil: timestamp('edit_allowed_until', { withTimezone: true }),
+    editAllowedBy: text('edit_allowed_by'),
   },
   (t) => [
     index('payment_methods_user_idx').on(t.userId),
@@ -121,6 +127,8 @@ export const deposits = pgTable(
     index('deposits_user_idx').on(t.userId, t.id),
     index('deposits_status_idx').on(t.status, t.id),
     index('deposits_image_idx').on(t.imageSha256),
+    // The operators' search by date range.
+    index('deposits_created_idx').on(t.createdAt),
     uniqueIndex('deposits_reference_key').on(t.referenceCode),
     check('deposits_status', sql`${t.status} in (1,2,3,4)`),
     check('deposits_class', sql`${t.class} in (0,1,2,3)`),
@@ -153,6 +161,8 @@ export const withdrawals = pgTable(
   (t) => [
     index('withdrawals_user_idx').on(t.userId, t.id),
     index('withdrawals_status_idx').on(t.status, t.id),
+    // The operators' search by date range.
+    index('withdrawals_created_idx').on(t.createdAt),
     index('withdrawals_method_idx')
       .on(t.methodId)
       .where(sql`${t.status} = 3`),

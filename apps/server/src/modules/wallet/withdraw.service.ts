@@ -1,3 +1,4 @@
+import { afterCursor, nextCursor, offsetOf, type PageInput } from '../../platform/db/keyset.ts';
 import { and, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import {
   dayOf,
@@ -6,7 +7,6 @@ import {
   parseMoney,
   withdrawFee,
   type AdminWithdrawalApproval,
-  type AdminWithdrawalList,
   type CashInfo,
   type MethodKind,
   type TimelineStep,
@@ -22,12 +22,13 @@ import { postInboxMessage } from '../inbox/index.ts';
 import { findUser } from '../users/index.ts';
 import { assertFundPassword } from '../auth/index.ts';
 import { holdUntilOf, listMethods, mask, methodTitle } from './payment-methods.service.ts';
-import { localDateTime, withinWindow } from './platform-time.ts';
+import { localDateTime, windowOpensAt, withinWindow } from './platform-time.ts';
 import { bpToPct, loadSettings, type Settings } from './wallet-settings.ts';
 import { fundPasswordMarks, paymentMethods, withdrawals } from './wallet.table.ts';
+import { seconds } from '../../platform/time/epoch.ts';
+import { countUpToCap } from '../../platform/db/capped-count.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
-const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
 
 /** Notes the fund-password hash; a different one than last seen starts the hold now (see fundPasswordMarks). */
 async function fundPasswordChangedAt(db: DbOrTx, userId: number, hash: string | null): Promise<number | null> {
@@ -59,13 +60,21 @@ export async function userHoldUntil(
   if (!user) throw new AppError('user_not_found');
   const hold = settings.holdHours * 3600;
   const candidates: number[] = [];
-  const loginChanged = seconds(user.passwordChangedAt)!;
-  // The column starts at registration; only a later change counts.
-  if (loginChanged - seconds(user.createdAt)! > 1) candidates.push(loginChanged + hold);
+  const loginChanged = loginPasswordChangedAt(user);
+  if (loginChanged !== null) candidates.push(loginChanged + hold);
   const fundChanged = await fundPasswordChangedAt(db, userId, user.fundPasswordHash);
   if (fundChanged !== null) candidates.push(fundChanged + hold);
   const until = Math.max(0, ...candidates);
   return hold > 0 && until > now ? until : null;
+}
+
+/**
+ * When the login password was last changed, or null while it is still the one chosen at registration. Both
+ * columns take the same now() when the account is created, so any later change, even in the same second,
+ * makes them differ.
+ */
+export function loginPasswordChangedAt(user: { passwordChangedAt: Date; createdAt: Date }): number | null {
+  return user.passwordChangedAt.getTime() > user.createdAt.getTime() ? seconds(user.passwordChangedAt) : null;
 }
 
 async function todayUsage(db: DbOrTx, userId: number, now: number, tz: string) {
@@ -100,6 +109,7 @@ export async function cashInfo(db: Db, userId: number, now: number, tz: string):
       to: settings.withdrawTo,
       time_zone: tz,
       open: withinWindow(now, tz, settings.withdrawFrom, settings.withdrawTo),
+      opens_at: windowOpensAt(now, tz, settings.withdrawFrom, settings.withdrawTo),
     },
     daily_count: settings.withdrawDailyCount,
     used_count: usage.count,
@@ -109,6 +119,7 @@ export async function cashInfo(db: Db, userId: number, now: number, tz: string):
     available: formatMoney(balances.get(userAccount(userId, 'available'))!),
     has_fund_password: user.fundPasswordHash !== null,
     hold_until: holdUntil,
+    hold_hours: settings.holdHours,
     destinations,
   };
 }
@@ -170,8 +181,12 @@ export async function submitWithdrawal(db: Db, input: SubmitInput): Promise<With
       params: { min: formatMoney(settings.withdrawMin), max: formatMoney(settings.withdrawMax) },
     });
   }
-  if (!withinWindow(input.now, input.tz, settings.withdrawFrom, settings.withdrawTo)) {
-    throw new AppError('withdraw_time_limit', { params: { from: settings.withdrawFrom, to: settings.withdrawTo } });
+  const opensAt = windowOpensAt(input.now, input.tz, settings.withdrawFrom, settings.withdrawTo);
+  if (opensAt !== null) {
+    // opens_at lets the app name the moment in the reader's own zone and format, as its banner does.
+    throw new AppError('withdraw_time_limit', {
+      params: { from: settings.withdrawFrom, to: settings.withdrawTo, opens_at: opensAt },
+    });
   }
   const holds = [
     await userHoldUntil(db, input.userId, settings, input.now),
@@ -259,19 +274,24 @@ export function toWithdrawRecord(w: WithdrawalRow): WithdrawRecord {
 export async function withdrawRecords(
   db: DbOrTx,
   userId: number,
-  q: { id?: number | undefined; page: number; size: number },
+  q: PageInput & { id?: number | undefined },
 ): Promise<WithdrawRecordList> {
   const filter = and(eq(withdrawals.userId, userId), q.id ? eq(withdrawals.id, q.id) : undefined);
   const rows = await db
     .select()
     .from(withdrawals)
-    .where(filter)
+    .where(and(filter, afterCursor(withdrawals.id, q)))
     .orderBy(desc(withdrawals.id))
     .limit(q.size)
-    .offset((q.page - 1) * q.size);
+    .offset(offsetOf(q));
   if (q.id && rows.length === 0) throw new AppError('no_data');
-  const [total] = await db.select({ n: count() }).from(withdrawals).where(filter);
-  return { items: rows.map(toWithdrawRecord), total: Number(total?.n ?? 0), page: q.page };
+  const counted = await countUpToCap(db, withdrawals, filter);
+  return {
+    items: rows.map(toWithdrawRecord),
+    ...counted,
+    page: q.page,
+    next: nextCursor(rows, q.size),
+  };
 }
 
 // ---------- operator review ----------
@@ -377,42 +397,4 @@ export async function refuseWithdrawal(db: Db, d: Decision): Promise<WithdrawRec
     });
     return toWithdrawRecord(updated!);
   });
-}
-
-export async function withdrawalsForReview(
-  db: DbOrTx,
-  q: { status: number; page: number; size: number },
-): Promise<AdminWithdrawalList> {
-  const rows = await db
-    .select()
-    .from(withdrawals)
-    .where(eq(withdrawals.status, q.status))
-    .orderBy(withdrawals.id)
-    .limit(q.size)
-    .offset((q.page - 1) * q.size);
-  const methodIds = rows.map((r) => r.methodId);
-  const methods = methodIds.length
-    ? await db.select().from(paymentMethods).where(inArray(paymentMethods.id, methodIds))
-    : [];
-  const byId = new Map(methods.map((m) => [m.id, m]));
-  return {
-    items: rows.map((r) => {
-      const m = byId.get(r.methodId);
-      // Operators pay out, so they see the full destination.
-      return {
-        ...toWithdrawRecord(r),
-        user_id: r.userId,
-        first_approved_by: r.firstApprovedBy,
-        pay_to: m
-          ? {
-              kind: m.kind as MethodKind,
-              title: methodTitle(m),
-              account: m.account,
-              holder: m.holder,
-              branch: m.branch,
-            }
-          : null,
-      };
-    }),
-  };
 }

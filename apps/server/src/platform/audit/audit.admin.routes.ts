@@ -1,25 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { adminAuditListSchema } from '@app/contracts';
+import { adminAuditExportSchema, adminAuditListSchema, adminAuditSearchSchema } from '@app/contracts';
 import { answers } from '../http/answers.ts';
-import { recentAudit } from './audit.service.ts';
+import { exportRoute, utc } from './csv-export.ts';
+import { searchAudit } from './audit.service.ts';
+import { seconds } from '../time/epoch.ts';
 
-const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
-
-/** The audit trail of operator actions, newest first. */
+/** The audit trail of operator actions, newest first: filtered by operator, action, target and time; exported. */
 export const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   app.get(
     '/admin/audit',
     {
       config: { access: 'audit.read' },
-      schema: {
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) }),
-        response: answers(adminAuditListSchema),
-      },
+      schema: { querystring: adminAuditSearchSchema, response: answers(adminAuditListSchema) },
     },
     async (request, reply) => {
-      const rows = await recentAudit(db, request.query.limit);
+      const { page, size, ...filter } = request.query;
+      const { rows, total } = await searchAudit(db, filter, { limit: size, offset: (page - 1) * size });
       return reply.ok({
         items: rows.map((r) => ({
           id: r.id,
@@ -30,7 +27,27 @@ export const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {
           details: r.details,
           created_at: seconds(r.createdAt),
         })),
+        total,
+        page,
       });
     },
   );
+  exportRoute(app, {
+    url: '/admin/audit/export',
+    access: 'audit.read',
+    querystring: adminAuditExportSchema,
+    description: 'The audit log as CSV (UTF-8, BOM)',
+    list: 'audit',
+    read: async (q, limit) => (await searchAudit(db, q, { limit, offset: 0 })).rows,
+    columns: [
+      'id',
+      ['time_utc', (r) => utc(r.createdAt)],
+      'operator',
+      'action',
+      'target',
+      'reason',
+      ['details', (r) => JSON.stringify(r.details)],
+      'ip',
+    ],
+  });
 };

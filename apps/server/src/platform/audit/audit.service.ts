@@ -1,4 +1,4 @@
-import { desc } from 'drizzle-orm';
+import { and, count, desc, eq, gte, like, lt, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { auditLog } from './audit.table.ts';
 
@@ -16,6 +16,38 @@ export async function audit(db: DbOrTx, entry: AuditEntry) {
   await db.insert(auditLog).values({ ...entry, details: entry.details ?? {} });
 }
 
-export async function recentAudit(db: DbOrTx, limit: number) {
-  return db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(limit);
+export type AuditFilter = {
+  operator?: string | undefined;
+  /** An action, or a family with a trailing dot ("kyc."). */
+  action?: string | undefined;
+  /** A target, or a kind with a trailing colon ("user:"). */
+  target?: string | undefined;
+  /** Unix seconds, inclusive. */
+  from?: number | undefined;
+  /** Unix seconds, exclusive. */
+  to?: number | undefined;
+};
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const exactOrPrefix = (column: typeof auditLog.action | typeof auditLog.target, value: string, prefixEnd: string) =>
+  value.endsWith(prefixEnd) ? like(column, `${escapeLike(value)}%`) : eq(column, value);
+
+function where(f: AuditFilter): SQL | undefined {
+  return and(
+    f.operator ? eq(auditLog.operator, f.operator) : undefined,
+    f.action ? exactOrPrefix(auditLog.action, f.action, '.') : undefined,
+    f.target ? exactOrPrefix(auditLog.target, f.target, ':') : undefined,
+    f.from !== undefined ? gte(auditLog.createdAt, new Date(f.from * 1000)) : undefined,
+    f.to !== undefined ? lt(auditLog.createdAt, new Date(f.to * 1000)) : undefined,
+  );
+}
+
+/** One page of the audit log, newest first, with the number of entries the filter matches. */
+export async function searchAudit(db: DbOrTx, f: AuditFilter, page: { limit: number; offset: number }) {
+  const filter = where(f);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(auditLog).where(filter).orderBy(desc(auditLog.id)).limit(page.limit).offset(page.offset),
+    db.select({ n: count() }).from(auditLog).where(filter),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
 }

@@ -13,5 +13,11 @@ export const auditLog = pgTable(
     ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_target_idx').on(t.target, t.id)],
+  (t) => [
+    index('audit_log_target_idx').on(t.target.op('text_pattern_ops'), t.id),
+    // The audit page's filters: by operator, by action (or its family, a prefix) and by time.
+    index('audit_log_operator_idx').on(t.operator, t.id),
+    index('audit_log_action_idx').on(t.action.op('text_pattern_ops'), t.id),
+    index('audit_log_created_idx').on(t.createdAt),
+  ],
 );

@@ -27,6 +27,11 @@ const envSchema = z.object({
     .enum(['0', '1', 'true', 'false'])
     .default('1')
     .transform((v) => v === '1' || v === 'true'),
+  /**
+   * Processes this node runs on its ports (node:cluster): 1 by default; 2 on a two-core machine spreads the
+   * live-quote fan-out over both cores. Each opens its own pools (up to 40 connections), hence the bound.
+   */
+  PROCESSES: z.coerce.number().int().min(1).max(4).default(1),
   /** Development only: echo each outgoing SMS (its text holds a live code) to the log. Never on by default. */
   LOG_SMS: z
     .enum(['0', '1', 'true', 'false'])
@@ -37,6 +42,25 @@ const envSchema = z.object({
   SMS_DAILY_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   BACKFILL_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   BACKFILL_TICK_SECONDS: z.coerce.number().int().min(60).max(86_400).default(7_200),
+  /**
+   * The default price sources, in order ('simulator', 'binance', 'json', or a comma list such as 'binance,json'):
+   * each product an operator has not given a source goes to the first one that prices its class.
+   */
+  MARKET_FEED: z
+    .string()
+    .default('simulator')
+    .transform((v) => v.split(',').map((s) => s.trim()))
+    .refine((list) => list.every((s) => ['simulator', 'binance', 'json'].includes(s)), 'simulator, binance or json'),
+  /** Binance's endpoints: the public ones by default; tests and regional deployments point elsewhere. */
+  BINANCE_WS_URL: z.string().url().default('wss://stream.binance.com:9443'),
+  BINANCE_REST_URL: z.string().url().default('https://api.binance.com'),
+  /** A JSON-over-WebSocket provider (forex, metals, stocks): see modules/market/json-source.ts. */
+  JSON_FEED_WS_URL: z.string().url().optional(),
+  JSON_FEED_FIELDS: z.string().default('symbol=s,price=p,time=t'),
+  JSON_FEED_TIME_UNIT: z.enum(['s', 'ms']).default('ms'),
+  JSON_FEED_HISTORY_URL: z.string().url().optional(),
+  JSON_FEED_HISTORY_FIELDS: z.string().default('time=t,price=c'),
+  JSON_FEED_CLASSES: z.string().default('forex,metals'),
   /** Behind a reverse proxy, trust its X-Forwarded-For so rate limits see the real client. */
   TRUST_PROXY: z
     .enum(['0', '1', 'true', 'false'])
@@ -71,10 +95,17 @@ export type Config = {
   firstInviteCode: string;
   trustProxy: boolean;
   jobs: boolean;
+  processes: number;
   logSms: boolean;
   smsDailyCaps: { perPhone: number; perAddress: number };
   backfill: { days: number; tickSeconds: number };
   platformTz: string;
+  market: {
+    feeds: string[];
+    binance: { wsUrl: string; restUrl: string };
+    json: JsonFeedSettings | null;
+    jsonClasses: string[];
+  };
 };
 
 /** Reads the environment once at boot; a bad value stops the start with a clear message. */
@@ -102,9 +133,40 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     firstInviteCode: e.FIRST_INVITE_CODE.toUpperCase(),
     trustProxy: e.TRUST_PROXY,
     jobs: e.JOBS,
+    processes: e.PROCESSES,
     logSms: e.LOG_SMS,
     smsDailyCaps: { perPhone: e.SMS_DAILY_PER_PHONE, perAddress: e.SMS_DAILY_PER_ADDRESS },
     backfill: { days: e.BACKFILL_DAYS, tickSeconds: e.BACKFILL_TICK_SECONDS },
     platformTz: e.PLATFORM_TZ,
+    market: {
+      feeds: e.MARKET_FEED,
+      binance: { wsUrl: e.BINANCE_WS_URL, restUrl: e.BINANCE_REST_URL },
+      json: jsonFeed(e),
+      jsonClasses: e.JSON_FEED_CLASSES.split(',').map((s) => s.trim()),
+    },
   };
 }
+
+/** The JSON provider's settings as given (the market module reads the field lists), or null when none is set. */
+function jsonFeed(e: z.output<typeof envSchema>): JsonFeedSettings | null {
+  if (!e.JSON_FEED_WS_URL) return null;
+  if (!e.JSON_FEED_HISTORY_URL)
+    throw new Error(
+      'Invalid environment:\n  JSON_FEED_HISTORY_URL: required with JSON_FEED_WS_URL (gaps are filled from it)',
+    );
+  return {
+    wsUrl: e.JSON_FEED_WS_URL,
+    fields: e.JSON_FEED_FIELDS,
+    timeUnit: e.JSON_FEED_TIME_UNIT,
+    historyUrl: e.JSON_FEED_HISTORY_URL,
+    historyFields: e.JSON_FEED_HISTORY_FIELDS,
+  };
+}
+
+export type JsonFeedSettings = {
+  wsUrl: string;
+  fields: string;
+  timeUnit: 's' | 'ms';
+  historyUrl: string;
+  historyFields: string;
+};

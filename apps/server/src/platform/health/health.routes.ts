@@ -44,7 +44,12 @@ const SINGLETON_JOBS: Record<string, number> = {
  * process answers, whatever the database does (restart it only if this fails). /api/health/ready: this node can
  * serve: the database answers, prices are fresh, and every singleton job has a live leader somewhere.
  */
-export const healthRoutes: FastifyPluginAsync = async (app) => {
+export type HealthRouteOptions = {
+  /** The products whose price is delayed now (the assembly passes the market's reading). */
+  delayedProducts?: () => Promise<string[]>;
+};
+
+export const healthRoutes: FastifyPluginAsync<HealthRouteOptions> = async (app, { delayedProducts }) => {
   const { db } = app;
   app.get('/api/health', { schema: { response: answers(healthSchema) } }, async (_request, reply) => {
     await withinBudget(db.execute(sql`SELECT 1`));
@@ -61,7 +66,7 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
     503: envelopeSchema(z.union([notReadySchema, refusalDataSchema])),
   };
   app.get('/api/health/ready', { schema: { response: readyAnswers } }, async (request, reply) => {
-    const checks = await readiness(db);
+    const checks = await readiness(db, delayedProducts);
     const failing = Object.entries(checks)
       .filter(([, check]) => !check.ok)
       .map(([name]) => name);
@@ -77,7 +82,7 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
   });
 };
 
-async function readiness(db: Db): Promise<ReadinessChecks> {
+async function readiness(db: Db, delayedProducts?: () => Promise<string[]>): Promise<ReadinessChecks> {
   const started = Date.now();
   try {
     return await withinBudget(
@@ -92,7 +97,11 @@ async function readiness(db: Db): Promise<ReadinessChecks> {
         const lag = feed?.lag === null || feed?.lag === undefined ? null : Number(feed.lag);
         return {
           database,
-          feed: { ok: lag !== null && lag <= FEED_STALE_SECONDS, lagSeconds: lag },
+          feed: {
+            ok: lag !== null && lag <= FEED_STALE_SECONDS,
+            lagSeconds: lag,
+            ...(delayedProducts ? { delayed: await delayedProducts() } : {}),
+          },
           leaders: await leaders(db),
         };
       })(),

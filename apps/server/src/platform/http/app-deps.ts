@@ -18,8 +18,8 @@ export type InstanceDeps = {
 };
 
 declare module 'fastify' {
-  // The public app decorates them all (app.ts). The operator app has neither configuration nor prices: it
-  // decorates db and now only, and its routes read no more (platform/admin/admin-app.ts).
+  // The public app decorates them all (app.ts). The operator app has no configuration: it decorates db, now, and
+  // the time zone a user's page and the house view count days in (admin-app.ts).
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the fields
   interface FastifyInstance extends InstanceDeps {}
 }

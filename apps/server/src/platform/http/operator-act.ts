@@ -3,3 +3,16 @@
  * named), from where, and what the request said. Services take this rather than the HTTP request.
  */
 export type OperatorAct<Body, Params = unknown> = { operator: string; ip: string; body: Body; params: Params };
+
+/** The act a request to the operator API carries: its authenticated operator, address, body and path parameters. */
+export const operatorAct = <Body, Params>(request: {
+  operator: string;
+  ip: string;
+  body: Body;
+  params: Params;
+}): OperatorAct<Body, Params> => ({
+  operator: request.operator,
+  ip: request.ip,
+  body: request.body,
+  params: request.params,
+});

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { roleAllows, type OperatorRole, type Permission } from '@app/contracts';
 import { AppError } from './app-error.ts';
+import { requireRouteDeclarations } from './route-declarations.ts';
 
 /** The operator a request comes from: a console session (cookie) or a per-operator API token. */
 export type OperatorIdentity = {
@@ -58,16 +59,13 @@ export const operatorAuth = fp<{
 }>(
   async (app, { resolve, sharedToken, isApi, isPublicFile = () => false }) => {
     const expected = digest(sharedToken);
-    const missing: string[] = [];
     app.decorateRequest('operator', '');
     app.decorateRequest('operatorIdentity', null);
 
-    app.addHook('onRoute', (route) => {
-      if (!isApi(route.url) || route.method === 'HEAD') return;
-      if (!route.config?.access) missing.push(`${String(route.method)} ${route.url}`);
-    });
-    app.addHook('onReady', async () => {
-      if (missing.length > 0) throw new Error(`operator routes without an access rule:\n  ${missing.join('\n  ')}`);
+    requireRouteDeclarations(app, {
+      isApi,
+      declares: (route) => Boolean(route.config?.access),
+      missing: 'operator routes without an access rule',
     });
 
     app.addHook('onRequest', async (request) => {

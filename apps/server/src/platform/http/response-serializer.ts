@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { $ZodType, safeEncode } from 'zod/v4/core';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
+import { requireRouteDeclarations } from './route-declarations.ts';
 
 /**
  * Serializes each answer through its route's response schema. A field the schema does not name is dropped
@@ -51,17 +52,12 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 /**
  * Refuses to start an app with an API route that declares no response schema: every answer is in the
  * contract and in the OpenAPI document. The web's own files and the price stream (a WebSocket) are not JSON
- * answers. All such routes are named at once, when the app gets ready.
+ * answers.
  */
 export function requireResponseSchemas(app: FastifyInstance, isApi: (url: string) => boolean) {
-  const missing: string[] = [];
-  app.addHook('onRoute', (route) => {
-    if (!isApi(route.url) || (route as { websocket?: boolean }).websocket || route.method === 'HEAD') return;
-    if (!route.schema?.response) missing.push(`${String(route.method)} ${route.url}`);
-  });
-  app.addHook('onReady', async () => {
-    if (missing.length === 0) return;
-    const message = `routes without a response schema:\n  ${missing.join('\n  ')}`;
-    throw new Error(message);
+  requireRouteDeclarations(app, {
+    isApi,
+    declares: (route) => Boolean((route as { websocket?: boolean }).websocket || route.schema?.response),
+    missing: 'routes without a response schema',
   });
 }

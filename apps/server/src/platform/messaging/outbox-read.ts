@@ -3,8 +3,7 @@ import type { AdminOutboxItem } from '@app/contracts';
 import type { Db } from '../db/client.ts';
 import { audit } from '../audit/audit.service.ts';
 import { outbox } from './outbox.table.ts';
-
-const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+import { seconds } from '../time/epoch.ts';
 
 /** The latest texts sent, to one recipient or to all; reading live verification codes is audited. */
 export async function readOutbox(

@@ -96,7 +96,11 @@ export class Metrics {
   /** The operations read of the scrape under way, shared by the gauges that show it. */
   private operations: { at: number; read: Promise<Map<string, Figure>> } | null = null;
 
-  constructor(db: Db, pool: pg.Pool) {
+  /**
+   * `productLags`: per product, the seconds since its source's last trade (the assembly passes the market's own
+   * reading: this layer knows no trading sessions).
+   */
+  constructor(db: Db, pool: pg.Pool, productLags?: () => Promise<Array<{ symbol: string; lagSeconds: number }>>) {
     collectDefaultMetrics({ register: this.registry });
     const registers = [this.registry];
     new Gauge({
@@ -113,15 +117,25 @@ export class Metrics {
     });
     new Gauge({
       name: 'price_feed_lag_seconds',
-      help: 'Seconds between now and the last second the feed has recorded for every product in session',
+      help:
+        'Without a symbol: seconds between now and the last second the feed has processed. With one: seconds since ' +
+        "that product's source last traded (in session; a carried second is not a trade)",
+      labelNames: ['symbol'] as const,
       registers,
       async collect() {
+        this.reset();
         await setFromDb(this, [{}], async () => {
           const row = await db.execute<{ lag: number | null }>(
             sql`SELECT extract(epoch FROM now())::bigint - max(watermark) AS lag FROM feed_state`,
           );
           return [Number(row.rows[0]?.lag ?? 0)];
         });
+        if (!productLags) return;
+        try {
+          for (const p of await within(productLags(), SCRAPE_READ_MS)) this.set({ symbol: p.symbol }, p.lagSeconds);
+        } catch {
+          // The database did not answer in time: the unlabelled series already says NaN.
+        }
       },
     });
     new Gauge({

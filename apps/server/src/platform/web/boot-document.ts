@@ -8,7 +8,14 @@ const BOOT_DATA_ELEMENT = /<script id="?boot-data"?[^>]*>[^<]*<\/script>/;
 
 type AssetList = string[];
 /** The static frame's head of a page: its kind and, per language, its texts (see apps/shell/src/boot/boot.js). */
-export type BootHead = { kind: string; nav?: string; simulatedOnly?: boolean; texts: Record<string, string[]> };
+export type BootHead = {
+  kind: string;
+  nav?: string;
+  simulatedOnly?: boolean;
+  back?: boolean;
+  titleParam?: string;
+  texts: Record<string, string[]>;
+};
 type BootAssets = {
   startup?: AssetList;
   pages?: Record<string, AssetList>;
@@ -40,6 +47,8 @@ export type RemoteBoot = {
 export type BootData = {
   /** Prices come from the built-in simulator: the frame may say so before any bundle runs. */
   simulated: boolean;
+  /** The operators' name for the platform (brand settings), or null: the app shows its built-in name. */
+  brand: string | null;
   /**
    * The shell's texts per language, and its start-up scripts in the order they run (the entry script last),
    * which the boot script adds right after the static frame's first paint. Empty for a shell whose page holds them as
@@ -161,6 +170,7 @@ export class BootDocument {
   constructor(
     private readonly webDir: string,
     private readonly simulated: boolean,
+    private readonly brand: () => Promise<string | null> = async () => null,
   ) {}
 
   async render(): Promise<{ html: string; scriptHashes: string[] } | null> {
@@ -180,6 +190,7 @@ export class BootDocument {
     const remotes = (await this.remotesJson.get(path.join(this.webDir, 'remotes.json'))).value;
     const data: BootData = {
       simulated: this.simulated,
+      brand: await this.brand().catch(() => null),
       shell: { base: SHELL_BASE, languages: shell.languages ?? {}, scripts },
       remotes: {},
     };

@@ -6,8 +6,12 @@ import { cacheControlFor } from './web-cache.ts';
 
 /** The console's page at /console/ and its hashed files; a short text says how to build it when it is not built. */
 export async function consoleFiles(app: FastifyInstance, { root }: { root: string }) {
+  // Read once: the console is built before the server starts. Until it is built, each request looks again, so
+  // a build made while the server runs is served without a restart.
+  let index: string | null = null;
   const sendIndex = async (_request: unknown, reply: FastifyReply) => {
-    const html = await readFile(path.join(root, 'index.html'), 'utf8').catch(() => null);
+    index ??= await readFile(path.join(root, 'index.html'), 'utf8').catch(() => null);
+    const html = index;
     if (html === null)
       return reply
         .code(404)

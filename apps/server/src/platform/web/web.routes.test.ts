@@ -88,11 +88,26 @@ describe('web routes', () => {
     expect(res.headers['cache-control']).toBe(REVALIDATE);
   });
 
+  it("carries the operators' brand name of the moment", async () => {
+    let brand: string | null = 'Acme Trade';
+    const server = Fastify();
+    await server.register(webRoutes, { webDir: dir, brand: async () => brand });
+    const bootOf = async () =>
+      JSON.parse(
+        /<script id="boot-data" type="application\/json">(.*?)<\/script>/.exec((await server.inject('/h5/')).body)![1]!,
+      );
+    expect((await bootOf()).brand).toBe('Acme Trade');
+    brand = null;
+    expect((await bootOf()).brand).toBeNull();
+    await server.close();
+  });
+
   it('puts the boot data of the moment into the index: live remotes, their entries, pages and texts', async () => {
     const res = await app.inject('/h5/');
     const json = /<script id="boot-data" type="application\/json">(.*?)<\/script>/.exec(res.body)?.[1];
     expect(JSON.parse(json!)).toEqual({
       simulated: true,
+      brand: null,
       shell: { base: '/h5/', languages: { en: ['en.0123abcd.js'] }, scripts: [] },
       remotes: {
         account: {

@@ -10,6 +10,8 @@ export type WebRoutesOptions = {
   webDir: string;
   /** Whether prices come from the built-in simulator (the page's frame says so). */
   simulated?: boolean;
+  /** The operators' brand name of the moment (null: the app's own), put into the boot data. */
+  brand?: () => Promise<string | null>;
 };
 
 /**
@@ -21,11 +23,11 @@ export type WebRoutesOptions = {
  * its brotli or gzip copy made at build time when the browser accepts one (Vary: Accept-Encoding); what has
  * no such copy is compressed on the fly by the app's compression plugin.
  */
-export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, { webDir, simulated = true }) => {
+export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, { webDir, simulated = true, brand }) => {
   const shellDir = path.join(webDir, 'shell');
   const remotesDir = path.join(webDir, 'remotes');
 
-  const boot = new BootDocument(webDir, simulated);
+  const boot = new BootDocument(webDir, simulated, brand);
   const sendIndex = async (_request: unknown, reply: FastifyReply) => {
     const page = await boot.render();
     if (!page) return reply.code(404).type('text/plain; charset=utf-8').send('The web app is not built.');

@@ -10,11 +10,14 @@ export const contentApi = contentBase.injectEndpoints({
       query: () => ({ url: '/api/index/home' }),
       providesTags: [LANGUAGE_TAG],
     }),
+    // The same query @app/api-client holds since the shell's tab bar shows the unread count; declared here too so
+    // Mine keeps its badges under a shell released before that (docs/web-delivery.md, version skew). Under a newer
+    // shell this identical declaration replaces that one (overrideExisting): one endpoint, one cache entry.
+    getBadges: build.query<Badges, void>({ query: () => ({ url: '/api/user/badges' }), providesTags: ['Inbox'] }),
     getMessages: build.query<InboxList, number>({
       query: (page) => ({ url: '/api/user/msg', params: { page, size: 20 } }),
       providesTags: ['Inbox', LANGUAGE_TAG],
     }),
-    getBadges: build.query<Badges, void>({ query: () => ({ url: '/api/user/badges' }), providesTags: ['Inbox'] }),
     readMessage: build.mutation<InboxMessage, number>({
       query: (id) => ({ url: '/api/user/msg_read', method: 'POST', body: { id } }),
       invalidatesTags: ['Inbox'],
@@ -24,12 +27,13 @@ export const contentApi = contentBase.injectEndpoints({
       invalidatesTags: ['Inbox'],
     }),
   }),
+  overrideExisting: true,
 });
 
 export const {
+  useGetBadgesQuery,
   useGetHomeQuery,
   useGetMessagesQuery,
-  useGetBadgesQuery,
   useReadMessageMutation,
   useReadAllMessagesMutation,
 } = contentApi;

@@ -1,11 +1,6 @@
-import { useEffect, useRef } from 'react';
-import QRCode from 'qrcode';
+import { QrCanvas as Qr } from '@app/ui/qr';
 
-/** A QR code of `text`, drawn on a canvas (error correction M: survives a phone camera at an angle). */
+/** The invitation's QR code on a canvas (the e2e test reads its pixels back). */
 export function QrCanvas({ text, size, label }: { text: string; size: number; label: string }) {
-  const ref = useRef<HTMLCanvasElement>(null);
-  useEffect(() => {
-    if (ref.current) void QRCode.toCanvas(ref.current, text, { width: size, margin: 2, errorCorrectionLevel: 'M' });
-  }, [text, size]);
-  return <canvas ref={ref} width={size} height={size} role="img" aria-label={label} data-testid="invite-qr" />;
+  return <Qr text={text} size={size} label={label} testId="invite-qr" />;
 }

@@ -1,4 +1,4 @@
-import QRCode from 'qrcode';
+import { drawQr } from '@app/ui/qr';
 
 export const POSTER_WIDTH = 720;
 export const POSTER_HEIGHT = 1080;
@@ -67,9 +67,7 @@ export async function drawPoster(canvas: HTMLCanvasElement, link: string, text: 
   ctx.font = font(800, 64);
   ctx.fillText(text.code, POSTER_WIDTH / 2, cardTop + 84);
 
-  const qr = document.createElement('canvas');
-  await QRCode.toCanvas(qr, link, { width: 400, margin: 2, errorCorrectionLevel: 'M' });
-  ctx.drawImage(qr, (POSTER_WIDTH - 400) / 2, cardTop + 180, 400, 400);
+  drawQr(ctx, link, (POSTER_WIDTH - 400) / 2, cardTop + 180, 400);
 
   ctx.fillStyle = '#5b6475';
   ctx.font = font(500, 26);

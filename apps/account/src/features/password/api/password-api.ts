@@ -1,5 +1,5 @@
 import { baseApi } from '@app/api-client';
-import type { ChangeFundPasswordBody, ChangeLoginPasswordBody } from '@app/contracts';
+import type { CashInfo, ChangeFundPasswordBody, ChangeLoginPasswordBody } from '@app/contracts';
 
 export const passwordApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -11,7 +11,14 @@ export const passwordApi = baseApi.injectEndpoints({
       // has_fund_password changes after the first one is set.
       invalidatesTags: ['User'],
     }),
+    // Read right after a change: the withdrawal rules carry the hold the change has just started.
+    getWithdrawRules: build.query<CashInfo, void>({ query: () => '/api/user/cash', keepUnusedDataFor: 0 }),
   }),
 });
 
-export const { useChangeLoginPasswordMutation, useChangeFundPasswordMutation } = passwordApi;
+export const {
+  useChangeLoginPasswordMutation,
+  useChangeFundPasswordMutation,
+  useGetWithdrawRulesQuery,
+  useLazyGetWithdrawRulesQuery,
+} = passwordApi;

@@ -20,6 +20,7 @@ export function PasswordForm({
   onSubmit,
   busy,
   onDone,
+  holdNote,
 }: {
   schema: FormSchema;
   needsOld: boolean;
@@ -27,6 +28,8 @@ export function PasswordForm({
   onSubmit: (values: Values) => Promise<unknown>;
   busy: boolean;
   onDone: () => void;
+  /** The withdrawal hold the change started, said with the success. */
+  holdNote?: () => Promise<string | null>;
 }) {
   const { t } = useTranslation(NS);
   const toast = useToast();
@@ -36,7 +39,10 @@ export function PasswordForm({
   const submit = form.handleSubmit(async (values) => {
     try {
       await onSubmit(needsOld ? values : { ...values, old_password: '' });
+      const note = holdNote ? await holdNote() : null;
       toast.info(labels.done);
+      // The hold as a toast of its own, under the success: two sentences, each in its language's punctuation.
+      if (note) toast.info(note);
       onDone();
     } catch (error) {
       if (!isApiError(error) || !form.showServerError(error)) toast.error(apiErrorText(error, t));

@@ -6,27 +6,34 @@ import {
   Cell,
   CellGroup,
   DownloadIcon,
+  ExchangeIcon,
   GiftIcon,
   GlobeIcon,
   HeadsetIcon,
   LogoutIcon,
   MessageIcon,
   PaletteIcon,
+  ProjectIcon,
   ShareIcon,
   ShieldIcon,
   UserIcon,
   WalletIcon,
 } from '@app/ui';
+// New in this release of @app/ui: bundled here until every live shell provides it (docs/web-delivery.md).
+import { NewsIcon } from '@app/ui/icons';
 import type { Badges } from '@app/contracts';
 import { LANGUAGE_NAMES, isLanguage } from '@app/i18n/client';
 import { NS } from '../../../i18n-namespace.ts';
 
 /**
- * The spec's user-centre menu, in its order; each item leads to its route. The activity center (check-in)
- * and customer service follow the notices: the spec's pages, and where the support answers' badge shows.
+ * The spec's user-centre menu, in its order; each item leads to its route. Exchange and My projects follow My
+ * account, News the notices (each was hard to find otherwise); the activity center (check-in) and customer
+ * service follow: the spec's pages, and where the support answers' badge shows.
  */
 const ITEMS = [
   { key: 'myAccount', label: 'mine.menu.myAccount', href: '#/pages/user/wallet', Icon: WalletIcon },
+  { key: 'exchange', label: 'mine.menu.exchange', href: '#/pages/user/wallet?view=exchange', Icon: ExchangeIcon },
+  { key: 'myProjects', label: 'mine.menu.myProjects', href: '#/pages/project/myproject', Icon: ProjectIcon },
   { key: 'userInfo', label: 'mine.menu.userInfo', href: '#/pages/user/info', Icon: UserIcon },
   { key: 'bindBank', label: 'mine.menu.bindBank', href: '#/pages/payment/bindbank', Icon: CardIcon },
   { key: 'sharePoster', label: 'mine.menu.sharePoster', href: '#/pages/user/poster', Icon: ShareIcon },
@@ -34,6 +41,7 @@ const ITEMS = [
   { key: 'download', label: 'mine.menu.download', href: '#/pages/download/download', Icon: DownloadIcon },
   { key: 'messages', label: 'mine.menu.messages', href: '#/pages/user/message', Icon: MessageIcon },
   { key: 'notice', label: 'mine.menu.notice', href: '#/pages/user/notice', Icon: BellIcon },
+  { key: 'news', label: 'mine.menu.news', href: '#/pages/news/news', Icon: NewsIcon },
   { key: 'activityCenter', label: 'checkin.menu', href: '#/pages/user/activityCenter', Icon: GiftIcon },
   { key: 'support', label: 'support.menu', href: '#/pages/customer/customer', Icon: HeadsetIcon },
 ] as const;

@@ -6,7 +6,7 @@ import { apiErrorText } from '@app/app-kit';
 import { Button, useToast } from '@app/ui';
 import { useForm } from '../../../lib/forms/use-form.ts';
 import { NS } from '../../../i18n-namespace.ts';
-import { useSendSupportMessageMutation } from '../api/support-api.ts';
+import { useSendGuestMessageMutation, useSendSupportMessageMutation } from '../api/support-api.ts';
 import styles from './support.module.css';
 
 const bodySchema = supportSendBodySchema.pick({ body: true });
@@ -18,18 +18,29 @@ const LIMIT = 1000;
  * Checked with the server's own schema (empty or too long is refused in the user's language). Each sent
  * message starts a fresh form, so no "please fill in" waits under the emptied field.
  */
-export function SupportComposer() {
+export function SupportComposer({ ticket }: { ticket?: string | undefined } = {}) {
   const [sent, setSent] = useState(0);
-  return <ComposerForm key={sent} refocus={sent > 0} onSent={() => setSent((n) => n + 1)} />;
+  return <ComposerForm key={sent} ticket={ticket} refocus={sent > 0} onSent={() => setSent((n) => n + 1)} />;
 }
 
-function ComposerForm({ refocus, onSent }: { refocus: boolean; onSent: () => void }) {
+function ComposerForm({
+  ticket,
+  refocus,
+  onSent,
+}: {
+  /** Logged out: the ticket of the phone's conversation (the topic is not kept there). */
+  ticket: string | undefined;
+  refocus: boolean;
+  onSent: () => void;
+}) {
   const { t } = useTranslation(NS);
   const toast = useToast();
   const id = useId();
   const input = useRef<HTMLTextAreaElement>(null);
   const [topic, setTopic] = useState<SupportTopic | null>(null);
-  const [send, { isLoading: sending }] = useSendSupportMessageMutation();
+  const [sendSignedIn, signedIn] = useSendSupportMessageMutation();
+  const [sendGuest, guest] = useSendGuestMessageMutation();
+  const sending = signedIn.isLoading || guest.isLoading;
   const form = useForm(bodySchema, { body: '' });
   const field = form.field('body');
   const errorId = `${id}-error`;
@@ -48,7 +59,8 @@ function ComposerForm({ refocus, onSent }: { refocus: boolean; onSent: () => voi
   const onSubmit = form.handleSubmit(async (values) => {
     if (sending) return;
     try {
-      await send({ body: values.body, ...(topic ? { topic } : {}) }).unwrap();
+      if (ticket) await sendGuest({ ticket, body: values.body }).unwrap();
+      else await sendSignedIn({ body: values.body, ...(topic ? { topic } : {}) }).unwrap();
       toast.info(t('support_sent', { ns: 'errors' }));
       onSent();
     } catch (error) {
@@ -58,20 +70,23 @@ function ComposerForm({ refocus, onSent }: { refocus: boolean; onSent: () => voi
 
   return (
     <form className={styles.composer} onSubmit={onSubmit} noValidate data-testid="support-composer">
-      <fieldset className={styles.topics}>
-        <legend>{t('support.topicsLabel')}</legend>
-        {SUPPORT_TOPICS.map((key) => (
-          <button
-            key={key}
-            type="button"
-            className={styles.topic}
-            aria-pressed={topic === key}
-            onClick={() => pick(key)}
-          >
-            {t(`support.topic.${key}`)}
-          </button>
-        ))}
-      </fieldset>
+      {/* A logged-out conversation keeps no topic: its quick topics would promise what is not stored. */}
+      {!ticket && (
+        <fieldset className={styles.topics}>
+          <legend>{t('support.topicsLabel')}</legend>
+          {SUPPORT_TOPICS.map((key) => (
+            <button
+              key={key}
+              type="button"
+              className={styles.topic}
+              aria-pressed={topic === key}
+              onClick={() => pick(key)}
+            >
+              {t(`support.topic.${key}`)}
+            </button>
+          ))}
+        </fieldset>
+      )}
       <label className={styles.label} htmlFor={`${id}-body`}>
         {t('support.messageLabel')}
       </label>

@@ -3,19 +3,26 @@ import { useTranslation } from 'react-i18next';
 import { LoadError, Loading } from '@app/app-kit';
 import { useFormatters } from '@app/i18n/client';
 import { NS } from '../../../i18n-namespace.ts';
-import { useGetConversationQuery, useMarkSupportReadMutation } from '../api/support-api.ts';
+import {
+  useGetConversationQuery,
+  useGetGuestConversationQuery,
+  useMarkSupportReadMutation,
+} from '../api/support-api.ts';
 import styles from './support.module.css';
 
 /**
  * The conversation with customer service, oldest first. Opening it marks the operators' answers read
  * (clearing the badge); the answers that were new at this opening are set apart under a "new" line.
  */
-export function SupportConversation() {
+export function SupportConversation({ ticket }: { ticket?: string | undefined } = {}) {
   const { t } = useTranslation(NS);
   const { dateTime } = useFormatters();
-  const { data, error, isLoading, refetch } = useGetConversationQuery(undefined, { refetchOnMountOrArgChange: true });
+  // Logged out, the same conversation is read with the phone's ticket (no badge, nothing to mark read).
+  const signedIn = useGetConversationQuery(undefined, { refetchOnMountOrArgChange: true, skip: Boolean(ticket) });
+  const guest = useGetGuestConversationQuery(ticket ?? '', { refetchOnMountOrArgChange: true, skip: !ticket });
+  const { data, error, isLoading, refetch } = ticket ? guest : signedIn;
   const [markRead] = useMarkSupportReadMutation();
-  const unread = data?.unread ?? 0;
+  const unread = data && 'unread' in data ? data.unread : 0;
 
   useEffect(() => {
     if (unread > 0) void markRead();

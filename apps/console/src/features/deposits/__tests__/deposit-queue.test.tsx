@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminDeposit } from '@app/contracts';
 import { signedIn } from '../../../lib/session-slice.ts';
@@ -25,6 +26,7 @@ const deposit = (extra: Partial<AdminDeposit> = {}): AdminDeposit => ({
   created_at: 1_700_000_000,
   timeline: [],
   user_id: 1,
+  account: 'lilei88',
   reviewed_by: null,
   first_approved_by: null,
   flags: { same_image_as: [9], same_transfer_note_as: [] },
@@ -70,7 +72,11 @@ describe('the deposits queue', () => {
         return { data: { ...deposit(), status: 3 }, key: 'operation_succeeded' };
       },
     });
-    const { store } = renderWithStore(<DepositQueue />);
+    const { store } = renderWithStore(
+      <MemoryRouter>
+        <DepositQueue />
+      </MemoryRouter>,
+    );
     signIn(store);
     await user.click(await screen.findByRole('button', { name: 'Open deposit #7' }));
     expect(calls[0]?.path).toBe('/admin/deposits?status=3&page=1&size=50');
@@ -82,6 +88,12 @@ describe('the deposits queue', () => {
     );
     expect(within(detail).getByText('#9')).toBeTruthy();
     expect(within(detail).getByText('20,000.00 U')).toBeTruthy();
+    // The user's history is one click away: their page (deposits, withdrawals, ledger, methods).
+    expect(
+      within(detail)
+        .getByRole('link', { name: /open the user's page/ })
+        .getAttribute('href'),
+    ).toMatch(/^\/users\/\d+$/);
 
     await user.click(within(detail).getByRole('button', { name: 'Approve' }));
     const dialog = screen.getByRole('dialog', { name: 'Approve deposit #7?' });
@@ -107,7 +119,11 @@ describe('the deposits queue', () => {
         msg: 'A different operator must confirm this',
       },
     });
-    const { store } = renderWithStore(<DepositQueue />);
+    const { store } = renderWithStore(
+      <MemoryRouter>
+        <DepositQueue />
+      </MemoryRouter>,
+    );
     signIn(store);
     await user.click(await screen.findByRole('button', { name: 'Open deposit #7' }));
     expect(screen.getByText(/You approved this first/)).toBeTruthy();
@@ -130,7 +146,11 @@ describe('the deposits queue', () => {
         return { data: { ...deposit(), status: 1 }, key: 'operation_succeeded' };
       },
     });
-    const { store } = renderWithStore(<DepositQueue />);
+    const { store } = renderWithStore(
+      <MemoryRouter>
+        <DepositQueue />
+      </MemoryRouter>,
+    );
     signIn(store);
     await user.click(await screen.findByRole('button', { name: 'Open deposit #7' }));
     expect(screen.getByText('finn approved this first: your approval credits it.')).toBeTruthy();
@@ -150,7 +170,11 @@ describe('the deposits queue', () => {
 
   it('shows the empty state and the list error', async () => {
     mockServer({ 'GET /admin/deposits': { data: { items: [] } } });
-    const first = renderWithStore(<DepositQueue />);
+    const first = renderWithStore(
+      <MemoryRouter>
+        <DepositQueue />
+      </MemoryRouter>,
+    );
     signIn(first.store);
     expect(await screen.findByText('No deposit is waiting for review.')).toBeTruthy();
     first.unmount();
@@ -158,7 +182,11 @@ describe('the deposits queue', () => {
     mockServer({
       'GET /admin/deposits': { code: 403, key: 'permission_denied', msg: 'Your role does not allow this' },
     });
-    const second = renderWithStore(<DepositQueue />);
+    const second = renderWithStore(
+      <MemoryRouter>
+        <DepositQueue />
+      </MemoryRouter>,
+    );
     signIn(second.store);
     expect((await screen.findByRole('alert')).textContent).toContain('Your role does not allow this');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();

@@ -1,13 +1,12 @@
-import type { AdminDepositList, RechargeRecord } from '@app/contracts';
+import type { AdminDepositList, AdminDepositSearch, RechargeRecord } from '@app/contracts';
 import { consoleApi } from '../../../lib/api.ts';
 
-/** The review list's query (the server's reviewQuery): 3 under review, 4 credited and awaiting audit. */
-export type ReviewQuery = { status: 3 | 4; page: number; size: number };
 export type DepositDecision = 'approve' | 'refuse' | 'audit';
 
 export const depositsApi = consoleApi.injectEndpoints({
   endpoints: (build) => ({
-    deposits: build.query<AdminDepositList, ReviewQuery>({
+    /** The review queue (status 3 or 4) and the search over every deposit are one query. */
+    deposits: build.query<AdminDepositList, AdminDepositSearch>({
       query: (params) => ({ url: '/admin/deposits', params }),
       providesTags: ['Deposits'],
     }),

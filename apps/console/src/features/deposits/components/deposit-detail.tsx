@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminDeposit, RechargeRecord } from '@app/contracts';
 import page from '../../../components/page.module.css';
@@ -96,7 +97,9 @@ export function DepositDetail({
               <dt>{t('deposits.note')}</dt>
               <dd>{deposit.transfer_note || '—'}</dd>
               <dt>{t('deposits.user')}</dt>
-              <dd>#{deposit.user_id}</dd>
+              <dd>
+                #{deposit.user_id} · <Link to={`/users/${deposit.user_id}`}>{t('deposits.userPage')}</Link>
+              </dd>
               <dt>{t('deposits.channel')}</dt>
               <dd>
                 {deposit.channel_name} · {t(`kinds.${deposit.channel_kind}`, { defaultValue: deposit.channel_kind })}

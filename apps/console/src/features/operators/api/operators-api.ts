@@ -1,5 +1,12 @@
 import type { z } from 'zod';
-import type { Operator, operatorInvitationSchema, operatorInviteBodySchema, operatorListSchema } from '@app/contracts';
+import type {
+  Operator,
+  OperatorRole,
+  operatorInvitationSchema,
+  operatorInviteBodySchema,
+  operatorListSchema,
+  operatorSessionListSchema,
+} from '@app/contracts';
 import { consoleApi } from '../../../lib/api.ts';
 
 export type OperatorChange = 'disable' | 'enable' | 'reset-authenticator';
@@ -22,7 +29,26 @@ export const operatorsApi = consoleApi.injectEndpoints({
       }),
       invalidatesTags: ['Operators', 'Tokens'],
     }),
+    changeRole: build.mutation<Operator, { id: number; role: OperatorRole; reason: string }>({
+      query: ({ id, role, reason }) => ({ url: `/admin/operators/${id}/role`, method: 'POST', body: { role, reason } }),
+      invalidatesTags: ['Operators'],
+    }),
+    operatorSessions: build.query<z.infer<typeof operatorSessionListSchema>, void>({
+      query: () => '/admin/operator-sessions',
+      providesTags: ['Operators'],
+    }),
+    revokeOperatorSession: build.mutation<null, { id: number; reason: string }>({
+      query: ({ id, reason }) => ({ url: `/admin/operator-sessions/${id}/revoke`, method: 'POST', body: { reason } }),
+      invalidatesTags: ['Operators'],
+    }),
   }),
 });
 
-export const { useOperatorsQuery, useInviteOperatorMutation, useChangeOperatorMutation } = operatorsApi;
+export const {
+  useOperatorsQuery,
+  useInviteOperatorMutation,
+  useChangeOperatorMutation,
+  useChangeRoleMutation,
+  useOperatorSessionsQuery,
+  useRevokeOperatorSessionMutation,
+} = operatorsApi;

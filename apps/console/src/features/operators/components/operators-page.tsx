@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { OPERATOR_ROLES, type Operator, type OperatorRole } from '@app/contracts';
 import { errorText } from '../../../components/error-text.ts';
 import page from '../../../components/page.module.css';
-import { QueryState } from '../../../components/query-state.tsx';
-import { MIN_REASON, ReasonDialog } from '../../../components/reason-dialog.tsx';
+import { ManagedList } from '../../../components/managed-list.tsx';
+import { MIN_REASON } from '../../../components/reason-dialog.tsx';
 import { ShownOnceDialog } from '../../../components/shown-once-dialog.tsx';
 import ui from '../../../components/ui.module.css';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -15,6 +15,8 @@ import {
   useOperatorsQuery,
   type OperatorChange,
 } from '../api/operators-api.ts';
+import { OperatorSessions } from './operator-sessions.tsx';
+import { RoleDialog } from './role-dialog.tsx';
 
 const NAME = /^[a-z][a-z0-9._-]{2,31}$/;
 
@@ -25,101 +27,83 @@ export function OperatorsPage() {
   const me = useSession().operator?.name;
   const list = useOperatorsQuery();
   const [change] = useChangeOperatorMutation();
-  const [acting, setActing] = useState<{ operator: Operator; change: OperatorChange } | null>(null);
-  const items = list.data?.items ?? [];
-
+  const [roleOf, setRoleOf] = useState<Operator | null>(null);
   return (
-    <div>
-      <div className={page.header}>
-        <div>
-          <h1 className={page.title}>{t('operators.title')}</h1>
-          <p className={page.subtitle}>{t('operators.subtitle')}</p>
-        </div>
-      </div>
-      <div className={page.stack}>
-        <InviteForm />
-        <section className={ui.panel} aria-label={t('operators.listLabel')}>
-          <QueryState
-            isLoading={list.isLoading}
-            error={list.error}
-            isEmpty={items.length === 0}
-            empty={<span>{t('operators.empty')}</span>}
-            onRetry={() => void list.refetch()}
-          >
-            <div className={ui.tableWrap}>
-              <table className={ui.table}>
-                <thead>
-                  <tr>
-                    <th>{t('operators.name')}</th>
-                    <th>{t('operators.role')}</th>
-                    <th>{t('operators.state')}</th>
-                    <th>{t('operators.invitedBy')}</th>
-                    <th>{t('operators.lastLogin')}</th>
-                    <th aria-label={t('common.actions')} />
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.map((operator) => (
-                    <tr key={operator.id} data-testid={`operator-row-${operator.name}`}>
-                      <td>
-                        <strong>{operator.name}</strong>
-                        {operator.name === me && <span className={ui.hint}> ({t('operators.you')})</span>}
-                      </td>
-                      <td>{t(`roles.${operator.role}`)}</td>
-                      <td>
-                        <span style={{ display: 'inline-flex', gap: 4, flexWrap: 'wrap' }}>
-                          {operator.disabled ? (
-                            <span className={`${ui.badge} ${ui.badgeDanger}`}>{t('operators.disabled')}</span>
-                          ) : (
-                            <span className={`${ui.badge} ${ui.badgeOk}`}>{t('operators.active')}</span>
-                          )}
-                          {!operator.totp_enrolled && (
-                            <span className={`${ui.badge} ${ui.badgeWarn}`}>{t('operators.notEnrolled')}</span>
-                          )}
-                        </span>
-                      </td>
-                      <td>{operator.created_by ?? '—'}</td>
-                      <td>{formatDateTime(operator.last_login_at, lang)}</td>
-                      <td className={ui.num}>
-                        {operator.name !== me && (
-                          <span style={{ display: 'inline-flex', gap: 6 }}>
-                            <button
-                              type="button"
-                              className={`${ui.button} ${ui.small} ${operator.disabled ? '' : ui.danger}`}
-                              onClick={() => setActing({ operator, change: operator.disabled ? 'enable' : 'disable' })}
-                            >
-                              {operator.disabled ? t('operators.enable') : t('operators.disable')}
-                            </button>
-                            <button
-                              type="button"
-                              className={`${ui.button} ${ui.small}`}
-                              onClick={() => setActing({ operator, change: 'reset-authenticator' })}
-                            >
-                              {t('operators.resetAuthenticator')}
-                            </button>
-                          </span>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </QueryState>
-        </section>
-      </div>
-      {acting && (
-        <ReasonDialog
-          title={t(`operators.confirm.${acting.change}`, { name: acting.operator.name })}
-          confirmLabel={t(`operators.action.${acting.change}`)}
-          tone={acting.change === 'enable' ? 'primary' : 'danger'}
-          onClose={() => setActing(null)}
-          onConfirm={(reason) => change({ id: acting.operator.id, change: acting.change, reason }).unwrap()}
-        >
-          <p>{t(`operators.explain.${acting.change}`)}</p>
-        </ReasonDialog>
-      )}
-    </div>
+    <>
+      <ManagedList<Operator, OperatorChange>
+        title={t('operators.title')}
+        subtitle={t('operators.subtitle')}
+        form={<InviteForm />}
+        listLabel={t('operators.listLabel')}
+        list={list}
+        items={list.data?.items ?? []}
+        empty={t('operators.empty')}
+        rowTestId={(operator) => `operator-row-${operator.name}`}
+        columns={[
+          {
+            key: 'name',
+            header: t('operators.name'),
+            cell: (operator) => (
+              <>
+                <strong>{operator.name}</strong>
+                {operator.name === me && <span className={ui.hint}> ({t('operators.you')})</span>}
+              </>
+            ),
+          },
+          { key: 'role', header: t('operators.role'), cell: (operator) => t(`roles.${operator.role}`) },
+          {
+            key: 'state',
+            header: t('operators.state'),
+            cell: (operator) => (
+              <span style={{ display: 'inline-flex', gap: 4, flexWrap: 'wrap' }}>
+                {operator.disabled ? (
+                  <span className={`${ui.badge} ${ui.badgeDanger}`}>{t('operators.disabled')}</span>
+                ) : (
+                  <span className={`${ui.badge} ${ui.badgeOk}`}>{t('operators.active')}</span>
+                )}
+                {!operator.totp_enrolled && (
+                  <span className={`${ui.badge} ${ui.badgeWarn}`}>{t('operators.notEnrolled')}</span>
+                )}
+              </span>
+            ),
+          },
+          { key: 'invitedBy', header: t('operators.invitedBy'), cell: (operator) => operator.created_by ?? '—' },
+          {
+            key: 'lastLogin',
+            header: t('operators.lastLogin'),
+            cell: (operator) => formatDateTime(operator.last_login_at, lang),
+          },
+        ]}
+        actions={(operator, ask) =>
+          operator.name !== me && (
+            <span style={{ display: 'inline-flex', gap: 6 }}>
+              <button
+                type="button"
+                className={`${ui.button} ${ui.small} ${operator.disabled ? '' : ui.danger}`}
+                onClick={() => ask(operator.disabled ? 'enable' : 'disable')}
+              >
+                {operator.disabled ? t('operators.enable') : t('operators.disable')}
+              </button>
+              <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => setRoleOf(operator)}>
+                {t('operators.changeRole')}
+              </button>
+              <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => ask('reset-authenticator')}>
+                {t('operators.resetAuthenticator')}
+              </button>
+            </span>
+          )
+        }
+        act={(operator, next) => ({
+          title: t(`operators.confirm.${next}`, { name: operator.name }),
+          confirmLabel: t(`operators.action.${next}`),
+          tone: next === 'enable' ? 'primary' : 'danger',
+          explain: t(`operators.explain.${next}`),
+          confirm: (reason) => change({ id: operator.id, change: next, reason }).unwrap(),
+        })}
+        after={<OperatorSessions />}
+      />
+      {roleOf && <RoleDialog operator={roleOf} onClose={() => setRoleOf(null)} />}
+    </>
   );
 }
 

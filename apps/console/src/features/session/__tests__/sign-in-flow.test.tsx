@@ -9,8 +9,6 @@ import { mockServer } from '../../../test-support/render.tsx';
 import { render } from '@testing-library/react';
 import { initialSignIn, signInFlow } from '../lib/sign-in-flow.ts';
 
-vi.mock('qrcode', () => ({ default: { toCanvas: vi.fn(async () => undefined) } }));
-
 const fay: Operator = {
   id: 2,
   name: 'fay',
@@ -122,7 +120,7 @@ describe('signing in to the console', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Deposits', 'Withdrawals', 'Users', 'My API tokens']);
+    ).toEqual(['Deposits', 'Withdrawals', 'Users', 'Orders', 'Audit log', 'My API tokens']);
 
     // Changes carry the CSRF token of the session (kept in memory); every call asks for the console's language.
     await user.click(screen.getByRole('button', { name: 'Sign out' }));

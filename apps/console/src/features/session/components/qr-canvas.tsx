@@ -1,7 +1,6 @@
-import { useEffect, useRef } from 'react';
-import QRCode from 'qrcode';
+import { QrCanvas as Qr } from '@app/ui/qr';
 
-/** A QR code of `text` on a canvas (error correction M), as the invitation poster draws its own. */
+/** A QR code of `text` on a canvas, as the invitation poster draws its own. */
 export function QrCanvas({
   text,
   size,
@@ -13,21 +12,5 @@ export function QrCanvas({
   label: string;
   className?: string;
 }) {
-  const ref = useRef<HTMLCanvasElement>(null);
-  useEffect(() => {
-    if (!ref.current) return;
-    // A canvas that cannot draw (no 2D context) leaves the secret, shown as text beside it, to type in.
-    QRCode.toCanvas(ref.current, text, { width: size, margin: 2, errorCorrectionLevel: 'M' }).catch(() => undefined);
-  }, [text, size]);
-  return (
-    <canvas
-      ref={ref}
-      width={size}
-      height={size}
-      role="img"
-      aria-label={label}
-      className={className}
-      data-testid="enrol-qr"
-    />
-  );
+  return <Qr text={text} size={size} label={label} className={className} testId="enrol-qr" />;
 }

@@ -6,6 +6,7 @@ import { LanguageSwitch } from '../../../components/language-switch.tsx';
 import ui from '../../../components/ui.module.css';
 import { isConsoleError } from '../../../lib/api.ts';
 import { useAcceptInvitationMutation, useEnrolMutation, useSignInMutation } from '../api/session-api.ts';
+import { CodeField } from './code-field.tsx';
 import { initialSignIn, isOneTimeCode, isTotpCode, signInFlow, type SignInStep } from '../lib/sign-in-flow.ts';
 import { QrCanvas } from './qr-canvas.tsx';
 import styles from './sign-in.module.css';
@@ -160,33 +161,16 @@ function CredentialsStep({
           />
           {touched.password && passwordError && <span className={ui.fieldError}>{passwordError}</span>}
         </div>
-        <div className={ui.field}>
-          <label className={ui.label} htmlFor="signin-code">
-            {t('signIn.code')}
-          </label>
-          <input
-            id="signin-code"
-            className={ui.input}
-            autoComplete="one-time-code"
-            autoCapitalize="none"
-            spellCheck={false}
-            maxLength={11}
-            value={code}
-            aria-invalid={(touched.code && !!codeError) || failure?.field === 'code'}
-            aria-describedby="signin-code-hint"
-            onChange={(event) => setCode(event.target.value)}
-            onBlur={() => setTouched((v) => ({ ...v, code: true }))}
-          />
-          {touched.code && codeError ? (
-            <span id="signin-code-hint" className={ui.fieldError}>
-              {codeError}
-            </span>
-          ) : (
-            <span id="signin-code-hint" className={ui.hint}>
-              {t('signIn.codeHint')}
-            </span>
-          )}
-        </div>
+        <CodeField
+          id="signin-code"
+          label={t('signIn.code')}
+          value={code}
+          onChange={setCode}
+          onBlur={() => setTouched((v) => ({ ...v, code: true }))}
+          error={touched.code ? codeError : null}
+          hint={t('signIn.codeHint')}
+          invalid={failure?.field === 'code'}
+        />
         {failure && (
           <div className={ui.alert} role="alert">
             {failure.text}
@@ -254,23 +238,15 @@ function EnrolStep({
         </ol>
       </div>
       <form className={styles.form} onSubmit={submit} noValidate aria-label={t('enrol.title')}>
-        <div className={ui.field}>
-          <label className={ui.label} htmlFor="enrol-code">
-            {t('enrol.code')}
-          </label>
-          <input
-            id="enrol-code"
-            className={ui.input}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={code}
-            aria-invalid={touched && !!codeError}
-            onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-            onBlur={() => setTouched(true)}
-          />
-          {touched && codeError && <span className={ui.fieldError}>{codeError}</span>}
-        </div>
+        <CodeField
+          id="enrol-code"
+          label={t('enrol.code')}
+          value={code}
+          onChange={setCode}
+          onBlur={() => setTouched(true)}
+          error={touched ? codeError : null}
+          digitsOnly
+        />
         {failure && (
           <div className={ui.alert} role="alert">
             {failure}

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { ApiToken, OperatorRole } from '@app/contracts';
 import { errorText } from '../../../components/error-text.ts';
 import page from '../../../components/page.module.css';
-import { QueryState } from '../../../components/query-state.tsx';
-import { MIN_REASON, ReasonDialog } from '../../../components/reason-dialog.tsx';
+import { ManagedList } from '../../../components/managed-list.tsx';
+import { MIN_REASON } from '../../../components/reason-dialog.tsx';
 import { ShownOnceDialog } from '../../../components/shown-once-dialog.tsx';
 import ui from '../../../components/ui.module.css';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -18,84 +18,45 @@ export function TokensPage() {
   const lang = useLanguage();
   const list = useTokensQuery();
   const [revoke] = useRevokeTokenMutation();
-  const [revoking, setRevoking] = useState<ApiToken | null>(null);
-  const items = list.data?.items ?? [];
-
   return (
-    <div>
-      <div className={page.header}>
-        <div>
-          <h1 className={page.title}>{t('tokens.title')}</h1>
-          <p className={page.subtitle}>{t('tokens.subtitle')}</p>
-        </div>
-      </div>
-      <div className={page.stack}>
-        <CreateTokenForm />
-        <section className={ui.panel} aria-label={t('tokens.listLabel')}>
-          <QueryState
-            isLoading={list.isLoading}
-            error={list.error}
-            isEmpty={items.length === 0}
-            empty={<span>{t('tokens.empty')}</span>}
-            onRetry={() => void list.refetch()}
-          >
-            <div className={ui.tableWrap}>
-              <table className={ui.table}>
-                <thead>
-                  <tr>
-                    <th>{t('tokens.label')}</th>
-                    <th>{t('tokens.operator')}</th>
-                    <th>{t('tokens.role')}</th>
-                    <th>{t('tokens.created')}</th>
-                    <th>{t('tokens.lastUsed')}</th>
-                    <th>{t('tokens.expires')}</th>
-                    <th aria-label={t('common.actions')} />
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.map((token) => (
-                    <tr key={token.id} data-testid={`token-row-${token.id}`}>
-                      <td>
-                        <strong>{token.label}</strong>
-                      </td>
-                      <td>{token.operator}</td>
-                      <td>{t(`roles.${token.role}`)}</td>
-                      <td>{formatDateTime(token.created_at, lang)}</td>
-                      <td>{formatDateTime(token.last_used_at, lang)}</td>
-                      <td>{token.expires_at ? formatDateTime(token.expires_at, lang) : t('tokens.never')}</td>
-                      <td className={ui.num}>
-                        {token.revoked ? (
-                          <span className={`${ui.badge} ${ui.badgeDanger}`}>{t('tokens.revoked')}</span>
-                        ) : (
-                          <button
-                            type="button"
-                            className={`${ui.button} ${ui.small} ${ui.danger}`}
-                            onClick={() => setRevoking(token)}
-                          >
-                            {t('tokens.revoke')}
-                          </button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </QueryState>
-        </section>
-      </div>
-      {revoking && (
-        <ReasonDialog
-          title={t('tokens.confirmRevoke', { label: revoking.label })}
-          confirmLabel={t('tokens.revoke')}
-          tone="danger"
-          onClose={() => setRevoking(null)}
-          onConfirm={(reason) => revoke({ id: revoking.id, reason }).unwrap()}
-        >
-          <p>{t('tokens.revokeExplain')}</p>
-        </ReasonDialog>
-      )}
-    </div>
+    <ManagedList<ApiToken, 'revoke'>
+      title={t('tokens.title')}
+      subtitle={t('tokens.subtitle')}
+      form={<CreateTokenForm />}
+      listLabel={t('tokens.listLabel')}
+      list={list}
+      items={list.data?.items ?? []}
+      empty={t('tokens.empty')}
+      rowTestId={(token) => `token-row-${token.id}`}
+      columns={[
+        { key: 'label', header: t('tokens.label'), cell: (token) => <strong>{token.label}</strong> },
+        { key: 'operator', header: t('tokens.operator'), cell: (token) => token.operator },
+        { key: 'role', header: t('tokens.role'), cell: (token) => t(`roles.${token.role}`) },
+        { key: 'created', header: t('tokens.created'), cell: (token) => formatDateTime(token.created_at, lang) },
+        { key: 'used', header: t('tokens.lastUsed'), cell: (token) => formatDateTime(token.last_used_at, lang) },
+        {
+          key: 'expires',
+          header: t('tokens.expires'),
+          cell: (token) => (token.expires_at ? formatDateTime(token.expires_at, lang) : t('tokens.never')),
+        },
+      ]}
+      actions={(token, ask) =>
+        token.revoked ? (
+          <span className={`${ui.badge} ${ui.badgeDanger}`}>{t('tokens.revoked')}</span>
+        ) : (
+          <button type="button" className={`${ui.button} ${ui.small} ${ui.danger}`} onClick={() => ask('revoke')}>
+            {t('tokens.revoke')}
+          </button>
+        )
+      }
+      act={(token) => ({
+        title: t('tokens.confirmRevoke', { label: token.label }),
+        confirmLabel: t('tokens.revoke'),
+        tone: 'danger',
+        explain: t('tokens.revokeExplain'),
+        confirm: (reason) => revoke({ id: token.id, reason }).unwrap(),
+      })}
+    />
   );
 }
 

@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { AdminUser } from '@app/contracts';
+import { ExportButton } from '../../../components/export-button.tsx';
 import page from '../../../components/page.module.css';
 import { Pager } from '../../../components/pager.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
@@ -54,6 +56,7 @@ export function UsersPage() {
             {t('users.search')}
           </button>
         </form>
+        <ExportButton url="/admin/users/export" filters={{ q }} />
       </div>
       <section className={ui.panel}>
         <QueryState
@@ -82,7 +85,7 @@ export function UsersPage() {
                   <tr key={user.id} data-testid={`user-row-${user.id}`}>
                     <td>#{user.id}</td>
                     <td>
-                      {user.account}
+                      <Link to={`/users/${user.id}`}>{user.account}</Link>
                       {user.is_vip && (
                         <>
                           {' '}

@@ -1,13 +1,21 @@
-import type { AdminWithdrawalApproval, AdminWithdrawalList, WithdrawRecord } from '@app/contracts';
+import type {
+  AdminWithdrawalApproval,
+  AdminWithdrawalDetail,
+  AdminWithdrawalList,
+  AdminWithdrawalSearch,
+  WithdrawRecord,
+} from '@app/contracts';
 import { consoleApi } from '../../../lib/api.ts';
-
-/** The review list's query (the server's reviewQuery): status 3 is under review. */
-export type WithdrawalQuery = { status: 3; page: number; size: number };
 
 export const withdrawalsApi = consoleApi.injectEndpoints({
   endpoints: (build) => ({
-    withdrawals: build.query<AdminWithdrawalList, WithdrawalQuery>({
+    /** The review queue (status 3) and the search over every withdrawal are one query. */
+    withdrawals: build.query<AdminWithdrawalList, AdminWithdrawalSearch>({
       query: (params) => ({ url: '/admin/withdrawals', params }),
+      providesTags: ['Withdrawals'],
+    }),
+    withdrawal: build.query<AdminWithdrawalDetail, number>({
+      query: (id) => `/admin/withdrawals/${id}`,
       providesTags: ['Withdrawals'],
     }),
     approveWithdrawal: build.mutation<AdminWithdrawalApproval, { id: number; reason: string }>({
@@ -21,4 +29,5 @@ export const withdrawalsApi = consoleApi.injectEndpoints({
   }),
 });
 
-export const { useWithdrawalsQuery, useApproveWithdrawalMutation, useRefuseWithdrawalMutation } = withdrawalsApi;
+export const { useWithdrawalsQuery, useWithdrawalQuery, useApproveWithdrawalMutation, useRefuseWithdrawalMutation } =
+  withdrawalsApi;

@@ -1,9 +1,12 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminWithdrawal } from '@app/contracts';
 import page from '../../../components/page.module.css';
-import { Pager } from '../../../components/pager.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
+import { ExportButton } from '../../../components/export-button.tsx';
+import { dayEnd, dayStart, FilterBar } from '../../../components/filter-bar.tsx';
+import { useQueueState } from '../../../components/queue-state.ts';
+import { QueueShell } from '../../../components/queue-shell.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import ui from '../../../components/ui.module.css';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
@@ -11,117 +14,123 @@ import { useLanguage, useSession } from '../../../lib/hooks.ts';
 import {
   useApproveWithdrawalMutation,
   useRefuseWithdrawalMutation,
+  useWithdrawalQuery,
   useWithdrawalsQuery,
 } from '../api/withdrawals-api.ts';
 
 const SIZE = 50;
 type Outcome = 'waiting_for_second' | 'paid' | 'refused';
 
-/** Withdrawals waiting for an operator: the list, and beside it the one opened with where to pay it. */
+/**
+ * Withdrawals: the review queue (under review by default) and the search over every withdrawal by user,
+ * destination, amount and date range; beside the list, the one opened with where to pay it, since when that
+ * destination is bound, the holds running and the user's recent security changes.
+ */
 export function WithdrawalQueue() {
   const { t } = useTranslation();
   const lang = useLanguage();
   const me = useSession().operator?.name ?? '';
-  const [pageNo, setPageNo] = useState(1);
-  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const { filters, applyFilters, pageNo, setPageNo, selectedId, setSelectedId } = useQueueState({ status: '3' });
   const [last, setLast] = useState<{ id: number; outcome: Outcome } | null>(null);
-  const list = useWithdrawalsQuery({ status: 3, page: pageNo, size: SIZE });
+  const search = {
+    status: filters.status ? Number(filters.status) : undefined,
+    user: filters.user,
+    destination: filters.destination,
+    min: filters.min,
+    max: filters.max,
+    from: dayStart(filters.from),
+    to: dayEnd(filters.to),
+  };
+  const list = useWithdrawalsQuery({ ...search, page: pageNo, size: SIZE });
   const items = list.data?.items ?? [];
   const selected = items.find((w) => w.id === selectedId) ?? null;
 
   return (
-    <div>
-      <div className={page.header}>
-        <div>
-          <h1 className={page.title}>{t('withdrawals.title')}</h1>
-          <p className={page.subtitle}>{t('withdrawals.subtitle')}</p>
-        </div>
-        <div className={page.toolbar}>
-          <button type="button" className={ui.button} onClick={() => void list.refetch()} disabled={list.isFetching}>
-            {t('common.refresh')}
-          </button>
-        </div>
-      </div>
-      <div className={page.split}>
-        <section className={ui.panel} aria-label={t('withdrawals.listLabel')}>
-          <QueryState
-            isLoading={list.isLoading}
-            error={list.error}
-            isEmpty={items.length === 0}
-            empty={<span>{t('withdrawals.empty')}</span>}
-            onRetry={() => void list.refetch()}
-          >
-            <div className={ui.tableWrap}>
-              <table className={ui.table}>
-                <thead>
-                  <tr>
-                    <th>{t('withdrawals.id')}</th>
-                    <th>{t('withdrawals.user')}</th>
-                    <th className={ui.num}>{t('withdrawals.amount')}</th>
-                    <th>{t('withdrawals.submitted')}</th>
-                    <th>{t('withdrawals.state')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.map((w) => (
-                    <tr
-                      key={w.id}
-                      className={`${ui.rowButton} ${w.id === selectedId ? ui.rowSelected : ''}`}
-                      aria-selected={w.id === selectedId}
-                      data-testid={`withdrawal-row-${w.id}`}
-                    >
-                      <td>
-                        <button
-                          type="button"
-                          style={{ all: 'unset', cursor: 'pointer', fontWeight: 600 }}
-                          onClick={() => {
-                            setSelectedId(w.id);
-                            setLast(null);
-                          }}
-                          aria-label={t('withdrawals.open', { id: w.id })}
-                        >
-                          #{w.id}
-                        </button>
-                      </td>
-                      <td>#{w.user_id}</td>
-                      <td className={ui.num}>{formatMoney(w.amount, lang)}</td>
-                      <td>{formatDateTime(w.created_at, lang, 'short')}</td>
-                      <td>
-                        {w.first_approved_by && (
-                          <span className={`${ui.badge} ${ui.badgeWarn}`}>
-                            {w.first_approved_by === me ? t('deposits.approvedByMe') : t('deposits.halfApproved')}
-                          </span>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+    <QueueShell
+      title={t('withdrawals.title')}
+      toolbar={<ExportButton url="/admin/withdrawals/export" filters={search} />}
+      filters={
+        <FilterBar
+          applied={filters}
+          onApply={applyFilters}
+          fields={[
+            {
+              name: 'status',
+              label: t('withdrawals.state'),
+              kind: 'select',
+              options: [
+                { value: '3', label: t('withdrawals.underReview') },
+                { value: '1', label: t('withdrawals.status1') },
+                { value: '2', label: t('withdrawals.status2') },
+                { value: '', label: t('filters.any') },
+              ],
+            },
+            { name: 'user', label: t('filters.user'), kind: 'text', placeholder: t('filters.userHint') },
+            { name: 'destination', label: t('withdrawals.account'), kind: 'text' },
+            { name: 'min', label: t('filters.min'), kind: 'amount' },
+            { name: 'max', label: t('filters.max'), kind: 'amount' },
+            { name: 'from', label: t('filters.from'), kind: 'date' },
+            { name: 'to', label: t('filters.to'), kind: 'date' },
+          ]}
+        />
+      }
+      list={list}
+      listLabel={t('withdrawals.listLabel')}
+      columns={[
+        { key: 'id', header: t('withdrawals.id'), cell: (w) => `#${w.id}` },
+        { key: 'user', header: t('withdrawals.user'), cell: (w) => w.account },
+        { key: 'amount', header: t('withdrawals.amount'), numeric: true, cell: (w) => formatMoney(w.amount, lang) },
+        {
+          key: 'submitted',
+          header: t('withdrawals.submitted'),
+          cell: (w) => formatDateTime(w.created_at, lang, 'short'),
+        },
+        {
+          key: 'state',
+          header: t('withdrawals.state'),
+          cell: (w) =>
+            w.first_approved_by ? (
+              <span className={`${ui.badge} ${ui.badgeWarn}`}>
+                {w.first_approved_by === me ? t('deposits.approvedByMe') : t('deposits.halfApproved')}
+              </span>
+            ) : (
+              t(`withdrawals.status${w.status}`)
+            ),
+        },
+      ]}
+      items={items}
+      pageNo={pageNo}
+      size={SIZE}
+      total={list.data?.total}
+      onPage={setPageNo}
+      selectedId={selectedId}
+      onSelect={(id) => {
+        setSelectedId(id);
+        setLast(null);
+      }}
+      openLabel={(w) => t('withdrawals.open', { id: w.id })}
+      rowTestId={(w) => `withdrawal-row-${w.id}`}
+      empty={<span>{filters.status === '3' ? t('withdrawals.empty') : t('withdrawals.emptySearch')}</span>}
+      detailLabel={t('withdrawals.detailLabel')}
+      placeholder={t('withdrawals.pick')}
+      detail={
+        selected ? (
+          <WithdrawalDetail
+            key={selected.id}
+            withdrawal={selected}
+            me={me}
+            outcome={last?.id === selected.id ? last.outcome : null}
+            onDecided={(outcome) => setLast({ id: selected.id, outcome })}
+          />
+        ) : last ? (
+          <div className={page.placeholder}>
+            <div className={ui.success} role="status">
+              {t(`withdrawals.outcome.${last.outcome}`, { id: last.id })}
             </div>
-            <Pager page={pageNo} hasMore={items.length === SIZE} onPage={setPageNo} />
-          </QueryState>
-        </section>
-        <section className={`${ui.panel} ${page.detail}`} aria-label={t('withdrawals.detailLabel')}>
-          {selected ? (
-            <WithdrawalDetail
-              key={selected.id}
-              withdrawal={selected}
-              me={me}
-              outcome={last?.id === selected.id ? last.outcome : null}
-              onDecided={(outcome) => setLast({ id: selected.id, outcome })}
-            />
-          ) : last ? (
-            <div className={page.placeholder}>
-              <div className={ui.success} role="status">
-                {t(`withdrawals.outcome.${last.outcome}`, { id: last.id })}
-              </div>
-            </div>
-          ) : (
-            <div className={page.placeholder}>{t('withdrawals.pick')}</div>
-          )}
-        </section>
-      </div>
-    </div>
+          </div>
+        ) : null
+      }
+    />
   );
 }
 
@@ -141,13 +150,16 @@ function WithdrawalDetail({
   const [approve] = useApproveWithdrawalMutation();
   const [refuse] = useRefuseWithdrawalMutation();
   const [asking, setAsking] = useState<'approve' | 'refuse' | null>(null);
+  const context = useWithdrawalQuery(w.id);
+  const boundAt = formatDateTime(context.data?.bound_at, lang);
+  const open = w.status === 3;
 
   return (
     <>
       <div className={page.detailHeader}>
         <h2 className={ui.panelTitle}>{t('withdrawals.detailTitle', { id: w.id })}</h2>
-        <span className={ui.badge}>{t('withdrawals.underReview')}</span>
-        <div className={page.toolbar} style={{ marginInlineStart: 'auto' }}>
+        <span className={ui.badge}>{t(`withdrawals.status${w.status}`)}</span>
+        <div className={page.toolbar} style={{ marginInlineStart: 'auto', display: open ? undefined : 'none' }}>
           <button type="button" className={`${ui.button} ${ui.primary}`} onClick={() => setAsking('approve')}>
             {t('withdrawals.approve')}
           </button>
@@ -171,7 +183,9 @@ function WithdrawalDetail({
           <dt>{t('withdrawals.received')}</dt>
           <dd>{formatMoney(w.received, lang)}</dd>
           <dt>{t('withdrawals.user')}</dt>
-          <dd>#{w.user_id}</dd>
+          <dd>
+            #{w.user_id} · <Link to={`/users/${w.user_id}`}>{t('withdrawals.userPage')}</Link>
+          </dd>
           <dt>{t('withdrawals.submitted')}</dt>
           <dd>{formatDateTime(w.created_at, lang)}</dd>
           <dt>{t('deposits.firstApprovedBy')}</dt>
@@ -194,12 +208,15 @@ function WithdrawalDetail({
                 <dd>{w.pay_to.holder ?? '—'}</dd>
                 <dt>{t('withdrawals.branch')}</dt>
                 <dd>{w.pay_to.branch ?? '—'}</dd>
+                <dt>{t('withdrawals.boundAt')}</dt>
+                <dd data-testid="bound-at">{boundAt}</dd>
               </dl>
             ) : (
               <p className={ui.hint}>{t('withdrawals.methodGone', { destination: w.destination })}</p>
             )}
           </div>
         </div>
+        <ReviewContext id={w.id} />
         {w.first_approved_by === me && outcome !== 'waiting_for_second' && (
           <div className={ui.notice} role="status">
             {t('deposits.waitingForSecond')}
@@ -247,5 +264,41 @@ function WithdrawalDetail({
         </ReasonDialog>
       )}
     </>
+  );
+}
+
+/** What a reviewer checks before paying: the holds running and the user's security changes of the last 30 days. */
+function ReviewContext({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const context = useWithdrawalQuery(id);
+  if (!context.data) return null;
+  const { holds, security_changes: changes, locked } = context.data;
+  return (
+    <div className={ui.panel}>
+      <div className={ui.panelBody}>
+        <h3 className={ui.label} style={{ marginBottom: 8 }}>
+          {t('withdrawals.security')}
+        </h3>
+        {locked && <div className={ui.alert}>{t('withdrawals.locked')}</div>}
+        {holds.map((h) => (
+          <div key={h.kind} className={ui.notice} data-testid={`hold-${h.kind}`}>
+            {t(`withdrawals.hold.${h.kind}`, { until: formatDateTime(h.until, lang) })}
+          </div>
+        ))}
+        {changes.length === 0 ? (
+          <p className={ui.hint}>{t('withdrawals.noChanges')}</p>
+        ) : (
+          <ol className={page.timeline} aria-label={t('withdrawals.security')}>
+            {changes.map((c, index) => (
+              <li key={index}>
+                {formatDateTime(c.at, lang)} · {t(`withdrawals.change.${c.kind}`)}
+                {c.detail ? ` · ${c.detail}` : ''}
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+    </div>
   );
 }

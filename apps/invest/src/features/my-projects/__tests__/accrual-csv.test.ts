@@ -15,7 +15,8 @@ describe('the accrual CSV', () => {
       ],
     };
     const csv = accrualCsv(list, headers);
-    const lines = csv.trim().split('\n');
+    expect(csv.startsWith('\ufeff')).toBe(true);
+    const lines = csv.slice(1).trim().split('\r\n');
     expect(lines[0]).toBe('Day,Lot,Amount (U),Held');
     expect(lines.slice(1, 4)).toEqual(['2026-11-24,1,0.27,0', '2026-11-25,1,0.27,0', '2026-11-25,2,0.07,0']);
     expect(lines[4]).toBe('Total,,0.61,');
@@ -24,7 +25,7 @@ describe('the accrual CSV', () => {
 
   it('quotes a header that contains a comma', () => {
     expect(
-      accrualCsv({ holding_id: 1, total: '0.00', items: [] }, { ...headers, amount: 'Betrag, U' }).split('\n')[0],
-    ).toBe('Day,Lot,"Betrag, U",Held');
+      accrualCsv({ holding_id: 1, total: '0.00', items: [] }, { ...headers, amount: 'Betrag, U' }).split('\r\n')[0],
+    ).toBe('\ufeffDay,Lot,"Betrag, U",Held');
   });
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Holding } from '@app/contracts';
+import { dayOf, type Holding } from '@app/contracts';
 import { useFormatters } from '@app/i18n/client';
 import { Button } from '@app/ui';
 import { LinkButton } from '@app/ui/link-button';
@@ -9,8 +9,9 @@ import { labelToSeconds } from '../../../lib/plan-math.ts';
 import { HoldingHistory } from './holding-history.tsx';
 import styles from './my-projects.module.css';
 
-function daysUntil(seconds: number) {
-  return Math.max(0, Math.ceil((seconds - Date.now() / 1000) / 86_400));
+/** Platform days from today to the day of the instant (a daylight-saving day is still one day). */
+function daysUntil(seconds: number, timeZone: string) {
+  return Math.max(0, dayOf(seconds, timeZone) - dayOf(Date.now() / 1000, timeZone));
 }
 
 /** One holding: status, figures, next credit, maturity countdown, what an awaiting top-up still needs, history. */
@@ -57,7 +58,8 @@ export function HoldingCard({ holding: h }: { holding: Holding }) {
             <div>
               <dt>{t('holding.maturity')}</dt>
               <dd>
-                {f.dateTime(h.maturity_time)} · {t('holding.inDays', { count: daysUntil(h.maturity_time) })}
+                {f.dateTime(h.maturity_time)} ·{' '}
+                {t('holding.inDays', { count: daysUntil(h.maturity_time, h.time_zone) })}
               </dd>
             </div>
             <div>

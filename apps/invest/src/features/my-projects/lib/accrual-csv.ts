@@ -1,21 +1,20 @@
+import { toCsv } from '@app/csv';
 import type { AccrualList } from '@app/contracts';
 
-const cell = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-
 /**
- * A holding's daily credits as CSV: one line per lot and day, amounts as plain decimals in U, and a last line
- * with the total, which equals the sum of the lines (the server's own figure).
+ * A holding's daily credits as CSV (the platform's one CSV writer: BOM, CRLF, formula guard): one line per lot
+ * and day, amounts as plain decimals in U, and a last line with the total, which equals the sum of the lines
+ * (the server's own figure).
  */
 export function accrualCsv(
   list: AccrualList,
   headers: { day: string; lot: string; amount: string; held: string; total: string },
 ): string {
-  const lines = [[headers.day, headers.lot, headers.amount, headers.held].map(cell).join(',')];
-  for (const a of [...list.items].sort((x, y) => (x.day < y.day ? -1 : x.day > y.day ? 1 : x.lot_id - y.lot_id))) {
-    lines.push([a.day, String(a.lot_id), a.amount, a.held ? '1' : '0'].join(','));
-  }
-  lines.push([cell(headers.total), '', list.total, ''].join(','));
-  return lines.join('\n') + '\n';
+  const sorted = [...list.items].sort((x, y) => (x.day < y.day ? -1 : x.day > y.day ? 1 : x.lot_id - y.lot_id));
+  return toCsv(
+    [headers.day, headers.lot, headers.amount, headers.held],
+    [...sorted.map((a) => [a.day, a.lot_id, a.amount, a.held ? '1' : '0']), [headers.total, '', list.total, '']],
+  );
 }
 
 /** Sum of decimal strings with two decimals, in cents (for the check that the lines add up). */

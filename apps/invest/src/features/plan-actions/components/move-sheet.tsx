@@ -14,7 +14,7 @@ import {
   useKeepMutation,
   useStopMutation,
 } from '../../../lib/invest-api.ts';
-import { dayStartSeconds, interestFor, platformDay, plus, timeline } from '../../../lib/plan-math.ts';
+import { dayOfLabel, dayStartSeconds, interestFor, platformDay, plus, timeline } from '../../../lib/plan-math.ts';
 import styles from './sheet.module.css';
 
 export type MoveKind = 'buy' | 'topup' | 'renew' | 'stop';
@@ -209,7 +209,7 @@ function BuyTerms({
   // A top-up earns from tomorrow until the holding's last day.
   const days =
     kind === 'topup' && holding
-      ? Math.max(0, Date.parse(`${holding.last_day}T00:00:00Z`) / 86_400_000 - platformDay(now, timeZone))
+      ? Math.max(0, dayOfLabel(holding.last_day) - platformDay(now, timeZone))
       : terms.period_days;
   const maturity = kind === 'topup' && holding ? holding.maturity_time : line.maturity;
   const interest = interestFor(amount, terms.rate, days) ?? '0.00';
@@ -257,7 +257,7 @@ function RenewTerms({ plan, holding, timeZone }: { plan: Plan; holding: Holding;
   const days = holding.terms.period_days;
   const rate = holding.renew_rate ?? plan.terms.rate;
   const interest = interestFor(holding.principal, rate, days) ?? '0.00';
-  const lastDay = Date.parse(`${holding.last_day}T00:00:00Z`) / 86_400_000;
+  const lastDay = dayOfLabel(holding.last_day);
   return (
     <div data-testid="terms-restated">
       <p className={styles.note}>{t(holding.renew ? 'sheet.renewIsOn' : 'sheet.renewExplain')}</p>
@@ -306,7 +306,7 @@ function StopTerms({ holding }: { holding: Holding }) {
           {f.money(q.total_back)}
         </dd>
       </dl>
-      <p className={styles.note}>{t('stop.rule', { rate: f.number(q.early_exit_rate, 2), days: q.days_held })}</p>
+      <p className={styles.note}>{t('stop.rule', { rate: f.number(q.early_exit_rate, 2), count: q.days_held })}</p>
       <p className={styles.note}>{t('stop.principalSafe')}</p>
     </div>
   );

@@ -46,7 +46,7 @@ export function PlanTerms({ plan }: { plan: Plan }) {
       </dl>
       <p className={styles.example} data-testid="plan-example">
         {t('terms.example', {
-          days: terms.period_days,
+          count: terms.period_days,
           interest: f.money(plan.example_interest),
           amount: f.money('100'),
         })}

@@ -12,7 +12,8 @@ function OrderLine({ order: o }: { order: ProjectOrder }) {
   const { t } = useTranslation(NS);
   const f = useFormatters();
   return (
-    <div className={styles.row}>
+    // The whole row leads to its plan: a project order is read from where it was bought.
+    <a className={styles.row} href={`#/pages/project/details?id=${o.plan_id}`} data-testid="project-order-row">
       <div className={styles.main}>
         <span className={styles.title}>{o.title}</span>
         <span className={styles.kind} data-kind={o.kind}>
@@ -27,7 +28,7 @@ function OrderLine({ order: o }: { order: ProjectOrder }) {
           {o.forfeited !== '0.00' && <span>{t('orders.forfeited', { amount: f.money(o.forfeited) })}</span>}
         </span>
       </div>
-    </div>
+    </a>
   );
 }
 

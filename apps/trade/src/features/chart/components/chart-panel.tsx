@@ -11,6 +11,7 @@ import { useTickLine } from '../hooks/use-tick-line.ts';
 import { FluctuationChart } from './fluctuation-chart.tsx';
 import { KlineChart, type Indicators, type OpenPriceLine } from './kline-chart.tsx';
 import styles from './chart.module.css';
+import { ChartAttribution } from './chart-attribution.tsx';
 
 export type ChartMode = 'line' | KlineInterval;
 const MODES: ChartMode[] = ['line', ...KLINE_INTERVALS];
@@ -81,6 +82,7 @@ export const ChartPanel = memo(function ChartPanel({
           openLines={openLines}
         />
       )}
+      <ChartAttribution />
     </section>
   );
 });

@@ -11,7 +11,7 @@ export function ChainHead({ record }: { record: CopyRecord }) {
   const { t } = useTranslation(NS);
   return (
     <div data-testid="chain-head">
-      <p className={styles.text}>{t('copy.chain.what', { entries: record.entries })}</p>
+      <p className={styles.text}>{t('copy.chain.what', { count: record.entries })}</p>
       <code className={styles.hash} aria-label={t('copy.chain.headLabel')}>
         {record.head_hash}
       </code>

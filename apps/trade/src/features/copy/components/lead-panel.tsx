@@ -26,7 +26,7 @@ export function LeadPanel() {
         <LeadingNow leader={me} onRetired={() => setOutcome('retired')} />
       ) : (
         <>
-          {me && <p className={styles.statement}>{t('copy.lead.before', { n: me.records.length })}</p>}
+          {me && <p className={styles.statement}>{t('copy.lead.before', { count: me.records.length })}</p>}
           <LeadForm defaults={me} onLed={() => setOutcome('led')} />
         </>
       )}
@@ -63,7 +63,10 @@ function LeadingNow({ leader, onRetired }: { leader: NonNullable<MyLeader['leade
       <p className={styles.statement}>{t('copy.lead.leading', { name: leader.display_name })}</p>
       <div className={styles.section}>
         <Link className={styles.link} to={{ pathname: '/pages/copy/leader', search: `?id=${leader.leader_id}` }}>
-          {t('copy.lead.myRecord', { orders: leader.record.orders, followers: leader.followers })}
+          {t('copy.lead.myRecord', {
+            orders: t('copy.lead.ordersN', { count: leader.record.orders }),
+            followers: t('copy.lead.followersN', { count: leader.followers }),
+          })}
         </Link>
       </div>
       {failure && (
@@ -79,7 +82,7 @@ function LeadingNow({ leader, onRetired }: { leader: NonNullable<MyLeader['leade
       <ConfirmDialog
         open={asking}
         title={t('copy.lead.retireTitle')}
-        message={t('copy.lead.retireBody', { followers: leader.followers })}
+        message={t('copy.lead.retireBody', { count: leader.followers })}
         confirmLabel={t('copy.lead.retire')}
         cancelLabel={t('actions.cancel', { ns: 'common' })}
         danger

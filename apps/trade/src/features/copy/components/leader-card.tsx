@@ -30,7 +30,7 @@ export function LeaderCard({ leader, needed }: { leader: LeaderSummary; needed: 
       </span>
       {standing.kind === 'unranked' && (
         <span className={styles.meta}>
-          {t('copy.sampleNeeded', { settled: standing.settled, needed: standing.needed })}
+          {t('copy.sampleNeeded', { settled: standing.settled, count: standing.needed })}
         </span>
       )}
       <dl className={styles.grid}>
@@ -49,7 +49,7 @@ export function LeaderCard({ leader, needed }: { leader: LeaderSummary; needed: 
           <dt>{t('copy.stats.pnlPct')}</dt>
           <dd>
             <ChangeText value={leader.pnl_pct} percent />
-            <span className={styles.sample}>{t('copy.stats.settledN', { n: leader.settled })}</span>
+            <span className={styles.sample}>{t('copy.stats.settledN', { count: leader.settled })}</span>
           </dd>
         </div>
         <div>

@@ -22,7 +22,12 @@ export function LeaderStatsGrid({ stats }: { stats: LeaderStats }) {
         <dt>{t('copy.stats.winRate')}</dt>
         <dd>
           {pct(stats.win_rate)}
-          <span className={styles.sample}>{t('copy.stats.decidedN', { n: decided(stats), draws: stats.draws })}</span>
+          <span className={styles.sample}>
+            {t('copy.stats.decidedN', {
+              count: decided(stats),
+              draws: t('copy.stats.draws', { count: stats.draws }),
+            })}
+          </span>
         </dd>
       </div>
       <div>
@@ -42,7 +47,7 @@ export function LeaderStatsGrid({ stats }: { stats: LeaderStats }) {
         <dd>
           <ChangeText value={stats.pnl_pct} percent />
           <span className={styles.sample}>
-            <SignedMoney value={stats.pnl} /> · {t('copy.stats.settledN', { n: stats.settled })}
+            <SignedMoney value={stats.pnl} /> · {t('copy.stats.settledN', { count: stats.settled })}
           </span>
         </dd>
       </div>
@@ -50,7 +55,7 @@ export function LeaderStatsGrid({ stats }: { stats: LeaderStats }) {
         <dt>{t('copy.stats.orders')}</dt>
         <dd>
           {f.number(stats.orders, 0)}
-          <span className={styles.sample}>{t('copy.stats.openN', { n: stats.open })}</span>
+          <span className={styles.sample}>{t('copy.stats.openN', { count: stats.open })}</span>
         </dd>
       </div>
       <div>
@@ -76,7 +81,7 @@ export function LeaderStatsGrid({ stats }: { stats: LeaderStats }) {
         <dt>{t('copy.stats.followersPnl')}</dt>
         <dd>
           <SignedMoney value={stats.followers_pnl} />
-          <span className={styles.sample}>{t('copy.stats.copiesN', { n: stats.follower_copies })}</span>
+          <span className={styles.sample}>{t('copy.stats.copiesN', { count: stats.follower_copies })}</span>
         </dd>
       </div>
     </dl>
@@ -94,7 +99,7 @@ export function MonthlyPnl({ stats }: { stats: LeaderStats }) {
           <dt>{m.month}</dt>
           <dd>
             <ChangeText value={m.pnl_pct} percent />
-            <span className={styles.sample}>{t('copy.stats.settledN', { n: m.orders })}</span>
+            <span className={styles.sample}>{t('copy.stats.settledN', { count: m.orders })}</span>
           </dd>
         </div>
       ))}

@@ -95,7 +95,11 @@ function SubscriptionCard({ sub }: { sub: Subscription }) {
           <dd>
             <SignedMoney value={sub.pnl} />
             <span className={styles.sample}>
-              {t('copy.sub.counts', { copied: sub.copied, skipped: sub.skipped, failed: sub.failed })}
+              {t('copy.sub.counts', {
+                copied: t('copy.sub.copiedN', { count: sub.copied }),
+                skipped: t('copy.sub.skippedN', { count: sub.skipped }),
+                failed: t('copy.sub.failedN', { count: sub.failed }),
+              })}
             </span>
           </dd>
         </div>

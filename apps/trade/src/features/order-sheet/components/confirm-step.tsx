@@ -57,7 +57,7 @@ export function ConfirmStep({
           </div>
         ))}
       </dl>
-      <p className={styles.explain}>{t('confirm.howSettled', { seconds: term.seconds })}</p>
+      <p className={styles.explain}>{t('confirm.howSettled', { count: term.seconds })}</p>
     </>
   );
 }

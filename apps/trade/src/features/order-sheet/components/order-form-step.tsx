@@ -99,7 +99,7 @@ export function OrderFormStep(props: OrderFormStepProps) {
           <dd className={styles.down}>{quote ? `−${f.money(formatMinor(quote.expectedLoss))}` : '—'}</dd>
         </div>
       </dl>
-      <p className={styles.explain}>{t('sheet.explain', { period: term.seconds })}</p>
+      <p className={styles.explain}>{t('sheet.explain', { count: term.seconds })}</p>
     </>
   );
 }

@@ -1,7 +1,8 @@
 import { baseApi } from '@app/api-client';
-import type { Order, OrderMode } from '@app/contracts';
+import { cursorPaging, cursorParam } from '@app/contracts/cursor-paging';
+import type { Order, OrderList, OrderMode } from '@app/contracts';
 
-export type OrderList = { items: Order[]; total: number; page: number };
+export type { OrderList };
 export const PAGE_SIZE = 20;
 
 const ordersBase = baseApi.enhanceEndpoints({ addTagTypes: ['Order', 'User'] });
@@ -17,14 +18,16 @@ export const ordersApi = ordersBase.injectEndpoints({
       query: (mode) => ({ url: '/api/user/ajaxorder_list', params: { page: 1, size: 100, mode: mode ?? 'real' } }),
       providesTags: ['Order'],
     }),
-    getOrderPages: build.infiniteQuery<OrderList, { status?: 'open' | 'settled'; mode?: OrderMode }, number>({
-      infiniteQueryOptions: {
-        initialPageParam: 1,
-        getNextPageParam: (last, _all, param) => (param * PAGE_SIZE < last.total ? param + 1 : undefined),
-      },
+    getOrderPages: build.infiniteQuery<OrderList, { status?: 'open' | 'settled'; mode?: OrderMode }, string>({
+      infiniteQueryOptions: cursorPaging,
       query: ({ queryArg, pageParam }) => ({
         url: '/api/user/orderlist',
-        params: { status: queryArg.status, mode: queryArg.mode ?? 'real', page: pageParam, size: PAGE_SIZE },
+        params: {
+          status: queryArg.status,
+          mode: queryArg.mode ?? 'real',
+          size: PAGE_SIZE,
+          ...cursorParam(pageParam),
+        },
       }),
       providesTags: ['Order'],
     }),

@@ -42,7 +42,7 @@ export function RunningOrderCard({
           <DirectionLabel direction={order.direction} /> · {f.money(order.amount)}
         </span>
         {left > 0 ? (
-          <span className={styles.countdown} role="timer" aria-label={t('running.secondsLeft', { n: left })}>
+          <span className={styles.countdown} role="timer" aria-label={t('running.secondsLeft', { count: left })}>
             {formatDuration(left)}
           </span>
         ) : null}

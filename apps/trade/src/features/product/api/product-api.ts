@@ -1,18 +1,8 @@
 import { baseApi } from '@app/api-client';
-import type { ContractTerms, MarketStatus, Product } from '@app/contracts';
+import type { ContractTerms, Product, ProductQuote } from '@app/contracts';
 
 export type Goods = { product: Product; terms: ContractTerms[]; session: string; next_change: number | null };
-export type ProductQuote = {
-  symbol: string;
-  open: string | null;
-  high: string | null;
-  low: string | null;
-  close: string | null;
-  now: string | null;
-  time: number | null;
-  status: MarketStatus;
-  simulated: boolean;
-};
+export type { ProductQuote };
 
 /** goods (product, contract terms, session, next open/close) and getprodata (the day's open/high/low). */
 export const productApi = baseApi.injectEndpoints({

@@ -18,6 +18,8 @@ export type ProductHeaderProps = {
   quote: ProductQuote | undefined;
   /** The latest price: the live tick, or the quote's own. */
   price: string | null;
+  /** Where the prices come from ("simulator", "binance", ...): every screen showing a price names it. */
+  source: string;
 };
 
 const higher = (a: string | null | undefined, b: string | null) => (!a ? b : !b ? a : comparePrices(b, a) > 0 ? b : a);
@@ -27,7 +29,7 @@ const lower = (a: string | null | undefined, b: string | null) => (!a ? b : !b ?
  * Price, change since the day's open, the day's open / high / low and the previous close, the market status
  * and when it next opens or closes. High and low widen with live ticks (they are recorded prices too).
  */
-export function ProductHeader({ name, precision, status, nextChange, quote, price }: ProductHeaderProps) {
+export function ProductHeader({ name, precision, status, nextChange, quote, price, source }: ProductHeaderProps) {
   const { t } = useTranslation(NS);
   const f = useFormatters();
   const time = useTimeFormat();
@@ -71,6 +73,9 @@ export function ProductHeader({ name, precision, status, nextChange, quote, pric
         ))}
       </dl>
       {session && <p className={styles.session}>{session}</p>}
+      <p className={styles.session} data-testid="price-source">
+        {t('product.source', { source: t(`sources.${source}`, { defaultValue: source }) })}
+      </p>
     </section>
   );
 }

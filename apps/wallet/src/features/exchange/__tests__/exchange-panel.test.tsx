@@ -78,4 +78,48 @@ describe('the exchange panel', () => {
     expect(card.getByRole('button', { name: 'Get a new quote' })).toBeTruthy();
     expect(card.queryByRole('button', { name: 'Exchange at this price' })).toBeNull();
   });
+
+  const renderPanel = () =>
+    render(
+      <Provider store={makeStore({ session: { token: 't', endedBecause: null } })}>
+        <I18nextProvider i18n={i18n}>
+          <ToastProvider>
+            <Suspense fallback={null}>
+              <ExchangePanel assets={assets} />
+            </Suspense>
+          </ToastProvider>
+        </I18nextProvider>
+      </Provider>,
+    );
+
+  it('says an amount above the balance is too much as it is typed, with what is available, and asks for no quote', async () => {
+    const fetch = vi.fn(async () => envelope(quote));
+    vi.stubGlobal('fetch', fetch);
+    renderPanel();
+    fireEvent.change(await screen.findByLabelText('Cash to spend'), { target: { value: '1000.01' } });
+    expect((await screen.findByRole('alert')).textContent).toBe('That is more than you have: 1,000.00 U available');
+    const ask = screen.getByRole('button', { name: 'Get a quote' });
+    expect(ask).toHaveProperty('disabled', true);
+    fireEvent.submit(ask.closest('form')!);
+    expect(fetch).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('Cash to spend'), { target: { value: '1000' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Get a quote' })).toHaveProperty('disabled', false);
+  });
+
+  it('says what is wrong with letters or a negative amount, instead of "not valid"', async () => {
+    const fetch = vi.fn(async () => envelope(quote));
+    vi.stubGlobal('fetch', fetch);
+    renderPanel();
+    const field = await screen.findByLabelText('Cash to spend');
+    for (const [typed, said] of [
+      ['abc', 'Enter an amount in numbers'],
+      ['-5', 'The amount must be more than 0'],
+    ]) {
+      fireEvent.change(field, { target: { value: typed } });
+      fireEvent.click(screen.getByRole('button', { name: 'Get a quote' }));
+      expect((await screen.findByRole('alert')).textContent).toBe(said);
+    }
+    expect(fetch).not.toHaveBeenCalled();
+  });
 });

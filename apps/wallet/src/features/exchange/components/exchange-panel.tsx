@@ -1,7 +1,17 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Assets, ExchangeDirection, ExchangeQuote, ExchangeRecord } from '@app/contracts';
+import {
+  amountTextProblem,
+  COIN_SCALE,
+  parseMoney,
+  type Assets,
+  type ExchangeDirection,
+  type ExchangeQuote,
+  type ExchangeRecord,
+} from '@app/contracts';
 import { useFormatters } from '@app/i18n/client';
+// formatPrice is new in this release of @app/i18n: bundled here until every live shell provides it.
+import { formatPrice } from '@app/i18n/formatters';
 import { Button, Countdown, Dialog, Field, Tabs } from '@app/ui';
 import { NS } from '../../../i18n-namespace.ts';
 import styles from '../../../lib/wallet.module.css';
@@ -39,10 +49,28 @@ export function ExchangePanel({ assets }: { assets: Assets }) {
   const left = useSecondsLeft(quote);
   const held = assets.coins.find((c) => c.coin === coin);
 
+  const buying = direction === 'buy';
+  const availableText = buying ? assets.cash.available : (held?.amount ?? '0');
+  // What is wrong with the amount, said before any price is held: letters, a minus sign, or more than there is.
+  const problem = (text: string): { text: string; over: boolean } | null => {
+    const scale = buying ? 2 : COIN_SCALE;
+    const reason = amountTextProblem(text, scale, buying ? 9 : 12);
+    if (reason) return { text: t(reason, { ns: 'errors' }), over: false };
+    if (parseMoney(text, scale)! <= (parseMoney(availableText, scale) ?? 0n)) return null;
+    const unit = buying ? 'U' : coin;
+    return {
+      text: t('exchange_over_balance', { ns: 'errors', available: f.number(availableText, scale), unit }),
+      over: true,
+    };
+  };
+  // More than the balance shows as it is typed, and no quote can be asked for it.
+  const overBalance = amount.trim() ? problem(amount) : null;
+  const live = overBalance?.over ? overBalance.text : null;
   const ask = async (event?: FormEvent) => {
     event?.preventDefault();
-    setError(null);
-    if (!amount.trim()) return setError(t('please_fill_in', { ns: 'errors' }));
+    const found = problem(amount)?.text ?? null;
+    setError(found);
+    if (found) return;
     try {
       setQuote(await getQuote({ direction, coin, amount: amount.trim() }).unwrap());
     } catch (e) {
@@ -113,26 +141,22 @@ export function ExchangePanel({ assets }: { assets: Assets }) {
           inputMode="decimal"
           value={amount}
           suffix={direction === 'buy' ? 'U' : coin}
-          error={error}
+          error={live ?? error}
           hint={
             direction === 'buy'
               ? t('exchange.cashAvailable', { amount: f.money(assets.cash.available) })
               : t('exchange.coinAvailable', { amount: `${f.number(held?.amount ?? '0', 8)} ${coin}` })
           }
-          onChange={(e) => (setAmount(e.target.value), setQuote(null))}
+          onChange={(e) => (setAmount(e.target.value), setQuote(null), setError(null))}
         />
-        <Button type="submit" variant="outline" block loading={quoting.isLoading}>
+        <Button type="submit" variant="outline" block loading={quoting.isLoading} disabled={live !== null}>
           {t('exchange.getQuote')}
         </Button>
       </form>
       {quote && (
         <div className={styles.card} data-testid="exchange-quote">
           <dl className={styles.rows}>
-            {row(
-              t('exchange.price', { coin: quote.coin }),
-              `${f.number(quote.price, quote.price.split('.')[1]?.length ?? 2)} U`,
-              'quote-price',
-            )}
+            {row(t('exchange.price', { coin: quote.coin }), formatPrice(quote.price, f.lang), 'quote-price')}
             {row(
               quote.direction === 'buy' ? t('exchange.youPay') : t('exchange.youSell'),
               quote.direction === 'buy' ? f.money(quote.cash_amount) : coinText(quote.coin_amount),
@@ -167,7 +191,7 @@ export function ExchangePanel({ assets }: { assets: Assets }) {
       >
         {done && (
           <dl className={styles.rows} data-testid="exchange-result">
-            {row(t('exchange.price', { coin: done.coin }), `${done.price} U`)}
+            {row(t('exchange.price', { coin: done.coin }), formatPrice(done.price, f.lang))}
             {row(t('exchange.cash'), f.money(done.cash_amount))}
             {row(t('exchange.coinAmount'), `${f.number(done.coin_amount, 8)} ${done.coin}`)}
           </dl>

@@ -8,6 +8,7 @@ import { makeStore } from '@app/api-client';
 import { initI18n } from '@app/i18n/client';
 import { ToastProvider } from '@app/ui';
 import { NS } from '../../../i18n-namespace.ts';
+import type { PaymentMethod } from '@app/contracts';
 import { BankCardForm } from '../components/bank-card-form.tsx';
 
 let i18n: i18n;
@@ -18,13 +19,13 @@ afterEach(() => vi.unstubAllGlobals());
 
 const INVALID = 'Please enter a valid card number';
 
-async function renderForm() {
+async function renderForm(editing?: PaymentMethod, holdHours?: number) {
   render(
     <Provider store={makeStore({ session: { token: 't', endedBecause: null } })}>
       <I18nextProvider i18n={i18n}>
         <ToastProvider>
           <Suspense fallback={null}>
-            <BankCardForm onDone={() => {}} />
+            <BankCardForm onDone={() => {}} editing={editing} holdHours={holdHours} />
           </Suspense>
         </ToastProvider>
       </I18nextProvider>
@@ -76,11 +77,55 @@ describe('the bank card form', () => {
     fireEvent.change(card, { target: { value: '6222020200112233' } });
     fireEvent.click(screen.getByRole('button', { name: 'Bind card' }));
     expect(await screen.findByText('This card is already bound')).toBeTruthy();
-    expect(fetch).toHaveBeenCalledTimes(1);
+    // One submission (the other call is the withdrawal rules the hold note reads).
+    expect(
+      fetch.mock.calls.filter((call) => (call as unknown[] as [unknown, RequestInit?])[1]?.method === 'POST'),
+    ).toHaveLength(1);
     fireEvent.focus(card);
     fireEvent.blur(card);
     expect(screen.getByText('This card is already bound')).toBeTruthy();
     fireEvent.change(card, { target: { value: '6222020200112234' } });
     expect(screen.queryByText('This card is already bound')).toBeNull();
+  });
+
+  it('makes the one change customer service allowed of a locked card, naming it, with its id', async () => {
+    const bodies: unknown[] = [];
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        urls.push(new URL(String(input), 'http://app.test').pathname);
+        bodies.push(init?.body);
+        return Response.json({ code: 200, key: 'operation_succeeded', msg: 'Done', data: null });
+      }),
+    );
+    const card = await renderForm({
+      id: 31,
+      kind: 'bank',
+      title: 'ICBC',
+      masked: '622********202',
+      holder: 'Li Lei',
+      branch: 'Pudong',
+      currency: null,
+      network: null,
+      created_at: 1,
+      hold_until: null,
+      locked: false,
+      in_use: false,
+    });
+    expect(screen.getByTestId('edit-note').textContent).toContain('one change of ICBC 622********202');
+    fireEvent.change(card, { target: { value: '6222030303030303' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save the change' }));
+    await vi.waitFor(() => expect(urls).toEqual(['/api/user/edit_card']));
+    const sent = new URLSearchParams(String(bodies[0]));
+    expect(sent.get('id')).toBe('31');
+    expect(sent.get('card_number')).toBe('6222030303030303');
+  });
+
+  it('says before the card is bound how long it waits before it can receive a withdrawal', async () => {
+    await renderForm(undefined, 24);
+    expect(screen.getByTestId('hold-ahead').textContent).toBe(
+      'For your security, a new card, address or account can receive withdrawals 24 hours after it is saved.',
+    );
   });
 });

@@ -3,6 +3,9 @@ import type {
   AddCardBody,
   AddPayAccountBody,
   AddWalletBody,
+  EditCardBody,
+  EditPayAccountBody,
+  EditWalletBody,
   PaymentMethod,
   PaymentMethodList,
   WalletOptions,
@@ -30,6 +33,19 @@ export const paymentMethodsApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/user/add_payment', method: 'POST', body: body as Record<string, string> }),
       invalidatesTags: ['PaymentMethod'],
     }),
+    // The one change customer service allowed of a locked method (edit_card, edit_wallet_addr, edit_payment).
+    editCard: build.mutation<PaymentMethod, EditCardBody>({
+      query: (body) => ({ url: '/api/user/edit_card', method: 'POST', body: body as Record<string, string> }),
+      invalidatesTags: ['PaymentMethod'],
+    }),
+    editWallet: build.mutation<PaymentMethod, EditWalletBody>({
+      query: (body) => ({ url: '/api/user/edit_wallet_addr', method: 'POST', body: body as Record<string, string> }),
+      invalidatesTags: ['PaymentMethod'],
+    }),
+    editPayAccount: build.mutation<PaymentMethod, EditPayAccountBody>({
+      query: (body) => ({ url: '/api/user/edit_payment', method: 'POST', body: body as Record<string, string> }),
+      invalidatesTags: ['PaymentMethod'],
+    }),
     removeMethod: build.mutation<null, number>({
       query: (id) => ({ url: '/api/user/del_payment', method: 'POST', body: { id } }),
       invalidatesTags: ['PaymentMethod'],
@@ -43,5 +59,8 @@ export const {
   useAddCardMutation,
   useAddWalletMutation,
   useAddPayAccountMutation,
+  useEditCardMutation,
+  useEditWalletMutation,
+  useEditPayAccountMutation,
   useRemoveMethodMutation,
 } = paymentMethodsApi;

@@ -1,17 +1,31 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addCardBodySchema } from '@app/contracts';
+import { addCardBodySchema, type PaymentMethod } from '@app/contracts';
 import { Button, Field } from '@app/ui';
 import { NS } from '../../../i18n-namespace.ts';
 import { errorField, fieldErrors } from '../../../lib/form-errors.ts';
 import styles from '../../../lib/wallet.module.css';
-import { useAddCardMutation } from '../api/payment-methods-api.ts';
+import { useAddCardMutation, useEditCardMutation } from '../api/payment-methods-api.ts';
+import { EditNote } from './edit-note.tsx';
 import { apiErrorText } from '@app/app-kit';
+import { HoldAheadNote } from './hold-ahead-note.tsx';
 
 const FIELDS = ['bank_name', 'branch', 'holder', 'card_number'] as const;
 
-/** Bank name, branch or area, holder and card number; locked once submitted. */
-export function BankCardForm({ onDone }: { onDone: () => void }) {
+/**
+ * Bank name, branch or area, holder and card number; locked once submitted. With `editing`, the one change
+ * customer service allowed of that card: the same fields, and it locks again once saved.
+ */
+export function BankCardForm({
+  onDone,
+  editing,
+  holdHours,
+}: {
+  onDone: (saved: PaymentMethod) => void;
+  editing?: PaymentMethod | undefined;
+  /** How long a new or changed destination waits before it can receive a withdrawal, said before it is saved. */
+  holdHours?: number | undefined;
+}) {
   const { t } = useTranslation(NS);
   const [values, setValues] = useState<Record<string, string>>({
     bank_name: '',
@@ -21,7 +35,9 @@ export function BankCardForm({ onDone }: { onDone: () => void }) {
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [add, state] = useAddCardMutation();
+  const [add, addState] = useAddCardMutation();
+  const [edit, editState] = useEditCardMutation();
+  const state = editing ? editState : addState;
   // A tap on "Bind card" blurs the field first: had the blur taken an error line away (or added one), the button
   // would move from under the finger before the tap's click landed, and the tap would be lost. So every field
   // keeps its error line's room (reserveErrorLine), and a field showing an error is checked again as it is typed
@@ -38,8 +54,9 @@ export function BankCardForm({ onDone }: { onDone: () => void }) {
     setFormError(null);
     if (Object.keys(found).length) return;
     try {
-      await add(values as never).unwrap();
-      onDone();
+      onDone(
+        editing ? await edit({ ...values, id: editing.id } as never).unwrap() : await add(values as never).unwrap(),
+      );
     } catch (error) {
       const field = errorField(error);
       if (field && (FIELDS as readonly string[]).includes(field)) setErrors({ [field]: apiErrorText(error, t) });
@@ -48,6 +65,7 @@ export function BankCardForm({ onDone }: { onDone: () => void }) {
   };
   return (
     <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+      {editing && <EditNote method={editing} />}
       {FIELDS.map((name) => (
         <Field
           key={name}
@@ -68,13 +86,14 @@ export function BankCardForm({ onDone }: { onDone: () => void }) {
         />
       ))}
       <p className={styles.note}>{t('methods.lockedNote')}</p>
+      <HoldAheadNote hours={holdHours} />
       {formError && (
         <p className={styles.error} role="alert">
           {formError}
         </p>
       )}
       <Button type="submit" block loading={state.isLoading}>
-        {t('bank.submit')}
+        {editing ? t('methods.editSubmit') : t('bank.submit')}
       </Button>
     </form>
   );

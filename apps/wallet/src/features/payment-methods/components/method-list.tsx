@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import type { PaymentMethod } from '@app/contracts';
 import { useFormatters } from '@app/i18n/client';
 import { Badge, Button, ConfirmDialog, useToast } from '@app/ui';
@@ -8,13 +9,25 @@ import styles from '../../../lib/wallet.module.css';
 import { useRemoveMethodMutation } from '../api/payment-methods-api.ts';
 import { apiErrorText } from '@app/app-kit';
 
-/** The bound methods, masked; each says it is locked, when a new one's hold lifts, and can be removed. */
+// Where each kind's one allowed change is made: the page that adds one, in edit mode.
+const EDIT_PAGE: Record<PaymentMethod['kind'], string> = {
+  bank: '/pages/payment/bindbank',
+  crypto: '/pages/payment/bindwallet',
+  alipay: '/pages/payment/payment',
+  wechat: '/pages/payment/payment',
+};
+
+/**
+ * The bound methods, masked; each says it is locked, when a new one's hold lifts, and can be removed. One that
+ * customer service allowed to change once offers the change instead of the lock.
+ */
 export function MethodList({ items }: { items: PaymentMethod[] }) {
   const { t } = useTranslation(NS);
   const f = useFormatters();
   const toast = useToast();
   const [removing, setRemoving] = useState<PaymentMethod | null>(null);
   const [remove, state] = useRemoveMethodMutation();
+  const navigate = useNavigate();
   const confirm = async () => {
     if (!removing) return;
     try {
@@ -41,7 +54,17 @@ export function MethodList({ items }: { items: PaymentMethod[] }) {
               )}
             </div>
             <div className={styles.itemSide}>
-              <Badge>{t('methods.locked')}</Badge>
+              {m.locked ? (
+                <Badge>{t('methods.locked')}</Badge>
+              ) : (
+                <Button size="sm" onClick={() => navigate(`${EDIT_PAGE[m.kind]}?edit=${m.id}`)}>
+                  {t('methods.edit')}
+                  <span className="visually-hidden">
+                    {' '}
+                    {m.title} {m.masked}
+                  </span>
+                </Button>
+              )}
               <Button size="sm" variant="ghost" disabled={m.in_use} onClick={() => setRemoving(m)}>
                 {t('methods.remove')}
                 <span className="visually-hidden">

@@ -1,23 +1,39 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addWalletBodySchema } from '@app/contracts';
+import { addWalletBodySchema, type PaymentMethod } from '@app/contracts';
 import { Button, Field } from '@app/ui';
 import { NS } from '../../../i18n-namespace.ts';
 import { errorField, fieldErrors } from '../../../lib/form-errors.ts';
 import styles from '../../../lib/wallet.module.css';
-import { useAddWalletMutation, useGetWalletOptionsQuery } from '../api/payment-methods-api.ts';
+import { useAddWalletMutation, useEditWalletMutation, useGetWalletOptionsQuery } from '../api/payment-methods-api.ts';
+import { EditNote } from './edit-note.tsx';
 import { apiErrorText } from '@app/app-kit';
+import { HoldAheadNote } from './hold-ahead-note.tsx';
 
-/** Currency, network (always picked explicitly) and address; the server checks the address for that network. */
-export function WalletAddressForm({ onDone }: { onDone: () => void }) {
+/**
+ * Currency, network (always picked explicitly) and address; the server checks the address for that network.
+ * With `editing`, the one change customer service allowed of that address; it locks again once saved.
+ */
+export function WalletAddressForm({
+  onDone,
+  editing,
+  holdHours,
+}: {
+  onDone: (saved: PaymentMethod) => void;
+  editing?: PaymentMethod | undefined;
+  /** How long a new or changed destination waits before it can receive a withdrawal, said before it is saved. */
+  holdHours?: number | undefined;
+}) {
   const { t } = useTranslation(NS);
   const ids = { currency: useId(), network: useId() };
   const { data: options } = useGetWalletOptionsQuery();
-  const [currency, setCurrency] = useState('USDT');
+  const [currency, setCurrency] = useState(editing?.currency ?? 'USDT');
   const [network, setNetwork] = useState('');
   const [address, setAddress] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [add, state] = useAddWalletMutation();
+  const [add, addState] = useAddWalletMutation();
+  const [edit, editState] = useEditWalletMutation();
+  const state = editing ? editState : addState;
   const networks = options?.currencies.find((c) => c.currency === currency)?.networks ?? [];
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -26,14 +42,18 @@ export function WalletAddressForm({ onDone }: { onDone: () => void }) {
     setErrors(found);
     if (Object.keys(found).length) return;
     try {
-      await add({ currency, network: network as never, address }).unwrap();
-      onDone();
+      onDone(
+        editing
+          ? await edit({ id: editing.id, currency, network: network as never, address }).unwrap()
+          : await add({ currency, network: network as never, address }).unwrap(),
+      );
     } catch (error) {
       setErrors({ [errorField(error) === 'network' ? 'network' : 'address']: apiErrorText(error, t) });
     }
   };
   return (
     <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+      {editing && <EditNote method={editing} />}
       <div>
         <label className={styles.label} htmlFor={ids.currency}>
           {t('wallet.currency')}
@@ -86,8 +106,9 @@ export function WalletAddressForm({ onDone }: { onDone: () => void }) {
         onChange={(e) => setAddress(e.target.value)}
       />
       <p className={styles.note}>{t('wallet.networkNote')}</p>
+      <HoldAheadNote hours={holdHours} />
       <Button type="submit" block loading={state.isLoading}>
-        {t('wallet.submit')}
+        {editing ? t('methods.editSubmit') : t('wallet.submit')}
       </Button>
     </form>
   );

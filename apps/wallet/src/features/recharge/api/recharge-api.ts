@@ -1,4 +1,5 @@
 import { baseApi } from '@app/api-client';
+import { cursorPaging, cursorParam } from '@app/contracts/cursor-paging';
 import type { RechargeInfo, RechargeRecord, RechargeRecordList } from '@app/contracts';
 
 export const RECORD_PAGE = 20;
@@ -25,12 +26,12 @@ export const rechargeApi = api.injectEndpoints({
       query: (id) => ({ url: '/api/user/recharge_record', params: { id } }),
       providesTags: ['Recharge'],
     }),
-    getRechargePages: build.infiniteQuery<RechargeRecordList, void, number>({
-      infiniteQueryOptions: {
-        initialPageParam: 1,
-        getNextPageParam: (last, _a, p) => (p * RECORD_PAGE < last.total ? p + 1 : undefined),
-      },
-      query: ({ pageParam }) => ({ url: '/api/user/recharge_record', params: { page: pageParam, size: RECORD_PAGE } }),
+    getRechargePages: build.infiniteQuery<RechargeRecordList, void, string>({
+      infiniteQueryOptions: cursorPaging,
+      query: ({ pageParam }) => ({
+        url: '/api/user/recharge_record',
+        params: { size: RECORD_PAGE, ...cursorParam(pageParam) },
+      }),
       providesTags: ['Recharge'],
     }),
   }),

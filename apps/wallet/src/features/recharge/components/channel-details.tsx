@@ -7,6 +7,9 @@ import styles from '../../../lib/wallet.module.css';
 
 const CryptoQr = lazy(() => import('./crypto-qr.tsx'));
 
+/** Groups of four for reading aloud and comparing (an address, a card number); names keep their own spaces. */
+const groups = (value: string): string[] => (/\s/.test(value) ? [value] : (value.match(/.{1,4}/g) ?? []));
+
 /** Where to send the money: the channel's account or address (with a QR code for crypto), each copyable. */
 export function ChannelDetails({ channel }: { channel: RechargeChannel }) {
   const { t } = useTranslation(NS);
@@ -40,20 +43,31 @@ export function ChannelDetails({ channel }: { channel: RechargeChannel }) {
   return (
     <section className={styles.card} aria-label={t('channel.payTo')}>
       <dl className={styles.rows}>
-        {rows.map(([label, value, copyable]) => (
-          <div key={label} className={styles.row}>
-            <dt>{label}</dt>
-            <dd className={copyable ? styles.mono : undefined}>
-              {value}
-              {copyable && (
-                <Button size="sm" variant="ghost" onClick={() => void copy(value)}>
+        {rows.map(([label, value, copyable]) =>
+          copyable ? (
+            // A value to copy takes the card's full width under its label, Copy beside the label: a long address
+            // then breaks between groups of four, never leaving one character alone beside the button.
+            <div key={label} className={styles.copyRow}>
+              <dt>{label}</dt>
+              <dd>
+                <span className={styles.copyValue} data-testid="copy-value">
+                  {groups(value ?? '').map((group, i) => (
+                    <span key={i}>{group}</span>
+                  ))}
+                </span>
+                <Button size="sm" variant="ghost" className={styles.copyButton} onClick={() => void copy(value)}>
                   {t('actions.copy', { ns: 'common' })}
                   <span className="visually-hidden"> {label}</span>
                 </Button>
-              )}
-            </dd>
-          </div>
-        ))}
+              </dd>
+            </div>
+          ) : (
+            <div key={label} className={styles.row}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ),
+        )}
       </dl>
       {channel.kind === 'crypto' && channel.address && (
         <Suspense fallback={<Spinner label={t('states.loading', { ns: 'common' })} />}>

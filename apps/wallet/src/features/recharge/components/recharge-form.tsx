@@ -1,6 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RechargeChannel, RechargeRecord } from '@app/contracts';
+import { amountTextProblem, type RechargeChannel, type RechargeRecord } from '@app/contracts';
 import { useFormatters } from '@app/i18n/client';
 import { Button, Dialog, Field } from '@app/ui';
 import { LinkButton } from '@app/ui/link-button';
@@ -12,8 +12,6 @@ import { ChannelDetails } from './channel-details.tsx';
 import { UploadField } from './upload-field.tsx';
 import { apiErrorText, newIdempotencyKey } from '@app/app-kit';
 import { errorField } from '../../../lib/form-errors.ts';
-
-const AMOUNT = /^\d{1,9}(\.\d{1,2})?$/;
 
 /** Recharge through one channel: where to pay, the amount (with its bonus shown), payer, note and screenshot. */
 export function RechargeForm({ channel }: { channel: RechargeChannel }) {
@@ -30,17 +28,20 @@ export function RechargeForm({ channel }: { channel: RechargeChannel }) {
   const [submit, state] = useDoRechargeMutation();
   const bonus = Number(channel.bonus_pct) > 0 ? bonusFor(amount, channel.bonus_pct) : null;
 
-  const check = () => {
+  const check = (values = { amount, payer, uploadId }) => {
     const found: Record<string, string> = {};
-    const n = Number(amount);
-    if (!amount.trim()) found.amount = t('please_fill_in', { ns: 'errors' });
-    else if (!AMOUNT.test(amount.trim())) found.amount = t('invalid_request', { ns: 'errors' });
+    const n = Number(values.amount);
+    const amountProblem = amountTextProblem(values.amount, 2);
+    if (amountProblem) found.amount = t(amountProblem, { ns: 'errors' });
     else if (n < Number(channel.min) || n > Number(channel.max))
       found.amount = t('recharge_amount_limit', { ns: 'errors', min: channel.min, max: channel.max });
-    if (!payer.trim()) found.payer_name = t('please_fill_in', { ns: 'errors' });
-    if (!uploadId) found.upload_id = t('upload_required', { ns: 'errors' });
+    if (!values.payer.trim()) found.payer_name = t('please_fill_in', { ns: 'errors' });
+    if (!values.uploadId) found.upload_id = t('upload_required', { ns: 'errors' });
     return found;
   };
+  // A field showing an error is checked again as it changes, so the error goes the moment the field is fixed.
+  const recheck = (name: 'amount' | 'payer_name' | 'upload_id', values: Parameters<typeof check>[0]) =>
+    setErrors((old) => (old[name] ? { ...old, [name]: check(values)[name] ?? '' } : old));
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const found = check();
@@ -77,7 +78,10 @@ export function RechargeForm({ channel }: { channel: RechargeChannel }) {
           error={errors.amount}
           hint={t('recharge.limits', { min: f.money(channel.min), max: f.money(channel.max) })}
           suffix="U"
-          onChange={(e) => setAmount(e.target.value)}
+          onChange={(e) => {
+            setAmount(e.target.value);
+            recheck('amount', { amount: e.target.value, payer, uploadId });
+          }}
           onBlur={() => setErrors((old) => ({ ...old, amount: check().amount ?? '' }))}
         />
         {Number(channel.bonus_pct) > 0 && (
@@ -91,7 +95,10 @@ export function RechargeForm({ channel }: { channel: RechargeChannel }) {
           value={payer}
           error={errors.payer_name}
           autoComplete="name"
-          onChange={(e) => setPayer(e.target.value)}
+          onChange={(e) => {
+            setPayer(e.target.value);
+            recheck('payer_name', { amount, payer: e.target.value, uploadId });
+          }}
         />
         <Field
           name="transfer_note"
@@ -100,7 +107,13 @@ export function RechargeForm({ channel }: { channel: RechargeChannel }) {
           hint={t('recharge.noteHint')}
           onChange={(e) => setNote(e.target.value)}
         />
-        <UploadField onUploaded={setUploadId} error={errors.upload_id} />
+        <UploadField
+          onUploaded={(id) => {
+            setUploadId(id);
+            recheck('upload_id', { amount, payer, uploadId: id });
+          }}
+          error={errors.upload_id}
+        />
         {formError && (
           <p className={styles.error} role="alert">
             {formError}

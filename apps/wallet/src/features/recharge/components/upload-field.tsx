@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { selectToken, useAppSelector } from '@app/api-client';
 import { UPLOAD_MAX_BYTES, type Upload } from '@app/contracts';
 import { Spinner } from '@app/ui';
+// New in this release of @app/ui: bundled here until every live shell provides it (docs/web-delivery.md).
+import { ImageIcon } from '@app/ui/icons';
 import { NS } from '../../../i18n-namespace.ts';
 import { apiErrorText, postFile } from '@app/app-kit';
 import styles from '../../../lib/wallet.module.css';
@@ -21,6 +23,7 @@ export function UploadField({
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
+  const [name, setName] = useState('');
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
   const pick = async (file: File | undefined) => {
     setProblem(null);
@@ -35,6 +38,7 @@ export function UploadField({
     try {
       const answer = await postFile<Upload>('/api/user/uploadfile', token, file);
       setPreview(URL.createObjectURL(file));
+      setName(file.name);
       onUploaded(answer.id);
     } catch (e) {
       setProblem(apiErrorText(e, t));
@@ -43,26 +47,44 @@ export function UploadField({
     }
   };
   const shown = problem ?? error;
+  // The browser's own file control speaks the browser's language ("Choose File", "No file chosen"): it stays in
+  // the page for the keyboard and for the label, out of sight, and the picker around it speaks the app's.
   return (
     <div>
-      <label className={styles.label} htmlFor={id}>
+      <span className={styles.label} id={`${id}-label`}>
         {t('recharge.screenshot')}
+      </span>
+      <label className={styles.picker} htmlFor={id} data-invalid={shown ? true : undefined}>
+        {preview ? (
+          <img className={styles.pickerThumb} src={preview} alt={t('recharge.screenshotPreview')} />
+        ) : (
+          <ImageIcon className={styles.pickerIcon} size={32} />
+        )}
+        <span className={styles.pickerText}>
+          <span className={styles.pickerAction}>
+            {t(preview ? 'recharge.changePicture' : 'recharge.choosePicture')}
+          </span>
+          <span id={`${id}-hint`} className={styles.note}>
+            {busy
+              ? t('recharge.uploading')
+              : preview
+                ? name
+                : t('recharge.screenshotHint', { max: UPLOAD_MAX_BYTES / 1024 / 1024 })}
+          </span>
+        </span>
+        {busy && <Spinner label={t('recharge.uploading')} />}
+        <input
+          id={id}
+          type="file"
+          className="visually-hidden"
+          accept="image/jpeg,image/png,image/webp"
+          data-testid="screenshot-input"
+          aria-labelledby={`${id}-label`}
+          aria-invalid={shown ? true : undefined}
+          aria-describedby={`${id}-hint${shown ? ` ${id}-e` : ''}`}
+          onChange={(e) => void pick(e.target.files?.[0])}
+        />
       </label>
-      <input
-        id={id}
-        type="file"
-        className={styles.file}
-        accept="image/jpeg,image/png,image/webp"
-        data-testid="screenshot-input"
-        aria-invalid={shown ? true : undefined}
-        aria-describedby={`${id}-hint${shown ? ` ${id}-e` : ''}`}
-        onChange={(e) => void pick(e.target.files?.[0])}
-      />
-      <p id={`${id}-hint`} className={styles.note}>
-        {t('recharge.screenshotHint', { max: UPLOAD_MAX_BYTES / 1024 / 1024 })}
-      </p>
-      {busy && <Spinner label={t('recharge.uploading')} />}
-      {preview && <img className={styles.preview} src={preview} alt={t('recharge.screenshotPreview')} />}
       {shown && (
         <p id={`${id}-e`} className={styles.down} role="alert">
           {shown}

@@ -1,4 +1,5 @@
 import { baseApi } from '@app/api-client';
+import { cursorPaging, cursorParam } from '@app/contracts/cursor-paging';
 import type { Statement, StatementType } from '@app/contracts';
 
 export const STATEMENT_PAGE = 20;
@@ -8,14 +9,11 @@ const api = baseApi.enhanceEndpoints({ addTagTypes: ['Statement', 'Assets', 'Wit
 /** finance: every journal on the user's accounts, filtered and paged. */
 export const statementApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getStatementPages: build.infiniteQuery<Statement, StatementFilter, number>({
-      infiniteQueryOptions: {
-        initialPageParam: 1,
-        getNextPageParam: (last, _a, p) => (p * STATEMENT_PAGE < last.total ? p + 1 : undefined),
-      },
+    getStatementPages: build.infiniteQuery<Statement, StatementFilter, string>({
+      infiniteQueryOptions: cursorPaging,
       query: ({ queryArg, pageParam }) => ({
         url: '/api/user/finance',
-        params: { ...queryArg, page: pageParam, size: STATEMENT_PAGE },
+        params: { ...queryArg, size: STATEMENT_PAGE, ...cursorParam(pageParam) },
       }),
       providesTags: ['Statement', 'Assets', 'Withdraw', 'Recharge', 'Exchange'],
     }),

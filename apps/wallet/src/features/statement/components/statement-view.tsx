@@ -8,9 +8,7 @@ import { NS } from '../../../i18n-namespace.ts';
 import { apiErrorText, getBlob, PagedList } from '@app/app-kit';
 import styles from '../../../lib/wallet.module.css';
 import { csvPath, useGetStatementPagesInfiniteQuery, type StatementFilter } from '../api/statement-api.ts';
-
-/** Local midnight of a yyyy-mm-dd date input, in seconds. */
-const dayStart = (value: string) => (value ? Math.floor(new Date(`${value}T00:00:00`).getTime() / 1000) : undefined);
+import { readerTimeZone, statementSpan } from '../lib/statement-span.ts';
 
 const REF_HREF: Record<string, (id: number) => string> = {
   deposit: (id) => `#/pages/user/rechargerecord?id=${id}`,
@@ -29,8 +27,7 @@ export function StatementView() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [exporting, setExporting] = useState(false);
-  const toDay = dayStart(to);
-  const filter: StatementFilter = { type, from: dayStart(from), to: toDay === undefined ? undefined : toDay + 86_400 };
+  const filter: StatementFilter = { type, ...statementSpan(from, to, readerTimeZone()) };
   const query = useGetStatementPagesInfiniteQuery(filter, { refetchOnMountOrArgChange: true });
 
   const download = async () => {

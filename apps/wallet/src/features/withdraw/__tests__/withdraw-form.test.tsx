@@ -16,7 +16,7 @@ const info = (over: Partial<CashInfo> = {}): CashInfo => ({
   max: '49999.00',
   fee_pct: '1.00',
   fee_min: '1.00',
-  window: { from: '09:00', to: '21:00', time_zone: 'Asia/Shanghai', open: true },
+  window: { from: '09:00', to: '21:00', time_zone: 'Asia/Shanghai', open: true, opens_at: null },
   daily_count: 3,
   used_count: 0,
   remaining_count: 3,
@@ -25,6 +25,7 @@ const info = (over: Partial<CashInfo> = {}): CashInfo => ({
   available: '1000.00',
   has_fund_password: true,
   hold_until: null,
+  hold_hours: 24,
   destinations: [
     {
       id: 5,
@@ -84,15 +85,86 @@ describe('the withdrawal form', () => {
     fireEvent.change(await screen.findByLabelText('Amount'), { target: { value: '50' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'The withdrawal amount must be between 100.00 and 49999.00 U',
+      'The withdrawal amount must be between 100.00 and 49,999.00 U',
     );
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('says what is wrong with letters or a negative amount, and the error goes once the amount is fixed', async () => {
+    renderForm(info());
+    const field = await screen.findByLabelText('Amount');
+    for (const [typed, said] of [
+      ['12abc', 'Enter an amount in numbers'],
+      ['-300', 'The amount must be more than 0'],
+    ]) {
+      fireEvent.change(field, { target: { value: typed } });
+      fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+      expect((await screen.findByRole('alert')).textContent).toBe(said);
+    }
+    fireEvent.change(field, { target: { value: '300' } });
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('asks for a bound card first when there is no destination', async () => {
     renderForm(info({ destinations: [] }));
     expect(await screen.findByText('Please bind a withdrawal bank card first')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Bind bank card' }).getAttribute('href')).toBe('#/pages/payment/bindbank');
+  });
+
+  describe('what stops a withdrawal is said before anything is filled in (issue #29, defect 5)', () => {
+    const future = Math.floor(Date.now() / 1000) + 20 * 3600;
+    const moment = (seconds: number) =>
+      new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' }).format(
+        new Date(seconds * 1000),
+      );
+
+    it("a hold disables Continue, with the reason and its end in the reader's format", async () => {
+      renderForm(info({ hold_until: future }));
+      const next = await screen.findByRole('button', { name: 'Continue' });
+      expect(next).toHaveProperty('disabled', true);
+      const reason = screen.getByTestId('cash-blocked');
+      expect(reason.textContent).toBe(`For your security, withdrawals are on hold until ${moment(future)}`);
+      expect(next.getAttribute('aria-describedby')).toBe(reason.id);
+    });
+
+    it('a hold on the chosen destination disables Continue too', async () => {
+      const base = info();
+      renderForm({ ...base, destinations: [{ ...base.destinations[0]!, hold_until: future }] });
+      expect(await screen.findByRole('button', { name: 'Continue' })).toHaveProperty('disabled', true);
+      expect(screen.getByTestId('cash-blocked').textContent).toContain(moment(future));
+    });
+
+    it('a closed window disables Continue and says when it opens', async () => {
+      renderForm(info({ window: { from: '09:00', to: '21:00', time_zone: 'UTC', open: false, opens_at: future } }));
+      expect(await screen.findByRole('button', { name: 'Continue' })).toHaveProperty('disabled', true);
+      expect(screen.getByTestId('cash-blocked').textContent).toBe(
+        `Withdrawals are closed now. They open again at ${moment(future)}.`,
+      );
+    });
+
+    it("the server's refusal names the same moment in the same format as the page would", async () => {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () =>
+          Response.json({
+            code: 422,
+            key: 'withdraw_on_hold',
+            msg: 'For your security, withdrawals are on hold until 2026-11-28 09:00 (Asia/Shanghai)',
+            data: { params: { until: '2026-11-28 09:00 (Asia/Shanghai)', until_ts: future } },
+          }),
+        ),
+      );
+      renderForm(info());
+      fireEvent.change(await screen.findByLabelText('Amount'), { target: { value: '300' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+      const dialog = within(await screen.findByRole('dialog'));
+      fireEvent.change(dialog.getByLabelText('Fund password'), { target: { value: 'fund1234' } });
+      fireEvent.click(dialog.getByRole('button', { name: 'Withdraw' }));
+      expect((await screen.findByTestId('cash-blocked')).textContent).toBe(
+        `For your security, withdrawals are on hold until ${moment(future)}`,
+      );
+      expect(screen.getByRole('button', { name: 'Continue' })).toHaveProperty('disabled', true);
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { baseApi, userApi } from '@app/api-client';
+import { cursorPaging, cursorParam } from '@app/contracts/cursor-paging';
 import type { CashInfo, MethodKind, WithdrawRecord, WithdrawRecordList } from '@app/contracts';
 
 export const RECORD_PAGE = 20;
@@ -29,12 +30,12 @@ export const withdrawApi = api.injectEndpoints({
       query: (id) => ({ url: '/api/user/cash_record', params: { id } }),
       providesTags: ['Withdraw'],
     }),
-    getCashPages: build.infiniteQuery<WithdrawRecordList, void, number>({
-      infiniteQueryOptions: {
-        initialPageParam: 1,
-        getNextPageParam: (last, _a, p) => (p * RECORD_PAGE < last.total ? p + 1 : undefined),
-      },
-      query: ({ pageParam }) => ({ url: '/api/user/cash_record', params: { page: pageParam, size: RECORD_PAGE } }),
+    getCashPages: build.infiniteQuery<WithdrawRecordList, void, string>({
+      infiniteQueryOptions: cursorPaging,
+      query: ({ pageParam }) => ({
+        url: '/api/user/cash_record',
+        params: { size: RECORD_PAGE, ...cursorParam(pageParam) },
+      }),
       providesTags: ['Withdraw'],
     }),
   }),

@@ -1,6 +1,6 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CashInfo, WithdrawRecord } from '@app/contracts';
+import { amountTextProblem, type CashInfo, type WithdrawRecord } from '@app/contracts';
 import { useFormatters } from '@app/i18n/client';
 import { Button, Dialog, EmptyState, Field, WalletIcon } from '@app/ui';
 import { LinkButton } from '@app/ui/link-button';
@@ -10,6 +10,7 @@ import { useSubmitCashMutation } from '../api/withdraw-api.ts';
 import { feeAndReceived } from '../lib/fee.ts';
 import { apiErrorText, newIdempotencyKey } from '@app/app-kit';
 import { errorField } from '../../../lib/form-errors.ts';
+import { blockOfRefusal, withdrawBlock, type WithdrawBlock } from '../lib/withdraw-block.ts';
 
 const AMOUNT = /^\d{1,9}(\.\d{1,2})?$/;
 
@@ -34,6 +35,23 @@ export function WithdrawForm({ info }: { info: CashInfo }) {
     [amount, info],
   );
   const method = info.destinations.find((d) => d.id === methodId) ?? null;
+  const [refused, setRefused] = useState<WithdrawBlock | null>(null);
+  const [now, setNow] = useState(() => Math.floor(Date.now() / 1000));
+  const block = refused ?? withdrawBlock(info, method, now);
+  const blockText = useBlockText();
+  const blockEnds = block?.until ?? null;
+  useEffect(() => {
+    if (blockEnds === null) return;
+    // Continue comes back by itself when the hold ends or the window opens (a timer holds at most ~24.8 days).
+    const timer = setTimeout(
+      () => {
+        setRefused(null);
+        setNow(Math.floor(Date.now() / 1000));
+      },
+      Math.min(Math.max(0, blockEnds * 1000 - Date.now()) + 1000, 2 ** 31 - 1),
+    );
+    return () => clearTimeout(timer);
+  }, [blockEnds]);
 
   if (info.destinations.length === 0) {
     return (
@@ -46,10 +64,10 @@ export function WithdrawForm({ info }: { info: CashInfo }) {
     );
   }
 
-  const check = (): string | null => {
-    const n = Number(amount);
-    if (!amount.trim()) return t('please_fill_in', { ns: 'errors' });
-    if (!AMOUNT.test(amount.trim())) return t('invalid_request', { ns: 'errors' });
+  const check = (value = amount): string | null => {
+    const n = Number(value);
+    const problem = amountTextProblem(value, 2);
+    if (problem) return t(problem, { ns: 'errors' });
     if (n < Number(info.min) || n > Number(info.max))
       return t('withdraw_amount_limit', { ns: 'errors', min: info.min, max: info.max });
     if (n > Number(info.available)) return t('balance_insufficient', { ns: 'errors' });
@@ -71,7 +89,11 @@ export function WithdrawForm({ info }: { info: CashInfo }) {
       setAmount('');
       setKey(newIdempotencyKey());
     } catch (e) {
-      if (errorField(e) === 'fund_password') setPasswordError(apiErrorText(e, t));
+      const stop = blockOfRefusal(e);
+      if (stop) {
+        setConfirming(false);
+        setRefused(stop);
+      } else if (errorField(e) === 'fund_password') setPasswordError(apiErrorText(e, t));
       else {
         setConfirming(false);
         setError(apiErrorText(e, t));
@@ -102,9 +124,6 @@ export function WithdrawForm({ info }: { info: CashInfo }) {
             </button>
           ))}
         </fieldset>
-        {method?.hold_until && (
-          <p className={styles.note}>{t('methods.holdUntil', { time: f.dateTime(method.hold_until) })}</p>
-        )}
         <Field
           name="amount"
           label={t('cash.amount')}
@@ -117,7 +136,11 @@ export function WithdrawForm({ info }: { info: CashInfo }) {
             max: f.money(info.max),
             available: f.money(info.available),
           })}
-          onChange={(e) => setAmount(e.target.value)}
+          onChange={(e) => {
+            setAmount(e.target.value);
+            // An error shown is checked again as the amount changes: it goes once the amount is right.
+            if (error) setError(check(e.target.value));
+          }}
           onBlur={() => amount && setError(check())}
         />
         <dl className={styles.rows} data-testid="cash-terms">
@@ -128,7 +151,17 @@ export function WithdrawForm({ info }: { info: CashInfo }) {
           )}
           {row(t('cash.received'), terms ? f.money(terms.received) : '—', 'cash-received')}
         </dl>
-        <Button type="submit" block disabled={!method}>
+        {block && (
+          <p id="cash-blocked" className={styles.error} role="status" data-testid="cash-blocked">
+            {blockText(block)}
+          </p>
+        )}
+        <Button
+          type="submit"
+          block
+          disabled={!method || block !== null}
+          aria-describedby={block ? 'cash-blocked' : undefined}
+        >
           {t('cash.next')}
         </Button>
       </form>
@@ -186,7 +219,17 @@ export function WithdrawForm({ info }: { info: CashInfo }) {
   );
 }
 
-/** The day's rules: hours, count and amount left, any hold. */
+/** A block in words: one moment, in the reader's language, format and time zone, wherever it is shown. */
+function useBlockText() {
+  const { t } = useTranslation(NS);
+  const f = useFormatters();
+  return (block: WithdrawBlock) =>
+    block.kind === 'hold'
+      ? t('withdraw_on_hold', { ns: 'errors', until: f.dateTime(block.until) })
+      : t('cash.closedUntil', { time: f.dateTime(block.until) });
+}
+
+/** The day's rules: hours, count and amount left (what stops a withdrawal now is said by the form's button). */
 export function CashRules({ info }: { info: CashInfo }) {
   const { t } = useTranslation(NS);
   const f = useFormatters();
@@ -208,19 +251,13 @@ export function CashRules({ info }: { info: CashInfo }) {
           <dt>{t('cash.todayLeft')}</dt>
           <dd>
             {t('cash.todayLeftValue', {
-              count: info.remaining_count,
-              total: info.daily_count,
+              remaining: info.remaining_count,
+              count: info.daily_count,
               amount: f.money(info.remaining_amount),
             })}
           </dd>
         </div>
       </dl>
-      {!info.window.open && (
-        <p className={styles.error}>
-          {t('withdraw_time_limit', { ns: 'errors', from: info.window.from, to: info.window.to })}
-        </p>
-      )}
-      {info.hold_until && <p className={styles.error}>{t('cash.userHold', { time: f.dateTime(info.hold_until) })}</p>}
       {!info.has_fund_password && (
         <p className={styles.note}>
           {t('cash.noFundPassword')} <a href="#/pages/user/setfundpassword">{t('cash.setFundPassword')}</a>

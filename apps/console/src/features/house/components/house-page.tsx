@@ -1,0 +1,222 @@
+import { useTranslation } from 'react-i18next';
+import type { HouseView } from '@app/contracts';
+import page from '../../../components/page.module.css';
+import { QueryState } from '../../../components/query-state.tsx';
+import ui from '../../../components/ui.module.css';
+import { formatDateTime, formatMoney } from '../../../lib/format.ts';
+import { useLanguage } from '../../../lib/hooks.ts';
+import { useHouseQuery } from '../api/house-api.ts';
+import styles from './house.module.css';
+
+/**
+ * The platform's own money: what open orders put at stake per product, today's result by source, and the money
+ * waiting for review. Each figure comes with the second reading of the ledger it was checked against.
+ */
+export function HousePage() {
+  const { t } = useTranslation();
+  const house = useHouseQuery();
+  return (
+    <div>
+      <div className={page.header}>
+        <div>
+          <h1 className={page.title}>{t('house.title')}</h1>
+          <p className={page.subtitle}>{t('house.subtitle')}</p>
+        </div>
+        <button
+          type="button"
+          className={ui.button}
+          onClick={() => void house.refetch()}
+          disabled={house.isFetching}
+          aria-busy={house.isFetching}
+        >
+          {t('common.refresh')}
+        </button>
+      </div>
+      <QueryState
+        isLoading={house.isLoading}
+        error={house.error}
+        isEmpty={!house.data}
+        empty={null}
+        onRetry={() => void house.refetch()}
+      >
+        {house.data && <HouseFigures view={house.data} />}
+      </QueryState>
+    </div>
+  );
+}
+
+function Money({ amount }: { amount: string }) {
+  const lang = useLanguage();
+  return <span className={amount.startsWith('-') ? styles.negative : undefined}>{formatMoney(amount, lang)}</span>;
+}
+
+function Agrees({ ok, against }: { ok: boolean; against: string }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  return (
+    <span className={styles.check} data-testid={ok ? 'reconciled' : 'not-reconciled'}>
+      <span aria-hidden="true">{ok ? '✓' : '✗'}</span>
+      {ok
+        ? t('house.agrees', { amount: formatMoney(against, lang) })
+        : t('house.differs', { amount: formatMoney(against, lang) })}
+    </span>
+  );
+}
+
+function HouseFigures({ view }: { view: HouseView }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { deposits, withdrawals } = view.pending;
+  return (
+    <div className={page.stack}>
+      <div className={styles.cards}>
+        <section className={`${ui.panel} ${styles.card}`} aria-label={t('house.result')}>
+          <span className={ui.label}>{t('house.result')}</span>
+          <span className={styles.figure} data-testid="house-result">
+            <Money amount={view.result} />
+          </span>
+          <Agrees ok={view.reconciled} against={view.ledger_change} />
+          <span className={ui.hint}>
+            {t('house.day', {
+              day: view.day,
+              zone: view.time_zone,
+              from: formatDateTime(view.from, lang, 'short'),
+              to: formatDateTime(view.to, lang, 'short'),
+            })}
+          </span>
+        </section>
+        <section className={`${ui.panel} ${styles.card}`} aria-label={t('house.openStake')}>
+          <span className={ui.label}>{t('house.openStake')}</span>
+          <span className={styles.figure}>
+            <Money amount={view.open.stake} />
+          </span>
+          <span className={ui.hint}>{t('house.openOrders', { count: view.open.open_orders })}</span>
+          <span className={ui.hint}>
+            {t('house.worstCase')}: <Money amount={view.open.worst_case} />
+          </span>
+        </section>
+        <section className={`${ui.panel} ${styles.card}`} aria-label={t('house.pendingDeposits')}>
+          <span className={ui.label}>{t('house.pendingDeposits')}</span>
+          <span className={styles.figure}>
+            <Money amount={deposits.amount} />
+          </span>
+          <span className={ui.hint}>{t('house.waiting', { count: deposits.count })}</span>
+          <Agrees ok={deposits.ledger_amount === '0.00'} against={deposits.ledger_amount} />
+        </section>
+        <section className={`${ui.panel} ${styles.card}`} aria-label={t('house.pendingWithdrawals')}>
+          <span className={ui.label}>{t('house.pendingWithdrawals')}</span>
+          <span className={styles.figure}>
+            <Money amount={withdrawals.amount} />
+          </span>
+          <span className={ui.hint}>{t('house.waiting', { count: withdrawals.count })}</span>
+          <Agrees ok={withdrawals.ledger_amount === withdrawals.amount} against={withdrawals.ledger_amount} />
+        </section>
+      </div>
+
+      <section className={ui.panel} aria-labelledby="sources-title">
+        <div className={ui.panelBody}>
+          <h2 id="sources-title" className={ui.panelTitle}>
+            {t('house.sources')}
+          </h2>
+          <p className={ui.hint}>{t('house.sourcesHint')}</p>
+        </div>
+        <div className={ui.tableWrap}>
+          <table className={ui.table}>
+            <thead>
+              <tr>
+                <th>{t('house.source')}</th>
+                <th>{t('house.byKind')}</th>
+                <th className={ui.num}>{t('house.amount')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {view.sources.map((s) => (
+                <tr key={s.source} data-testid={`source-${s.source}`}>
+                  <td>
+                    <strong>{t(`house.sourceNames.${s.source}`)}</strong>
+                  </td>
+                  <td>
+                    <ul className={styles.kinds}>
+                      {s.kinds.length === 0 && <li>—</li>}
+                      {s.kinds.map((k) => (
+                        <li key={k.kind}>
+                          <span className={page.mono}>{k.kind}</span>: {formatMoney(k.amount, lang)}
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
+                  <td className={ui.num}>
+                    <Money amount={s.amount} />
+                  </td>
+                </tr>
+              ))}
+              <tr className={styles.total}>
+                <td colSpan={2}>{t('house.total')}</td>
+                <td className={ui.num}>
+                  <Money amount={view.result} />
+                </td>
+              </tr>
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section className={ui.panel} aria-labelledby="exposure-title">
+        <div className={ui.panelBody}>
+          <h2 id="exposure-title" className={ui.panelTitle}>
+            {t('house.exposure')}
+          </h2>
+          <p className={ui.hint}>{t('house.exposureHint')}</p>
+        </div>
+        {view.products.length === 0 ? (
+          <div className={ui.state}>{t('house.noOpenOrders')}</div>
+        ) : (
+          <div className={ui.tableWrap}>
+            <table className={ui.table}>
+              <thead>
+                <tr>
+                  <th>{t('house.product')}</th>
+                  <th className={ui.num}>{t('house.orders')}</th>
+                  <th className={ui.num}>{t('house.stake')}</th>
+                  <th className={ui.num}>{t('house.paysIfAllWin')}</th>
+                  <th className={ui.num}>{t('house.takesIfAllLose')}</th>
+                  <th className={ui.num}>{t('house.netIfUp')}</th>
+                  <th className={ui.num}>{t('house.netIfDown')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {view.products.map((p) => (
+                  <tr key={p.product_id} data-testid={`exposure-${p.symbol}`}>
+                    <td>
+                      <strong>{p.symbol}</strong>
+                      <div className={ui.hint}>{p.name}</div>
+                    </td>
+                    <td className={ui.num}>{p.open_orders}</td>
+                    <td className={ui.num}>
+                      <Money amount={p.stake} />
+                      <div>
+                        <Agrees ok={p.stake === p.recorded_stake} against={p.recorded_stake} />
+                      </div>
+                    </td>
+                    <td className={ui.num}>
+                      <Money amount={p.pays_if_all_win} />
+                    </td>
+                    <td className={ui.num}>
+                      <Money amount={p.takes_if_all_lose} />
+                    </td>
+                    <td className={ui.num}>
+                      <Money amount={p.net_if_up} />
+                    </td>
+                    <td className={ui.num}>
+                      <Money amount={p.net_if_down} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

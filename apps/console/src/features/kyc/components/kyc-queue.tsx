@@ -1,0 +1,163 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AdminKycItem } from '@app/contracts';
+import { ExportButton } from '../../../components/export-button.tsx';
+import { FilterBar } from '../../../components/filter-bar.tsx';
+import { useQueueState } from '../../../components/queue-state.ts';
+import page from '../../../components/page.module.css';
+import { QueueShell } from '../../../components/queue-shell.tsx';
+import { ReasonDialog } from '../../../components/reason-dialog.tsx';
+import ui from '../../../components/ui.module.css';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useLanguage } from '../../../lib/hooks.ts';
+import { useDecideKycMutation, useKycListQuery, useReadKycDocumentMutation } from '../api/kyc-api.ts';
+
+const SIZE = 50;
+
+/** Real-name requests: the pending queue (oldest first) and the decided ones; beside it, the one opened. */
+export function KycQueue() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { filters, applyFilters, pageNo, setPageNo, selectedId, setSelectedId } = useQueueState({ state: 'pending' });
+  const [decided, setDecided] = useState<AdminKycItem | null>(null);
+  const state = (filters.state || undefined) as AdminKycItem['state'] | undefined;
+  const list = useKycListQuery({ state, user: filters.user, page: pageNo, size: SIZE });
+  const items = list.data?.items ?? [];
+  const selected = items.find((k) => k.id === selectedId) ?? (decided?.id === selectedId ? decided : null);
+
+  return (
+    <QueueShell
+      title={t('kyc.title')}
+      toolbar={<ExportButton url="/admin/kyc/export" filters={{ state }} />}
+      filters={
+        <FilterBar
+          applied={filters}
+          onApply={applyFilters}
+          fields={[
+            {
+              name: 'state',
+              label: t('kyc.stateFilter'),
+              kind: 'select',
+              options: [
+                { value: 'pending', label: t('kyc.state.pending') },
+                { value: 'approved', label: t('kyc.state.approved') },
+                { value: 'refused', label: t('kyc.state.refused') },
+                { value: '', label: t('filters.any') },
+              ],
+            },
+            { name: 'user', label: t('filters.user'), kind: 'text', placeholder: t('filters.userHint') },
+          ]}
+        />
+      }
+      list={list}
+      listLabel={t('kyc.title')}
+      columns={[
+        { key: 'id', header: t('kyc.id'), cell: (k) => `#${k.id}` },
+        { key: 'user', header: t('filters.user'), cell: (k) => k.account },
+        { key: 'name', header: t('kyc.realName'), cell: (k) => k.real_name },
+        { key: 'doc', header: t('kyc.document'), cell: (k) => <span className={page.mono}>{k.id_number_masked}</span> },
+        { key: 'submitted', header: t('kyc.submitted'), cell: (k) => formatDateTime(k.created_at, lang, 'short') },
+      ]}
+      items={items}
+      pageNo={pageNo}
+      size={SIZE}
+      total={list.data?.total}
+      onPage={setPageNo}
+      selectedId={selectedId}
+      onSelect={setSelectedId}
+      openLabel={(k) => t('kyc.open', { id: k.id })}
+      rowTestId={(k) => `kyc-row-${k.id}`}
+      empty={<span>{t('kyc.empty')}</span>}
+      detailLabel={t('kyc.detailLabel')}
+      placeholder={t('kyc.pick')}
+      detail={selected ? <KycDetail key={selected.id} item={selected} onDecided={setDecided} /> : null}
+    />
+  );
+}
+
+function KycDetail({ item, onDecided }: { item: AdminKycItem; onDecided: (item: AdminKycItem) => void }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const [readDocument] = useReadKycDocumentMutation();
+  const [decide] = useDecideKycMutation();
+  const [number, setNumber] = useState<string | null>(null);
+  const [asking, setAsking] = useState<'document' | 'approve' | 'refuse' | null>(null);
+  const pending = item.state === 'pending';
+  return (
+    <>
+      <div className={page.detailHeader}>
+        <h2 className={ui.panelTitle}>{t('kyc.detailTitle', { id: item.id })}</h2>
+        <span className={ui.badge}>{t(`kyc.state.${item.state}`)}</span>
+        {pending && (
+          <div className={page.toolbar} style={{ marginInlineStart: 'auto' }}>
+            <button type="button" className={`${ui.button} ${ui.primary}`} onClick={() => setAsking('approve')}>
+              {t('kyc.approve')}
+            </button>
+            <button type="button" className={`${ui.button} ${ui.danger}`} onClick={() => setAsking('refuse')}>
+              {t('kyc.refuse')}
+            </button>
+          </div>
+        )}
+      </div>
+      <div className={page.detailBody}>
+        <dl className={page.facts}>
+          <dt>{t('filters.user')}</dt>
+          <dd>
+            #{item.user_id} · {item.account}
+          </dd>
+          <dt>{t('kyc.realName')}</dt>
+          <dd>{item.real_name}</dd>
+          <dt>{t('kyc.docType')}</dt>
+          <dd>{t(`kyc.docTypes.${item.doc_type}`)}</dd>
+          <dt>{t('kyc.document')}</dt>
+          <dd>
+            <span className={page.mono} data-testid="kyc-number">
+              {number ?? item.id_number_masked}
+            </span>{' '}
+            {number === null ? (
+              <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => setAsking('document')}>
+                {t('kyc.showDocument')}
+              </button>
+            ) : (
+              <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => setNumber(null)}>
+                {t('kyc.hideDocument')}
+              </button>
+            )}
+          </dd>
+          <dt>{t('kyc.submitted')}</dt>
+          <dd>{formatDateTime(item.created_at, lang)}</dd>
+          <dt>{t('kyc.decidedBy')}</dt>
+          <dd>{item.decided_by ? `${item.decided_by} · ${formatDateTime(item.decided_at, lang)}` : '—'}</dd>
+          {item.reason && (
+            <>
+              <dt>{t('kyc.reason')}</dt>
+              <dd>{item.reason}</dd>
+            </>
+          )}
+        </dl>
+        <p className={ui.hint}>{t('kyc.documentAudited')}</p>
+      </div>
+      {asking === 'document' && (
+        <ReasonDialog
+          title={t('kyc.documentTitle', { id: item.id })}
+          confirmLabel={t('kyc.showDocument')}
+          onClose={() => setAsking(null)}
+          onConfirm={async (reason) => setNumber((await readDocument({ id: item.id, reason }).unwrap()).id_number)}
+        >
+          <p className={ui.hint}>{t('kyc.documentAudited')}</p>
+        </ReasonDialog>
+      )}
+      {(asking === 'approve' || asking === 'refuse') && (
+        <ReasonDialog
+          title={t(`kyc.confirm.${asking}`, { id: item.id })}
+          confirmLabel={t(`kyc.${asking}`)}
+          tone={asking === 'refuse' ? 'danger' : 'primary'}
+          onClose={() => setAsking(null)}
+          onConfirm={async (reason) => onDecided(await decide({ id: item.id, decision: asking, reason }).unwrap())}
+        >
+          {asking === 'refuse' && <p className={ui.hint}>{t('kyc.refuseHint')}</p>}
+        </ReasonDialog>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { OPERATOR_ROLES, type Operator, type OperatorRole } from '@app/contracts';
+import { ReasonDialog } from '../../../components/reason-dialog.tsx';
+import ui from '../../../components/ui.module.css';
+import type { ConsoleError } from '../../../lib/api.ts';
+import { useChangeRoleMutation } from '../api/operators-api.ts';
+
+/** An admin gives another operator a different role, with a reason (audited with the role before and after). */
+export function RoleDialog({ operator, onClose }: { operator: Operator; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [role, setRole] = useState<OperatorRole>(operator.role);
+  const [changeRole] = useChangeRoleMutation();
+  return (
+    <ReasonDialog
+      title={t('operators.roleTitle', { name: operator.name })}
+      confirmLabel={t('operators.changeRole')}
+      onClose={onClose}
+      onConfirm={async (reason) => {
+        if (role === operator.role) {
+          const same: ConsoleError = {
+            code: 400,
+            key: 'invalid_request',
+            msg: t('operators.sameRole'),
+            kind: 'refused',
+          };
+          throw same;
+        }
+        await changeRole({ id: operator.id, role, reason }).unwrap();
+      }}
+    >
+      <p>{t('operators.roleExplain', { role: t(`roles.${operator.role}`) })}</p>
+      <div className={ui.field}>
+        <label className={ui.label} htmlFor="operator-role">
+          {t('operators.newRole')}
+        </label>
+        <select
+          id="operator-role"
+          className={ui.input}
+          value={role}
+          onChange={(event) => setRole(event.target.value as OperatorRole)}
+        >
+          {OPERATOR_ROLES.map((r) => (
+            <option key={r} value={r}>
+              {t(`roles.${r}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+    </ReasonDialog>
+  );
+}

@@ -1,0 +1,54 @@
+import type { AdminPlan, Language, PlanText } from '@app/contracts';
+import { consoleApi } from '../../../lib/api.ts';
+
+/**
+ * What the plan editor sends. Amounts are decimal strings in U and rates percentages with up to two decimals, as
+ * the server's plan schema reads them; English is title and description, the other languages `translations`.
+ */
+export type PlanFields = {
+  title: string;
+  description: string;
+  start_time: number;
+  end_time: number;
+  min_amount: string;
+  start_amount: string;
+  rate_pct: string;
+  expected_rate_pct: string | null;
+  early_exit_rate_pct: string;
+  total: string;
+  personal_cap: string | null;
+  sort: number;
+  translations: Partial<Record<Exclude<Language, 'en'>, PlanText>>;
+};
+export type PlanCreate = PlanFields & {
+  slug: string;
+  period_days: number;
+  share_type: 'daily' | 'maturity';
+  committed_amount: string | null;
+  reason: string;
+};
+export type PlanEdit = Partial<PlanFields> & { reason: string };
+export type PlanAction = 'pause' | 'resume' | 'close';
+
+const api = consoleApi.enhanceEndpoints({ addTagTypes: ['Plans'] }).injectEndpoints({
+  endpoints: (build) => ({
+    plans: build.query<{ items: AdminPlan[] }, void>({
+      query: () => '/admin/plans',
+      providesTags: ['Plans'],
+    }),
+    createPlan: build.mutation<AdminPlan, PlanCreate>({
+      query: (body) => ({ url: '/admin/plans', method: 'POST', body }),
+      invalidatesTags: ['Plans'],
+    }),
+    editPlan: build.mutation<AdminPlan, { id: number; body: PlanEdit }>({
+      query: ({ id, body }) => ({ url: `/admin/plans/${id}`, method: 'POST', body }),
+      invalidatesTags: ['Plans'],
+    }),
+    planAction: build.mutation<AdminPlan, { id: number; action: PlanAction; reason: string }>({
+      query: ({ id, action, reason }) => ({ url: `/admin/plans/${id}/${action}`, method: 'POST', body: { reason } }),
+      invalidatesTags: ['Plans'],
+    }),
+  }),
+});
+
+export const { usePlansQuery, useCreatePlanMutation, useEditPlanMutation, usePlanActionMutation } = api;

@@ -1,0 +1,247 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AdminSupportConversationItem, SupportQueueState } from '@app/contracts';
+import { errorText } from '../../../components/error-text.ts';
+import { ExportButton } from '../../../components/export-button.tsx';
+import { FilterBar } from '../../../components/filter-bar.tsx';
+import { useQueueState } from '../../../components/queue-state.ts';
+import page from '../../../components/page.module.css';
+import { QueueShell } from '../../../components/queue-shell.tsx';
+import { ReasonDialog } from '../../../components/reason-dialog.tsx';
+import ui from '../../../components/ui.module.css';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useLanguage, useSession } from '../../../lib/hooks.ts';
+import {
+  useAssignSupportMutation,
+  useCloseSupportMutation,
+  useReplySupportMutation,
+  useSupportQueueQuery,
+  useSupportThreadQuery,
+} from '../api/support-api.ts';
+
+const SIZE = 50;
+
+/** Who wrote: the account, or for a logged-out conversation the phone its writer proved. */
+function Who({ c }: { c: AdminSupportConversationItem }) {
+  const { t } = useTranslation();
+  if (c.account) return <>{c.account}</>;
+  return (
+    <>
+      <span className={page.mono}>{c.phone}</span>{' '}
+      <span className={`${ui.badge} ${ui.badgeWarn}`}>{t('support.loggedOut')}</span>
+    </>
+  );
+}
+
+/** Customer service: conversations by state (open, assigned, closed); beside them, the one opened. */
+export function SupportQueue() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const me = useSession().operator?.name ?? '';
+  const { filters, applyFilters, pageNo, setPageNo, selectedId, setSelectedId } = useQueueState({ state: 'open' });
+  const state = (filters.state || undefined) as SupportQueueState | undefined;
+  const list = useSupportQueueQuery({ state, assignee: filters.mine ? me : undefined, page: pageNo, size: SIZE });
+  const items = list.data?.items ?? [];
+
+  return (
+    <QueueShell
+      title={t('support.title')}
+      toolbar={<ExportButton url="/admin/support/conversations/export" filters={{ state }} />}
+      filters={
+        <FilterBar
+          applied={filters}
+          onApply={applyFilters}
+          fields={[
+            {
+              name: 'state',
+              label: t('support.stateFilter'),
+              kind: 'select',
+              options: [
+                { value: 'open', label: t('support.state.open') },
+                { value: 'assigned', label: t('support.state.assigned') },
+                { value: 'closed', label: t('support.state.closed') },
+                { value: '', label: t('filters.any') },
+              ],
+            },
+            {
+              name: 'mine',
+              label: t('support.whose'),
+              kind: 'select',
+              options: [
+                { value: '', label: t('support.everyone') },
+                { value: '1', label: t('support.mine') },
+              ],
+            },
+          ]}
+        />
+      }
+      list={list}
+      listLabel={t('support.title')}
+      columns={[
+        { key: 'id', header: t('support.id'), cell: (c) => `#${c.id}` },
+        { key: 'who', header: t('filters.user'), cell: (c) => <Who c={c} /> },
+        {
+          key: 'last',
+          header: t('support.last'),
+          cell: (c) => (
+            <>
+              {c.awaiting_answer && <span className={`${ui.badge} ${ui.badgeDanger}`}>{t('support.awaiting')}</span>}{' '}
+              {c.last}
+            </>
+          ),
+        },
+        { key: 'assigned', header: t('support.assignedTo'), cell: (c) => c.assigned_to ?? '—' },
+        { key: 'at', header: t('support.lastAt'), cell: (c) => formatDateTime(c.last_at, lang, 'short') },
+      ]}
+      items={items}
+      pageNo={pageNo}
+      size={SIZE}
+      total={list.data?.total}
+      onPage={setPageNo}
+      selectedId={selectedId}
+      onSelect={setSelectedId}
+      openLabel={(c) => t('support.open', { id: c.id })}
+      rowTestId={(c) => `support-row-${c.id}`}
+      empty={<span>{t('support.empty')}</span>}
+      detailLabel={t('support.detailLabel')}
+      placeholder={t('support.pick')}
+      detail={selectedId !== null ? <SupportDetail key={selectedId} id={selectedId} me={me} /> : null}
+    />
+  );
+}
+
+function SupportDetail({ id, me }: { id: number; me: string }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const thread = useSupportThreadQuery(id);
+  const [reply, replying] = useReplySupportMutation();
+  const [assign] = useAssignSupportMutation();
+  const [close] = useCloseSupportMutation();
+  const [draft, setDraft] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [asking, setAsking] = useState<'assign' | 'close' | null>(null);
+  const [assignee, setAssignee] = useState(me);
+  const c = thread.data?.conversation;
+  if (!c)
+    return <div className={page.placeholder}>{thread.error ? errorText(thread.error, t) : t('common.loading')}</div>;
+
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!draft.trim()) return;
+    setFailure(null);
+    try {
+      await reply({ id, body: draft.trim() }).unwrap();
+      setDraft('');
+    } catch (error) {
+      setFailure(errorText(error, t));
+    }
+  };
+
+  return (
+    <>
+      <div className={page.detailHeader}>
+        <h2 className={ui.panelTitle}>{t('support.detailTitle', { id })}</h2>
+        <span className={ui.badge}>{t(`support.state.${c.state}`)}</span>
+        <div className={page.toolbar} style={{ marginInlineStart: 'auto' }}>
+          <button type="button" className={ui.button} onClick={() => setAsking('assign')}>
+            {t('support.assign')}
+          </button>
+          {c.state !== 'closed' && (
+            <button type="button" className={ui.button} onClick={() => setAsking('close')}>
+              {t('support.close')}
+            </button>
+          )}
+        </div>
+      </div>
+      <div className={page.detailBody}>
+        <dl className={page.facts}>
+          <dt>{t('filters.user')}</dt>
+          <dd>{c.user_id !== null ? `#${c.user_id} · ${c.account}` : <Who c={c} />}</dd>
+          {c.user_id === null && (
+            <>
+              <dt>{t('support.phone')}</dt>
+              <dd data-testid="support-phone">
+                {c.phone} · {c.phone_verified ? t('support.phoneVerified') : '—'}
+              </dd>
+              <dt>{t('support.matched')}</dt>
+              <dd data-testid="support-matched">
+                {c.matched_user ? `#${c.matched_user.id} · ${c.matched_user.account}` : t('support.noMatch')}
+              </dd>
+            </>
+          )}
+          <dt>{t('support.assignedTo')}</dt>
+          <dd>{c.assigned_to ?? '—'}</dd>
+        </dl>
+        {c.matched_user && <div className={ui.notice}>{t('support.matchedHint')}</div>}
+        <div className={page.thread} aria-label={t('support.thread')} data-testid="support-thread">
+          {thread.data!.messages.map((m) => (
+            <div key={m.id} className={`${page.bubble} ${m.from === 'operator' ? page.bubbleOperator : ''}`}>
+              {m.body}
+              <span className={page.bubbleMeta}>
+                {m.from === 'operator' ? (m.operator ?? t('support.operator')) : t('support.customer')} ·{' '}
+                {formatDateTime(m.created_at, lang, 'short')}
+              </span>
+            </div>
+          ))}
+        </div>
+        <form onSubmit={send} className={ui.field}>
+          <label className={ui.label} htmlFor="support-reply">
+            {t('support.reply')}
+          </label>
+          <textarea
+            id="support-reply"
+            className={ui.input}
+            rows={3}
+            maxLength={2000}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+          />
+          {failure && (
+            <div className={ui.alert} role="alert">
+              {failure}
+            </div>
+          )}
+          <div className={ui.actions}>
+            <button
+              type="submit"
+              className={`${ui.button} ${ui.primary}`}
+              disabled={!draft.trim() || replying.isLoading}
+            >
+              {t('support.send')}
+            </button>
+          </div>
+        </form>
+      </div>
+      {asking === 'assign' && (
+        <ReasonDialog
+          title={t('support.assignTitle', { id })}
+          confirmLabel={t('support.assign')}
+          onClose={() => setAsking(null)}
+          onConfirm={(reason) => assign({ id, operator: assignee.trim(), reason }).unwrap()}
+        >
+          <div className={ui.field}>
+            <label className={ui.label} htmlFor="assignee">
+              {t('support.assignee')}
+            </label>
+            <input
+              id="assignee"
+              className={ui.input}
+              value={assignee}
+              maxLength={64}
+              onChange={(event) => setAssignee(event.target.value)}
+            />
+            <span className={ui.hint}>{t('support.assigneeHint')}</span>
+          </div>
+        </ReasonDialog>
+      )}
+      {asking === 'close' && (
+        <ReasonDialog
+          title={t('support.closeTitle', { id })}
+          confirmLabel={t('support.close')}
+          onClose={() => setAsking(null)}
+          onConfirm={(reason) => close({ id, reason }).unwrap()}
+        />
+      )}
+    </>
+  );
+}

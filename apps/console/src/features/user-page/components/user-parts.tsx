@@ -1,0 +1,561 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AdminPaymentMethod } from '@app/contracts';
+import page from '../../../components/page.module.css';
+import { QueryState } from '../../../components/query-state.tsx';
+import { ReasonDialog } from '../../../components/reason-dialog.tsx';
+import ui from '../../../components/ui.module.css';
+import { formatDateTime, formatMoney } from '../../../lib/format.ts';
+import { useLanguage, useSession } from '../../../lib/hooks.ts';
+import {
+  useAllowEditMutation,
+  useUserAuditQuery,
+  useUserDepositsQuery,
+  useUserInvitationsQuery,
+  useUserLedgerQuery,
+  useUserLoginsQuery,
+  useUserMessagesQuery,
+  useUserMethodsQuery,
+  useUserOrdersQuery,
+  useUserPlansQuery,
+  useUserRealNameQuery,
+  useUserSessionsQuery,
+  useUserSupportQuery,
+  useUserWithdrawalsQuery,
+} from '../api/user-page-api.ts';
+import { PartTable } from './part-table.tsx';
+import styles from './user-page.module.css';
+
+export const PARTS = [
+  'ledger',
+  'orders',
+  'plans',
+  'deposits',
+  'withdrawals',
+  'methods',
+  'realName',
+  'sessions',
+  'messages',
+  'support',
+  'invitations',
+  'audit',
+] as const;
+export type Part = (typeof PARTS)[number];
+
+const SIZE = 20;
+
+/** A part's page number, starting at 1 whenever the part is shown again. */
+function usePage() {
+  return useState(1);
+}
+
+/** Cash in U; practice money and coins with their asset named. */
+function useAmount() {
+  const lang = useLanguage();
+  return (amount: string, asset = 'USD') => (asset === 'USD' ? formatMoney(amount, lang) : `${amount} ${asset}`);
+}
+
+const signed = (amount: string) => (amount.startsWith('-') ? styles.debit : styles.credit);
+
+export function UserPart({ part, userId }: { part: Part; userId: number }) {
+  switch (part) {
+    case 'ledger':
+      return <LedgerPart id={userId} />;
+    case 'orders':
+      return <OrdersPart id={userId} />;
+    case 'plans':
+      return <PlansPart id={userId} />;
+    case 'deposits':
+      return <DepositsPart id={userId} />;
+    case 'withdrawals':
+      return <WithdrawalsPart id={userId} />;
+    case 'methods':
+      return <MethodsPart id={userId} />;
+    case 'realName':
+      return <RealNamePart id={userId} />;
+    case 'sessions':
+      return <SessionsPart id={userId} />;
+    case 'messages':
+      return <MessagesPart id={userId} />;
+    case 'support':
+      return <SupportPart id={userId} />;
+    case 'invitations':
+      return <InvitationsPart id={userId} />;
+    case 'audit':
+      return <AuditPart id={userId} />;
+  }
+}
+
+function LedgerPart({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const amount = useAmount();
+  const [pageNo, setPage] = usePage();
+  const query = useUserLedgerQuery({ id, page: pageNo, size: SIZE });
+  return (
+    <PartTable
+      query={query}
+      page={pageNo}
+      size={SIZE}
+      onPage={setPage}
+      label={t('userPage.parts.ledger')}
+      testId="part-ledger"
+      empty={t('userPage.empty.ledger')}
+      rowKey={(e) => e.id}
+      columns={[
+        { label: t('userPage.col.time'), cell: (e) => formatDateTime(e.at, lang, 'short') },
+        { label: t('userPage.col.kind'), cell: (e) => <span className={page.mono}>{e.kind}</span> },
+        { label: t('userPage.col.reference'), cell: (e) => <span className={styles.reference}>{e.reference}</span> },
+        { label: t('userPage.col.account'), cell: (e) => `${e.asset} · ${t(`userPage.bucket.${e.bucket}`)}` },
+        {
+          label: t('userPage.col.amount'),
+          num: true,
+          cell: (e) => <span className={signed(e.amount)}>{amount(e.amount, e.asset)}</span>,
+        },
+        { label: t('userPage.col.balanceAfter'), num: true, cell: (e) => amount(e.balance_after, e.asset) },
+      ]}
+    />
+  );
+}
+
+function OrdersPart({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const [pageNo, setPage] = usePage();
+  const query = useUserOrdersQuery({ id, page: pageNo, size: SIZE });
+  return (
+    <PartTable
+      query={query}
+      page={pageNo}
+      size={SIZE}
+      onPage={setPage}
+      label={t('userPage.parts.orders')}
+      testId="part-orders"
+      empty={t('userPage.empty.orders')}
+      rowKey={(o) => o.id}
+      columns={[
+        { label: t('userPage.col.id'), cell: (o) => `#${o.id}` },
+        { label: t('userPage.col.time'), cell: (o) => formatDateTime(o.open_time, lang, 'short') },
+        { label: t('userPage.col.product'), cell: (o) => `${o.symbol} · ${o.seconds}s` },
+        { label: t('userPage.col.direction'), cell: (o) => t(`userPage.direction.${o.direction}`) },
+        { label: t('userPage.col.amount'), num: true, cell: (o) => formatMoney(o.amount, lang) },
+        { label: t('userPage.col.prices'), cell: (o) => `${o.open_price} → ${o.settle_price ?? '…'}` },
+        {
+          label: t('userPage.col.result'),
+          num: true,
+          cell: (o) =>
+            o.pnl === null ? (
+              <span className={ui.badge}>{t('userPage.open')}</span>
+            ) : (
+              <span className={signed(o.pnl)}>{formatMoney(o.pnl, lang)}</span>
+            ),
+        },
+      ]}
+    />
+  );
+}
+
+function PlansPart({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const [pageNo, setPage] = usePage();
+  const query = useUserPlansQuery({ id, page: pageNo, size: SIZE });
+  return (
+    <PartTable
+      query={query}
+      page={pageNo}
+      size={SIZE}
+      onPage={setPage}
+      label={t('userPage.parts.plans')}
+      testId="part-plans"
+      empty={t('userPage.empty.plans')}
+      rowKey={(h) => h.id}
+      columns={[
+        { label: t('userPage.col.plan'), cell: (h) => `${h.title} (#${h.id})` },
+        { label: t('userPage.col.state'), cell: (h) => t(`userPage.holding.${h.status}`) },
+        { label: t('userPage.col.principal'), num: true, cell: (h) => formatMoney(h.principal, lang) },
+        { label: t('userPage.col.accrued'), num: true, cell: (h) => formatMoney(h.accrued, lang) },
+        { label: t('userPage.col.days'), cell: (h) => `${h.first_day} – ${h.last_day}` },
+        {
+          label: t('userPage.col.lots'),
+          cell: (h) => (
+            <ul className={styles.lots}>
+              {h.lots.map((l) => (
+                <li key={l.id}>
+                  {t(`userPage.lot.${l.kind}`)} {formatMoney(l.principal, lang)} · {l.first_day} – {l.last_day}
+                </li>
+              ))}
+            </ul>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+function DepositsPart({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const [pageNo, setPage] = usePage();
+  const query = useUserDepositsQuery({ id, page: pageNo, size: SIZE });
+  return (
+    <PartTable
+      query={query}
+      page={pageNo}
+      size={SIZE}
+      onPage={setPage}
+      label={t('userPage.parts.deposits')}
+      testId="part-deposits"
+      empty={t('userPage.empty.deposits')}
+      rowKey={(d) => d.id}
+      columns={[
+        { label: t('userPage.col.id'), cell: (d) => `#${d.id}` },
+        { label: t('userPage.col.time'), cell: (d) => formatDateTime(d.created_at, lang, 'short') },
+        { label: t('userPage.col.reference'), cell: (d) => <span className={page.mono}>{d.reference_code}</span> },
+        { label: t('userPage.col.channel'), cell: (d) => d.channel_name },
+        { label: t('userPage.col.amount'), num: true, cell: (d) => formatMoney(d.amount, lang) },
+        { label: t('userPage.col.state'), cell: (d) => t(`deposits.status${d.status}`) },
+      ]}
+    />
+  );
+}
+
+function WithdrawalsPart({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const [pageNo, setPage] = usePage();
+  const query = useUserWithdrawalsQuery({ id, page: pageNo, size: SIZE });
+  return (
+    <PartTable
+      query={query}
+      page={pageNo}
+      size={SIZE}
+      onPage={setPage}
+      label={t('userPage.parts.withdrawals')}
+      testId="part-withdrawals"
+      empty={t('userPage.empty.withdrawals')}
+      rowKey={(w) => w.id}
+      columns={[
+        { label: t('userPage.col.id'), cell: (w) => `#${w.id}` },
+        { label: t('userPage.col.time'), cell: (w) => formatDateTime(w.created_at, lang, 'short') },
+        { label: t('userPage.col.destination'), cell: (w) => `${t(`kinds.${w.kind}`)} · ${w.destination}` },
+        { label: t('userPage.col.amount'), num: true, cell: (w) => formatMoney(w.amount, lang) },
+        { label: t('userPage.col.fee'), num: true, cell: (w) => formatMoney(w.fee, lang) },
+        { label: t('userPage.col.state'), cell: (w) => t(`userPage.withdrawal.${w.status}`) },
+      ]}
+    />
+  );
+}
+
+function MethodsPart({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const mayAct = useSession().permissions.includes('users.act');
+  const [pageNo, setPage] = usePage();
+  const [allowing, setAllowing] = useState<AdminPaymentMethod | null>(null);
+  const [allowEdit] = useAllowEditMutation();
+  const query = useUserMethodsQuery({ id, page: pageNo, size: SIZE });
+  const state = (m: AdminPaymentMethod) => {
+    if (m.removed_at !== null)
+      return (
+        <span className={ui.badge}>{t('userPage.method.removed', { time: formatDateTime(m.removed_at, lang) })}</span>
+      );
+    if (!m.locked)
+      return (
+        <span className={`${ui.badge} ${ui.badgeWarn}`}>
+          {t('userPage.method.editOpen', {
+            name: m.edit_allowed_by ?? '',
+            time: formatDateTime(m.edit_allowed_until, lang, 'short'),
+          })}
+        </span>
+      );
+    return <span className={`${ui.badge} ${ui.badgeOk}`}>{t('userPage.method.locked')}</span>;
+  };
+  return (
+    <>
+      <PartTable
+        query={query}
+        page={pageNo}
+        size={SIZE}
+        onPage={setPage}
+        label={t('userPage.parts.methods')}
+        testId="part-methods"
+        empty={t('userPage.empty.methods')}
+        rowKey={(m) => m.id}
+        columns={[
+          { label: t('userPage.col.kind'), cell: (m) => `${t(`kinds.${m.kind}`)} · ${m.title}` },
+          { label: t('userPage.col.account'), cell: (m) => <span className={page.mono}>{m.masked}</span> },
+          { label: t('userPage.col.holder'), cell: (m) => m.holder ?? '—' },
+          { label: t('userPage.col.bound'), cell: (m) => formatDateTime(m.created_at, lang) },
+          { label: t('userPage.col.state'), cell: state },
+          {
+            label: t('common.actions'),
+            num: true,
+            cell: (m) =>
+              mayAct && m.removed_at === null && m.locked ? (
+                <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => setAllowing(m)}>
+                  {t('userPage.method.allowEdit')}
+                </button>
+              ) : null,
+          },
+        ]}
+      />
+      {allowing && (
+        <ReasonDialog
+          title={t('userPage.method.confirm', { method: `${allowing.title} ${allowing.masked}` })}
+          confirmLabel={t('userPage.method.allowEdit')}
+          onClose={() => setAllowing(null)}
+          onConfirm={(reason) => allowEdit({ id, methodId: allowing.id, reason }).unwrap()}
+        >
+          <p>{t('userPage.method.explain')}</p>
+        </ReasonDialog>
+      )}
+    </>
+  );
+}
+
+function RealNamePart({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const query = useUserRealNameQuery(id);
+  const r = query.data;
+  return (
+    <QueryState
+      isLoading={query.isLoading}
+      error={query.error}
+      isEmpty={!r}
+      empty={null}
+      onRetry={() => void query.refetch()}
+    >
+      {r && (
+        <dl className={page.facts} style={{ padding: 16 }} data-testid="part-realName">
+          <dt>{t('userPage.col.state')}</dt>
+          <dd>{t(`users.realNameStates.${r.state}`)}</dd>
+          <dt>{t('userPage.realName.submitted')}</dt>
+          <dd>{formatDateTime(r.submitted_at, lang)}</dd>
+          <dt>{t('userPage.realName.decided')}</dt>
+          <dd>{formatDateTime(r.decided_at, lang)}</dd>
+          <dt>{t('userPage.realName.reason')}</dt>
+          <dd>{r.reason ?? '—'}</dd>
+          <dt>{t('userPage.realName.submissions')}</dt>
+          <dd>{r.submissions}</dd>
+        </dl>
+      )}
+      <p className={ui.hint} style={{ padding: '0 16px 16px' }}>
+        {t('userPage.realName.document')}
+      </p>
+    </QueryState>
+  );
+}
+
+function SessionsPart({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const [sessionsPage, setSessionsPage] = usePage();
+  const [loginsPage, setLoginsPage] = usePage();
+  const sessions = useUserSessionsQuery({ id, page: sessionsPage, size: SIZE });
+  const logins = useUserLoginsQuery({ id, page: loginsPage, size: SIZE });
+  return (
+    <div className={page.stack}>
+      <h3 className={styles.subhead}>{t('userPage.sessions.live')}</h3>
+      <PartTable
+        query={sessions}
+        page={sessionsPage}
+        size={SIZE}
+        onPage={setSessionsPage}
+        label={t('userPage.sessions.live')}
+        testId="part-sessions"
+        empty={t('userPage.empty.sessions')}
+        rowKey={(s) => s.id}
+        columns={[
+          { label: t('userPage.col.device'), cell: (s) => s.device },
+          { label: t('userPage.col.ip'), cell: (s) => <span className={page.mono}>{s.ip ?? '—'}</span> },
+          { label: t('userPage.col.opened'), cell: (s) => formatDateTime(s.created_at, lang, 'short') },
+          { label: t('userPage.col.lastSeen'), cell: (s) => formatDateTime(s.last_seen_at, lang, 'short') },
+        ]}
+      />
+      <h3 className={styles.subhead}>{t('userPage.sessions.logins')}</h3>
+      <PartTable
+        query={logins}
+        page={loginsPage}
+        size={SIZE}
+        onPage={setLoginsPage}
+        label={t('userPage.sessions.logins')}
+        testId="part-logins"
+        empty={t('userPage.empty.logins')}
+        rowKey={(l) => l.id}
+        columns={[
+          { label: t('userPage.col.time'), cell: (l) => formatDateTime(l.at, lang, 'short') },
+          { label: t('userPage.col.kind'), cell: (l) => t(`userPage.login.${l.kind}`) },
+          { label: t('userPage.col.device'), cell: (l) => <span title={l.user_agent ?? ''}>{l.device}</span> },
+          { label: t('userPage.col.ip'), cell: (l) => <span className={page.mono}>{l.ip ?? '—'}</span> },
+        ]}
+      />
+    </div>
+  );
+}
+
+function MessagesPart({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const [pageNo, setPage] = usePage();
+  const query = useUserMessagesQuery({ id, page: pageNo, size: SIZE });
+  return (
+    <PartTable
+      query={query}
+      page={pageNo}
+      size={SIZE}
+      onPage={setPage}
+      label={t('userPage.parts.messages')}
+      testId="part-messages"
+      empty={t('userPage.empty.messages')}
+      rowKey={(m) => m.id}
+      columns={[
+        { label: t('userPage.col.time'), cell: (m) => formatDateTime(m.created_at, lang, 'short') },
+        {
+          label: t('userPage.col.message'),
+          cell: (m) => (
+            <div lang={m.lang}>
+              <strong>{m.title}</strong>
+              <div className={styles.body}>{m.body}</div>
+            </div>
+          ),
+        },
+        {
+          label: t('userPage.col.from'),
+          cell: (m) =>
+            m.kind === 'operator' ? (
+              t('userPage.fromOperator')
+            ) : (
+              <>
+                {t('userPage.fromPlatform')} <span className={page.mono}>{m.kind}</span>
+              </>
+            ),
+        },
+        { label: t('userPage.col.read'), cell: (m) => (m.read ? t('userPage.read') : t('userPage.unread')) },
+      ]}
+    />
+  );
+}
+
+function SupportPart({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const [pageNo, setPage] = usePage();
+  const query = useUserSupportQuery({ id, page: pageNo, size: SIZE });
+  return (
+    <PartTable
+      query={query}
+      page={pageNo}
+      size={SIZE}
+      onPage={setPage}
+      label={t('userPage.parts.support')}
+      testId="part-support"
+      empty={t('userPage.empty.support')}
+      rowKey={(m) => m.id}
+      columns={[
+        { label: t('userPage.col.time'), cell: (m) => formatDateTime(m.created_at, lang, 'short') },
+        {
+          label: t('userPage.col.from'),
+          cell: (m) => (m.from === 'user' ? t('userPage.fromUser') : (m.operator ?? t('userPage.fromOperator'))),
+        },
+        { label: t('userPage.col.message'), cell: (m) => <div className={styles.body}>{m.body}</div> },
+      ]}
+    />
+  );
+}
+
+function InvitationsPart({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const [pageNo, setPage] = usePage();
+  const query = useUserInvitationsQuery({ id, page: pageNo, size: SIZE });
+  const inviter = query.data?.inviter;
+  return (
+    <div className={page.stack}>
+      {query.data && (
+        <p style={{ padding: '12px 12px 0' }}>
+          {inviter ? (
+            <>
+              {t('userPage.invitedBy')} <a href={`#/users/${inviter.id}`}>{`${inviter.account} (#${inviter.id})`}</a>
+            </>
+          ) : (
+            t('userPage.noInviter')
+          )}
+        </p>
+      )}
+      <PartTable
+        query={query}
+        page={pageNo}
+        size={SIZE}
+        onPage={setPage}
+        label={t('userPage.parts.invitations')}
+        testId="part-invitations"
+        empty={t('userPage.empty.invitations')}
+        rowKey={(i) => i.id}
+        columns={[
+          { label: t('userPage.col.user'), cell: (i) => <a href={`#/users/${i.id}`}>{`${i.account} (#${i.id})`}</a> },
+          { label: t('userPage.col.registered'), cell: (i) => formatDateTime(i.registered_at, lang, 'short') },
+          { label: t('userPage.col.qualified'), cell: (i) => formatDateTime(i.qualified_at, lang, 'short') },
+          { label: t('userPage.col.bonus'), num: true, cell: (i) => (i.bonus ? formatMoney(i.bonus, lang) : '—') },
+        ]}
+      />
+    </div>
+  );
+}
+
+function AuditPart({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const [pageNo, setPage] = usePage();
+  const query = useUserAuditQuery({ id, page: pageNo, size: SIZE });
+  return (
+    <PartTable
+      query={query}
+      page={pageNo}
+      size={SIZE}
+      onPage={setPage}
+      label={t('userPage.parts.audit')}
+      testId="part-audit"
+      empty={t('userPage.empty.audit')}
+      rowKey={(a) => a.id}
+      columns={[
+        { label: t('userPage.col.time'), cell: (a) => formatDateTime(a.created_at, lang, 'short') },
+        { label: t('userPage.col.operator'), cell: (a) => a.operator },
+        { label: t('userPage.col.action'), cell: (a) => t(`userPage.actions.${a.action}`, { defaultValue: a.action }) },
+        { label: t('userPage.col.reason'), cell: (a) => a.reason },
+        { label: t('userPage.col.details'), cell: (a) => <AuditDetails details={a.details} /> },
+      ]}
+    />
+  );
+}
+
+const shown = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+
+/** An act's recorded details, one line each: what it was about, then the state before and after it. */
+function AuditDetails({ details }: { details: Record<string, unknown> }) {
+  const { t } = useTranslation();
+  const { before, after, ...rest } = details;
+  return (
+    <dl className={styles.details}>
+      {Object.entries(rest).map(([key, value]) => (
+        <div key={key}>
+          <dt>{key}</dt>
+          <dd>{shown(value)}</dd>
+        </div>
+      ))}
+      {before !== undefined && (
+        <div>
+          <dt>{t('userPage.before')}</dt>
+          <dd>{shown(before)}</dd>
+        </div>
+      )}
+      {after !== undefined && (
+        <div>
+          <dt>{t('userPage.after')}</dt>
+          <dd>{shown(after)}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}

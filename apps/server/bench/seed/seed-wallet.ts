@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../src/platform/db/client.ts';
+import { inBatches, lit, moveSequencePast, nextId, ownedRows } from './seed-batches.ts';
+import { heavySplit, type SeedCounts } from './seed-counts.ts';
+import { seededUsers } from './seed-users.ts';
+
+/** Deposit, withdrawal and exchange records, settled (status 1) as the review flows leave them. */
+export async function seedWallet(db: DbOrTx, counts: SeedCounts): Promise<void> {
+  const users = await seededUsers(db);
+  const rows = (total: number, lo: number, hi: number) =>
+    ownedRows(users, total, heavySplit(total, counts).rest, lo, hi);
+
+  const deposits = await nextId(db, 'deposits');
+  await inBatches(
+    db,
+    counts.deposits,
+    (lo, hi) => sql`
+      INSERT INTO deposits (id, user_id, class, status, channel_kind, channel_name, amount, reference_code,
+        reviewed_by, reviewed_at, credited_at, created_at)
+      SELECT ${lit(deposits)} + g, user_id, 0, 1, 'bank', 'Bench bank', 10000 + (g::bigint * 7919) % 990000,
+             'BD' || (${lit(deposits)} + g), 'bench', at, at, at
+      FROM (${rows(counts.deposits, lo, hi)}) r`,
+  );
+  const withdrawals = await nextId(db, 'withdrawals');
+  await inBatches(
+    db,
+    counts.withdrawals,
+    (lo, hi) => sql`
+      INSERT INTO withdrawals (id, user_id, method_id, kind, destination, amount, fee, received, status,
+        reviewed_by, reviewed_at, created_at)
+      SELECT ${lit(withdrawals)} + g, user_id, 0, 'bank', '**** ' || lpad((g % 10000)::text, 4, '0'),
+             amount, amount / 100, amount - amount / 100, 1, 'bench', at, at
+      FROM (SELECT *, 10000 + (g::bigint * 7919) % 490000 AS amount FROM (${rows(counts.withdrawals, lo, hi)}) o) r`,
+  );
+  const exchanges = await nextId(db, 'exchanges');
+  await inBatches(
+    db,
+    counts.exchanges,
+    (lo, hi) => sql`
+      INSERT INTO exchanges (id, user_id, quote_id, direction, coin, price, price_precision, cash_amount, coin_amount, fee, created_at)
+      SELECT ${lit(exchanges)} + g, user_id, 'bench-' || (${lit(exchanges)} + g),
+             CASE WHEN g % 2 = 0 THEN 'buy' ELSE 'sell' END, 'BTC', 6500000 + g % 100000, 2,
+             10000 + (g::bigint * 7919) % 990000, 1000 + g % 100000, 100, at
+      FROM (${rows(counts.exchanges, lo, hi)}) r`,
+  );
+  for (const table of ['deposits', 'withdrawals', 'exchanges']) await moveSequencePast(db, table);
+}

@@ -1,0 +1,19 @@
+import type pino from 'pino';
+import type { Config } from '../platform/config/env.ts';
+import type { Db } from '../platform/db/client.ts';
+import { applyDefaultSource } from '../modules/market/index.ts';
+import { seed, type SeedResult } from './seed.ts';
+
+/**
+ * What a start does to the database once its migrations are applied: the seed (products, plans, the first
+ * invitation code, the demo user) and the default price source for products an operator has not given one.
+ * A cluster's primary does it once for all its workers.
+ */
+export async function prepareDatabase(db: Db, config: Config, log: pino.Logger): Promise<SeedResult> {
+  const seeded = await seed(db, { firstInviteCode: config.firstInviteCode, demo: config.seedDemo });
+  if (seeded.firstInviteCreated) log.info(`first invitation code: ${seeded.firstInviteCode}`);
+  // MARKET_FEED moves the products an operator has not given a source; each answer then says where its price is from.
+  const moved = await applyDefaultSource(db, config.market.feeds, config.market.jsonClasses);
+  if (moved.length) log.info({ feeds: config.market.feeds, moved }, 'market: default price source applied');
+  return seeded;
+}

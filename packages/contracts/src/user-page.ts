@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { adminAuditItemSchema, adminUserSchema, reasonSchema } from './admin.ts';
+import { inboxMessageSchema, supportMessageSchema } from './content.ts';
+import { holdingListSchema } from './invest.ts';
+import { LANGUAGES } from './languages.ts';
+import { orderSchema } from './orders.ts';
+import { cappedTotal, cursorPageOf, pageOf, pageQuerySchema } from './page.ts';
+import { paymentMethodSchema, rechargeRecordSchema, withdrawRecordSchema } from './wallet.ts';
+
+/**
+ * One user on one page: what an operator with `users.read` sees of an account (each part read from the module
+ * that owns it, under /admin/users/:id/...), and the customer-service acts on it (`users.act`, each with a reason).
+ */
+
+export const adminUserIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+/** Every part of the page is a paged list. */
+export const adminUserPageQuerySchema = pageQuerySchema({ maxSize: 100, defaultSize: 20 });
+export type AdminUserPageQuery = z.input<typeof adminUserPageQuerySchema>;
+
+export const languageSchema = z.enum(LANGUAGES);
+
+/** GET /admin/users/:id: the account. `lang` is the app's language at the user's last sign-in or launch. */
+export const adminUserProfileSchema = adminUserSchema.extend({
+  lang: languageSchema,
+  has_fund_password: z.boolean(),
+  inviter_account: z.string().nullable(),
+});
+export type AdminUserProfile = z.infer<typeof adminUserProfileSchema>;
+
+/** GET /admin/users/:id/balances: every bucket the ledger holds for the user (U, 2 decimals; coins 8). */
+export const adminUserBalancesSchema = z.object({
+  available: z.string(),
+  frozen: z.string(),
+  /** Plan principal, and plan interest credited but held until maturity. */
+  plan: z.string(),
+  plan_interest: z.string(),
+  /** Virtual money of the practice account (PUSD). */
+  practice: z.string(),
+  coins: z.array(z.object({ coin: z.string(), amount: z.string() })),
+});
+export type AdminUserBalances = z.infer<typeof adminUserBalancesSchema>;
+
+/** GET /admin/users/:id/ledger: the user's entries, newest first, each with its account's balance after it. */
+export const adminLedgerEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.number().int(),
+  /** The journal's kind (deposit, order_open, adjustment, ...) and reference. */
+  kind: z.string(),
+  reference: z.string(),
+  asset: z.string(),
+  /** available, frozen, plan or plan_interest. */
+  bucket: z.string(),
+  /** Signed: a credit is positive. */
+  amount: z.string(),
+  balance_after: z.string(),
+});
+export type AdminLedgerEntry = z.infer<typeof adminLedgerEntrySchema>;
+export const adminLedgerPageSchema = pageOf(adminLedgerEntrySchema);
+export type AdminLedgerPage = z.infer<typeof adminLedgerPageSchema>;
+
+export const adminUserOrdersSchema = cursorPageOf(orderSchema);
+export type AdminUserOrders = z.infer<typeof adminUserOrdersSchema>;
+/** Plans the user holds, each with its lots. */
+export const adminUserHoldingsSchema = holdingListSchema;
+export type AdminUserHoldings = z.infer<typeof adminUserHoldingsSchema>;
+export const adminUserDepositsSchema = cursorPageOf(rechargeRecordSchema);
+export type AdminUserDeposits = z.infer<typeof adminUserDepositsSchema>;
+export const adminUserWithdrawalsSchema = cursorPageOf(withdrawRecordSchema);
+export type AdminUserWithdrawals = z.infer<typeof adminUserWithdrawalsSchema>;
+
+/**
+ * A payment method as an operator sees it: the user's view plus whether it was removed, and an open allowance of
+ * one edit (granted by an operator, consumed by the user's next edit, or lapsing at `edit_allowed_until`).
+ */
+export const adminPaymentMethodSchema = paymentMethodSchema.extend({
+  removed_at: z.number().int().nullable(),
+  edit_allowed_until: z.number().int().nullable(),
+  edit_allowed_by: z.string().nullable(),
+});
+export type AdminPaymentMethod = z.infer<typeof adminPaymentMethodSchema>;
+export const adminPaymentMethodsSchema = pageOf(adminPaymentMethodSchema);
+export type AdminPaymentMethods = z.infer<typeof adminPaymentMethodsSchema>;
+export const adminMethodParamsSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  method_id: z.coerce.number().int().positive(),
+});
+
+/** GET /admin/users/:id/real-name: the state only (the document is the real-name queue's, each view audited). */
+export const adminRealNameStatusSchema = z.object({
+  state: z.enum(['none', 'pending', 'verified', 'refused']),
+  submitted_at: z.number().int().nullable(),
+  decided_at: z.number().int().nullable(),
+  reason: z.string().nullable(),
+  submissions: z.number().int(),
+});
+export type AdminRealNameStatus = z.infer<typeof adminRealNameStatusSchema>;
+
+export const adminUserSessionSchema = z.object({
+  id: z.number().int(),
+  device: z.string(),
+  ip: z.string().nullable(),
+  created_at: z.number().int(),
+  last_seen_at: z.number().int(),
+  expires_at: z.number().int(),
+});
+export const adminUserSessionsSchema = pageOf(adminUserSessionSchema);
+export type AdminUserSessions = z.infer<typeof adminUserSessionsSchema>;
+export const adminUserLoginSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['login', 'register']),
+  device: z.string(),
+  user_agent: z.string().nullable(),
+  ip: z.string().nullable(),
+  at: z.number().int(),
+});
+export const adminUserLoginsSchema = pageOf(adminUserLoginSchema);
+export type AdminUserLogins = z.infer<typeof adminUserLoginsSchema>;
+/** POST /admin/users/:id/sessions/revoke: how many live sessions it ended. */
+export const adminSessionsRevokedSchema = z.object({ revoked: z.number().int() });
+
+/** The user's inbox, rendered in the user's language, as they read it. */
+export const adminUserMessagesSchema = pageOf(inboxMessageSchema.extend({ lang: languageSchema })).extend(cappedTotal);
+export type AdminUserMessages = z.infer<typeof adminUserMessagesSchema>;
+/** POST /admin/users/:id/messages: written in `lang`, which must be the user's language. */
+export const adminUserMessageBodySchema = z.object({
+  lang: languageSchema,
+  title: z.string({ error: 'please_fill_in' }).trim().min(1, 'please_fill_in').max(120, 'invalid_request'),
+  body: z.string({ error: 'please_fill_in' }).trim().min(1, 'please_fill_in').max(2000, 'invalid_request'),
+  reason: reasonSchema,
+});
+export type AdminUserMessageBody = z.input<typeof adminUserMessageBodySchema>;
+
+export const adminUserSupportSchema = pageOf(supportMessageSchema.extend({ operator: z.string().nullable() }));
+export type AdminUserSupport = z.infer<typeof adminUserSupportSchema>;
+
+/** Who invited the user, and whom they invited. */
+export const adminUserInvitationsSchema = pageOf(
+  z.object({
+    id: z.number().int(),
+    account: z.string(),
+    registered_at: z.number().int(),
+    qualified_at: z.number().int().nullable(),
+    bonus: z.string().nullable(),
+  }),
+).extend({
+  inviter: z.object({ id: z.number().int(), account: z.string() }).nullable(),
+});
+export type AdminUserInvitations = z.infer<typeof adminUserInvitationsSchema>;
+
+/** Every operator act whose target is this user, newest first. */
+export const adminUserAuditSchema = pageOf(adminAuditItemSchema);
+export type AdminUserAudit = z.infer<typeof adminUserAuditSchema>;
