@@ -198,7 +198,7 @@ export type InboxList = z.infer<typeof inboxListSchema>;
 /** POST /api/user/msg_read_all: how many messages it marked read. */
 export const inboxReadAllSchema = z.object({ marked: z.number().int() });
 export type InboxReadAll = z.infer<typeof inboxReadAllSchema>;
-/** How many messages (inbox) or answers (customer service) are unread. */
+/** How many messages (inbox) or answers (customer service) are unread, up to COUNT_CAP. */
 export const unreadCountSchema = z.object({ unread: z.number().int() });
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
 /** POST /admin/messages: how many inboxes the message reached, and the reference it was sent under. */

@@ -211,6 +211,18 @@ describe('keyset paging', () => {
         .data;
     expect(await finance('')).toMatchObject({ total: COUNT_CAP, total_capped: true });
     expect(await finance('?type=bonus')).toMatchObject({ total: 3, total_capped: false });
+
+    // The inbox, and its unread count (the tab bar's badge shows 99+ past 99), stop counting at the cap too.
+    await t.database.db.execute(sql`
+      INSERT INTO inbox_messages (user_id, kind, params, reference)
+      SELECT ${id}, 'deposit_approved', '{"amount":"1.00"}'::jsonb, 'cap:' || n FROM generate_series(1, ${COUNT_CAP + 1}) n`);
+    const inbox = (
+      await call<Page & { total_capped: boolean; unread: number }>(t.app, 'GET', '/api/user/msg', { token: u.token })
+    ).data;
+    expect(inbox).toMatchObject({ total: COUNT_CAP, total_capped: true, unread: COUNT_CAP });
+    expect((await call<{ unread: number }>(t.app, 'GET', '/api/user/msg_unread', { token: u.token })).data.unread).toBe(
+      COUNT_CAP,
+    );
   });
 
   it('refuses a cursor that is not an id', async () => {

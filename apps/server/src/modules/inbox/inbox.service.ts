@@ -1,5 +1,5 @@
 import { afterCursor, nextCursor, offsetOf, type PageInput } from '../../platform/db/keyset.ts';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { InboxList, InboxMessage, Language } from '@app/contracts';
 import type { DbOrTx, Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -80,12 +80,13 @@ export function renderMessage(row: typeof inboxMessages.$inferSelect, lang: Lang
   };
 }
 
+/**
+ * The unread messages, counted only as far as COUNT_CAP: a badge shows "99+" past 99, and a user who never reads
+ * (a million alerts) costs what any other does.
+ */
 export async function unreadCount(db: DbOrTx, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(inboxMessages)
-    .where(and(eq(inboxMessages.userId, userId), isNull(inboxMessages.readAt)));
-  return row?.n ?? 0;
+  return (await countUpToCap(db, inboxMessages, and(eq(inboxMessages.userId, userId), isNull(inboxMessages.readAt))))
+    .total;
 }
 
 export async function listMessages(
