@@ -3,7 +3,7 @@ import { streamClientMessageSchema, type StreamServerMessage } from '@app/contra
 import { listProducts } from './market.repository.ts';
 import type WebSocket from 'ws';
 import type { Subscriber, TickHub } from './tick-hub.ts';
-import { transportOf, type FrameTransport } from './ws-frames.ts';
+import type { FrameTransport } from './ws-frames.ts';
 import { systemClock } from '../../platform/time/clock.ts';
 
 /**
@@ -22,8 +22,9 @@ export const streamRoutes: FastifyPluginAsync<{ hub: TickHub }> = async (app, { 
     return known;
   };
 
-  app.get('/api/stream', { websocket: true }, (socket) => {
-    const client = new StreamClient(socket);
+  app.get('/api/stream', { websocket: true }, (socket, request) => {
+    // The connection the request was upgraded on is the one ws took over and frames to.
+    const client = new StreamClient(socket, request.raw.socket);
     const send = (message: StreamServerMessage) => socket.send(JSON.stringify(message));
     socket.on('message', async (raw: Buffer) => {
       let parsed;
@@ -46,10 +47,10 @@ export const streamRoutes: FastifyPluginAsync<{ hub: TickHub }> = async (app, { 
 
 /** A client of /api/stream as the hub sees it. */
 class StreamClient implements Subscriber {
-  readonly transport: FrameTransport;
-  constructor(private readonly socket: WebSocket) {
-    this.transport = transportOf(socket);
-  }
+  constructor(
+    private readonly socket: WebSocket,
+    readonly transport: FrameTransport,
+  ) {}
   get readyState() {
     return this.socket.readyState;
   }

@@ -1,4 +1,3 @@
-import type WebSocket from 'ws';
 import * as ws from 'ws';
 
 /**
@@ -20,12 +19,4 @@ const TEXT = 0x1;
 /** A complete, unmasked (server to client) text frame carrying `text`, ready to be written to any transport. */
 export function textFrame(text: string): Buffer {
   return Buffer.concat(Sender.frame(Buffer.from(text), { fin: true, opcode: TEXT, mask: false, readOnly: false }));
-}
-
-/**
- * The transport of a server-side ws socket. ws keeps it as `_socket` (since ws 1, and what its own Sender writes
- * to) without a public name for it; the stream route needs no other private part of ws.
- */
-export function transportOf(socket: WebSocket): FrameTransport {
-  return (socket as unknown as { _socket: FrameTransport })._socket;
 }
