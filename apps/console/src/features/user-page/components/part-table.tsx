@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '../../../components/pager.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
@@ -13,6 +13,33 @@ type PartQuery<T> = {
   error?: unknown;
   refetch: () => unknown;
 };
+
+const SIZE = 20;
+
+/**
+ * A part read a page at a time, with what its table is called and says when empty, all named after the part
+ * (`userPage.parts.…`, `userPage.empty.…`, the test id `part-…`). The page starts at 1 whenever the part is shown
+ * again.
+ */
+export function usePagedPart<Q extends PartQuery<unknown>>(
+  useQuery: (args: { id: number; page: number; size: number }) => Q,
+  id: number,
+  name: string,
+  labelKey = `userPage.parts.${name}`,
+) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const query = useQuery({ id, page, size: SIZE });
+  return {
+    query,
+    page,
+    size: SIZE,
+    onPage: setPage,
+    label: t(labelKey),
+    testId: `part-${name}`,
+    empty: t(`userPage.empty.${name}`),
+  };
+}
 
 /** One part of the user's page as a table: its loading, error and empty states, and a pager under it. */
 export function PartTable<T>({
