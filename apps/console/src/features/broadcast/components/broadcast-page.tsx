@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '@app/contracts';
 import editor from '../../../components/editor.module.css';
 import { Field } from '../../../components/field.tsx';
+import { WrittenBadge } from '../../../components/language-texts.tsx';
 import page from '../../../components/page.module.css';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import ui from '../../../components/ui.module.css';
@@ -61,13 +62,7 @@ export function BroadcastPage() {
               <fieldset key={lang} className={editor.group} data-testid={`broadcast-${lang}`}>
                 <legend className={editor.legend}>
                   {LANGUAGE_NAMES[lang]} <span className={ui.hint}>({lang})</span>{' '}
-                  {lang === 'en' ? (
-                    <span className={`${ui.badge} ${ui.badgeOk}`}>{t('broadcast.required')}</span>
-                  ) : written.includes(lang) ? (
-                    <span className={`${ui.badge} ${ui.badgeOk}`}>{t('broadcast.written')}</span>
-                  ) : (
-                    <span className={`${ui.badge} ${ui.badgeWarn}`}>{t('broadcast.showsEnglish')}</span>
-                  )}
+                  <WrittenBadge lang={lang} written={written.includes(lang)} texts="broadcast" />
                 </legend>
                 <Field
                   id={`broadcast-${lang}-title`}

@@ -6,6 +6,7 @@ import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import ui from '../../../components/ui.module.css';
 import editor from '../../../components/editor.module.css';
 import { Field } from '../../../components/field.tsx';
+import { LanguageTexts } from '../../../components/language-texts.tsx';
 import { EDITOR_LANGUAGES, LANGUAGE_NAMES } from '../../../lib/editor-languages.ts';
 import { useCreateContentMutation, useEditContentMutation, useSetContentStateMutation } from '../api/content-api.ts';
 import {
@@ -245,24 +246,15 @@ export function ContentEditor({
                   <p className={ui.hint}>{t('content.textsHint')}</p>
                   {draft.kind !== 'banner' && <p className={ui.hint}>{t('content.bodyHint')}</p>}
                 </div>
-                <div className={styles.languages}>
-                  {EDITOR_LANGUAGES.map((lang) => {
+                <LanguageTexts
+                  texts="content"
+                  testId={(lang) => `lang-${lang}`}
+                  written={(lang) => draft.texts[lang].title.trim() !== ''}
+                >
+                  {(lang) => {
                     const text = draft.texts[lang];
-                    const written = text.title.trim() !== '';
                     return (
-                      <fieldset key={lang} className={styles.language} data-testid={`lang-${lang}`}>
-                        <legend className={styles.languageHead} style={{ width: '100%' }}>
-                          <span>
-                            {LANGUAGE_NAMES[lang]} <span className={ui.hint}>({lang})</span>
-                          </span>
-                          {lang === 'en' ? (
-                            <span className={`${ui.badge} ${ui.badgeOk}`}>{t('content.required')}</span>
-                          ) : written ? (
-                            <span className={`${ui.badge} ${ui.badgeOk}`}>{t('content.written')}</span>
-                          ) : (
-                            <span className={`${ui.badge} ${ui.badgeWarn}`}>{t('content.showsEnglish')}</span>
-                          )}
-                        </legend>
+                      <>
                         <Field id={`${lang}-title`} label={t('content.textTitle')} error={shownError(`${lang}.title`)}>
                           <input
                             id={`${lang}-title`}
@@ -300,10 +292,10 @@ export function ContentEditor({
                             />
                           </Field>
                         )}
-                      </fieldset>
+                      </>
                     );
-                  })}
-                </div>
+                  }}
+                </LanguageTexts>
               </div>
             </section>
           </div>

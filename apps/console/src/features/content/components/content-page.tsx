@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CONTENT_KINDS, type AdminContentItem, type ContentKind } from '@app/contracts';
+import { CONTENT_KINDS, type ContentKind } from '@app/contracts';
+import { useEditorOpening } from '../../../components/editor-opening.ts';
 import page from '../../../components/page.module.css';
 import { QueryState } from '../../../components/query-state.tsx';
 import ui from '../../../components/ui.module.css';
@@ -21,26 +22,18 @@ export function ContentPage() {
   const { t } = useTranslation();
   const lang = useLanguage();
   const [kind, setKind] = useState<ContentKind | undefined>(undefined);
-  const [editing, setEditing] = useState<AdminContentItem | 'new' | null>(null);
-  // One editor per opening: a new item that is saved stays in the same editor (with its "saved" note).
-  const [opened, setOpened] = useState(0);
-  const edit = (target: AdminContentItem | 'new') => {
-    setOpened((n) => n + 1);
-    setEditing(target);
-  };
   const list = useContentItemsQuery(kind);
   const items = list.data?.items ?? [];
+  const editor = useEditorOpening(items);
 
-  if (editing !== null) {
-    // The list's copy of the item is read again after each save, so the editor follows it.
-    const current = editing === 'new' ? null : (items.find((i) => i.id === editing.id) ?? editing);
+  if (editor.isOpen) {
     return (
       <ContentEditor
-        key={opened}
-        item={current}
+        key={editor.key}
+        item={editor.current}
         kind={kind ?? 'notice'}
-        onClose={() => setEditing(null)}
-        onCreated={(item) => setEditing(item)}
+        onClose={editor.close}
+        onCreated={editor.created}
       />
     );
   }
@@ -52,7 +45,7 @@ export function ContentPage() {
           <h1 className={page.title}>{t('content.title')}</h1>
           <p className={page.subtitle}>{t('content.subtitle')}</p>
         </div>
-        <button type="button" className={`${ui.button} ${ui.primary}`} onClick={() => edit('new')}>
+        <button type="button" className={`${ui.button} ${ui.primary}`} onClick={() => editor.edit('new')}>
           {t('content.new')}
         </button>
       </div>
@@ -111,7 +104,7 @@ export function ContentPage() {
                       </td>
                       <td>{formatDateTime(item.publish_at, lang, 'short')}</td>
                       <td className={ui.num}>
-                        <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => edit(item)}>
+                        <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => editor.edit(item)}>
                           {t('content.edit')}
                         </button>
                       </td>

@@ -2,14 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminPlan, Language } from '@app/contracts';
 import { Field } from '../../../components/field.tsx';
+import { LanguageTexts } from '../../../components/language-texts.tsx';
 import page from '../../../components/page.module.css';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import ui from '../../../components/ui.module.css';
 import editor from '../../../components/editor.module.css';
-import { EDITOR_LANGUAGES, LANGUAGE_NAMES } from '../../../lib/editor-languages.ts';
 import { useCreatePlanMutation, useEditPlanMutation } from '../api/plans-api.ts';
 import { checkPlan, planCreateOf, planDraftOf, planFieldsOf, type PlanDraft } from '../lib/plan-form.ts';
-import styles from './plans.module.css';
 
 /**
  * One plan: its terms (the ones fixed at creation are shown but not editable), and its name and description in
@@ -176,23 +175,15 @@ export function PlanEditor({
                 </h2>
                 <p className={ui.hint}>{t('plans.textsHint')}</p>
               </div>
-              <div className={styles.languages}>
-                {EDITOR_LANGUAGES.map((lang) => {
+              <LanguageTexts
+                texts="plans"
+                testId={(lang) => `plan-lang-${lang}`}
+                written={(lang) => draft.texts[lang].title.trim() !== ''}
+              >
+                {(lang) => {
                   const text = draft.texts[lang];
                   return (
-                    <fieldset key={lang} className={styles.language} data-testid={`plan-lang-${lang}`}>
-                      <legend className={styles.languageHead}>
-                        <span>
-                          {LANGUAGE_NAMES[lang]} <span className={ui.hint}>({lang})</span>
-                        </span>
-                        {lang === 'en' ? (
-                          <span className={`${ui.badge} ${ui.badgeOk}`}>{t('plans.required')}</span>
-                        ) : text.title.trim() ? (
-                          <span className={`${ui.badge} ${ui.badgeOk}`}>{t('plans.written')}</span>
-                        ) : (
-                          <span className={`${ui.badge} ${ui.badgeWarn}`}>{t('plans.showsEnglish')}</span>
-                        )}
-                      </legend>
+                    <>
                       <Field id={`plan-${lang}-title`} label={t('plans.name')} error={error(`${lang}.title`)}>
                         <input
                           id={`plan-${lang}-title`}
@@ -218,10 +209,10 @@ export function PlanEditor({
                           onChange={(event) => setText(lang, 'description', event.target.value)}
                         />
                       </Field>
-                    </fieldset>
+                    </>
                   );
-                })}
-              </div>
+                }}
+              </LanguageTexts>
             </div>
           </section>
         </div>

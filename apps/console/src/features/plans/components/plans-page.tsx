@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminPlan } from '@app/contracts';
+import { useEditorOpening } from '../../../components/editor-opening.ts';
 import page from '../../../components/page.module.css';
 import { QueryState } from '../../../components/query-state.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
@@ -21,22 +22,13 @@ export function PlansPage() {
   const { t } = useTranslation();
   const lang = useLanguage();
   const list = usePlansQuery();
-  const [editing, setEditing] = useState<AdminPlan | 'new' | null>(null);
-  // One editor per opening: a new plan that is saved stays in the same editor (with its "saved" note).
-  const [opened, setOpened] = useState(0);
-  const edit = (target: AdminPlan | 'new') => {
-    setOpened((n) => n + 1);
-    setEditing(target);
-  };
   const [acting, setActing] = useState<{ plan: AdminPlan; action: PlanAction } | null>(null);
   const [act] = usePlanActionMutation();
   const items = list.data?.items ?? [];
+  const editor = useEditorOpening(items);
 
-  if (editing !== null) {
-    const current = editing === 'new' ? null : (items.find((p) => p.id === editing.id) ?? editing);
-    return (
-      <PlanEditor key={opened} plan={current} onClose={() => setEditing(null)} onCreated={(plan) => setEditing(plan)} />
-    );
+  if (editor.isOpen) {
+    return <PlanEditor key={editor.key} plan={editor.current} onClose={editor.close} onCreated={editor.created} />;
   }
 
   return (
@@ -46,7 +38,7 @@ export function PlansPage() {
           <h1 className={page.title}>{t('plans.title')}</h1>
           <p className={page.subtitle}>{t('plans.subtitle')}</p>
         </div>
-        <button type="button" className={`${ui.button} ${ui.primary}`} onClick={() => edit('new')}>
+        <button type="button" className={`${ui.button} ${ui.primary}`} onClick={() => editor.edit('new')}>
           {t('plans.new')}
         </button>
       </div>
@@ -100,7 +92,7 @@ export function PlansPage() {
                     </td>
                     <td className={ui.num}>
                       <span style={{ display: 'inline-flex', gap: 6 }}>
-                        <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => edit(plan)}>
+                        <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => editor.edit(plan)}>
                           {t('plans.edit')}
                         </button>
                         {plan.state === 'active' && (
