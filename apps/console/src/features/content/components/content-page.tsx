@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CONTENT_KINDS, type ContentKind } from '@app/contracts';
 import { useEditorOpening } from '../../../components/editor-opening.ts';
 import page from '../../../components/page.module.css';
-import { QueryState } from '../../../components/query-state.tsx';
+import { QueryTable } from '../../../components/query-table.tsx';
 import ui from '../../../components/ui.module.css';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/hooks.ts';
@@ -65,55 +65,45 @@ export function ContentPage() {
           ))}
         </div>
         <section className={ui.panel} aria-label={t('content.listLabel')}>
-          <QueryState
-            isLoading={list.isLoading}
-            error={list.error}
-            isEmpty={items.length === 0}
-            empty={<span>{t('content.empty')}</span>}
-            onRetry={() => void list.refetch()}
-          >
-            <div className={ui.tableWrap}>
-              <table className={ui.table}>
-                <thead>
-                  <tr>
-                    <th>{t('content.kindLabel')}</th>
-                    <th>{t('content.titleEn')}</th>
-                    <th>{t('content.languages')}</th>
-                    <th>{t('content.state')}</th>
-                    <th>{t('content.publishAt')}</th>
-                    <th aria-label={t('common.actions')} />
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.map((item) => (
-                    <tr key={item.id} data-testid={`content-row-${item.slug}`}>
-                      <td>{t(`content.kind.${item.kind}`)}</td>
-                      <td>
-                        <strong>{item.translations.en?.title ?? item.slug}</strong>
-                        {item.pinned && <span className={ui.hint}> · {t('content.pinned')}</span>}
-                        <div className={`${ui.hint} ${page.mono}`}>{item.slug}</div>
-                      </td>
-                      <td>
-                        {t('content.languageCount', { count: item.languages.length })}
-                        {item.languages.length < 10 && <div className={ui.hint}>{t('content.restEnglish')}</div>}
-                      </td>
-                      <td>
-                        <span className={`${ui.badge} ${STATE_BADGE[item.state] ?? ''}`}>
-                          {t(`content.states.${item.state}`)}
-                        </span>
-                      </td>
-                      <td>{formatDateTime(item.publish_at, lang, 'short')}</td>
-                      <td className={ui.num}>
-                        <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => editor.edit(item)}>
-                          {t('content.edit')}
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </QueryState>
+          <QueryTable query={list} items={items} empty={t('content.empty')}>
+            <thead>
+              <tr>
+                <th>{t('content.kindLabel')}</th>
+                <th>{t('content.titleEn')}</th>
+                <th>{t('content.languages')}</th>
+                <th>{t('content.state')}</th>
+                <th>{t('content.publishAt')}</th>
+                <th aria-label={t('common.actions')} />
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item) => (
+                <tr key={item.id} data-testid={`content-row-${item.slug}`}>
+                  <td>{t(`content.kind.${item.kind}`)}</td>
+                  <td>
+                    <strong>{item.translations.en?.title ?? item.slug}</strong>
+                    {item.pinned && <span className={ui.hint}> · {t('content.pinned')}</span>}
+                    <div className={`${ui.hint} ${page.mono}`}>{item.slug}</div>
+                  </td>
+                  <td>
+                    {t('content.languageCount', { count: item.languages.length })}
+                    {item.languages.length < 10 && <div className={ui.hint}>{t('content.restEnglish')}</div>}
+                  </td>
+                  <td>
+                    <span className={`${ui.badge} ${STATE_BADGE[item.state] ?? ''}`}>
+                      {t(`content.states.${item.state}`)}
+                    </span>
+                  </td>
+                  <td>{formatDateTime(item.publish_at, lang, 'short')}</td>
+                  <td className={ui.num}>
+                    <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => editor.edit(item)}>
+                      {t('content.edit')}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </QueryTable>
         </section>
       </div>
     </div>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminHoliday } from '@app/contracts';
 import page from '../../../components/page.module.css';
-import { QueryState } from '../../../components/query-state.tsx';
+import { QueryTable } from '../../../components/query-table.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import ui from '../../../components/ui.module.css';
 import { useAddHolidayMutation, useHolidaysQuery, useRemoveHolidayMutation } from '../api/products-api.ts';
@@ -40,42 +40,32 @@ export function HolidaysPanel() {
             {t('products.holidays.add')}
           </button>
         </div>
-        <QueryState
-          isLoading={list.isLoading}
-          error={list.error}
-          isEmpty={items.length === 0}
-          empty={<span>{t('products.holidays.empty')}</span>}
-          onRetry={() => void list.refetch()}
-        >
-          <div className={ui.tableWrap}>
-            <table className={ui.table}>
-              <thead>
-                <tr>
-                  <th>{t('products.holidays.day')}</th>
-                  <th>{t('products.session')}</th>
-                  <th>{t('products.holidays.name')}</th>
-                  <th>{t('products.holidays.by')}</th>
-                  <th>{t('common.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((h) => (
-                  <tr key={`${h.session}|${h.day}`} data-testid={`holiday-${h.session}-${h.day}`}>
-                    <td className={page.mono}>{h.day}</td>
-                    <td>{t(`products.sessions.${h.session}`)}</td>
-                    <td>{h.name}</td>
-                    <td>{h.created_by}</td>
-                    <td>
-                      <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => setRemoving(h)}>
-                        {t('products.holidays.remove')}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </QueryState>
+        <QueryTable query={list} items={items} empty={t('products.holidays.empty')}>
+          <thead>
+            <tr>
+              <th>{t('products.holidays.day')}</th>
+              <th>{t('products.session')}</th>
+              <th>{t('products.holidays.name')}</th>
+              <th>{t('products.holidays.by')}</th>
+              <th>{t('common.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((h) => (
+              <tr key={`${h.session}|${h.day}`} data-testid={`holiday-${h.session}-${h.day}`}>
+                <td className={page.mono}>{h.day}</td>
+                <td>{t(`products.sessions.${h.session}`)}</td>
+                <td>{h.name}</td>
+                <td>{h.created_by}</td>
+                <td>
+                  <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => setRemoving(h)}>
+                    {t('products.holidays.remove')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </QueryTable>
       </div>
       {adding && (
         <ReasonDialog

@@ -8,7 +8,7 @@ import {
   type MarketSource,
 } from '@app/contracts';
 import page from '../../../components/page.module.css';
-import { QueryState } from '../../../components/query-state.tsx';
+import { QueryTable } from '../../../components/query-table.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import ui from '../../../components/ui.module.css';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -57,63 +57,53 @@ export function ProductsPage() {
       </div>
       <div className={page.split}>
         <section className={ui.panel} aria-label={t('products.listLabel')}>
-          <QueryState
-            isLoading={list.isLoading}
-            error={list.error}
-            isEmpty={items.length === 0}
-            empty={<span>{t('products.empty')}</span>}
-            onRetry={() => void list.refetch()}
-          >
-            <div className={ui.tableWrap}>
-              <table className={ui.table}>
-                <thead>
-                  <tr>
-                    <th>{t('products.symbol')}</th>
-                    <th>{t('products.source')}</th>
-                    <th className={ui.num}>{t('products.price')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.map((p) => (
-                    <tr
-                      key={p.symbol}
-                      className={`${ui.rowButton} ${p.symbol === selected ? ui.rowSelected : ''}`}
-                      aria-selected={p.symbol === selected}
-                      data-testid={`product-row-${p.symbol}`}
+          <QueryTable query={list} items={items} empty={t('products.empty')}>
+            <thead>
+              <tr>
+                <th>{t('products.symbol')}</th>
+                <th>{t('products.source')}</th>
+                <th className={ui.num}>{t('products.price')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((p) => (
+                <tr
+                  key={p.symbol}
+                  className={`${ui.rowButton} ${p.symbol === selected ? ui.rowSelected : ''}`}
+                  aria-selected={p.symbol === selected}
+                  data-testid={`product-row-${p.symbol}`}
+                >
+                  <td>
+                    <button
+                      type="button"
+                      style={{ all: 'unset', cursor: 'pointer', fontWeight: 600 }}
+                      onClick={() => {
+                        setSelected(p.symbol);
+                        setDone(null);
+                      }}
+                      aria-label={t('products.open', { symbol: p.symbol })}
                     >
-                      <td>
-                        <button
-                          type="button"
-                          style={{ all: 'unset', cursor: 'pointer', fontWeight: 600 }}
-                          onClick={() => {
-                            setSelected(p.symbol);
-                            setDone(null);
-                          }}
-                          aria-label={t('products.open', { symbol: p.symbol })}
-                        >
-                          {p.symbol}
-                        </button>{' '}
-                        <StateBadge product={p} />
-                        <div className={ui.hint}>
-                          {p.name} · {t(`products.classes.${p.class}`)}
-                        </div>
-                      </td>
-                      <td>
-                        <SourceBadge product={p} />
-                        {p.source !== 'simulator' && p.source_symbol && (
-                          <div className={`${ui.hint} ${page.mono}`}>{p.source_symbol}</div>
-                        )}
-                      </td>
-                      <td className={ui.num}>
-                        {p.price ?? '—'}
-                        <div className={ui.hint}>{formatDateTime(p.price_time, lang, 'short')}</div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </QueryState>
+                      {p.symbol}
+                    </button>{' '}
+                    <StateBadge product={p} />
+                    <div className={ui.hint}>
+                      {p.name} · {t(`products.classes.${p.class}`)}
+                    </div>
+                  </td>
+                  <td>
+                    <SourceBadge product={p} />
+                    {p.source !== 'simulator' && p.source_symbol && (
+                      <div className={`${ui.hint} ${page.mono}`}>{p.source_symbol}</div>
+                    )}
+                  </td>
+                  <td className={ui.num}>
+                    {p.price ?? '—'}
+                    <div className={ui.hint}>{formatDateTime(p.price_time, lang, 'short')}</div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </QueryTable>
         </section>
         <section className={`${ui.panel} ${page.detail}`} aria-label={t('products.detailLabel')}>
           {done && (

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '../../../components/pager.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
+import { QueryTable } from '../../../components/query-table.tsx';
 import ui from '../../../components/ui.module.css';
 
 export type Column<T> = { label: string; cell: (row: T) => ReactNode; num?: boolean };
@@ -69,41 +69,41 @@ export function PartTable<T>({
   // A list that grows for ever is counted only up to its cap: past it, "more than" and a full page means more.
   const capped = query.data?.total_capped ?? false;
   return (
-    <QueryState
-      isLoading={query.isLoading}
-      error={query.error}
-      isEmpty={items.length === 0}
-      empty={<span>{empty}</span>}
-      onRetry={() => void query.refetch()}
+    <QueryTable
+      query={query}
+      items={items}
+      empty={empty}
+      label={label}
+      testId={testId}
+      after={
+        <>
+          <p className={ui.hint} style={{ padding: '8px 12px 0' }}>
+            {capped ? t('userPage.countCapped', { count: total }) : t('userPage.count', { count: total })}
+          </p>
+          <Pager page={page} hasMore={page * size < total || (capped && items.length === size)} onPage={onPage} />
+        </>
+      }
     >
-      <div className={ui.tableWrap}>
-        <table className={ui.table} aria-label={label} data-testid={testId}>
-          <thead>
-            <tr>
-              {columns.map((c) => (
-                <th key={c.label} className={c.num ? ui.num : undefined}>
-                  {c.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((row) => (
-              <tr key={rowKey(row)}>
-                {columns.map((c) => (
-                  <td key={c.label} className={c.num ? ui.num : undefined}>
-                    {c.cell(row)}
-                  </td>
-                ))}
-              </tr>
+      <thead>
+        <tr>
+          {columns.map((c) => (
+            <th key={c.label} className={c.num ? ui.num : undefined}>
+              {c.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((row) => (
+          <tr key={rowKey(row)}>
+            {columns.map((c) => (
+              <td key={c.label} className={c.num ? ui.num : undefined}>
+                {c.cell(row)}
+              </td>
             ))}
-          </tbody>
-        </table>
-      </div>
-      <p className={ui.hint} style={{ padding: '8px 12px 0' }}>
-        {capped ? t('userPage.countCapped', { count: total }) : t('userPage.count', { count: total })}
-      </p>
-      <Pager page={page} hasMore={page * size < total || (capped && items.length === size)} onPage={onPage} />
-    </QueryState>
+          </tr>
+        ))}
+      </tbody>
+    </QueryTable>
   );
 }
