@@ -2,8 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminSupportConversationItem, SupportQueueState } from '@app/contracts';
 import { errorText } from '../../../components/error-text.ts';
-import { ExportButton } from '../../../components/export-button.tsx';
-import { FilterBar } from '../../../components/filter-bar.tsx';
 import { useQueueState } from '../../../components/queue-state.ts';
 import page from '../../../components/page.module.css';
 import { QueueShell } from '../../../components/queue-shell.tsx';
@@ -18,8 +16,6 @@ import {
   useSupportQueueQuery,
   useSupportThreadQuery,
 } from '../api/support-api.ts';
-
-const SIZE = 50;
 
 /** Who wrote: the account, or for a logged-out conversation the phone its writer proved. */
 function Who({ c }: { c: AdminSupportConversationItem }) {
@@ -38,43 +34,39 @@ export function SupportQueue() {
   const { t } = useTranslation();
   const lang = useLanguage();
   const me = useSession().operator?.name ?? '';
-  const { filters, applyFilters, pageNo, setPageNo, selectedId, setSelectedId } = useQueueState({ state: 'open' });
+  const queue = useQueueState({ state: 'open' });
+  const { filters, selectedId } = queue;
   const state = (filters.state || undefined) as SupportQueueState | undefined;
-  const list = useSupportQueueQuery({ state, assignee: filters.mine ? me : undefined, page: pageNo, size: SIZE });
-  const items = list.data?.items ?? [];
+  const list = useSupportQueueQuery({ state, assignee: filters.mine ? me : undefined, ...queue.paging });
 
   return (
     <QueueShell
       title={t('support.title')}
-      toolbar={<ExportButton url="/admin/support/conversations/export" filters={{ state }} />}
-      filters={
-        <FilterBar
-          applied={filters}
-          onApply={applyFilters}
-          fields={[
-            {
-              name: 'state',
-              label: t('support.stateFilter'),
-              kind: 'select',
-              options: [
-                { value: 'open', label: t('support.state.open') },
-                { value: 'assigned', label: t('support.state.assigned') },
-                { value: 'closed', label: t('support.state.closed') },
-                { value: '', label: t('filters.any') },
-              ],
-            },
-            {
-              name: 'mine',
-              label: t('support.whose'),
-              kind: 'select',
-              options: [
-                { value: '', label: t('support.everyone') },
-                { value: '1', label: t('support.mine') },
-              ],
-            },
-          ]}
-        />
-      }
+      queue={queue}
+      exportUrl="/admin/support/conversations/export"
+      exportFilters={{ state }}
+      filterFields={[
+        {
+          name: 'state',
+          label: t('support.stateFilter'),
+          kind: 'select',
+          options: [
+            { value: 'open', label: t('support.state.open') },
+            { value: 'assigned', label: t('support.state.assigned') },
+            { value: 'closed', label: t('support.state.closed') },
+            { value: '', label: t('filters.any') },
+          ],
+        },
+        {
+          name: 'mine',
+          label: t('support.whose'),
+          kind: 'select',
+          options: [
+            { value: '', label: t('support.everyone') },
+            { value: '1', label: t('support.mine') },
+          ],
+        },
+      ]}
       list={list}
       listLabel={t('support.title')}
       columns={[
@@ -93,16 +85,9 @@ export function SupportQueue() {
         { key: 'assigned', header: t('support.assignedTo'), cell: (c) => c.assigned_to ?? '—' },
         { key: 'at', header: t('support.lastAt'), cell: (c) => formatDateTime(c.last_at, lang, 'short') },
       ]}
-      items={items}
-      pageNo={pageNo}
-      size={SIZE}
-      total={list.data?.total}
-      onPage={setPageNo}
-      selectedId={selectedId}
-      onSelect={setSelectedId}
       openLabel={(c) => t('support.open', { id: c.id })}
       rowTestId={(c) => `support-row-${c.id}`}
-      empty={<span>{t('support.empty')}</span>}
+      empty={t('support.empty')}
       detailLabel={t('support.detailLabel')}
       placeholder={t('support.pick')}
       detail={selectedId !== null ? <SupportDetail key={selectedId} id={selectedId} me={me} /> : null}
