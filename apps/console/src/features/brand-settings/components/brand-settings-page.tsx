@@ -4,6 +4,7 @@ import type { BrandSettings } from '@app/contracts';
 import page from '../../../components/page.module.css';
 import { QueryState } from '../../../components/query-state.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
+import { Field } from '../../../components/field.tsx';
 import ui from '../../../components/ui.module.css';
 import { useBrandSettingsQuery, useSaveBrandMutation } from '../api/brand-settings-api.ts';
 
@@ -49,10 +50,7 @@ function BrandForm({ saved }: { saved: BrandSettings }) {
   };
   return (
     <form className={`${ui.panelBody} ${page.stack}`} onSubmit={submit} noValidate>
-      <div className={ui.field}>
-        <label className={ui.label} htmlFor="brand-name">
-          {t('brand.name')}
-        </label>
+      <Field id="brand-name" label={t('brand.name')}>
         <input
           id="brand-name"
           className={ui.input}
@@ -65,7 +63,7 @@ function BrandForm({ saved }: { saved: BrandSettings }) {
         <span id="brand-name-hint" className={ui.hint}>
           {t('brand.hint', { count: MAX_NAME })}
         </span>
-      </div>
+      </Field>
       <div>
         <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={unchanged}>
           {t('brand.save')}

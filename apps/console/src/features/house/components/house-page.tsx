@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HouseView } from '@app/contracts';
 import page from '../../../components/page.module.css';
@@ -63,6 +64,29 @@ function Agrees({ ok, against }: { ok: boolean; against: string }) {
   );
 }
 
+/** A headline figure in its card, named by its label, with what goes under it. */
+function FigureCard({
+  label,
+  amount,
+  testId,
+  children,
+}: {
+  label: string;
+  amount: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className={`${ui.panel} ${styles.card}`} aria-label={label}>
+      <span className={ui.label}>{label}</span>
+      <span className={styles.figure} data-testid={testId}>
+        <Money amount={amount} />
+      </span>
+      {children}
+    </section>
+  );
+}
+
 function HouseFigures({ view }: { view: HouseView }) {
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -70,11 +94,7 @@ function HouseFigures({ view }: { view: HouseView }) {
   return (
     <div className={page.stack}>
       <div className={styles.cards}>
-        <section className={`${ui.panel} ${styles.card}`} aria-label={t('house.result')}>
-          <span className={ui.label}>{t('house.result')}</span>
-          <span className={styles.figure} data-testid="house-result">
-            <Money amount={view.result} />
-          </span>
+        <FigureCard label={t('house.result')} amount={view.result} testId="house-result">
           <Agrees ok={view.reconciled} against={view.ledger_change} />
           <span className={ui.hint}>
             {t('house.day', {
@@ -84,33 +104,21 @@ function HouseFigures({ view }: { view: HouseView }) {
               to: formatDateTime(view.to, lang, 'short'),
             })}
           </span>
-        </section>
-        <section className={`${ui.panel} ${styles.card}`} aria-label={t('house.openStake')}>
-          <span className={ui.label}>{t('house.openStake')}</span>
-          <span className={styles.figure}>
-            <Money amount={view.open.stake} />
-          </span>
+        </FigureCard>
+        <FigureCard label={t('house.openStake')} amount={view.open.stake}>
           <span className={ui.hint}>{t('house.openOrders', { count: view.open.open_orders })}</span>
           <span className={ui.hint}>
             {t('house.worstCase')}: <Money amount={view.open.worst_case} />
           </span>
-        </section>
-        <section className={`${ui.panel} ${styles.card}`} aria-label={t('house.pendingDeposits')}>
-          <span className={ui.label}>{t('house.pendingDeposits')}</span>
-          <span className={styles.figure}>
-            <Money amount={deposits.amount} />
-          </span>
+        </FigureCard>
+        <FigureCard label={t('house.pendingDeposits')} amount={deposits.amount}>
           <span className={ui.hint}>{t('house.waiting', { count: deposits.count })}</span>
           <Agrees ok={deposits.ledger_amount === '0.00'} against={deposits.ledger_amount} />
-        </section>
-        <section className={`${ui.panel} ${styles.card}`} aria-label={t('house.pendingWithdrawals')}>
-          <span className={ui.label}>{t('house.pendingWithdrawals')}</span>
-          <span className={styles.figure}>
-            <Money amount={withdrawals.amount} />
-          </span>
+        </FigureCard>
+        <FigureCard label={t('house.pendingWithdrawals')} amount={withdrawals.amount}>
           <span className={ui.hint}>{t('house.waiting', { count: withdrawals.count })}</span>
           <Agrees ok={withdrawals.ledger_amount === withdrawals.amount} against={withdrawals.ledger_amount} />
-        </section>
+        </FigureCard>
       </div>
 
       <section className={ui.panel} aria-labelledby="sources-title">

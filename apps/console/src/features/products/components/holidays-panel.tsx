@@ -4,6 +4,7 @@ import type { AdminHoliday } from '@app/contracts';
 import page from '../../../components/page.module.css';
 import { QueryTable } from '../../../components/query-table.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
+import { Field } from '../../../components/field.tsx';
 import ui from '../../../components/ui.module.css';
 import { useAddHolidayMutation, useHolidaysQuery, useRemoveHolidayMutation } from '../api/products-api.ts';
 
@@ -78,10 +79,7 @@ export function HolidaysPanel() {
           }}
         >
           <div className={page.formRow}>
-            <div className={ui.field}>
-              <label className={ui.label} htmlFor="holiday-session">
-                {t('products.session')}
-              </label>
+            <Field id="holiday-session" label={t('products.session')}>
               <select
                 id="holiday-session"
                 className={ui.input}
@@ -94,11 +92,8 @@ export function HolidaysPanel() {
                   </option>
                 ))}
               </select>
-            </div>
-            <div className={ui.field}>
-              <label className={ui.label} htmlFor="holiday-day">
-                {t('products.holidays.day')}
-              </label>
+            </Field>
+            <Field id="holiday-day" label={t('products.holidays.day')}>
               <input
                 id="holiday-day"
                 className={ui.input}
@@ -106,12 +101,9 @@ export function HolidaysPanel() {
                 value={day}
                 onChange={(e) => setDay(e.target.value)}
               />
-            </div>
+            </Field>
           </div>
-          <div className={ui.field}>
-            <label className={ui.label} htmlFor="holiday-name">
-              {t('products.holidays.name')}
-            </label>
+          <Field id="holiday-name" label={t('products.holidays.name')}>
             <input
               id="holiday-name"
               className={ui.input}
@@ -119,7 +111,7 @@ export function HolidaysPanel() {
               maxLength={80}
               onChange={(e) => setName(e.target.value)}
             />
-          </div>
+          </Field>
         </ReasonDialog>
       )}
       {removing && (

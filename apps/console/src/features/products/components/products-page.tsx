@@ -10,6 +10,7 @@ import {
 import page from '../../../components/page.module.css';
 import { QueryTable } from '../../../components/query-table.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
+import { Field } from '../../../components/field.tsx';
 import ui from '../../../components/ui.module.css';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/hooks.ts';
@@ -411,10 +412,7 @@ function AddProductDialog({ onClose, onAdded }: { onClose: () => void; onAdded: 
       }}
     >
       <div className={page.formRow}>
-        <div className={ui.field}>
-          <label className={ui.label} htmlFor="product-symbol">
-            {t('products.symbol')}
-          </label>
+        <Field id="product-symbol" label={t('products.symbol')}>
           <input
             id="product-symbol"
             className={`${ui.input} ${page.mono}`}
@@ -423,11 +421,8 @@ function AddProductDialog({ onClose, onAdded }: { onClose: () => void; onAdded: 
             placeholder="ADA/USDT"
             onChange={(e) => setSymbol(e.target.value)}
           />
-        </div>
-        <div className={ui.field}>
-          <label className={ui.label} htmlFor="product-class">
-            {t('products.class')}
-          </label>
+        </Field>
+        <Field id="product-class" label={t('products.class')}>
           <select
             id="product-class"
             className={ui.input}
@@ -440,11 +435,8 @@ function AddProductDialog({ onClose, onAdded }: { onClose: () => void; onAdded: 
               </option>
             ))}
           </select>
-        </div>
-        <div className={ui.field}>
-          <label className={ui.label} htmlFor="product-session">
-            {t('products.session')}
-          </label>
+        </Field>
+        <Field id="product-session" label={t('products.session')}>
           <select
             id="product-session"
             className={ui.input}
@@ -457,13 +449,10 @@ function AddProductDialog({ onClose, onAdded }: { onClose: () => void; onAdded: 
               </option>
             ))}
           </select>
-        </div>
+        </Field>
       </div>
       <ProductFields id="add" fields={fields} set={setFields} />
-      <div className={ui.field}>
-        <label className={ui.label} htmlFor="product-seed">
-          {t('products.seedPrice')}
-        </label>
+      <Field id="product-seed" label={t('products.seedPrice')}>
         <input
           id="product-seed"
           className={ui.input}
@@ -472,7 +461,7 @@ function AddProductDialog({ onClose, onAdded }: { onClose: () => void; onAdded: 
           onChange={(e) => setSeedPrice(e.target.value)}
         />
         <span className={ui.hint}>{t('products.seedPriceHint')}</span>
-      </div>
+      </Field>
     </ReasonDialog>
   );
 }

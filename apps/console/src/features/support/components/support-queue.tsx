@@ -6,6 +6,7 @@ import { useQueueState } from '../../../components/queue-state.ts';
 import page from '../../../components/page.module.css';
 import { QueueShell } from '../../../components/queue-shell.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
+import { Field } from '../../../components/field.tsx';
 import ui from '../../../components/ui.module.css';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLanguage, useSession } from '../../../lib/hooks.ts';
@@ -204,10 +205,7 @@ function SupportDetail({ id, me }: { id: number; me: string }) {
           onClose={() => setAsking(null)}
           onConfirm={(reason) => assign({ id, operator: assignee.trim(), reason }).unwrap()}
         >
-          <div className={ui.field}>
-            <label className={ui.label} htmlFor="assignee">
-              {t('support.assignee')}
-            </label>
+          <Field id="assignee" label={t('support.assignee')}>
             <input
               id="assignee"
               className={ui.input}
@@ -216,7 +214,7 @@ function SupportDetail({ id, me }: { id: number; me: string }) {
               onChange={(event) => setAssignee(event.target.value)}
             />
             <span className={ui.hint}>{t('support.assigneeHint')}</span>
-          </div>
+          </Field>
         </ReasonDialog>
       )}
       {asking === 'close' && (
