@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from './page-header.tsx';
 import page from './page.module.css';
 import { QueryTable } from './query-table.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
@@ -52,12 +53,7 @@ export function ManagedList<T extends { id: number }, A>({
   const dialog = asking ? act(asking.item, asking.act) : null;
   return (
     <div>
-      <div className={page.header}>
-        <div>
-          <h1 className={page.title}>{title}</h1>
-          <p className={page.subtitle}>{subtitle}</p>
-        </div>
-      </div>
+      <PageHeader title={title} subtitle={subtitle} />
       <div className={page.stack}>
         {form}
         <section className={ui.panel} aria-label={listLabel}>

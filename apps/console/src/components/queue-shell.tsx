@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from './export-button.tsx';
 import { FilterBar, type FilterField } from './filter-bar.tsx';
+import { PageHeader } from './page-header.tsx';
 import page from './page.module.css';
 import { Pager } from './pager.tsx';
 import type { QueueState } from './queue-state.ts';
@@ -70,18 +71,14 @@ export function QueueShell<T extends { id: number }>({
   const hasMore = total !== undefined ? pageNo * paging.size < total : items.length === paging.size;
   return (
     <div>
-      <div className={page.header}>
-        <div>
-          <h1 className={page.title}>{title}</h1>
-          <p className={page.subtitle}>{total !== undefined ? t('common.matching', { count: total }) : '\u00a0'}</p>
-        </div>
+      <PageHeader title={title} subtitle={total !== undefined ? t('common.matching', { count: total }) : '\u00a0'}>
         <div className={page.toolbar}>
           <ExportButton url={exportUrl} filters={exportFilters} />
           <button type="button" className={ui.button} onClick={() => void list.refetch()} disabled={list.isFetching}>
             {t('common.refresh')}
           </button>
         </div>
-      </div>
+      </PageHeader>
       <FilterBar fields={filterFields} applied={queue.filters} onApply={queue.applyFilters} />
       <div className={page.split}>
         <section className={ui.panel} aria-label={listLabel}>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BrandSettings } from '@app/contracts';
+import { PageHeader } from '../../../components/page-header.tsx';
 import page from '../../../components/page.module.css';
 import { QueryState } from '../../../components/query-state.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
@@ -16,12 +17,7 @@ export function BrandSettingsPage() {
   const settings = useBrandSettingsQuery();
   return (
     <div>
-      <div className={page.header}>
-        <div>
-          <h1 className={page.title}>{t('brand.title')}</h1>
-          <p className={page.subtitle}>{t('brand.subtitle')}</p>
-        </div>
-      </div>
+      <PageHeader title={t('brand.title')} subtitle={t('brand.subtitle')} />
       <section className={ui.panel} aria-label={t('brand.title')}>
         <QueryState
           isLoading={settings.isLoading}

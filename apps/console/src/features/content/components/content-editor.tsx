@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONTENT_KINDS, type AdminContentItem, type ContentKind, type Language } from '@app/contracts';
+import { PageHeader } from '../../../components/page-header.tsx';
 import page from '../../../components/page.module.css';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import ui from '../../../components/ui.module.css';
 import editor from '../../../components/editor.module.css';
+import { EditorNotices } from '../../../components/editor-notices.tsx';
 import { Field } from '../../../components/field.tsx';
 import { LanguageTexts } from '../../../components/language-texts.tsx';
 import { EDITOR_LANGUAGES, LANGUAGE_NAMES } from '../../../lib/editor-languages.ts';
@@ -77,17 +79,14 @@ export function ContentEditor({
   return (
     <>
       <form onSubmit={askSave} noValidate>
-        <div className={page.header}>
-          <div>
-            <h1 className={page.title}>
-              {item
-                ? t('content.editTitle', { title: item.translations.en?.title ?? item.slug })
-                : t('content.newTitle')}
-            </h1>
-            <p className={page.subtitle}>
-              {item ? `${t(`content.kind.${item.kind}`)} · ${t(`content.states.${item.state}`)}` : t('content.newHint')}
-            </p>
-          </div>
+        <PageHeader
+          title={
+            item ? t('content.editTitle', { title: item.translations.en?.title ?? item.slug }) : t('content.newTitle')
+          }
+          subtitle={
+            item ? `${t(`content.kind.${item.kind}`)} · ${t(`content.states.${item.state}`)}` : t('content.newHint')
+          }
+        >
           <div className={page.toolbar}>
             <button type="button" className={ui.button} onClick={onClose}>
               {t('content.back')}
@@ -106,17 +105,8 @@ export function ContentEditor({
               {item ? t('content.save') : t('content.create')}
             </button>
           </div>
-        </div>
-        {saved && (
-          <div className={ui.success} role="status" style={{ marginBottom: 16 }}>
-            {saved}
-          </div>
-        )}
-        {touched && !valid && (
-          <div className={ui.alert} role="alert" style={{ marginBottom: 16 }}>
-            {t('content.fixErrors')}
-          </div>
-        )}
+        </PageHeader>
+        <EditorNotices done={saved} fix={touched && !valid ? t('content.fixErrors') : null} />
         <div className={styles.editor}>
           <div className={page.stack}>
             <section className={ui.panel} aria-labelledby="settings-title">

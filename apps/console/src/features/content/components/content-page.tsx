@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONTENT_KINDS, type ContentKind } from '@app/contracts';
 import { useEditorOpening } from '../../../components/editor-opening.ts';
+import { PageHeader } from '../../../components/page-header.tsx';
 import page from '../../../components/page.module.css';
 import { QueryTable } from '../../../components/query-table.tsx';
 import ui from '../../../components/ui.module.css';
@@ -40,15 +41,11 @@ export function ContentPage() {
 
   return (
     <div>
-      <div className={page.header}>
-        <div>
-          <h1 className={page.title}>{t('content.title')}</h1>
-          <p className={page.subtitle}>{t('content.subtitle')}</p>
-        </div>
+      <PageHeader title={t('content.title')} subtitle={t('content.subtitle')}>
         <button type="button" className={`${ui.button} ${ui.primary}`} onClick={() => editor.edit('new')}>
           {t('content.new')}
         </button>
-      </div>
+      </PageHeader>
       <div className={page.stack}>
         <div className={styles.tabs} role="tablist" aria-label={t('content.kindFilter')}>
           {[undefined, ...CONTENT_KINDS].map((k) => (

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HouseView } from '@app/contracts';
+import { PageHeader } from '../../../components/page-header.tsx';
 import page from '../../../components/page.module.css';
 import { QueryState } from '../../../components/query-state.tsx';
 import ui from '../../../components/ui.module.css';
@@ -18,11 +19,7 @@ export function HousePage() {
   const house = useHouseQuery();
   return (
     <div>
-      <div className={page.header}>
-        <div>
-          <h1 className={page.title}>{t('house.title')}</h1>
-          <p className={page.subtitle}>{t('house.subtitle')}</p>
-        </div>
+      <PageHeader title={t('house.title')} subtitle={t('house.subtitle')}>
         <button
           type="button"
           className={ui.button}
@@ -32,7 +29,7 @@ export function HousePage() {
         >
           {t('common.refresh')}
         </button>
-      </div>
+      </PageHeader>
       <QueryState
         isLoading={house.isLoading}
         error={house.error}

@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminPlan, Language } from '@app/contracts';
+import { EditorNotices } from '../../../components/editor-notices.tsx';
 import { Field } from '../../../components/field.tsx';
 import { LanguageTexts } from '../../../components/language-texts.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
 import page from '../../../components/page.module.css';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import ui from '../../../components/ui.module.css';
@@ -73,11 +75,10 @@ export function PlanEditor({
   return (
     <>
       <form onSubmit={submit} noValidate>
-        <div className={page.header}>
-          <div>
-            <h1 className={page.title}>{plan ? t('plans.editTitle', { title: plan.title }) : t('plans.newTitle')}</h1>
-            <p className={page.subtitle}>{t('plans.holdingsKeepTerms')}</p>
-          </div>
+        <PageHeader
+          title={plan ? t('plans.editTitle', { title: plan.title }) : t('plans.newTitle')}
+          subtitle={t('plans.holdingsKeepTerms')}
+        >
           <div className={page.toolbar}>
             <button type="button" className={ui.button} onClick={onClose}>
               {t('plans.back')}
@@ -86,17 +87,8 @@ export function PlanEditor({
               {plan ? t('plans.save') : t('plans.create')}
             </button>
           </div>
-        </div>
-        {saved && (
-          <div className={ui.success} role="status" style={{ marginBottom: 16 }}>
-            {t('plans.saved')}
-          </div>
-        )}
-        {touched && !valid && (
-          <div className={ui.alert} role="alert" style={{ marginBottom: 16 }}>
-            {t('plans.fixErrors')}
-          </div>
-        )}
+        </PageHeader>
+        <EditorNotices done={saved ? t('plans.saved') : null} fix={touched && !valid ? t('plans.fixErrors') : null} />
         <div className={page.stack}>
           <section className={ui.panel} aria-labelledby="terms-title">
             <div className={`${ui.panelBody} ${page.stack}`}>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminPlan } from '@app/contracts';
 import { useEditorOpening } from '../../../components/editor-opening.ts';
-import page from '../../../components/page.module.css';
+import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryTable } from '../../../components/query-table.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import ui from '../../../components/ui.module.css';
@@ -33,15 +33,11 @@ export function PlansPage() {
 
   return (
     <div>
-      <div className={page.header}>
-        <div>
-          <h1 className={page.title}>{t('plans.title')}</h1>
-          <p className={page.subtitle}>{t('plans.subtitle')}</p>
-        </div>
+      <PageHeader title={t('plans.title')} subtitle={t('plans.subtitle')}>
         <button type="button" className={`${ui.button} ${ui.primary}`} onClick={() => editor.edit('new')}>
           {t('plans.new')}
         </button>
-      </div>
+      </PageHeader>
       <section className={ui.panel} aria-label={t('plans.listLabel')}>
         <QueryTable query={list} items={items} empty={t('plans.empty')}>
           <thead>

@@ -7,6 +7,7 @@ import {
   type AdminProductCreate,
   type MarketSource,
 } from '@app/contracts';
+import { PageHeader } from '../../../components/page-header.tsx';
 import page from '../../../components/page.module.css';
 import { QueryTable } from '../../../components/query-table.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
@@ -42,11 +43,7 @@ export function ProductsPage() {
 
   return (
     <div>
-      <div className={page.header}>
-        <div>
-          <h1 className={page.title}>{t('products.title')}</h1>
-          <p className={page.subtitle}>{t('products.subtitle')}</p>
-        </div>
+      <PageHeader title={t('products.title')} subtitle={t('products.subtitle')}>
         <div className={page.toolbar}>
           <button type="button" className={`${ui.button} ${ui.primary}`} onClick={() => setAdding(true)}>
             {t('products.add')}
@@ -55,7 +52,7 @@ export function ProductsPage() {
             {t('common.refresh')}
           </button>
         </div>
-      </div>
+      </PageHeader>
       <div className={page.split}>
         <section className={ui.panel} aria-label={t('products.listLabel')}>
           <QueryTable query={list} items={items} empty={t('products.empty')}>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AdminUser } from '@app/contracts';
 import { ExportButton } from '../../../components/export-button.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
 import page from '../../../components/page.module.css';
 import { Pager } from '../../../components/pager.tsx';
 import { QueryTable } from '../../../components/query-table.tsx';
@@ -36,11 +37,7 @@ export function UsersPage() {
 
   return (
     <div>
-      <div className={page.header}>
-        <div>
-          <h1 className={page.title}>{t('users.title')}</h1>
-          <p className={page.subtitle}>{list.data ? t('users.total', { count: total }) : '\u00a0'}</p>
-        </div>
+      <PageHeader title={t('users.title')} subtitle={list.data ? t('users.total', { count: total }) : '\u00a0'}>
         <form className={page.toolbar} onSubmit={search} role="search">
           <input
             className={ui.input}
@@ -57,7 +54,7 @@ export function UsersPage() {
           </button>
         </form>
         <ExportButton url="/admin/users/export" filters={{ q }} />
-      </div>
+      </PageHeader>
       <section className={ui.panel}>
         <QueryTable
           query={list}
