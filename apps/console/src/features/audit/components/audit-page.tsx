@@ -3,7 +3,7 @@ import { dayRange, useSharedFilters } from '../../../components/filter-bar.tsx';
 import { useQueueState } from '../../../components/queue-state.ts';
 import page from '../../../components/page.module.css';
 import { QueueShell } from '../../../components/queue-shell.tsx';
-import ui from '../../../components/ui.module.css';
+import { DetailHeader } from '../../../components/detail-header.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/hooks.ts';
 import { useAuditQuery } from '../api/audit-api.ts';
@@ -53,9 +53,7 @@ export function AuditPage() {
       detail={
         selected ? (
           <>
-            <div className={page.detailHeader}>
-              <h2 className={ui.panelTitle}>{t('audit.detailTitle', { id: selected.id })}</h2>
-            </div>
+            <DetailHeader title={t('audit.detailTitle', { id: selected.id })} />
             <div className={page.detailBody}>
               <dl className={page.facts}>
                 <dt>{t('audit.when')}</dt>

@@ -6,6 +6,7 @@ import { useQueueState } from '../../../components/queue-state.ts';
 import page from '../../../components/page.module.css';
 import { QueueShell } from '../../../components/queue-shell.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
+import { DecisionButtons, DetailHeader } from '../../../components/detail-header.tsx';
 import ui from '../../../components/ui.module.css';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/hooks.ts';
@@ -73,20 +74,13 @@ function KycDetail({ item, onDecided }: { item: AdminKycItem; onDecided: (item: 
   const pending = item.state === 'pending';
   return (
     <>
-      <div className={page.detailHeader}>
-        <h2 className={ui.panelTitle}>{t('kyc.detailTitle', { id: item.id })}</h2>
-        <span className={ui.badge}>{t(`kyc.state.${item.state}`)}</span>
+      <DetailHeader title={t('kyc.detailTitle', { id: item.id })} state={t(`kyc.state.${item.state}`)}>
         {pending && (
           <div className={page.toolbar} style={{ marginInlineStart: 'auto' }}>
-            <button type="button" className={`${ui.button} ${ui.primary}`} onClick={() => setAsking('approve')}>
-              {t('kyc.approve')}
-            </button>
-            <button type="button" className={`${ui.button} ${ui.danger}`} onClick={() => setAsking('refuse')}>
-              {t('kyc.refuse')}
-            </button>
+            <DecisionButtons approve={t('kyc.approve')} refuse={t('kyc.refuse')} onAsk={setAsking} />
           </div>
         )}
-      </div>
+      </DetailHeader>
       <div className={page.detailBody}>
         <dl className={page.facts}>
           <dt>{t('filters.user')}</dt>

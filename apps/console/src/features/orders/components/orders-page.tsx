@@ -4,7 +4,7 @@ import { dayRange, useSharedFilters } from '../../../components/filter-bar.tsx';
 import { useQueueState } from '../../../components/queue-state.ts';
 import page from '../../../components/page.module.css';
 import { QueueShell } from '../../../components/queue-shell.tsx';
-import ui from '../../../components/ui.module.css';
+import { DetailHeader } from '../../../components/detail-header.tsx';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/hooks.ts';
 import { useOrdersQuery } from '../api/orders-api.ts';
@@ -80,10 +80,7 @@ export function OrdersPage() {
       detail={
         selected ? (
           <>
-            <div className={page.detailHeader}>
-              <h2 className={ui.panelTitle}>{t('orders.detailTitle', { id: selected.id })}</h2>
-              <span className={ui.badge}>{t(`orders.${selected.mode}`)}</span>
-            </div>
+            <DetailHeader title={t('orders.detailTitle', { id: selected.id })} state={t(`orders.${selected.mode}`)} />
             <div className={page.detailBody}>
               <dl className={page.facts}>
                 <dt>{t('filters.user')}</dt>

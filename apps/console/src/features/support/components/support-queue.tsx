@@ -7,6 +7,7 @@ import page from '../../../components/page.module.css';
 import { QueueShell } from '../../../components/queue-shell.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import { Field } from '../../../components/field.tsx';
+import { DetailHeader } from '../../../components/detail-header.tsx';
 import ui from '../../../components/ui.module.css';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLanguage, useSession } from '../../../lib/hooks.ts';
@@ -125,9 +126,7 @@ function SupportDetail({ id, me }: { id: number; me: string }) {
 
   return (
     <>
-      <div className={page.detailHeader}>
-        <h2 className={ui.panelTitle}>{t('support.detailTitle', { id })}</h2>
-        <span className={ui.badge}>{t(`support.state.${c.state}`)}</span>
+      <DetailHeader title={t('support.detailTitle', { id })} state={t(`support.state.${c.state}`)}>
         <div className={page.toolbar} style={{ marginInlineStart: 'auto' }}>
           <button type="button" className={ui.button} onClick={() => setAsking('assign')}>
             {t('support.assign')}
@@ -138,7 +137,7 @@ function SupportDetail({ id, me }: { id: number; me: string }) {
             </button>
           )}
         </div>
-      </div>
+      </DetailHeader>
       <div className={page.detailBody}>
         <dl className={page.facts}>
           <dt>{t('filters.user')}</dt>

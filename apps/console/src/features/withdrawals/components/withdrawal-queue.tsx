@@ -7,6 +7,7 @@ import { dayRange, useSharedFilters } from '../../../components/filter-bar.tsx';
 import { useQueueState } from '../../../components/queue-state.ts';
 import { QueueShell } from '../../../components/queue-shell.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
+import { DecisionButtons, DetailHeader } from '../../../components/detail-header.tsx';
 import ui from '../../../components/ui.module.css';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { useLanguage, useSession } from '../../../lib/hooks.ts';
@@ -143,18 +144,11 @@ function WithdrawalDetail({
 
   return (
     <>
-      <div className={page.detailHeader}>
-        <h2 className={ui.panelTitle}>{t('withdrawals.detailTitle', { id: w.id })}</h2>
-        <span className={ui.badge}>{t(`withdrawals.status${w.status}`)}</span>
+      <DetailHeader title={t('withdrawals.detailTitle', { id: w.id })} state={t(`withdrawals.status${w.status}`)}>
         <div className={page.toolbar} style={{ marginInlineStart: 'auto', display: open ? undefined : 'none' }}>
-          <button type="button" className={`${ui.button} ${ui.primary}`} onClick={() => setAsking('approve')}>
-            {t('withdrawals.approve')}
-          </button>
-          <button type="button" className={`${ui.button} ${ui.danger}`} onClick={() => setAsking('refuse')}>
-            {t('withdrawals.refuse')}
-          </button>
+          <DecisionButtons approve={t('withdrawals.approve')} refuse={t('withdrawals.refuse')} onAsk={setAsking} />
         </div>
-      </div>
+      </DetailHeader>
       <div className={page.detailBody}>
         {outcome && (
           <div className={outcome === 'waiting_for_second' ? ui.notice : ui.success} role="status">
