@@ -4,6 +4,7 @@ import { CONTENT_KINDS, type AdminContentItem, type ContentKind, type Language }
 import { PageHeader } from '../../../components/page-header.tsx';
 import page from '../../../components/page.module.css';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
+import { PanelHeading } from '../../../components/panel-heading.tsx';
 import ui from '../../../components/ui.module.css';
 import editor from '../../../components/editor.module.css';
 import { EditorNotices } from '../../../components/editor-notices.tsx';
@@ -229,13 +230,9 @@ export function ContentEditor({
             </section>
             <section className={ui.panel} aria-labelledby="texts-title">
               <div className={`${ui.panelBody} ${page.stack}`}>
-                <div>
-                  <h2 id="texts-title" className={ui.panelTitle}>
-                    {t('content.texts')}
-                  </h2>
-                  <p className={ui.hint}>{t('content.textsHint')}</p>
+                <PanelHeading id="texts-title" title={t('content.texts')} hint={t('content.textsHint')}>
                   {draft.kind !== 'banner' && <p className={ui.hint}>{t('content.bodyHint')}</p>}
-                </div>
+                </PanelHeading>
                 <LanguageTexts
                   texts="content"
                   testId={(lang) => `lang-${lang}`}

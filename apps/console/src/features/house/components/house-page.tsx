@@ -4,6 +4,7 @@ import type { HouseView } from '@app/contracts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import page from '../../../components/page.module.css';
 import { QueryState } from '../../../components/query-state.tsx';
+import { PanelHeading } from '../../../components/panel-heading.tsx';
 import ui from '../../../components/ui.module.css';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/hooks.ts';
@@ -119,12 +120,12 @@ function HouseFigures({ view }: { view: HouseView }) {
       </div>
 
       <section className={ui.panel} aria-labelledby="sources-title">
-        <div className={ui.panelBody}>
-          <h2 id="sources-title" className={ui.panelTitle}>
-            {t('house.sources')}
-          </h2>
-          <p className={ui.hint}>{t('house.sourcesHint')}</p>
-        </div>
+        <PanelHeading
+          id="sources-title"
+          title={t('house.sources')}
+          hint={t('house.sourcesHint')}
+          className={ui.panelBody}
+        />
         <div className={ui.tableWrap}>
           <table className={ui.table}>
             <thead>
@@ -167,12 +168,12 @@ function HouseFigures({ view }: { view: HouseView }) {
       </section>
 
       <section className={ui.panel} aria-labelledby="exposure-title">
-        <div className={ui.panelBody}>
-          <h2 id="exposure-title" className={ui.panelTitle}>
-            {t('house.exposure')}
-          </h2>
-          <p className={ui.hint}>{t('house.exposureHint')}</p>
-        </div>
+        <PanelHeading
+          id="exposure-title"
+          title={t('house.exposure')}
+          hint={t('house.exposureHint')}
+          className={ui.panelBody}
+        />
         {view.products.length === 0 ? (
           <div className={ui.state}>{t('house.noOpenOrders')}</div>
         ) : (

@@ -7,6 +7,7 @@ import { LanguageTexts } from '../../../components/language-texts.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import page from '../../../components/page.module.css';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
+import { PanelHeading } from '../../../components/panel-heading.tsx';
 import ui from '../../../components/ui.module.css';
 import editor from '../../../components/editor.module.css';
 import { useCreatePlanMutation, useEditPlanMutation } from '../api/plans-api.ts';
@@ -161,12 +162,7 @@ export function PlanEditor({
           </section>
           <section className={ui.panel} aria-labelledby="plan-texts-title">
             <div className={`${ui.panelBody} ${page.stack}`}>
-              <div>
-                <h2 id="plan-texts-title" className={ui.panelTitle}>
-                  {t('plans.texts')}
-                </h2>
-                <p className={ui.hint}>{t('plans.textsHint')}</p>
-              </div>
+              <PanelHeading id="plan-texts-title" title={t('plans.texts')} hint={t('plans.textsHint')} />
               <LanguageTexts
                 texts="plans"
                 testId={(lang) => `plan-lang-${lang}`}

@@ -6,6 +6,7 @@ import { QueryTable } from '../../../components/query-table.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import { Field } from '../../../components/field.tsx';
 import ui from '../../../components/ui.module.css';
+import { AddBar } from './add-bar.tsx';
 import { useAddHolidayMutation, useHolidaysQuery, useRemoveHolidayMutation } from '../api/products-api.ts';
 
 const SESSIONS = ['us_equities', 'fx', 'globex'] as const;
@@ -27,20 +28,16 @@ export function HolidaysPanel() {
   return (
     <section className={ui.panel} style={{ marginTop: 16 }} aria-label={t('products.holidays.title')}>
       <div className={ui.panelBody}>
-        <div className={page.detailHeader} style={{ padding: 0, border: 0 }}>
-          <div>
-            <h2 className={ui.panelTitle}>{t('products.holidays.title')}</h2>
-            <p className={ui.hint}>{t('products.holidays.hint')}</p>
-          </div>
-          <button
-            type="button"
-            className={`${ui.button} ${ui.small}`}
-            style={{ marginInlineStart: 'auto' }}
-            onClick={() => setAdding(true)}
-          >
-            {t('products.holidays.add')}
-          </button>
-        </div>
+        <AddBar
+          heading={
+            <div>
+              <h2 className={ui.panelTitle}>{t('products.holidays.title')}</h2>
+              <p className={ui.hint}>{t('products.holidays.hint')}</p>
+            </div>
+          }
+          add={t('products.holidays.add')}
+          onAdd={() => setAdding(true)}
+        />
         <QueryTable query={list} items={items} empty={t('products.holidays.empty')}>
           <thead>
             <tr>

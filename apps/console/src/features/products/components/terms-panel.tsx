@@ -5,6 +5,7 @@ import page from '../../../components/page.module.css';
 import { QueryTable } from '../../../components/query-table.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import ui from '../../../components/ui.module.css';
+import { AddBar } from './add-bar.tsx';
 import { useSetTermsMutation, useTermsQuery, type TermsInput } from '../api/products-api.ts';
 
 const blank: TermsInput = {
@@ -55,17 +56,11 @@ export function TermsPanel({ symbol, onDone }: { symbol: string; onDone: (messag
   return (
     <div className={ui.panel}>
       <div className={ui.panelBody}>
-        <div className={page.detailHeader} style={{ padding: 0, border: 0 }}>
-          <h3 className={ui.label}>{t('products.terms.title')}</h3>
-          <button
-            type="button"
-            className={`${ui.button} ${ui.small}`}
-            style={{ marginInlineStart: 'auto' }}
-            onClick={() => setEditing(blank)}
-          >
-            {t('products.terms.add')}
-          </button>
-        </div>
+        <AddBar
+          heading={<h3 className={ui.label}>{t('products.terms.title')}</h3>}
+          add={t('products.terms.add')}
+          onAdd={() => setEditing(blank)}
+        />
         <QueryTable query={terms} items={items} empty={t('products.terms.empty')}>
           <thead>
             <tr>

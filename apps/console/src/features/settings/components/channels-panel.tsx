@@ -8,6 +8,7 @@ import page from '../../../components/page.module.css';
 import { MIN_REASON } from '../../../components/reason-dialog.tsx';
 import { QueryTable } from '../../../components/query-table.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
+import { PanelHeading } from '../../../components/panel-heading.tsx';
 import ui from '../../../components/ui.module.css';
 import editor from '../../../components/editor.module.css';
 import { formatMoney } from '../../../lib/format.ts';
@@ -27,12 +28,7 @@ export function ChannelsPanel() {
   return (
     <section className={ui.panel} aria-labelledby="channels-title">
       <div className={`${ui.panelBody} ${page.header}`} style={{ marginBottom: 0 }}>
-        <div>
-          <h2 id="channels-title" className={ui.panelTitle}>
-            {t('settings.channels.title')}
-          </h2>
-          <p className={ui.hint}>{t('settings.channels.hint')}</p>
-        </div>
+        <PanelHeading id="channels-title" title={t('settings.channels.title')} hint={t('settings.channels.hint')} />
         <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => setEditing('new')}>
           {t('settings.channels.add')}
         </button>

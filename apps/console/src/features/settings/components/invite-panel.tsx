@@ -4,6 +4,7 @@ import type { InviteRules } from '@app/contracts';
 import { Field } from '../../../components/field.tsx';
 import page from '../../../components/page.module.css';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
+import { PanelHeading } from '../../../components/panel-heading.tsx';
 import ui from '../../../components/ui.module.css';
 import editor from '../../../components/editor.module.css';
 import { useInviteSettingsQuery, useSaveInviteSettingsMutation } from '../api/settings-api.ts';
@@ -43,12 +44,7 @@ function InviteForm({
   return (
     <>
       <form className={`${ui.panelBody} ${page.stack}`} onSubmit={submit} noValidate>
-        <div>
-          <h2 id="invite-settings-title" className={ui.panelTitle}>
-            {t('settings.invite.title')}
-          </h2>
-          <p className={ui.hint}>{t('settings.invite.hint')}</p>
-        </div>
+        <PanelHeading id="invite-settings-title" title={t('settings.invite.title')} hint={t('settings.invite.hint')} />
         <div className={editor.grid}>
           <Field
             id="invite-bonus"

@@ -4,6 +4,7 @@ import type { WalletSettings } from '@app/contracts';
 import { Field } from '../../../components/field.tsx';
 import page from '../../../components/page.module.css';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
+import { PanelHeading } from '../../../components/panel-heading.tsx';
 import ui from '../../../components/ui.module.css';
 import editor from '../../../components/editor.module.css';
 import { useSaveWalletSettingsMutation, useWalletSettingsQuery } from '../api/settings-api.ts';
@@ -62,12 +63,7 @@ function WalletSettingsForm({
   return (
     <>
       <form className={`${ui.panelBody} ${page.stack}`} onSubmit={submit} noValidate>
-        <div>
-          <h2 id="wallet-settings-title" className={ui.panelTitle}>
-            {t('settings.wallet.title')}
-          </h2>
-          <p className={ui.hint}>{t('settings.wallet.hint')}</p>
-        </div>
+        <PanelHeading id="wallet-settings-title" title={t('settings.wallet.title')} hint={t('settings.wallet.hint')} />
         {GROUPS.map((group) => (
           <div key={group.title} className={editor.group} role="group" aria-labelledby={`group-${group.title}`}>
             <h3 id={`group-${group.title}`} className={editor.legend}>
