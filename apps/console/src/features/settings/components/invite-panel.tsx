@@ -8,7 +8,7 @@ import { PanelHeading } from '../../../components/panel-heading.tsx';
 import ui from '../../../components/ui.module.css';
 import editor from '../../../components/editor.module.css';
 import { useInviteSettingsQuery, useSaveInviteSettingsMutation } from '../api/settings-api.ts';
-import { SettingsPanel } from './settings-panel.tsx';
+import { SettingsPanel, type SavedNote } from './settings-panel.tsx';
 import { checkInvite } from '../lib/settings-form.ts';
 
 /** The invitation bonus: how much the inviter gets, and when (the invitee's real name, or first recharge). */
@@ -16,20 +16,12 @@ export function InvitePanel() {
   const query = useInviteSettingsQuery();
   return (
     <SettingsPanel labelledBy="invite-settings-title" query={query}>
-      {(data, saved, onSaved) => <InviteForm rules={data} saved={saved} onSaved={onSaved} />}
+      {(data, note) => <InviteForm rules={data} {...note} />}
     </SettingsPanel>
   );
 }
 
-function InviteForm({
-  rules,
-  saved,
-  onSaved: setSaved,
-}: {
-  saved: boolean;
-  onSaved: (saved: boolean) => void;
-  rules: InviteRules;
-}) {
+function InviteForm({ rules, saved, onSaved: setSaved }: { rules: InviteRules } & SavedNote) {
   const { t } = useTranslation();
   const [save] = useSaveInviteSettingsMutation();
   const [draft, setDraft] = useState<InviteRules>(rules);

@@ -8,7 +8,7 @@ import { PanelHeading } from '../../../components/panel-heading.tsx';
 import ui from '../../../components/ui.module.css';
 import editor from '../../../components/editor.module.css';
 import { useSaveWalletSettingsMutation, useWalletSettingsQuery } from '../api/settings-api.ts';
-import { SettingsPanel } from './settings-panel.tsx';
+import { SettingsPanel, type SavedNote } from './settings-panel.tsx';
 import { checkWallet, walletChanges, walletDraftOf, type WalletDraft } from '../lib/settings-form.ts';
 
 const GROUPS: { title: string; fields: (keyof WalletSettings)[] }[] = [
@@ -31,20 +31,12 @@ export function WalletSettingsPanel() {
   const query = useWalletSettingsQuery();
   return (
     <SettingsPanel labelledBy="wallet-settings-title" query={query}>
-      {(data, saved, onSaved) => <WalletSettingsForm settings={data} saved={saved} onSaved={onSaved} />}
+      {(data, note) => <WalletSettingsForm settings={data} {...note} />}
     </SettingsPanel>
   );
 }
 
-function WalletSettingsForm({
-  settings,
-  saved,
-  onSaved: setSaved,
-}: {
-  saved: boolean;
-  onSaved: (saved: boolean) => void;
-  settings: WalletSettings;
-}) {
+function WalletSettingsForm({ settings, saved, onSaved: setSaved }: { settings: WalletSettings } & SavedNote) {
   const { t } = useTranslation();
   const [save] = useSaveWalletSettingsMutation();
   const [draft, setDraft] = useState<WalletDraft>(() => walletDraftOf(settings));
