@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Pager } from '../../../components/pager.tsx';
 import { QueryTable } from '../../../components/query-table.tsx';
 import ui from '../../../components/ui.module.css';
+import type { PartArgs } from '../api/user-page-api.ts';
 
 export type Column<T> = { label: string; cell: (row: T) => ReactNode; num?: boolean };
 
@@ -22,7 +23,7 @@ const SIZE = 20;
  * again.
  */
 export function usePagedPart<Q extends PartQuery<unknown>>(
-  useQuery: (args: { id: number; page: number; size: number }) => Q,
+  useQuery: (args: PartArgs) => Q,
   id: number,
   name: string,
   labelKey = `userPage.parts.${name}`,
