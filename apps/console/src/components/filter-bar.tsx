@@ -10,15 +10,38 @@ export type FilterField =
 export type FilterValues = Record<string, string>;
 
 /** A day picked in the console (the operator's own calendar day) as the unix second it starts at. */
-export const dayStart = (day: string | undefined) =>
+const dayStart = (day: string | undefined) =>
   day ? Math.floor(new Date(`${day}T00:00:00`).getTime() / 1000) : undefined;
 /** The end of a picked day (exclusive): the start of the next one. */
-export const dayEnd = (day: string | undefined) => {
+const dayEnd = (day: string | undefined) => {
   if (!day) return undefined;
   const next = new Date(`${day}T00:00:00`);
   next.setDate(next.getDate() + 1);
   return Math.floor(next.getTime() / 1000);
 };
+
+/** A search's picked days as the time range the server takes. */
+export const dayRange = (filters: FilterValues) => ({ from: dayStart(filters.from), to: dayEnd(filters.to) });
+
+/** The filters the queues share: whose, how much, and which days. */
+export function useSharedFilters() {
+  const { t } = useTranslation();
+  const user: FilterField = {
+    name: 'user',
+    label: t('filters.user'),
+    kind: 'text',
+    placeholder: t('filters.userHint'),
+  };
+  const amounts: FilterField[] = [
+    { name: 'min', label: t('filters.min'), kind: 'amount' },
+    { name: 'max', label: t('filters.max'), kind: 'amount' },
+  ];
+  const days: FilterField[] = [
+    { name: 'from', label: t('filters.from'), kind: 'date' },
+    { name: 'to', label: t('filters.to'), kind: 'date' },
+  ];
+  return { user, amounts, days };
+}
 
 /**
  * A search's filters: edited freely, applied together with the search button (or Enter), cleared at once. The

@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from './page-header.tsx';
 import page from './page.module.css';
-import { QueryState } from './query-state.tsx';
+import { QueryTable } from './query-table.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 import ui from './ui.module.css';
 
@@ -52,45 +53,30 @@ export function ManagedList<T extends { id: number }, A>({
   const dialog = asking ? act(asking.item, asking.act) : null;
   return (
     <div>
-      <div className={page.header}>
-        <div>
-          <h1 className={page.title}>{title}</h1>
-          <p className={page.subtitle}>{subtitle}</p>
-        </div>
-      </div>
+      <PageHeader title={title} subtitle={subtitle} />
       <div className={page.stack}>
         {form}
         <section className={ui.panel} aria-label={listLabel}>
-          <QueryState
-            isLoading={list.isLoading}
-            error={list.error}
-            isEmpty={items.length === 0}
-            empty={<span>{empty}</span>}
-            onRetry={() => void list.refetch()}
-          >
-            <div className={ui.tableWrap}>
-              <table className={ui.table}>
-                <thead>
-                  <tr>
-                    {columns.map((c) => (
-                      <th key={c.key}>{c.header}</th>
-                    ))}
-                    <th aria-label={t('common.actions')} />
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.map((item) => (
-                    <tr key={item.id} data-testid={rowTestId(item)}>
-                      {columns.map((c) => (
-                        <td key={c.key}>{c.cell(item)}</td>
-                      ))}
-                      <td className={ui.num}>{actions(item, (next) => setAsking({ item, act: next }))}</td>
-                    </tr>
+          <QueryTable query={list} items={items} empty={empty}>
+            <thead>
+              <tr>
+                {columns.map((c) => (
+                  <th key={c.key}>{c.header}</th>
+                ))}
+                <th aria-label={t('common.actions')} />
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item) => (
+                <tr key={item.id} data-testid={rowTestId(item)}>
+                  {columns.map((c) => (
+                    <td key={c.key}>{c.cell(item)}</td>
                   ))}
-                </tbody>
-              </table>
-            </div>
-          </QueryState>
+                  <td className={ui.num}>{actions(item, (next) => setAsking({ item, act: next }))}</td>
+                </tr>
+              ))}
+            </tbody>
+          </QueryTable>
         </section>
         {after}
       </div>

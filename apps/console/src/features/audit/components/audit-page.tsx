@@ -1,49 +1,42 @@
 import { useTranslation } from 'react-i18next';
-import { ExportButton } from '../../../components/export-button.tsx';
-import { dayEnd, dayStart, FilterBar } from '../../../components/filter-bar.tsx';
+import { dayRange, useSharedFilters } from '../../../components/filter-bar.tsx';
 import { useQueueState } from '../../../components/queue-state.ts';
 import page from '../../../components/page.module.css';
 import { QueueShell } from '../../../components/queue-shell.tsx';
-import ui from '../../../components/ui.module.css';
+import { DetailHeader } from '../../../components/detail-header.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/hooks.ts';
 import { useAuditQuery } from '../api/audit-api.ts';
-
-const SIZE = 50;
 
 /** The audit log: every operator act, newest first, by operator, action, target and time; exportable. */
 export function AuditPage() {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { filters, applyFilters, pageNo, setPageNo, selectedId, setSelectedId } = useQueueState();
+  const queue = useQueueState();
+  const { filters, selectedId } = queue;
+  const shared = useSharedFilters();
   const search = {
     operator: filters.operator,
     action: filters.action,
     target: filters.target,
-    from: dayStart(filters.from),
-    to: dayEnd(filters.to),
+    ...dayRange(filters),
   };
-  const list = useAuditQuery({ ...search, page: pageNo, size: SIZE });
+  const list = useAuditQuery({ ...search, ...queue.paging });
   const items = list.data?.items ?? [];
   const selected = items.find((a) => a.id === selectedId) ?? null;
 
   return (
     <QueueShell
       title={t('audit.title')}
-      toolbar={<ExportButton url="/admin/audit/export" filters={search} />}
-      filters={
-        <FilterBar
-          applied={filters}
-          onApply={applyFilters}
-          fields={[
-            { name: 'operator', label: t('audit.operator'), kind: 'text' },
-            { name: 'action', label: t('audit.action'), kind: 'text', placeholder: t('audit.actionHint') },
-            { name: 'target', label: t('audit.target'), kind: 'text', placeholder: t('audit.targetHint') },
-            { name: 'from', label: t('filters.from'), kind: 'date' },
-            { name: 'to', label: t('filters.to'), kind: 'date' },
-          ]}
-        />
-      }
+      queue={queue}
+      exportUrl="/admin/audit/export"
+      exportFilters={search}
+      filterFields={[
+        { name: 'operator', label: t('audit.operator'), kind: 'text' },
+        { name: 'action', label: t('audit.action'), kind: 'text', placeholder: t('audit.actionHint') },
+        { name: 'target', label: t('audit.target'), kind: 'text', placeholder: t('audit.targetHint') },
+        ...shared.days,
+      ]}
       list={list}
       listLabel={t('audit.title')}
       columns={[
@@ -52,24 +45,15 @@ export function AuditPage() {
         { key: 'action', header: t('audit.action'), cell: (a) => <span className={page.mono}>{a.action}</span> },
         { key: 'target', header: t('audit.target'), cell: (a) => <span className={page.mono}>{a.target}</span> },
       ]}
-      items={items}
-      pageNo={pageNo}
-      size={SIZE}
-      total={list.data?.total}
-      onPage={setPageNo}
-      selectedId={selectedId}
-      onSelect={setSelectedId}
       openLabel={(a) => t('audit.open', { id: a.id })}
       rowTestId={(a) => `audit-row-${a.id}`}
-      empty={<span>{t('audit.empty')}</span>}
+      empty={t('audit.empty')}
       detailLabel={t('audit.detailLabel')}
       placeholder={t('audit.pick')}
       detail={
         selected ? (
           <>
-            <div className={page.detailHeader}>
-              <h2 className={ui.panelTitle}>{t('audit.detailTitle', { id: selected.id })}</h2>
-            </div>
+            <DetailHeader title={t('audit.detailTitle', { id: selected.id })} />
             <div className={page.detailBody}>
               <dl className={page.facts}>
                 <dt>{t('audit.when')}</dt>

@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BrandSettings } from '@app/contracts';
+import { PageHeader } from '../../../components/page-header.tsx';
 import page from '../../../components/page.module.css';
 import { QueryState } from '../../../components/query-state.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
+import { Field } from '../../../components/field.tsx';
 import ui from '../../../components/ui.module.css';
 import { useBrandSettingsQuery, useSaveBrandMutation } from '../api/brand-settings-api.ts';
 
@@ -15,12 +17,7 @@ export function BrandSettingsPage() {
   const settings = useBrandSettingsQuery();
   return (
     <div>
-      <div className={page.header}>
-        <div>
-          <h1 className={page.title}>{t('brand.title')}</h1>
-          <p className={page.subtitle}>{t('brand.subtitle')}</p>
-        </div>
-      </div>
+      <PageHeader title={t('brand.title')} subtitle={t('brand.subtitle')} />
       <section className={ui.panel} aria-label={t('brand.title')}>
         <QueryState
           isLoading={settings.isLoading}
@@ -49,10 +46,7 @@ function BrandForm({ saved }: { saved: BrandSettings }) {
   };
   return (
     <form className={`${ui.panelBody} ${page.stack}`} onSubmit={submit} noValidate>
-      <div className={ui.field}>
-        <label className={ui.label} htmlFor="brand-name">
-          {t('brand.name')}
-        </label>
+      <Field id="brand-name" label={t('brand.name')}>
         <input
           id="brand-name"
           className={ui.input}
@@ -65,7 +59,7 @@ function BrandForm({ saved }: { saved: BrandSettings }) {
         <span id="brand-name-hint" className={ui.hint}>
           {t('brand.hint', { count: MAX_NAME })}
         </span>
-      </div>
+      </Field>
       <div>
         <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={unchanged}>
           {t('brand.save')}

@@ -2,8 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@app/contracts';
 import editor from '../../../components/editor.module.css';
+import { EditorNotices } from '../../../components/editor-notices.tsx';
 import { Field } from '../../../components/field.tsx';
-import page from '../../../components/page.module.css';
+import { WrittenBadge } from '../../../components/language-texts.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import ui from '../../../components/ui.module.css';
 import { EDITOR_LANGUAGES, LANGUAGE_NAMES } from '../../../lib/editor-languages.ts';
@@ -38,20 +40,12 @@ export function BroadcastPage() {
   return (
     <>
       <form onSubmit={submit} noValidate>
-        <div className={page.header}>
-          <div>
-            <h1 className={page.title}>{t('broadcast.title')}</h1>
-            <p className={page.subtitle}>{t('broadcast.subtitle')}</p>
-          </div>
+        <PageHeader title={t('broadcast.title')} subtitle={t('broadcast.subtitle')}>
           <button type="submit" className={`${ui.button} ${ui.primary}`} data-testid="send-broadcast">
             {t('broadcast.send')}
           </button>
-        </div>
-        {sent !== null && (
-          <div className={ui.success} role="status" style={{ marginBottom: 16 }}>
-            {t('broadcast.sent', { count: sent })}
-          </div>
-        )}
+        </PageHeader>
+        <EditorNotices done={sent !== null ? t('broadcast.sent', { count: sent }) : null} fix={null} />
         <section className={ui.panel}>
           <div
             className={`${ui.panelBody} ${editor.grid}`}
@@ -61,13 +55,7 @@ export function BroadcastPage() {
               <fieldset key={lang} className={editor.group} data-testid={`broadcast-${lang}`}>
                 <legend className={editor.legend}>
                   {LANGUAGE_NAMES[lang]} <span className={ui.hint}>({lang})</span>{' '}
-                  {lang === 'en' ? (
-                    <span className={`${ui.badge} ${ui.badgeOk}`}>{t('broadcast.required')}</span>
-                  ) : written.includes(lang) ? (
-                    <span className={`${ui.badge} ${ui.badgeOk}`}>{t('broadcast.written')}</span>
-                  ) : (
-                    <span className={`${ui.badge} ${ui.badgeWarn}`}>{t('broadcast.showsEnglish')}</span>
-                  )}
+                  <WrittenBadge lang={lang} written={written.includes(lang)} texts="broadcast" />
                 </legend>
                 <Field
                   id={`broadcast-${lang}-title`}

@@ -1,11 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONTENT_KINDS, type AdminContentItem, type ContentKind, type Language } from '@app/contracts';
+import { PageHeader } from '../../../components/page-header.tsx';
 import page from '../../../components/page.module.css';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
+import { PanelHeading } from '../../../components/panel-heading.tsx';
 import ui from '../../../components/ui.module.css';
 import editor from '../../../components/editor.module.css';
+import { EditorNotices } from '../../../components/editor-notices.tsx';
 import { Field } from '../../../components/field.tsx';
+import { LanguageTexts } from '../../../components/language-texts.tsx';
 import { EDITOR_LANGUAGES, LANGUAGE_NAMES } from '../../../lib/editor-languages.ts';
 import { useCreateContentMutation, useEditContentMutation, useSetContentStateMutation } from '../api/content-api.ts';
 import {
@@ -76,17 +80,14 @@ export function ContentEditor({
   return (
     <>
       <form onSubmit={askSave} noValidate>
-        <div className={page.header}>
-          <div>
-            <h1 className={page.title}>
-              {item
-                ? t('content.editTitle', { title: item.translations.en?.title ?? item.slug })
-                : t('content.newTitle')}
-            </h1>
-            <p className={page.subtitle}>
-              {item ? `${t(`content.kind.${item.kind}`)} · ${t(`content.states.${item.state}`)}` : t('content.newHint')}
-            </p>
-          </div>
+        <PageHeader
+          title={
+            item ? t('content.editTitle', { title: item.translations.en?.title ?? item.slug }) : t('content.newTitle')
+          }
+          subtitle={
+            item ? `${t(`content.kind.${item.kind}`)} · ${t(`content.states.${item.state}`)}` : t('content.newHint')
+          }
+        >
           <div className={page.toolbar}>
             <button type="button" className={ui.button} onClick={onClose}>
               {t('content.back')}
@@ -105,17 +106,8 @@ export function ContentEditor({
               {item ? t('content.save') : t('content.create')}
             </button>
           </div>
-        </div>
-        {saved && (
-          <div className={ui.success} role="status" style={{ marginBottom: 16 }}>
-            {saved}
-          </div>
-        )}
-        {touched && !valid && (
-          <div className={ui.alert} role="alert" style={{ marginBottom: 16 }}>
-            {t('content.fixErrors')}
-          </div>
-        )}
+        </PageHeader>
+        <EditorNotices done={saved} fix={touched && !valid ? t('content.fixErrors') : null} />
         <div className={styles.editor}>
           <div className={page.stack}>
             <section className={ui.panel} aria-labelledby="settings-title">
@@ -238,31 +230,18 @@ export function ContentEditor({
             </section>
             <section className={ui.panel} aria-labelledby="texts-title">
               <div className={`${ui.panelBody} ${page.stack}`}>
-                <div>
-                  <h2 id="texts-title" className={ui.panelTitle}>
-                    {t('content.texts')}
-                  </h2>
-                  <p className={ui.hint}>{t('content.textsHint')}</p>
+                <PanelHeading id="texts-title" title={t('content.texts')} hint={t('content.textsHint')}>
                   {draft.kind !== 'banner' && <p className={ui.hint}>{t('content.bodyHint')}</p>}
-                </div>
-                <div className={styles.languages}>
-                  {EDITOR_LANGUAGES.map((lang) => {
+                </PanelHeading>
+                <LanguageTexts
+                  texts="content"
+                  testId={(lang) => `lang-${lang}`}
+                  written={(lang) => draft.texts[lang].title.trim() !== ''}
+                >
+                  {(lang) => {
                     const text = draft.texts[lang];
-                    const written = text.title.trim() !== '';
                     return (
-                      <fieldset key={lang} className={styles.language} data-testid={`lang-${lang}`}>
-                        <legend className={styles.languageHead} style={{ width: '100%' }}>
-                          <span>
-                            {LANGUAGE_NAMES[lang]} <span className={ui.hint}>({lang})</span>
-                          </span>
-                          {lang === 'en' ? (
-                            <span className={`${ui.badge} ${ui.badgeOk}`}>{t('content.required')}</span>
-                          ) : written ? (
-                            <span className={`${ui.badge} ${ui.badgeOk}`}>{t('content.written')}</span>
-                          ) : (
-                            <span className={`${ui.badge} ${ui.badgeWarn}`}>{t('content.showsEnglish')}</span>
-                          )}
-                        </legend>
+                      <>
                         <Field id={`${lang}-title`} label={t('content.textTitle')} error={shownError(`${lang}.title`)}>
                           <input
                             id={`${lang}-title`}
@@ -300,10 +279,10 @@ export function ContentEditor({
                             />
                           </Field>
                         )}
-                      </fieldset>
+                      </>
                     );
-                  })}
-                </div>
+                  }}
+                </LanguageTexts>
               </div>
             </section>
           </div>

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CONTENT_KINDS, type AdminContentItem, type ContentKind } from '@app/contracts';
+import { CONTENT_KINDS, type ContentKind } from '@app/contracts';
+import { useEditorOpening } from '../../../components/editor-opening.ts';
+import { PageHeader } from '../../../components/page-header.tsx';
 import page from '../../../components/page.module.css';
-import { QueryState } from '../../../components/query-state.tsx';
+import { QueryTable } from '../../../components/query-table.tsx';
 import ui from '../../../components/ui.module.css';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/hooks.ts';
@@ -21,41 +23,29 @@ export function ContentPage() {
   const { t } = useTranslation();
   const lang = useLanguage();
   const [kind, setKind] = useState<ContentKind | undefined>(undefined);
-  const [editing, setEditing] = useState<AdminContentItem | 'new' | null>(null);
-  // One editor per opening: a new item that is saved stays in the same editor (with its "saved" note).
-  const [opened, setOpened] = useState(0);
-  const edit = (target: AdminContentItem | 'new') => {
-    setOpened((n) => n + 1);
-    setEditing(target);
-  };
   const list = useContentItemsQuery(kind);
   const items = list.data?.items ?? [];
+  const editor = useEditorOpening(items);
 
-  if (editing !== null) {
-    // The list's copy of the item is read again after each save, so the editor follows it.
-    const current = editing === 'new' ? null : (items.find((i) => i.id === editing.id) ?? editing);
+  if (editor.isOpen) {
     return (
       <ContentEditor
-        key={opened}
-        item={current}
+        key={editor.key}
+        item={editor.current}
         kind={kind ?? 'notice'}
-        onClose={() => setEditing(null)}
-        onCreated={(item) => setEditing(item)}
+        onClose={editor.close}
+        onCreated={editor.created}
       />
     );
   }
 
   return (
     <div>
-      <div className={page.header}>
-        <div>
-          <h1 className={page.title}>{t('content.title')}</h1>
-          <p className={page.subtitle}>{t('content.subtitle')}</p>
-        </div>
-        <button type="button" className={`${ui.button} ${ui.primary}`} onClick={() => edit('new')}>
+      <PageHeader title={t('content.title')} subtitle={t('content.subtitle')}>
+        <button type="button" className={`${ui.button} ${ui.primary}`} onClick={() => editor.edit('new')}>
           {t('content.new')}
         </button>
-      </div>
+      </PageHeader>
       <div className={page.stack}>
         <div className={styles.tabs} role="tablist" aria-label={t('content.kindFilter')}>
           {[undefined, ...CONTENT_KINDS].map((k) => (
@@ -72,55 +62,45 @@ export function ContentPage() {
           ))}
         </div>
         <section className={ui.panel} aria-label={t('content.listLabel')}>
-          <QueryState
-            isLoading={list.isLoading}
-            error={list.error}
-            isEmpty={items.length === 0}
-            empty={<span>{t('content.empty')}</span>}
-            onRetry={() => void list.refetch()}
-          >
-            <div className={ui.tableWrap}>
-              <table className={ui.table}>
-                <thead>
-                  <tr>
-                    <th>{t('content.kindLabel')}</th>
-                    <th>{t('content.titleEn')}</th>
-                    <th>{t('content.languages')}</th>
-                    <th>{t('content.state')}</th>
-                    <th>{t('content.publishAt')}</th>
-                    <th aria-label={t('common.actions')} />
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.map((item) => (
-                    <tr key={item.id} data-testid={`content-row-${item.slug}`}>
-                      <td>{t(`content.kind.${item.kind}`)}</td>
-                      <td>
-                        <strong>{item.translations.en?.title ?? item.slug}</strong>
-                        {item.pinned && <span className={ui.hint}> · {t('content.pinned')}</span>}
-                        <div className={`${ui.hint} ${page.mono}`}>{item.slug}</div>
-                      </td>
-                      <td>
-                        {t('content.languageCount', { count: item.languages.length })}
-                        {item.languages.length < 10 && <div className={ui.hint}>{t('content.restEnglish')}</div>}
-                      </td>
-                      <td>
-                        <span className={`${ui.badge} ${STATE_BADGE[item.state] ?? ''}`}>
-                          {t(`content.states.${item.state}`)}
-                        </span>
-                      </td>
-                      <td>{formatDateTime(item.publish_at, lang, 'short')}</td>
-                      <td className={ui.num}>
-                        <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => edit(item)}>
-                          {t('content.edit')}
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </QueryState>
+          <QueryTable query={list} items={items} empty={t('content.empty')}>
+            <thead>
+              <tr>
+                <th>{t('content.kindLabel')}</th>
+                <th>{t('content.titleEn')}</th>
+                <th>{t('content.languages')}</th>
+                <th>{t('content.state')}</th>
+                <th>{t('content.publishAt')}</th>
+                <th aria-label={t('common.actions')} />
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item) => (
+                <tr key={item.id} data-testid={`content-row-${item.slug}`}>
+                  <td>{t(`content.kind.${item.kind}`)}</td>
+                  <td>
+                    <strong>{item.translations.en?.title ?? item.slug}</strong>
+                    {item.pinned && <span className={ui.hint}> · {t('content.pinned')}</span>}
+                    <div className={`${ui.hint} ${page.mono}`}>{item.slug}</div>
+                  </td>
+                  <td>
+                    {t('content.languageCount', { count: item.languages.length })}
+                    {item.languages.length < 10 && <div className={ui.hint}>{t('content.restEnglish')}</div>}
+                  </td>
+                  <td>
+                    <span className={`${ui.badge} ${STATE_BADGE[item.state] ?? ''}`}>
+                      {t(`content.states.${item.state}`)}
+                    </span>
+                  </td>
+                  <td>{formatDateTime(item.publish_at, lang, 'short')}</td>
+                  <td className={ui.num}>
+                    <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => editor.edit(item)}>
+                      {t('content.edit')}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </QueryTable>
         </section>
       </div>
     </div>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminDeposit, RechargeRecord } from '@app/contracts';
 import page from '../../../components/page.module.css';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
+import { DecisionButtons, DetailHeader } from '../../../components/detail-header.tsx';
 import ui from '../../../components/ui.module.css';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/hooks.ts';
@@ -47,19 +48,10 @@ export function DepositDetail({
 
   return (
     <>
-      <div className={page.detailHeader}>
-        <h2 className={ui.panelTitle}>{t('deposits.detailTitle', { id: deposit.id })}</h2>
-        <span className={ui.badge}>{t(`deposits.status${deposit.status}`)}</span>
+      <DetailHeader title={t('deposits.detailTitle', { id: deposit.id })} state={t(`deposits.status${deposit.status}`)}>
         <div className={styles.actions} style={{ marginInlineStart: 'auto' }}>
           {deposit.status === 3 && (
-            <>
-              <button type="button" className={`${ui.button} ${ui.primary}`} onClick={() => setAsking('approve')}>
-                {t('deposits.approve')}
-              </button>
-              <button type="button" className={`${ui.button} ${ui.danger}`} onClick={() => setAsking('refuse')}>
-                {t('deposits.refuse')}
-              </button>
-            </>
+            <DecisionButtons approve={t('deposits.approve')} refuse={t('deposits.refuse')} onAsk={setAsking} />
           )}
           {deposit.status === 4 && (
             <button type="button" className={`${ui.button} ${ui.primary}`} onClick={() => setAsking('audit')}>
@@ -67,7 +59,7 @@ export function DepositDetail({
             </button>
           )}
         </div>
-      </div>
+      </DetailHeader>
       <div className={page.detailBody}>
         {outcome && (
           <div className={outcome === 'waiting_for_second' ? ui.notice : ui.success} role="status">

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminDeposit } from '@app/contracts';
 import page from '../../../components/page.module.css';
-import { ExportButton } from '../../../components/export-button.tsx';
-import { dayEnd, dayStart, FilterBar } from '../../../components/filter-bar.tsx';
+import { dayRange, useSharedFilters } from '../../../components/filter-bar.tsx';
 import { useQueueState } from '../../../components/queue-state.ts';
 import { QueueShell } from '../../../components/queue-shell.tsx';
 import ui from '../../../components/ui.module.css';
@@ -13,8 +12,6 @@ import { useDepositsQuery } from '../api/deposits-api.ts';
 import type { DepositOutcome } from '../lib/deposit-outcome.ts';
 import { DepositDetail } from './deposit-detail.tsx';
 
-const SIZE = 50;
-
 /**
  * Deposits: the review queue (under review by default) and the search over every deposit by reference code,
  * user, amount and date range; beside the list, the one opened with its screenshot and actions.
@@ -23,7 +20,9 @@ export function DepositQueue() {
   const { t } = useTranslation();
   const lang = useLanguage();
   const me = useSession().operator?.name ?? '';
-  const { filters, applyFilters, pageNo, setPageNo, selectedId, setSelectedId } = useQueueState({ status: '3' });
+  const queue = useQueueState({ status: '3' });
+  const { filters, selectedId } = queue;
+  const shared = useSharedFilters();
   // The last decision and the deposit as it answered, still shown after it leaves the list (credited or refused).
   const [last, setLast] = useState<{ id: number; outcome: DepositOutcome; deposit: AdminDeposit } | null>(null);
   const search = {
@@ -32,43 +31,36 @@ export function DepositQueue() {
     user: filters.user,
     min: filters.min,
     max: filters.max,
-    from: dayStart(filters.from),
-    to: dayEnd(filters.to),
+    ...dayRange(filters),
   };
-  const list = useDepositsQuery({ ...search, page: pageNo, size: SIZE });
+  const list = useDepositsQuery({ ...search, ...queue.paging });
   const items = list.data?.items ?? [];
   const selected = items.find((d) => d.id === selectedId) ?? null;
 
   return (
     <QueueShell
       title={t('deposits.title')}
-      toolbar={<ExportButton url="/admin/deposits/export" filters={search} />}
-      filters={
-        <FilterBar
-          applied={filters}
-          onApply={applyFilters}
-          fields={[
-            {
-              name: 'status',
-              label: t('deposits.statusFilter'),
-              kind: 'select',
-              options: [
-                { value: '3', label: t('deposits.status3') },
-                { value: '4', label: t('deposits.status4') },
-                { value: '1', label: t('deposits.status1') },
-                { value: '2', label: t('deposits.status2') },
-                { value: '', label: t('filters.any') },
-              ],
-            },
-            { name: 'reference', label: t('deposits.reference'), kind: 'text' },
-            { name: 'user', label: t('filters.user'), kind: 'text', placeholder: t('filters.userHint') },
-            { name: 'min', label: t('filters.min'), kind: 'amount' },
-            { name: 'max', label: t('filters.max'), kind: 'amount' },
-            { name: 'from', label: t('filters.from'), kind: 'date' },
-            { name: 'to', label: t('filters.to'), kind: 'date' },
-          ]}
-        />
-      }
+      queue={queue}
+      exportUrl="/admin/deposits/export"
+      exportFilters={search}
+      filterFields={[
+        {
+          name: 'status',
+          label: t('deposits.statusFilter'),
+          kind: 'select',
+          options: [
+            { value: '3', label: t('deposits.status3') },
+            { value: '4', label: t('deposits.status4') },
+            { value: '1', label: t('deposits.status1') },
+            { value: '2', label: t('deposits.status2') },
+            { value: '', label: t('filters.any') },
+          ],
+        },
+        { name: 'reference', label: t('deposits.reference'), kind: 'text' },
+        shared.user,
+        ...shared.amounts,
+        ...shared.days,
+      ]}
       list={list}
       listLabel={t('deposits.listLabel')}
       columns={[
@@ -78,26 +70,18 @@ export function DepositQueue() {
         { key: 'amount', header: t('deposits.amount'), numeric: true, cell: (d) => formatMoney(d.amount, lang) },
         { key: 'submitted', header: t('deposits.submitted'), cell: (d) => formatDateTime(d.created_at, lang, 'short') },
       ]}
-      items={items}
-      pageNo={pageNo}
-      size={SIZE}
-      total={list.data?.total}
-      onPage={setPageNo}
-      selectedId={selectedId}
       onSelect={(id) => {
-        setSelectedId(id);
+        queue.setSelectedId(id);
         setLast(null);
       }}
       openLabel={(d) => t('deposits.open', { id: d.id })}
       rowTestId={(d) => `deposit-row-${d.id}`}
       empty={
-        <span>
-          {filters.status === '4'
-            ? t('deposits.emptyAudit')
-            : filters.status === '3'
-              ? t('deposits.empty')
-              : t('deposits.emptySearch')}
-        </span>
+        filters.status === '4'
+          ? t('deposits.emptyAudit')
+          : filters.status === '3'
+            ? t('deposits.empty')
+            : t('deposits.emptySearch')
       }
       detailLabel={t('deposits.detailLabel')}
       placeholder={t('deposits.pick')}

@@ -1,7 +1,10 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HouseView } from '@app/contracts';
+import { PageHeader } from '../../../components/page-header.tsx';
 import page from '../../../components/page.module.css';
 import { QueryState } from '../../../components/query-state.tsx';
+import { PanelHeading } from '../../../components/panel-heading.tsx';
 import ui from '../../../components/ui.module.css';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/hooks.ts';
@@ -17,11 +20,7 @@ export function HousePage() {
   const house = useHouseQuery();
   return (
     <div>
-      <div className={page.header}>
-        <div>
-          <h1 className={page.title}>{t('house.title')}</h1>
-          <p className={page.subtitle}>{t('house.subtitle')}</p>
-        </div>
+      <PageHeader title={t('house.title')} subtitle={t('house.subtitle')}>
         <button
           type="button"
           className={ui.button}
@@ -31,7 +30,7 @@ export function HousePage() {
         >
           {t('common.refresh')}
         </button>
-      </div>
+      </PageHeader>
       <QueryState
         isLoading={house.isLoading}
         error={house.error}
@@ -63,6 +62,29 @@ function Agrees({ ok, against }: { ok: boolean; against: string }) {
   );
 }
 
+/** A headline figure in its card, named by its label, with what goes under it. */
+function FigureCard({
+  label,
+  amount,
+  testId,
+  children,
+}: {
+  label: string;
+  amount: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className={`${ui.panel} ${styles.card}`} aria-label={label}>
+      <span className={ui.label}>{label}</span>
+      <span className={styles.figure} data-testid={testId}>
+        <Money amount={amount} />
+      </span>
+      {children}
+    </section>
+  );
+}
+
 function HouseFigures({ view }: { view: HouseView }) {
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -70,11 +92,7 @@ function HouseFigures({ view }: { view: HouseView }) {
   return (
     <div className={page.stack}>
       <div className={styles.cards}>
-        <section className={`${ui.panel} ${styles.card}`} aria-label={t('house.result')}>
-          <span className={ui.label}>{t('house.result')}</span>
-          <span className={styles.figure} data-testid="house-result">
-            <Money amount={view.result} />
-          </span>
+        <FigureCard label={t('house.result')} amount={view.result} testId="house-result">
           <Agrees ok={view.reconciled} against={view.ledger_change} />
           <span className={ui.hint}>
             {t('house.day', {
@@ -84,42 +102,30 @@ function HouseFigures({ view }: { view: HouseView }) {
               to: formatDateTime(view.to, lang, 'short'),
             })}
           </span>
-        </section>
-        <section className={`${ui.panel} ${styles.card}`} aria-label={t('house.openStake')}>
-          <span className={ui.label}>{t('house.openStake')}</span>
-          <span className={styles.figure}>
-            <Money amount={view.open.stake} />
-          </span>
+        </FigureCard>
+        <FigureCard label={t('house.openStake')} amount={view.open.stake}>
           <span className={ui.hint}>{t('house.openOrders', { count: view.open.open_orders })}</span>
           <span className={ui.hint}>
             {t('house.worstCase')}: <Money amount={view.open.worst_case} />
           </span>
-        </section>
-        <section className={`${ui.panel} ${styles.card}`} aria-label={t('house.pendingDeposits')}>
-          <span className={ui.label}>{t('house.pendingDeposits')}</span>
-          <span className={styles.figure}>
-            <Money amount={deposits.amount} />
-          </span>
+        </FigureCard>
+        <FigureCard label={t('house.pendingDeposits')} amount={deposits.amount}>
           <span className={ui.hint}>{t('house.waiting', { count: deposits.count })}</span>
           <Agrees ok={deposits.ledger_amount === '0.00'} against={deposits.ledger_amount} />
-        </section>
-        <section className={`${ui.panel} ${styles.card}`} aria-label={t('house.pendingWithdrawals')}>
-          <span className={ui.label}>{t('house.pendingWithdrawals')}</span>
-          <span className={styles.figure}>
-            <Money amount={withdrawals.amount} />
-          </span>
+        </FigureCard>
+        <FigureCard label={t('house.pendingWithdrawals')} amount={withdrawals.amount}>
           <span className={ui.hint}>{t('house.waiting', { count: withdrawals.count })}</span>
           <Agrees ok={withdrawals.ledger_amount === withdrawals.amount} against={withdrawals.ledger_amount} />
-        </section>
+        </FigureCard>
       </div>
 
       <section className={ui.panel} aria-labelledby="sources-title">
-        <div className={ui.panelBody}>
-          <h2 id="sources-title" className={ui.panelTitle}>
-            {t('house.sources')}
-          </h2>
-          <p className={ui.hint}>{t('house.sourcesHint')}</p>
-        </div>
+        <PanelHeading
+          id="sources-title"
+          title={t('house.sources')}
+          hint={t('house.sourcesHint')}
+          className={ui.panelBody}
+        />
         <div className={ui.tableWrap}>
           <table className={ui.table}>
             <thead>
@@ -162,12 +168,12 @@ function HouseFigures({ view }: { view: HouseView }) {
       </section>
 
       <section className={ui.panel} aria-labelledby="exposure-title">
-        <div className={ui.panelBody}>
-          <h2 id="exposure-title" className={ui.panelTitle}>
-            {t('house.exposure')}
-          </h2>
-          <p className={ui.hint}>{t('house.exposureHint')}</p>
-        </div>
+        <PanelHeading
+          id="exposure-title"
+          title={t('house.exposure')}
+          hint={t('house.exposureHint')}
+          className={ui.panelBody}
+        />
         {view.products.length === 0 ? (
           <div className={ui.state}>{t('house.noOpenOrders')}</div>
         ) : (

@@ -1,54 +1,50 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminKycItem } from '@app/contracts';
-import { ExportButton } from '../../../components/export-button.tsx';
-import { FilterBar } from '../../../components/filter-bar.tsx';
+import { useSharedFilters } from '../../../components/filter-bar.tsx';
 import { useQueueState } from '../../../components/queue-state.ts';
 import page from '../../../components/page.module.css';
 import { QueueShell } from '../../../components/queue-shell.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
+import { DecisionButtons, DetailHeader } from '../../../components/detail-header.tsx';
 import ui from '../../../components/ui.module.css';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/hooks.ts';
 import { useDecideKycMutation, useKycListQuery, useReadKycDocumentMutation } from '../api/kyc-api.ts';
 
-const SIZE = 50;
-
 /** Real-name requests: the pending queue (oldest first) and the decided ones; beside it, the one opened. */
 export function KycQueue() {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { filters, applyFilters, pageNo, setPageNo, selectedId, setSelectedId } = useQueueState({ state: 'pending' });
+  const queue = useQueueState({ state: 'pending' });
+  const { filters, selectedId } = queue;
+  const shared = useSharedFilters();
   const [decided, setDecided] = useState<AdminKycItem | null>(null);
   const state = (filters.state || undefined) as AdminKycItem['state'] | undefined;
-  const list = useKycListQuery({ state, user: filters.user, page: pageNo, size: SIZE });
+  const list = useKycListQuery({ state, user: filters.user, ...queue.paging });
   const items = list.data?.items ?? [];
   const selected = items.find((k) => k.id === selectedId) ?? (decided?.id === selectedId ? decided : null);
 
   return (
     <QueueShell
       title={t('kyc.title')}
-      toolbar={<ExportButton url="/admin/kyc/export" filters={{ state }} />}
-      filters={
-        <FilterBar
-          applied={filters}
-          onApply={applyFilters}
-          fields={[
-            {
-              name: 'state',
-              label: t('kyc.stateFilter'),
-              kind: 'select',
-              options: [
-                { value: 'pending', label: t('kyc.state.pending') },
-                { value: 'approved', label: t('kyc.state.approved') },
-                { value: 'refused', label: t('kyc.state.refused') },
-                { value: '', label: t('filters.any') },
-              ],
-            },
-            { name: 'user', label: t('filters.user'), kind: 'text', placeholder: t('filters.userHint') },
-          ]}
-        />
-      }
+      queue={queue}
+      exportUrl="/admin/kyc/export"
+      exportFilters={{ state }}
+      filterFields={[
+        {
+          name: 'state',
+          label: t('kyc.stateFilter'),
+          kind: 'select',
+          options: [
+            { value: 'pending', label: t('kyc.state.pending') },
+            { value: 'approved', label: t('kyc.state.approved') },
+            { value: 'refused', label: t('kyc.state.refused') },
+            { value: '', label: t('filters.any') },
+          ],
+        },
+        shared.user,
+      ]}
       list={list}
       listLabel={t('kyc.title')}
       columns={[
@@ -58,16 +54,9 @@ export function KycQueue() {
         { key: 'doc', header: t('kyc.document'), cell: (k) => <span className={page.mono}>{k.id_number_masked}</span> },
         { key: 'submitted', header: t('kyc.submitted'), cell: (k) => formatDateTime(k.created_at, lang, 'short') },
       ]}
-      items={items}
-      pageNo={pageNo}
-      size={SIZE}
-      total={list.data?.total}
-      onPage={setPageNo}
-      selectedId={selectedId}
-      onSelect={setSelectedId}
       openLabel={(k) => t('kyc.open', { id: k.id })}
       rowTestId={(k) => `kyc-row-${k.id}`}
-      empty={<span>{t('kyc.empty')}</span>}
+      empty={t('kyc.empty')}
       detailLabel={t('kyc.detailLabel')}
       placeholder={t('kyc.pick')}
       detail={selected ? <KycDetail key={selected.id} item={selected} onDecided={setDecided} /> : null}
@@ -85,20 +74,13 @@ function KycDetail({ item, onDecided }: { item: AdminKycItem; onDecided: (item: 
   const pending = item.state === 'pending';
   return (
     <>
-      <div className={page.detailHeader}>
-        <h2 className={ui.panelTitle}>{t('kyc.detailTitle', { id: item.id })}</h2>
-        <span className={ui.badge}>{t(`kyc.state.${item.state}`)}</span>
+      <DetailHeader title={t('kyc.detailTitle', { id: item.id })} state={t(`kyc.state.${item.state}`)}>
         {pending && (
           <div className={page.toolbar} style={{ marginInlineStart: 'auto' }}>
-            <button type="button" className={`${ui.button} ${ui.primary}`} onClick={() => setAsking('approve')}>
-              {t('kyc.approve')}
-            </button>
-            <button type="button" className={`${ui.button} ${ui.danger}`} onClick={() => setAsking('refuse')}>
-              {t('kyc.refuse')}
-            </button>
+            <DecisionButtons approve={t('kyc.approve')} refuse={t('kyc.refuse')} onAsk={setAsking} />
           </div>
         )}
-      </div>
+      </DetailHeader>
       <div className={page.detailBody}>
         <dl className={page.facts}>
           <dt>{t('filters.user')}</dt>

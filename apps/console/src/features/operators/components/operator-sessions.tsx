@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QueryState } from '../../../components/query-state.tsx';
+import { QueryTable } from '../../../components/query-table.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import ui from '../../../components/ui.module.css';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -22,53 +22,43 @@ export function OperatorSessions() {
       <h2 id="operator-sessions-title" className={`${ui.panelTitle} ${ui.panelBody}`}>
         {t('operators.sessions')}
       </h2>
-      <QueryState
-        isLoading={list.isLoading}
-        error={list.error}
-        isEmpty={items.length === 0}
-        empty={<span>{t('operators.noSessions')}</span>}
-        onRetry={() => void list.refetch()}
-      >
-        <div className={ui.tableWrap}>
-          <table className={ui.table} data-testid="operator-sessions">
-            <thead>
-              <tr>
-                <th>{t('operators.name')}</th>
-                <th>{t('operators.address')}</th>
-                <th>{t('operators.browser')}</th>
-                <th>{t('operators.signedIn')}</th>
-                <th>{t('operators.lastSeen')}</th>
-                <th>{t('operators.ends')}</th>
-                <th aria-label={t('common.actions')} />
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((s) => (
-                <tr key={s.id}>
-                  <td>
-                    <strong>{s.operator}</strong>
-                    {s.current && <span className={ui.hint}> ({t('operators.thisSession')})</span>}
-                  </td>
-                  <td>{s.ip ?? '—'}</td>
-                  <td style={{ maxWidth: 280, overflowWrap: 'anywhere', fontSize: 12 }}>{s.user_agent ?? '—'}</td>
-                  <td>{formatDateTime(s.created_at, lang, 'short')}</td>
-                  <td>{formatDateTime(s.last_seen_at, lang, 'short')}</td>
-                  <td>{formatDateTime(s.expires_at, lang, 'short')}</td>
-                  <td className={ui.num}>
-                    <button
-                      type="button"
-                      className={`${ui.button} ${ui.small} ${ui.danger}`}
-                      onClick={() => setRevoking(s)}
-                    >
-                      {t('operators.revoke')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </QueryState>
+      <QueryTable query={list} items={items} empty={t('operators.noSessions')} testId="operator-sessions">
+        <thead>
+          <tr>
+            <th>{t('operators.name')}</th>
+            <th>{t('operators.address')}</th>
+            <th>{t('operators.browser')}</th>
+            <th>{t('operators.signedIn')}</th>
+            <th>{t('operators.lastSeen')}</th>
+            <th>{t('operators.ends')}</th>
+            <th aria-label={t('common.actions')} />
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((s) => (
+            <tr key={s.id}>
+              <td>
+                <strong>{s.operator}</strong>
+                {s.current && <span className={ui.hint}> ({t('operators.thisSession')})</span>}
+              </td>
+              <td>{s.ip ?? '—'}</td>
+              <td style={{ maxWidth: 280, overflowWrap: 'anywhere', fontSize: 12 }}>{s.user_agent ?? '—'}</td>
+              <td>{formatDateTime(s.created_at, lang, 'short')}</td>
+              <td>{formatDateTime(s.last_seen_at, lang, 'short')}</td>
+              <td>{formatDateTime(s.expires_at, lang, 'short')}</td>
+              <td className={ui.num}>
+                <button
+                  type="button"
+                  className={`${ui.button} ${ui.small} ${ui.danger}`}
+                  onClick={() => setRevoking(s)}
+                >
+                  {t('operators.revoke')}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </QueryTable>
       {revoking && (
         <ReasonDialog
           title={t('operators.revokeTitle', { name: revoking.operator })}

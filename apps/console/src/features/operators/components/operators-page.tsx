@@ -6,6 +6,7 @@ import page from '../../../components/page.module.css';
 import { ManagedList } from '../../../components/managed-list.tsx';
 import { MIN_REASON } from '../../../components/reason-dialog.tsx';
 import { ShownOnceDialog } from '../../../components/shown-once-dialog.tsx';
+import { Field } from '../../../components/field.tsx';
 import ui from '../../../components/ui.module.css';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLanguage, useSession } from '../../../lib/hooks.ts';
@@ -143,10 +144,7 @@ function InviteForm() {
           {t('operators.invite')}
         </h2>
         <div className={page.formRow}>
-          <div className={ui.field}>
-            <label className={ui.label} htmlFor="invite-name">
-              {t('operators.name')}
-            </label>
+          <Field id="invite-name" label={t('operators.name')}>
             <input
               id="invite-name"
               className={ui.input}
@@ -157,11 +155,8 @@ function InviteForm() {
               onChange={(event) => setName(event.target.value.toLowerCase())}
             />
             {touched && nameError && <span className={ui.fieldError}>{nameError}</span>}
-          </div>
-          <div className={ui.field}>
-            <label className={ui.label} htmlFor="invite-role">
-              {t('operators.role')}
-            </label>
+          </Field>
+          <Field id="invite-role" label={t('operators.role')}>
             <select
               id="invite-role"
               className={ui.input}
@@ -174,7 +169,7 @@ function InviteForm() {
                 </option>
               ))}
             </select>
-          </div>
+          </Field>
           <div className={ui.field} style={{ gridColumn: 'span 2' }}>
             <label className={ui.label} htmlFor="invite-reason">
               {t('reason.label')}

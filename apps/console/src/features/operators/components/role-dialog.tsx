@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OPERATOR_ROLES, type Operator, type OperatorRole } from '@app/contracts';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
+import { Field } from '../../../components/field.tsx';
 import ui from '../../../components/ui.module.css';
 import type { ConsoleError } from '../../../lib/api.ts';
 import { useChangeRoleMutation } from '../api/operators-api.ts';
@@ -30,10 +31,7 @@ export function RoleDialog({ operator, onClose }: { operator: Operator; onClose:
       }}
     >
       <p>{t('operators.roleExplain', { role: t(`roles.${operator.role}`) })}</p>
-      <div className={ui.field}>
-        <label className={ui.label} htmlFor="operator-role">
-          {t('operators.newRole')}
-        </label>
+      <Field id="operator-role" label={t('operators.newRole')}>
         <select
           id="operator-role"
           className={ui.input}
@@ -46,7 +44,7 @@ export function RoleDialog({ operator, onClose }: { operator: Operator; onClose:
             </option>
           ))}
         </select>
-      </div>
+      </Field>
     </ReasonDialog>
   );
 }

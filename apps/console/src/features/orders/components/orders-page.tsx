@@ -1,70 +1,63 @@
 import { useTranslation } from 'react-i18next';
 import type { AdminOrder } from '@app/contracts';
-import { ExportButton } from '../../../components/export-button.tsx';
-import { dayEnd, dayStart, FilterBar } from '../../../components/filter-bar.tsx';
+import { dayRange, useSharedFilters } from '../../../components/filter-bar.tsx';
 import { useQueueState } from '../../../components/queue-state.ts';
 import page from '../../../components/page.module.css';
 import { QueueShell } from '../../../components/queue-shell.tsx';
-import ui from '../../../components/ui.module.css';
+import { DetailHeader } from '../../../components/detail-header.tsx';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/hooks.ts';
 import { useOrdersQuery } from '../api/orders-api.ts';
-
-const SIZE = 50;
 
 /** Orders of every user: by user, product, status, mode and date range, newest first. */
 export function OrdersPage() {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { filters, applyFilters, pageNo, setPageNo, selectedId, setSelectedId } = useQueueState();
+  const queue = useQueueState();
+  const { filters, selectedId } = queue;
+  const shared = useSharedFilters();
   const search = {
     user: filters.user,
     product: filters.product,
     status: filters.status as AdminOrder['status'] | undefined,
     mode: filters.mode as AdminOrder['mode'] | undefined,
-    from: dayStart(filters.from),
-    to: dayEnd(filters.to),
+    ...dayRange(filters),
   };
-  const list = useOrdersQuery({ ...search, page: pageNo, size: SIZE });
+  const list = useOrdersQuery({ ...search, ...queue.paging });
   const items = list.data?.items ?? [];
   const selected = items.find((o) => o.id === selectedId) ?? null;
 
   return (
     <QueueShell
       title={t('orders.title')}
-      toolbar={<ExportButton url="/admin/orders/export" filters={search} />}
-      filters={
-        <FilterBar
-          applied={filters}
-          onApply={applyFilters}
-          fields={[
-            { name: 'user', label: t('filters.user'), kind: 'text', placeholder: t('filters.userHint') },
-            { name: 'product', label: t('orders.product'), kind: 'text', placeholder: 'BTC/USDT' },
-            {
-              name: 'status',
-              label: t('orders.status'),
-              kind: 'select',
-              options: [
-                { value: '', label: t('filters.any') },
-                { value: 'open', label: t('orders.open') },
-                { value: 'settled', label: t('orders.settled') },
-              ],
-            },
-            {
-              name: 'mode',
-              label: t('orders.mode'),
-              kind: 'select',
-              options: [
-                { value: '', label: t('filters.any') },
-                { value: 'real', label: t('orders.real') },
-                { value: 'practice', label: t('orders.practice') },
-              ],
-            },
-            { name: 'from', label: t('filters.from'), kind: 'date' },
-            { name: 'to', label: t('filters.to'), kind: 'date' },
-          ]}
-        />
-      }
+      queue={queue}
+      exportUrl="/admin/orders/export"
+      exportFilters={search}
+      filterFields={[
+        shared.user,
+        { name: 'product', label: t('orders.product'), kind: 'text', placeholder: 'BTC/USDT' },
+        {
+          name: 'status',
+          label: t('orders.status'),
+          kind: 'select',
+          options: [
+            { value: '', label: t('filters.any') },
+            { value: 'open', label: t('orders.open') },
+            { value: 'settled', label: t('orders.settled') },
+          ],
+        },
+        {
+          name: 'mode',
+          label: t('orders.mode'),
+          kind: 'select',
+          options: [
+            { value: '', label: t('filters.any') },
+            { value: 'real', label: t('orders.real') },
+            { value: 'practice', label: t('orders.practice') },
+          ],
+        },
+        ...shared.days,
+      ]}
       list={list}
       listLabel={t('orders.title')}
       columns={[
@@ -79,25 +72,15 @@ export function OrdersPage() {
         },
         { key: 'at', header: t('orders.placed'), cell: (o) => formatDateTime(o.created_at, lang, 'short') },
       ]}
-      items={items}
-      pageNo={pageNo}
-      size={SIZE}
-      total={list.data?.total}
-      onPage={setPageNo}
-      selectedId={selectedId}
-      onSelect={setSelectedId}
       openLabel={(o) => t('orders.openOrder', { id: o.id })}
       rowTestId={(o) => `order-row-${o.id}`}
-      empty={<span>{t('orders.empty')}</span>}
+      empty={t('orders.empty')}
       detailLabel={t('orders.detailLabel')}
       placeholder={t('orders.pick')}
       detail={
         selected ? (
           <>
-            <div className={page.detailHeader}>
-              <h2 className={ui.panelTitle}>{t('orders.detailTitle', { id: selected.id })}</h2>
-              <span className={ui.badge}>{t(`orders.${selected.mode}`)}</span>
-            </div>
+            <DetailHeader title={t('orders.detailTitle', { id: selected.id })} state={t(`orders.${selected.mode}`)} />
             <div className={page.detailBody}>
               <dl className={page.facts}>
                 <dt>{t('filters.user')}</dt>

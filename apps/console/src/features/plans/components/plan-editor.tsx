@@ -1,15 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminPlan, Language } from '@app/contracts';
+import { EditorNotices } from '../../../components/editor-notices.tsx';
 import { Field } from '../../../components/field.tsx';
+import { LanguageTexts } from '../../../components/language-texts.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
 import page from '../../../components/page.module.css';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
+import { PanelHeading } from '../../../components/panel-heading.tsx';
 import ui from '../../../components/ui.module.css';
 import editor from '../../../components/editor.module.css';
-import { EDITOR_LANGUAGES, LANGUAGE_NAMES } from '../../../lib/editor-languages.ts';
 import { useCreatePlanMutation, useEditPlanMutation } from '../api/plans-api.ts';
 import { checkPlan, planCreateOf, planDraftOf, planFieldsOf, type PlanDraft } from '../lib/plan-form.ts';
-import styles from './plans.module.css';
 
 /**
  * One plan: its terms (the ones fixed at creation are shown but not editable), and its name and description in
@@ -74,11 +76,10 @@ export function PlanEditor({
   return (
     <>
       <form onSubmit={submit} noValidate>
-        <div className={page.header}>
-          <div>
-            <h1 className={page.title}>{plan ? t('plans.editTitle', { title: plan.title }) : t('plans.newTitle')}</h1>
-            <p className={page.subtitle}>{t('plans.holdingsKeepTerms')}</p>
-          </div>
+        <PageHeader
+          title={plan ? t('plans.editTitle', { title: plan.title }) : t('plans.newTitle')}
+          subtitle={t('plans.holdingsKeepTerms')}
+        >
           <div className={page.toolbar}>
             <button type="button" className={ui.button} onClick={onClose}>
               {t('plans.back')}
@@ -87,17 +88,8 @@ export function PlanEditor({
               {plan ? t('plans.save') : t('plans.create')}
             </button>
           </div>
-        </div>
-        {saved && (
-          <div className={ui.success} role="status" style={{ marginBottom: 16 }}>
-            {t('plans.saved')}
-          </div>
-        )}
-        {touched && !valid && (
-          <div className={ui.alert} role="alert" style={{ marginBottom: 16 }}>
-            {t('plans.fixErrors')}
-          </div>
-        )}
+        </PageHeader>
+        <EditorNotices done={saved ? t('plans.saved') : null} fix={touched && !valid ? t('plans.fixErrors') : null} />
         <div className={page.stack}>
           <section className={ui.panel} aria-labelledby="terms-title">
             <div className={`${ui.panelBody} ${page.stack}`}>
@@ -170,29 +162,16 @@ export function PlanEditor({
           </section>
           <section className={ui.panel} aria-labelledby="plan-texts-title">
             <div className={`${ui.panelBody} ${page.stack}`}>
-              <div>
-                <h2 id="plan-texts-title" className={ui.panelTitle}>
-                  {t('plans.texts')}
-                </h2>
-                <p className={ui.hint}>{t('plans.textsHint')}</p>
-              </div>
-              <div className={styles.languages}>
-                {EDITOR_LANGUAGES.map((lang) => {
+              <PanelHeading id="plan-texts-title" title={t('plans.texts')} hint={t('plans.textsHint')} />
+              <LanguageTexts
+                texts="plans"
+                testId={(lang) => `plan-lang-${lang}`}
+                written={(lang) => draft.texts[lang].title.trim() !== ''}
+              >
+                {(lang) => {
                   const text = draft.texts[lang];
                   return (
-                    <fieldset key={lang} className={styles.language} data-testid={`plan-lang-${lang}`}>
-                      <legend className={styles.languageHead}>
-                        <span>
-                          {LANGUAGE_NAMES[lang]} <span className={ui.hint}>({lang})</span>
-                        </span>
-                        {lang === 'en' ? (
-                          <span className={`${ui.badge} ${ui.badgeOk}`}>{t('plans.required')}</span>
-                        ) : text.title.trim() ? (
-                          <span className={`${ui.badge} ${ui.badgeOk}`}>{t('plans.written')}</span>
-                        ) : (
-                          <span className={`${ui.badge} ${ui.badgeWarn}`}>{t('plans.showsEnglish')}</span>
-                        )}
-                      </legend>
+                    <>
                       <Field id={`plan-${lang}-title`} label={t('plans.name')} error={error(`${lang}.title`)}>
                         <input
                           id={`plan-${lang}-title`}
@@ -218,10 +197,10 @@ export function PlanEditor({
                           onChange={(event) => setText(lang, 'description', event.target.value)}
                         />
                       </Field>
-                    </fieldset>
+                    </>
                   );
-                })}
-              </div>
+                }}
+              </LanguageTexts>
             </div>
           </section>
         </div>

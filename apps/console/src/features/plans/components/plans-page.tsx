@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminPlan } from '@app/contracts';
-import page from '../../../components/page.module.css';
-import { QueryState } from '../../../components/query-state.tsx';
+import { useEditorOpening } from '../../../components/editor-opening.ts';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { QueryTable } from '../../../components/query-table.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import ui from '../../../components/ui.module.css';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
@@ -21,123 +22,99 @@ export function PlansPage() {
   const { t } = useTranslation();
   const lang = useLanguage();
   const list = usePlansQuery();
-  const [editing, setEditing] = useState<AdminPlan | 'new' | null>(null);
-  // One editor per opening: a new plan that is saved stays in the same editor (with its "saved" note).
-  const [opened, setOpened] = useState(0);
-  const edit = (target: AdminPlan | 'new') => {
-    setOpened((n) => n + 1);
-    setEditing(target);
-  };
   const [acting, setActing] = useState<{ plan: AdminPlan; action: PlanAction } | null>(null);
   const [act] = usePlanActionMutation();
   const items = list.data?.items ?? [];
+  const editor = useEditorOpening(items);
 
-  if (editing !== null) {
-    const current = editing === 'new' ? null : (items.find((p) => p.id === editing.id) ?? editing);
-    return (
-      <PlanEditor key={opened} plan={current} onClose={() => setEditing(null)} onCreated={(plan) => setEditing(plan)} />
-    );
+  if (editor.isOpen) {
+    return <PlanEditor key={editor.key} plan={editor.current} onClose={editor.close} onCreated={editor.created} />;
   }
 
   return (
     <div>
-      <div className={page.header}>
-        <div>
-          <h1 className={page.title}>{t('plans.title')}</h1>
-          <p className={page.subtitle}>{t('plans.subtitle')}</p>
-        </div>
-        <button type="button" className={`${ui.button} ${ui.primary}`} onClick={() => edit('new')}>
+      <PageHeader title={t('plans.title')} subtitle={t('plans.subtitle')}>
+        <button type="button" className={`${ui.button} ${ui.primary}`} onClick={() => editor.edit('new')}>
           {t('plans.new')}
         </button>
-      </div>
+      </PageHeader>
       <section className={ui.panel} aria-label={t('plans.listLabel')}>
-        <QueryState
-          isLoading={list.isLoading}
-          error={list.error}
-          isEmpty={items.length === 0}
-          empty={<span>{t('plans.empty')}</span>}
-          onRetry={() => void list.refetch()}
-        >
-          <div className={ui.tableWrap}>
-            <table className={ui.table}>
-              <thead>
-                <tr>
-                  <th>{t('plans.name')}</th>
-                  <th className={ui.num}>
-                    {t('plans.rate')} / {t('plans.period')}
-                  </th>
-                  <th className={ui.num}>{t('plans.minimum')}</th>
-                  <th className={ui.num}>{t('plans.filled')}</th>
-                  <th>{t('plans.window')}</th>
-                  <th aria-label={t('common.actions')} />
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((plan) => (
-                  <tr key={plan.id} data-testid={`plan-row-${plan.slug}`}>
-                    <td>
-                      <strong>{plan.title}</strong>{' '}
-                      <span className={`${ui.badge} ${STATE_BADGE[plan.state] ?? ''}`}>
-                        {t(`plans.states.${plan.state}`)}
-                      </span>
-                      <div className={ui.hint}>
-                        {t('plans.languageCount', { count: 1 + Object.keys(plan.translations).length })}
-                      </div>
-                    </td>
-                    <td className={ui.num}>
-                      {plan.terms.rate} %
-                      <div className={ui.hint}>{t('plans.days', { count: plan.terms.period_days })}</div>
-                    </td>
-                    <td className={ui.num}>{formatMoney(plan.min_amount, lang)}</td>
-                    <td className={ui.num}>
-                      {formatMoney(plan.invested, lang)}
-                      <div className={ui.hint}>
-                        {t('plans.ofTotal', { total: formatMoney(plan.total, lang), progress: plan.progress })}
-                      </div>
-                    </td>
-                    <td>
-                      {formatDateTime(plan.start_time, lang, 'short')} – {formatDateTime(plan.end_time, lang, 'short')}
-                    </td>
-                    <td className={ui.num}>
-                      <span style={{ display: 'inline-flex', gap: 6 }}>
-                        <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => edit(plan)}>
-                          {t('plans.edit')}
-                        </button>
-                        {plan.state === 'active' && (
-                          <button
-                            type="button"
-                            className={`${ui.button} ${ui.small}`}
-                            onClick={() => setActing({ plan, action: 'pause' })}
-                          >
-                            {t('plans.actions.pause')}
-                          </button>
-                        )}
-                        {plan.state === 'paused' && (
-                          <button
-                            type="button"
-                            className={`${ui.button} ${ui.small}`}
-                            onClick={() => setActing({ plan, action: 'resume' })}
-                          >
-                            {t('plans.actions.resume')}
-                          </button>
-                        )}
-                        {plan.state !== 'closed' && (
-                          <button
-                            type="button"
-                            className={`${ui.button} ${ui.small} ${ui.danger}`}
-                            onClick={() => setActing({ plan, action: 'close' })}
-                          >
-                            {t('plans.actions.close')}
-                          </button>
-                        )}
-                      </span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </QueryState>
+        <QueryTable query={list} items={items} empty={t('plans.empty')}>
+          <thead>
+            <tr>
+              <th>{t('plans.name')}</th>
+              <th className={ui.num}>
+                {t('plans.rate')} / {t('plans.period')}
+              </th>
+              <th className={ui.num}>{t('plans.minimum')}</th>
+              <th className={ui.num}>{t('plans.filled')}</th>
+              <th>{t('plans.window')}</th>
+              <th aria-label={t('common.actions')} />
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((plan) => (
+              <tr key={plan.id} data-testid={`plan-row-${plan.slug}`}>
+                <td>
+                  <strong>{plan.title}</strong>{' '}
+                  <span className={`${ui.badge} ${STATE_BADGE[plan.state] ?? ''}`}>
+                    {t(`plans.states.${plan.state}`)}
+                  </span>
+                  <div className={ui.hint}>
+                    {t('plans.languageCount', { count: 1 + Object.keys(plan.translations).length })}
+                  </div>
+                </td>
+                <td className={ui.num}>
+                  {plan.terms.rate} %<div className={ui.hint}>{t('plans.days', { count: plan.terms.period_days })}</div>
+                </td>
+                <td className={ui.num}>{formatMoney(plan.min_amount, lang)}</td>
+                <td className={ui.num}>
+                  {formatMoney(plan.invested, lang)}
+                  <div className={ui.hint}>
+                    {t('plans.ofTotal', { total: formatMoney(plan.total, lang), progress: plan.progress })}
+                  </div>
+                </td>
+                <td>
+                  {formatDateTime(plan.start_time, lang, 'short')} – {formatDateTime(plan.end_time, lang, 'short')}
+                </td>
+                <td className={ui.num}>
+                  <span style={{ display: 'inline-flex', gap: 6 }}>
+                    <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => editor.edit(plan)}>
+                      {t('plans.edit')}
+                    </button>
+                    {plan.state === 'active' && (
+                      <button
+                        type="button"
+                        className={`${ui.button} ${ui.small}`}
+                        onClick={() => setActing({ plan, action: 'pause' })}
+                      >
+                        {t('plans.actions.pause')}
+                      </button>
+                    )}
+                    {plan.state === 'paused' && (
+                      <button
+                        type="button"
+                        className={`${ui.button} ${ui.small}`}
+                        onClick={() => setActing({ plan, action: 'resume' })}
+                      >
+                        {t('plans.actions.resume')}
+                      </button>
+                    )}
+                    {plan.state !== 'closed' && (
+                      <button
+                        type="button"
+                        className={`${ui.button} ${ui.small} ${ui.danger}`}
+                        onClick={() => setActing({ plan, action: 'close' })}
+                      >
+                        {t('plans.actions.close')}
+                      </button>
+                    )}
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </QueryTable>
       </section>
       {acting && (
         <ReasonDialog

@@ -2,9 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminHoliday } from '@app/contracts';
 import page from '../../../components/page.module.css';
-import { QueryState } from '../../../components/query-state.tsx';
+import { QueryTable } from '../../../components/query-table.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
+import { Field } from '../../../components/field.tsx';
 import ui from '../../../components/ui.module.css';
+import { AddBar } from './add-bar.tsx';
 import { useAddHolidayMutation, useHolidaysQuery, useRemoveHolidayMutation } from '../api/products-api.ts';
 
 const SESSIONS = ['us_equities', 'fx', 'globex'] as const;
@@ -26,56 +28,42 @@ export function HolidaysPanel() {
   return (
     <section className={ui.panel} style={{ marginTop: 16 }} aria-label={t('products.holidays.title')}>
       <div className={ui.panelBody}>
-        <div className={page.detailHeader} style={{ padding: 0, border: 0 }}>
-          <div>
-            <h2 className={ui.panelTitle}>{t('products.holidays.title')}</h2>
-            <p className={ui.hint}>{t('products.holidays.hint')}</p>
-          </div>
-          <button
-            type="button"
-            className={`${ui.button} ${ui.small}`}
-            style={{ marginInlineStart: 'auto' }}
-            onClick={() => setAdding(true)}
-          >
-            {t('products.holidays.add')}
-          </button>
-        </div>
-        <QueryState
-          isLoading={list.isLoading}
-          error={list.error}
-          isEmpty={items.length === 0}
-          empty={<span>{t('products.holidays.empty')}</span>}
-          onRetry={() => void list.refetch()}
-        >
-          <div className={ui.tableWrap}>
-            <table className={ui.table}>
-              <thead>
-                <tr>
-                  <th>{t('products.holidays.day')}</th>
-                  <th>{t('products.session')}</th>
-                  <th>{t('products.holidays.name')}</th>
-                  <th>{t('products.holidays.by')}</th>
-                  <th>{t('common.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((h) => (
-                  <tr key={`${h.session}|${h.day}`} data-testid={`holiday-${h.session}-${h.day}`}>
-                    <td className={page.mono}>{h.day}</td>
-                    <td>{t(`products.sessions.${h.session}`)}</td>
-                    <td>{h.name}</td>
-                    <td>{h.created_by}</td>
-                    <td>
-                      <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => setRemoving(h)}>
-                        {t('products.holidays.remove')}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </QueryState>
+        <AddBar
+          heading={
+            <div>
+              <h2 className={ui.panelTitle}>{t('products.holidays.title')}</h2>
+              <p className={ui.hint}>{t('products.holidays.hint')}</p>
+            </div>
+          }
+          add={t('products.holidays.add')}
+          onAdd={() => setAdding(true)}
+        />
+        <QueryTable query={list} items={items} empty={t('products.holidays.empty')}>
+          <thead>
+            <tr>
+              <th>{t('products.holidays.day')}</th>
+              <th>{t('products.session')}</th>
+              <th>{t('products.holidays.name')}</th>
+              <th>{t('products.holidays.by')}</th>
+              <th>{t('common.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((h) => (
+              <tr key={`${h.session}|${h.day}`} data-testid={`holiday-${h.session}-${h.day}`}>
+                <td className={page.mono}>{h.day}</td>
+                <td>{t(`products.sessions.${h.session}`)}</td>
+                <td>{h.name}</td>
+                <td>{h.created_by}</td>
+                <td>
+                  <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => setRemoving(h)}>
+                    {t('products.holidays.remove')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </QueryTable>
       </div>
       {adding && (
         <ReasonDialog
@@ -88,10 +76,7 @@ export function HolidaysPanel() {
           }}
         >
           <div className={page.formRow}>
-            <div className={ui.field}>
-              <label className={ui.label} htmlFor="holiday-session">
-                {t('products.session')}
-              </label>
+            <Field id="holiday-session" label={t('products.session')}>
               <select
                 id="holiday-session"
                 className={ui.input}
@@ -104,11 +89,8 @@ export function HolidaysPanel() {
                   </option>
                 ))}
               </select>
-            </div>
-            <div className={ui.field}>
-              <label className={ui.label} htmlFor="holiday-day">
-                {t('products.holidays.day')}
-              </label>
+            </Field>
+            <Field id="holiday-day" label={t('products.holidays.day')}>
               <input
                 id="holiday-day"
                 className={ui.input}
@@ -116,12 +98,9 @@ export function HolidaysPanel() {
                 value={day}
                 onChange={(e) => setDay(e.target.value)}
               />
-            </div>
+            </Field>
           </div>
-          <div className={ui.field}>
-            <label className={ui.label} htmlFor="holiday-name">
-              {t('products.holidays.name')}
-            </label>
+          <Field id="holiday-name" label={t('products.holidays.name')}>
             <input
               id="holiday-name"
               className={ui.input}
@@ -129,7 +108,7 @@ export function HolidaysPanel() {
               maxLength={80}
               onChange={(e) => setName(e.target.value)}
             />
-          </div>
+          </Field>
         </ReasonDialog>
       )}
       {removing && (

@@ -7,9 +7,11 @@ import {
   type AdminProductCreate,
   type MarketSource,
 } from '@app/contracts';
+import { PageHeader } from '../../../components/page-header.tsx';
 import page from '../../../components/page.module.css';
-import { QueryState } from '../../../components/query-state.tsx';
+import { QueryTable } from '../../../components/query-table.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
+import { Field } from '../../../components/field.tsx';
 import ui from '../../../components/ui.module.css';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/hooks.ts';
@@ -41,11 +43,7 @@ export function ProductsPage() {
 
   return (
     <div>
-      <div className={page.header}>
-        <div>
-          <h1 className={page.title}>{t('products.title')}</h1>
-          <p className={page.subtitle}>{t('products.subtitle')}</p>
-        </div>
+      <PageHeader title={t('products.title')} subtitle={t('products.subtitle')}>
         <div className={page.toolbar}>
           <button type="button" className={`${ui.button} ${ui.primary}`} onClick={() => setAdding(true)}>
             {t('products.add')}
@@ -54,66 +52,56 @@ export function ProductsPage() {
             {t('common.refresh')}
           </button>
         </div>
-      </div>
+      </PageHeader>
       <div className={page.split}>
         <section className={ui.panel} aria-label={t('products.listLabel')}>
-          <QueryState
-            isLoading={list.isLoading}
-            error={list.error}
-            isEmpty={items.length === 0}
-            empty={<span>{t('products.empty')}</span>}
-            onRetry={() => void list.refetch()}
-          >
-            <div className={ui.tableWrap}>
-              <table className={ui.table}>
-                <thead>
-                  <tr>
-                    <th>{t('products.symbol')}</th>
-                    <th>{t('products.source')}</th>
-                    <th className={ui.num}>{t('products.price')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.map((p) => (
-                    <tr
-                      key={p.symbol}
-                      className={`${ui.rowButton} ${p.symbol === selected ? ui.rowSelected : ''}`}
-                      aria-selected={p.symbol === selected}
-                      data-testid={`product-row-${p.symbol}`}
+          <QueryTable query={list} items={items} empty={t('products.empty')}>
+            <thead>
+              <tr>
+                <th>{t('products.symbol')}</th>
+                <th>{t('products.source')}</th>
+                <th className={ui.num}>{t('products.price')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((p) => (
+                <tr
+                  key={p.symbol}
+                  className={`${ui.rowButton} ${p.symbol === selected ? ui.rowSelected : ''}`}
+                  aria-selected={p.symbol === selected}
+                  data-testid={`product-row-${p.symbol}`}
+                >
+                  <td>
+                    <button
+                      type="button"
+                      style={{ all: 'unset', cursor: 'pointer', fontWeight: 600 }}
+                      onClick={() => {
+                        setSelected(p.symbol);
+                        setDone(null);
+                      }}
+                      aria-label={t('products.open', { symbol: p.symbol })}
                     >
-                      <td>
-                        <button
-                          type="button"
-                          style={{ all: 'unset', cursor: 'pointer', fontWeight: 600 }}
-                          onClick={() => {
-                            setSelected(p.symbol);
-                            setDone(null);
-                          }}
-                          aria-label={t('products.open', { symbol: p.symbol })}
-                        >
-                          {p.symbol}
-                        </button>{' '}
-                        <StateBadge product={p} />
-                        <div className={ui.hint}>
-                          {p.name} · {t(`products.classes.${p.class}`)}
-                        </div>
-                      </td>
-                      <td>
-                        <SourceBadge product={p} />
-                        {p.source !== 'simulator' && p.source_symbol && (
-                          <div className={`${ui.hint} ${page.mono}`}>{p.source_symbol}</div>
-                        )}
-                      </td>
-                      <td className={ui.num}>
-                        {p.price ?? '—'}
-                        <div className={ui.hint}>{formatDateTime(p.price_time, lang, 'short')}</div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </QueryState>
+                      {p.symbol}
+                    </button>{' '}
+                    <StateBadge product={p} />
+                    <div className={ui.hint}>
+                      {p.name} · {t(`products.classes.${p.class}`)}
+                    </div>
+                  </td>
+                  <td>
+                    <SourceBadge product={p} />
+                    {p.source !== 'simulator' && p.source_symbol && (
+                      <div className={`${ui.hint} ${page.mono}`}>{p.source_symbol}</div>
+                    )}
+                  </td>
+                  <td className={ui.num}>
+                    {p.price ?? '—'}
+                    <div className={ui.hint}>{formatDateTime(p.price_time, lang, 'short')}</div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </QueryTable>
         </section>
         <section className={`${ui.panel} ${page.detail}`} aria-label={t('products.detailLabel')}>
           {done && (
@@ -421,10 +409,7 @@ function AddProductDialog({ onClose, onAdded }: { onClose: () => void; onAdded: 
       }}
     >
       <div className={page.formRow}>
-        <div className={ui.field}>
-          <label className={ui.label} htmlFor="product-symbol">
-            {t('products.symbol')}
-          </label>
+        <Field id="product-symbol" label={t('products.symbol')}>
           <input
             id="product-symbol"
             className={`${ui.input} ${page.mono}`}
@@ -433,11 +418,8 @@ function AddProductDialog({ onClose, onAdded }: { onClose: () => void; onAdded: 
             placeholder="ADA/USDT"
             onChange={(e) => setSymbol(e.target.value)}
           />
-        </div>
-        <div className={ui.field}>
-          <label className={ui.label} htmlFor="product-class">
-            {t('products.class')}
-          </label>
+        </Field>
+        <Field id="product-class" label={t('products.class')}>
           <select
             id="product-class"
             className={ui.input}
@@ -450,11 +432,8 @@ function AddProductDialog({ onClose, onAdded }: { onClose: () => void; onAdded: 
               </option>
             ))}
           </select>
-        </div>
-        <div className={ui.field}>
-          <label className={ui.label} htmlFor="product-session">
-            {t('products.session')}
-          </label>
+        </Field>
+        <Field id="product-session" label={t('products.session')}>
           <select
             id="product-session"
             className={ui.input}
@@ -467,13 +446,10 @@ function AddProductDialog({ onClose, onAdded }: { onClose: () => void; onAdded: 
               </option>
             ))}
           </select>
-        </div>
+        </Field>
       </div>
       <ProductFields id="add" fields={fields} set={setFields} />
-      <div className={ui.field}>
-        <label className={ui.label} htmlFor="product-seed">
-          {t('products.seedPrice')}
-        </label>
+      <Field id="product-seed" label={t('products.seedPrice')}>
         <input
           id="product-seed"
           className={ui.input}
@@ -482,7 +458,7 @@ function AddProductDialog({ onClose, onAdded }: { onClose: () => void; onAdded: 
           onChange={(e) => setSeedPrice(e.target.value)}
         />
         <span className={ui.hint}>{t('products.seedPriceHint')}</span>
-      </div>
+      </Field>
     </ReasonDialog>
   );
 }

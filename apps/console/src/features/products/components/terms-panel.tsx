@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminContractTerms } from '@app/contracts';
 import page from '../../../components/page.module.css';
-import { QueryState } from '../../../components/query-state.tsx';
+import { QueryTable } from '../../../components/query-table.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import ui from '../../../components/ui.module.css';
+import { AddBar } from './add-bar.tsx';
 import { useSetTermsMutation, useTermsQuery, type TermsInput } from '../api/products-api.ts';
 
 const blank: TermsInput = {
@@ -55,60 +56,40 @@ export function TermsPanel({ symbol, onDone }: { symbol: string; onDone: (messag
   return (
     <div className={ui.panel}>
       <div className={ui.panelBody}>
-        <div className={page.detailHeader} style={{ padding: 0, border: 0 }}>
-          <h3 className={ui.label}>{t('products.terms.title')}</h3>
-          <button
-            type="button"
-            className={`${ui.button} ${ui.small}`}
-            style={{ marginInlineStart: 'auto' }}
-            onClick={() => setEditing(blank)}
-          >
-            {t('products.terms.add')}
-          </button>
-        </div>
-        <QueryState
-          isLoading={terms.isLoading}
-          error={terms.error}
-          isEmpty={items.length === 0}
-          empty={<span>{t('products.terms.empty')}</span>}
-          onRetry={() => void terms.refetch()}
-        >
-          <div className={ui.tableWrap}>
-            <table className={ui.table}>
-              <thead>
-                <tr>
-                  <th className={ui.num}>{t('products.terms.seconds')}</th>
-                  <th className={ui.num}>{t('products.terms.payout_pct')}</th>
-                  <th className={ui.num}>{t('products.terms.fee_pct')}</th>
-                  <th className={ui.num}>{t('products.terms.stakes')}</th>
-                  <th>{t('common.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((x) => (
-                  <tr key={x.seconds}>
-                    <td className={ui.num}>{x.seconds}s</td>
-                    <td className={ui.num}>{x.payout_pct} %</td>
-                    <td className={ui.num}>{x.fee_pct} %</td>
-                    <td className={ui.num}>
-                      {x.min_amount} – {x.max_amount}
-                    </td>
-                    <td>
-                      {!x.enabled && <span className={`${ui.badge} ${ui.badgeWarn}`}>{t('products.terms.off')}</span>}{' '}
-                      <button
-                        type="button"
-                        className={`${ui.button} ${ui.small}`}
-                        onClick={() => setEditing(fromTerms(x))}
-                      >
-                        {t('products.terms.edit')}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </QueryState>
+        <AddBar
+          heading={<h3 className={ui.label}>{t('products.terms.title')}</h3>}
+          add={t('products.terms.add')}
+          onAdd={() => setEditing(blank)}
+        />
+        <QueryTable query={terms} items={items} empty={t('products.terms.empty')}>
+          <thead>
+            <tr>
+              <th className={ui.num}>{t('products.terms.seconds')}</th>
+              <th className={ui.num}>{t('products.terms.payout_pct')}</th>
+              <th className={ui.num}>{t('products.terms.fee_pct')}</th>
+              <th className={ui.num}>{t('products.terms.stakes')}</th>
+              <th>{t('common.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((x) => (
+              <tr key={x.seconds}>
+                <td className={ui.num}>{x.seconds}s</td>
+                <td className={ui.num}>{x.payout_pct} %</td>
+                <td className={ui.num}>{x.fee_pct} %</td>
+                <td className={ui.num}>
+                  {x.min_amount} – {x.max_amount}
+                </td>
+                <td>
+                  {!x.enabled && <span className={`${ui.badge} ${ui.badgeWarn}`}>{t('products.terms.off')}</span>}{' '}
+                  <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => setEditing(fromTerms(x))}>
+                    {t('products.terms.edit')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </QueryTable>
       </div>
       {editing && (
         <ReasonDialog

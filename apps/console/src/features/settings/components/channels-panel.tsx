@@ -6,8 +6,9 @@ import { errorText } from '../../../components/error-text.ts';
 import { Field } from '../../../components/field.tsx';
 import page from '../../../components/page.module.css';
 import { MIN_REASON } from '../../../components/reason-dialog.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
+import { QueryTable } from '../../../components/query-table.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
+import { PanelHeading } from '../../../components/panel-heading.tsx';
 import ui from '../../../components/ui.module.css';
 import editor from '../../../components/editor.module.css';
 import { formatMoney } from '../../../lib/format.ts';
@@ -27,76 +28,61 @@ export function ChannelsPanel() {
   return (
     <section className={ui.panel} aria-labelledby="channels-title">
       <div className={`${ui.panelBody} ${page.header}`} style={{ marginBottom: 0 }}>
-        <div>
-          <h2 id="channels-title" className={ui.panelTitle}>
-            {t('settings.channels.title')}
-          </h2>
-          <p className={ui.hint}>{t('settings.channels.hint')}</p>
-        </div>
+        <PanelHeading id="channels-title" title={t('settings.channels.title')} hint={t('settings.channels.hint')} />
         <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => setEditing('new')}>
           {t('settings.channels.add')}
         </button>
       </div>
-      <QueryState
-        isLoading={query.isLoading}
-        error={query.error}
-        isEmpty={items.length === 0}
-        empty={<span>{t('settings.channels.empty')}</span>}
-        onRetry={() => void query.refetch()}
-      >
-        <div className={ui.tableWrap}>
-          <table className={ui.table}>
-            <thead>
-              <tr>
-                <th>{t('settings.channels.name')}</th>
-                <th>{t('settings.channels.destination')}</th>
-                <th className={ui.num}>{t('settings.channels.limits')}</th>
-                <th className={ui.num}>{t('settings.channels.bonus')}</th>
-                <th>{t('settings.channels.shown')}</th>
-                <th aria-label={t('common.actions')} />
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((c) => (
-                <tr key={c.id} data-testid={`channel-row-${c.id}`}>
-                  <td>
-                    <strong>{c.name}</strong>
-                    <div className={ui.hint}>{t(`settings.channels.kinds.${c.kind}`)}</div>
-                  </td>
-                  <td className={page.mono}>
-                    {c.kind === 'crypto'
-                      ? `${c.currency} ${c.network} ${c.address}`
-                      : [c.bank_name, c.account, c.holder].filter(Boolean).join(' · ')}
-                  </td>
-                  <td className={ui.num}>
-                    {formatMoney(c.min, lang)} – {formatMoney(c.max, lang)}
-                  </td>
-                  <td className={ui.num}>{c.bonus_pct} %</td>
-                  <td>
-                    <span className={`${ui.badge} ${c.enabled ? ui.badgeOk : ui.badgeWarn}`}>
-                      {c.enabled ? t('settings.channels.on') : t('settings.channels.off')}
-                    </span>
-                  </td>
-                  <td className={ui.num}>
-                    <span style={{ display: 'inline-flex', gap: 6 }}>
-                      <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => setEditing(c)}>
-                        {t('settings.channels.edit')}
-                      </button>
-                      <button
-                        type="button"
-                        className={`${ui.button} ${ui.small} ${c.enabled ? ui.danger : ''}`}
-                        onClick={() => setToggling(c)}
-                      >
-                        {c.enabled ? t('settings.channels.disable') : t('settings.channels.enable')}
-                      </button>
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </QueryState>
+      <QueryTable query={query} items={items} empty={t('settings.channels.empty')}>
+        <thead>
+          <tr>
+            <th>{t('settings.channels.name')}</th>
+            <th>{t('settings.channels.destination')}</th>
+            <th className={ui.num}>{t('settings.channels.limits')}</th>
+            <th className={ui.num}>{t('settings.channels.bonus')}</th>
+            <th>{t('settings.channels.shown')}</th>
+            <th aria-label={t('common.actions')} />
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((c) => (
+            <tr key={c.id} data-testid={`channel-row-${c.id}`}>
+              <td>
+                <strong>{c.name}</strong>
+                <div className={ui.hint}>{t(`settings.channels.kinds.${c.kind}`)}</div>
+              </td>
+              <td className={page.mono}>
+                {c.kind === 'crypto'
+                  ? `${c.currency} ${c.network} ${c.address}`
+                  : [c.bank_name, c.account, c.holder].filter(Boolean).join(' · ')}
+              </td>
+              <td className={ui.num}>
+                {formatMoney(c.min, lang)} – {formatMoney(c.max, lang)}
+              </td>
+              <td className={ui.num}>{c.bonus_pct} %</td>
+              <td>
+                <span className={`${ui.badge} ${c.enabled ? ui.badgeOk : ui.badgeWarn}`}>
+                  {c.enabled ? t('settings.channels.on') : t('settings.channels.off')}
+                </span>
+              </td>
+              <td className={ui.num}>
+                <span style={{ display: 'inline-flex', gap: 6 }}>
+                  <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => setEditing(c)}>
+                    {t('settings.channels.edit')}
+                  </button>
+                  <button
+                    type="button"
+                    className={`${ui.button} ${ui.small} ${c.enabled ? ui.danger : ''}`}
+                    onClick={() => setToggling(c)}
+                  >
+                    {c.enabled ? t('settings.channels.disable') : t('settings.channels.enable')}
+                  </button>
+                </span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </QueryTable>
       {editing && <ChannelDialog channel={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {toggling && (
         <ReasonDialog

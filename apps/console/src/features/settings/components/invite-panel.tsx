@@ -3,44 +3,25 @@ import { useTranslation } from 'react-i18next';
 import type { InviteRules } from '@app/contracts';
 import { Field } from '../../../components/field.tsx';
 import page from '../../../components/page.module.css';
-import { QueryState } from '../../../components/query-state.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
+import { PanelHeading } from '../../../components/panel-heading.tsx';
 import ui from '../../../components/ui.module.css';
 import editor from '../../../components/editor.module.css';
 import { useInviteSettingsQuery, useSaveInviteSettingsMutation } from '../api/settings-api.ts';
+import { SettingsPanel, type SavedNote } from './settings-panel.tsx';
 import { checkInvite } from '../lib/settings-form.ts';
 
 /** The invitation bonus: how much the inviter gets, and when (the invitee's real name, or first recharge). */
 export function InvitePanel() {
-  // Kept here: a save makes the form start again from the new reading, and the note should outlive that.
-  const [saved, setSaved] = useState(false);
   const query = useInviteSettingsQuery();
   return (
-    <section className={ui.panel} aria-labelledby="invite-settings-title">
-      <QueryState
-        isLoading={query.isLoading}
-        error={query.error}
-        isEmpty={!query.data}
-        empty={null}
-        onRetry={() => void query.refetch()}
-      >
-        {query.data && (
-          <InviteForm key={JSON.stringify(query.data)} rules={query.data} saved={saved} onSaved={setSaved} />
-        )}
-      </QueryState>
-    </section>
+    <SettingsPanel labelledBy="invite-settings-title" query={query}>
+      {(data, note) => <InviteForm rules={data} {...note} />}
+    </SettingsPanel>
   );
 }
 
-function InviteForm({
-  rules,
-  saved,
-  onSaved: setSaved,
-}: {
-  saved: boolean;
-  onSaved: (saved: boolean) => void;
-  rules: InviteRules;
-}) {
+function InviteForm({ rules, saved, onSaved: setSaved }: { rules: InviteRules } & SavedNote) {
   const { t } = useTranslation();
   const [save] = useSaveInviteSettingsMutation();
   const [draft, setDraft] = useState<InviteRules>(rules);
@@ -55,12 +36,7 @@ function InviteForm({
   return (
     <>
       <form className={`${ui.panelBody} ${page.stack}`} onSubmit={submit} noValidate>
-        <div>
-          <h2 id="invite-settings-title" className={ui.panelTitle}>
-            {t('settings.invite.title')}
-          </h2>
-          <p className={ui.hint}>{t('settings.invite.hint')}</p>
-        </div>
+        <PanelHeading id="invite-settings-title" title={t('settings.invite.title')} hint={t('settings.invite.hint')} />
         <div className={editor.grid}>
           <Field
             id="invite-bonus"

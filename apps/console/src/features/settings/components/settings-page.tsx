@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header.tsx';
 import page from '../../../components/page.module.css';
 import { ChannelsPanel } from './channels-panel.tsx';
 import { InvitePanel } from './invite-panel.tsx';
@@ -9,12 +10,7 @@ export function SettingsPage() {
   const { t } = useTranslation();
   return (
     <div>
-      <div className={page.header}>
-        <div>
-          <h1 className={page.title}>{t('settings.title')}</h1>
-          <p className={page.subtitle}>{t('settings.subtitle')}</p>
-        </div>
-      </div>
+      <PageHeader title={t('settings.title')} subtitle={t('settings.subtitle')} />
       <div className={page.stack}>
         <WalletSettingsPanel />
         <ChannelsPanel />

@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import type { WalletSettings } from '@app/contracts';
 import { Field } from '../../../components/field.tsx';
 import page from '../../../components/page.module.css';
-import { QueryState } from '../../../components/query-state.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
+import { PanelHeading } from '../../../components/panel-heading.tsx';
 import ui from '../../../components/ui.module.css';
 import editor from '../../../components/editor.module.css';
 import { useSaveWalletSettingsMutation, useWalletSettingsQuery } from '../api/settings-api.ts';
+import { SettingsPanel, type SavedNote } from './settings-panel.tsx';
 import { checkWallet, walletChanges, walletDraftOf, type WalletDraft } from '../lib/settings-form.ts';
 
 const GROUPS: { title: string; fields: (keyof WalletSettings)[] }[] = [
@@ -27,36 +28,15 @@ const GROUPS: { title: string; fields: (keyof WalletSettings)[] }[] = [
 
 /** The wallet settings: only the fields changed are sent, with a reason, and audited before and after. */
 export function WalletSettingsPanel() {
-  // Kept here: a save makes the form start again from the new reading, and the note should outlive that.
-  const [saved, setSaved] = useState(false);
   const query = useWalletSettingsQuery();
   return (
-    <section className={ui.panel} aria-labelledby="wallet-settings-title">
-      <QueryState
-        isLoading={query.isLoading}
-        error={query.error}
-        isEmpty={!query.data}
-        empty={null}
-        onRetry={() => void query.refetch()}
-      >
-        {/* A new reading of the settings (after a save, or another operator's) starts the form again from it. */}
-        {query.data && (
-          <WalletSettingsForm key={JSON.stringify(query.data)} settings={query.data} saved={saved} onSaved={setSaved} />
-        )}
-      </QueryState>
-    </section>
+    <SettingsPanel labelledBy="wallet-settings-title" query={query}>
+      {(data, note) => <WalletSettingsForm settings={data} {...note} />}
+    </SettingsPanel>
   );
 }
 
-function WalletSettingsForm({
-  settings,
-  saved,
-  onSaved: setSaved,
-}: {
-  saved: boolean;
-  onSaved: (saved: boolean) => void;
-  settings: WalletSettings;
-}) {
+function WalletSettingsForm({ settings, saved, onSaved: setSaved }: { settings: WalletSettings } & SavedNote) {
   const { t } = useTranslation();
   const [save] = useSaveWalletSettingsMutation();
   const [draft, setDraft] = useState<WalletDraft>(() => walletDraftOf(settings));
@@ -75,12 +55,7 @@ function WalletSettingsForm({
   return (
     <>
       <form className={`${ui.panelBody} ${page.stack}`} onSubmit={submit} noValidate>
-        <div>
-          <h2 id="wallet-settings-title" className={ui.panelTitle}>
-            {t('settings.wallet.title')}
-          </h2>
-          <p className={ui.hint}>{t('settings.wallet.hint')}</p>
-        </div>
+        <PanelHeading id="wallet-settings-title" title={t('settings.wallet.title')} hint={t('settings.wallet.hint')} />
         {GROUPS.map((group) => (
           <div key={group.title} className={editor.group} role="group" aria-labelledby={`group-${group.title}`}>
             <h3 id={`group-${group.title}`} className={editor.legend}>

@@ -2,12 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminSupportConversationItem, SupportQueueState } from '@app/contracts';
 import { errorText } from '../../../components/error-text.ts';
-import { ExportButton } from '../../../components/export-button.tsx';
-import { FilterBar } from '../../../components/filter-bar.tsx';
 import { useQueueState } from '../../../components/queue-state.ts';
 import page from '../../../components/page.module.css';
 import { QueueShell } from '../../../components/queue-shell.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
+import { Field } from '../../../components/field.tsx';
+import { DetailHeader } from '../../../components/detail-header.tsx';
 import ui from '../../../components/ui.module.css';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLanguage, useSession } from '../../../lib/hooks.ts';
@@ -18,8 +18,6 @@ import {
   useSupportQueueQuery,
   useSupportThreadQuery,
 } from '../api/support-api.ts';
-
-const SIZE = 50;
 
 /** Who wrote: the account, or for a logged-out conversation the phone its writer proved. */
 function Who({ c }: { c: AdminSupportConversationItem }) {
@@ -38,43 +36,39 @@ export function SupportQueue() {
   const { t } = useTranslation();
   const lang = useLanguage();
   const me = useSession().operator?.name ?? '';
-  const { filters, applyFilters, pageNo, setPageNo, selectedId, setSelectedId } = useQueueState({ state: 'open' });
+  const queue = useQueueState({ state: 'open' });
+  const { filters, selectedId } = queue;
   const state = (filters.state || undefined) as SupportQueueState | undefined;
-  const list = useSupportQueueQuery({ state, assignee: filters.mine ? me : undefined, page: pageNo, size: SIZE });
-  const items = list.data?.items ?? [];
+  const list = useSupportQueueQuery({ state, assignee: filters.mine ? me : undefined, ...queue.paging });
 
   return (
     <QueueShell
       title={t('support.title')}
-      toolbar={<ExportButton url="/admin/support/conversations/export" filters={{ state }} />}
-      filters={
-        <FilterBar
-          applied={filters}
-          onApply={applyFilters}
-          fields={[
-            {
-              name: 'state',
-              label: t('support.stateFilter'),
-              kind: 'select',
-              options: [
-                { value: 'open', label: t('support.state.open') },
-                { value: 'assigned', label: t('support.state.assigned') },
-                { value: 'closed', label: t('support.state.closed') },
-                { value: '', label: t('filters.any') },
-              ],
-            },
-            {
-              name: 'mine',
-              label: t('support.whose'),
-              kind: 'select',
-              options: [
-                { value: '', label: t('support.everyone') },
-                { value: '1', label: t('support.mine') },
-              ],
-            },
-          ]}
-        />
-      }
+      queue={queue}
+      exportUrl="/admin/support/conversations/export"
+      exportFilters={{ state }}
+      filterFields={[
+        {
+          name: 'state',
+          label: t('support.stateFilter'),
+          kind: 'select',
+          options: [
+            { value: 'open', label: t('support.state.open') },
+            { value: 'assigned', label: t('support.state.assigned') },
+            { value: 'closed', label: t('support.state.closed') },
+            { value: '', label: t('filters.any') },
+          ],
+        },
+        {
+          name: 'mine',
+          label: t('support.whose'),
+          kind: 'select',
+          options: [
+            { value: '', label: t('support.everyone') },
+            { value: '1', label: t('support.mine') },
+          ],
+        },
+      ]}
       list={list}
       listLabel={t('support.title')}
       columns={[
@@ -93,16 +87,9 @@ export function SupportQueue() {
         { key: 'assigned', header: t('support.assignedTo'), cell: (c) => c.assigned_to ?? '—' },
         { key: 'at', header: t('support.lastAt'), cell: (c) => formatDateTime(c.last_at, lang, 'short') },
       ]}
-      items={items}
-      pageNo={pageNo}
-      size={SIZE}
-      total={list.data?.total}
-      onPage={setPageNo}
-      selectedId={selectedId}
-      onSelect={setSelectedId}
       openLabel={(c) => t('support.open', { id: c.id })}
       rowTestId={(c) => `support-row-${c.id}`}
-      empty={<span>{t('support.empty')}</span>}
+      empty={t('support.empty')}
       detailLabel={t('support.detailLabel')}
       placeholder={t('support.pick')}
       detail={selectedId !== null ? <SupportDetail key={selectedId} id={selectedId} me={me} /> : null}
@@ -139,9 +126,7 @@ function SupportDetail({ id, me }: { id: number; me: string }) {
 
   return (
     <>
-      <div className={page.detailHeader}>
-        <h2 className={ui.panelTitle}>{t('support.detailTitle', { id })}</h2>
-        <span className={ui.badge}>{t(`support.state.${c.state}`)}</span>
+      <DetailHeader title={t('support.detailTitle', { id })} state={t(`support.state.${c.state}`)}>
         <div className={page.toolbar} style={{ marginInlineStart: 'auto' }}>
           <button type="button" className={ui.button} onClick={() => setAsking('assign')}>
             {t('support.assign')}
@@ -152,7 +137,7 @@ function SupportDetail({ id, me }: { id: number; me: string }) {
             </button>
           )}
         </div>
-      </div>
+      </DetailHeader>
       <div className={page.detailBody}>
         <dl className={page.facts}>
           <dt>{t('filters.user')}</dt>
@@ -219,10 +204,7 @@ function SupportDetail({ id, me }: { id: number; me: string }) {
           onClose={() => setAsking(null)}
           onConfirm={(reason) => assign({ id, operator: assignee.trim(), reason }).unwrap()}
         >
-          <div className={ui.field}>
-            <label className={ui.label} htmlFor="assignee">
-              {t('support.assignee')}
-            </label>
+          <Field id="assignee" label={t('support.assignee')}>
             <input
               id="assignee"
               className={ui.input}
@@ -231,7 +213,7 @@ function SupportDetail({ id, me }: { id: number; me: string }) {
               onChange={(event) => setAssignee(event.target.value)}
             />
             <span className={ui.hint}>{t('support.assigneeHint')}</span>
-          </div>
+          </Field>
         </ReasonDialog>
       )}
       {asking === 'close' && (

@@ -6,6 +6,7 @@ import page from '../../../components/page.module.css';
 import { ManagedList } from '../../../components/managed-list.tsx';
 import { MIN_REASON } from '../../../components/reason-dialog.tsx';
 import { ShownOnceDialog } from '../../../components/shown-once-dialog.tsx';
+import { Field } from '../../../components/field.tsx';
 import ui from '../../../components/ui.module.css';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLanguage, useSession } from '../../../lib/hooks.ts';
@@ -107,10 +108,7 @@ function CreateTokenForm() {
           {t('tokens.create')}
         </h2>
         <div className={page.formRow}>
-          <div className={ui.field}>
-            <label className={ui.label} htmlFor="token-label">
-              {t('tokens.label')}
-            </label>
+          <Field id="token-label" label={t('tokens.label')}>
             <input
               id="token-label"
               className={ui.input}
@@ -120,11 +118,8 @@ function CreateTokenForm() {
               onChange={(event) => setLabel(event.target.value)}
             />
             {touched && labelError && <span className={ui.fieldError}>{labelError}</span>}
-          </div>
-          <div className={ui.field}>
-            <label className={ui.label} htmlFor="token-role">
-              {t('tokens.role')}
-            </label>
+          </Field>
+          <Field id="token-role" label={t('tokens.role')}>
             <select
               id="token-role"
               className={ui.input}
@@ -137,11 +132,8 @@ function CreateTokenForm() {
                 </option>
               ))}
             </select>
-          </div>
-          <div className={ui.field}>
-            <label className={ui.label} htmlFor="token-days">
-              {t('tokens.days')}
-            </label>
+          </Field>
+          <Field id="token-days" label={t('tokens.days')}>
             <input
               id="token-days"
               className={ui.input}
@@ -152,11 +144,8 @@ function CreateTokenForm() {
               onChange={(event) => setDays(event.target.value.replace(/\D/g, ''))}
             />
             {touched && daysError && <span className={ui.fieldError}>{daysError}</span>}
-          </div>
-          <div className={ui.field}>
-            <label className={ui.label} htmlFor="token-reason">
-              {t('reason.label')}
-            </label>
+          </Field>
+          <Field id="token-reason" label={t('reason.label')}>
             <input
               id="token-reason"
               className={ui.input}
@@ -166,7 +155,7 @@ function CreateTokenForm() {
               onChange={(event) => setReason(event.target.value)}
             />
             {touched && reasonError && <span className={ui.fieldError}>{reasonError}</span>}
-          </div>
+          </Field>
         </div>
         {failure && (
           <div className={ui.alert} role="alert">

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADJUSTMENT_CATEGORIES, LANGUAGES, type AdminUserProfile, type Language } from '@app/contracts';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
+import { Field } from '../../../components/field.tsx';
 import ui from '../../../components/ui.module.css';
 import { formatMoney } from '../../../lib/format.ts';
 import { useLanguage, useSession } from '../../../lib/hooks.ts';
@@ -19,6 +20,9 @@ type Act = 'lock' | 'reset' | 'signOut' | 'message' | 'adjust';
 
 /** A form's own refusal, shown in the dialog as the server's would be. */
 const refusal = (msg: string): ConsoleError => ({ code: 400, key: 'please_fill_in', msg, kind: 'refused' });
+
+/** What each act's dialog is given: the account, how to close it, and where to say what it did. */
+type ActProps = { user: AdminUserProfile; onClose: () => void; onDone: (text: string) => void };
 
 /**
  * Customer service's acts on the account, each confirmed with a reason in the reason dialog and audited by the
@@ -61,7 +65,7 @@ export function UserActs({ user, onDone }: { user: AdminUserProfile; onDone: (te
   );
 }
 
-function LockDialog({ user, onClose }: { user: AdminUserProfile; onClose: () => void }) {
+function LockDialog({ user, onClose }: Omit<ActProps, 'onDone'>) {
   const { t } = useTranslation();
   const [setLocked] = useSetLockedMutation();
   return (
@@ -90,15 +94,7 @@ function LanguageSelect({ id, value, onChange }: { id: string; value: Language; 
   );
 }
 
-function ResetDialog({
-  user,
-  onClose,
-  onDone,
-}: {
-  user: AdminUserProfile;
-  onClose: () => void;
-  onDone: (s: string) => void;
-}) {
+function ResetDialog({ user, onClose, onDone }: ActProps) {
   const { t } = useTranslation();
   const [kind, setKind] = useState<'login' | 'fund'>('login');
   const [lang, setLang] = useState<Language>(user.lang);
@@ -123,25 +119,14 @@ function ResetDialog({
           </label>
         ))}
       </fieldset>
-      <div className={ui.field}>
-        <label className={ui.label} htmlFor="reset-lang">
-          {t('userPage.reset.smsLanguage')}
-        </label>
+      <Field id="reset-lang" label={t('userPage.reset.smsLanguage')}>
         <LanguageSelect id="reset-lang" value={lang} onChange={setLang} />
-      </div>
+      </Field>
     </ReasonDialog>
   );
 }
 
-function SignOutDialog({
-  user,
-  onClose,
-  onDone,
-}: {
-  user: AdminUserProfile;
-  onClose: () => void;
-  onDone: (s: string) => void;
-}) {
+function SignOutDialog({ user, onClose, onDone }: ActProps) {
   const { t } = useTranslation();
   const [revoke] = useRevokeSessionsMutation();
   return (
@@ -160,15 +145,7 @@ function SignOutDialog({
   );
 }
 
-function MessageDialog({
-  user,
-  onClose,
-  onDone,
-}: {
-  user: AdminUserProfile;
-  onClose: () => void;
-  onDone: (s: string) => void;
-}) {
+function MessageDialog({ user, onClose, onDone }: ActProps) {
   const { t } = useTranslation();
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
@@ -188,10 +165,7 @@ function MessageDialog({
       <div className={ui.notice} data-testid="message-language">
         {t('userPage.message.language', { language, code: user.lang })}
       </div>
-      <div className={ui.field}>
-        <label className={ui.label} htmlFor="message-title">
-          {t('userPage.message.subject', { language })}
-        </label>
+      <Field id="message-title" label={t('userPage.message.subject', { language })}>
         <input
           id="message-title"
           className={ui.input}
@@ -200,11 +174,8 @@ function MessageDialog({
           value={title}
           onChange={(e) => setTitle(e.target.value)}
         />
-      </div>
-      <div className={ui.field}>
-        <label className={ui.label} htmlFor="message-body">
-          {t('userPage.message.body', { language })}
-        </label>
+      </Field>
+      <Field id="message-body" label={t('userPage.message.body', { language })}>
         <textarea
           id="message-body"
           className={ui.input}
@@ -214,22 +185,14 @@ function MessageDialog({
           value={body}
           onChange={(e) => setBody(e.target.value)}
         />
-      </div>
+      </Field>
     </ReasonDialog>
   );
 }
 
 const AMOUNT = /^\d{1,9}(\.\d{1,2})?$/;
 
-function AdjustDialog({
-  user,
-  onClose,
-  onDone,
-}: {
-  user: AdminUserProfile;
-  onClose: () => void;
-  onDone: (s: string) => void;
-}) {
+function AdjustDialog({ user, onClose, onDone }: ActProps) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const [direction, setDirection] = useState<'credit' | 'debit'>('credit');
@@ -254,10 +217,7 @@ function AdjustDialog({
     >
       <p>{t('userPage.adjust.explain')}</p>
       <div className={styles.formGrid}>
-        <div className={ui.field}>
-          <label className={ui.label} htmlFor="adjust-direction">
-            {t('userPage.adjust.direction')}
-          </label>
+        <Field id="adjust-direction" label={t('userPage.adjust.direction')}>
           <select
             id="adjust-direction"
             className={ui.input}
@@ -267,11 +227,8 @@ function AdjustDialog({
             <option value="credit">{t('userPage.adjust.credit')}</option>
             <option value="debit">{t('userPage.adjust.debit')}</option>
           </select>
-        </div>
-        <div className={ui.field}>
-          <label className={ui.label} htmlFor="adjust-amount">
-            {t('userPage.adjust.amount')}
-          </label>
+        </Field>
+        <Field id="adjust-amount" label={t('userPage.adjust.amount')}>
           <input
             id="adjust-amount"
             className={ui.input}
@@ -279,11 +236,8 @@ function AdjustDialog({
             value={amount}
             onChange={(e) => setAmount(e.target.value)}
           />
-        </div>
-        <div className={ui.field}>
-          <label className={ui.label} htmlFor="adjust-category">
-            {t('userPage.adjust.category')}
-          </label>
+        </Field>
+        <Field id="adjust-category" label={t('userPage.adjust.category')}>
           <select
             id="adjust-category"
             className={ui.input}
@@ -296,7 +250,7 @@ function AdjustDialog({
               </option>
             ))}
           </select>
-        </div>
+        </Field>
       </div>
     </ReasonDialog>
   );

@@ -23,7 +23,7 @@ import {
   useUserSupportQuery,
   useUserWithdrawalsQuery,
 } from '../api/user-page-api.ts';
-import { PartTable } from './part-table.tsx';
+import { PartTable, usePagedPart } from './part-table.tsx';
 import styles from './user-page.module.css';
 
 export const PARTS = [
@@ -41,13 +41,6 @@ export const PARTS = [
   'audit',
 ] as const;
 export type Part = (typeof PARTS)[number];
-
-const SIZE = 20;
-
-/** A part's page number, starting at 1 whenever the part is shown again. */
-function usePage() {
-  return useState(1);
-}
 
 /** Cash in U; practice money and coins with their asset named. */
 function useAmount() {
@@ -90,17 +83,10 @@ function LedgerPart({ id }: { id: number }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const amount = useAmount();
-  const [pageNo, setPage] = usePage();
-  const query = useUserLedgerQuery({ id, page: pageNo, size: SIZE });
+  const part = usePagedPart(useUserLedgerQuery, id, 'ledger');
   return (
     <PartTable
-      query={query}
-      page={pageNo}
-      size={SIZE}
-      onPage={setPage}
-      label={t('userPage.parts.ledger')}
-      testId="part-ledger"
-      empty={t('userPage.empty.ledger')}
+      {...part}
       rowKey={(e) => e.id}
       columns={[
         { label: t('userPage.col.time'), cell: (e) => formatDateTime(e.at, lang, 'short') },
@@ -121,17 +107,10 @@ function LedgerPart({ id }: { id: number }) {
 function OrdersPart({ id }: { id: number }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const [pageNo, setPage] = usePage();
-  const query = useUserOrdersQuery({ id, page: pageNo, size: SIZE });
+  const part = usePagedPart(useUserOrdersQuery, id, 'orders');
   return (
     <PartTable
-      query={query}
-      page={pageNo}
-      size={SIZE}
-      onPage={setPage}
-      label={t('userPage.parts.orders')}
-      testId="part-orders"
-      empty={t('userPage.empty.orders')}
+      {...part}
       rowKey={(o) => o.id}
       columns={[
         { label: t('userPage.col.id'), cell: (o) => `#${o.id}` },
@@ -158,17 +137,10 @@ function OrdersPart({ id }: { id: number }) {
 function PlansPart({ id }: { id: number }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const [pageNo, setPage] = usePage();
-  const query = useUserPlansQuery({ id, page: pageNo, size: SIZE });
+  const part = usePagedPart(useUserPlansQuery, id, 'plans');
   return (
     <PartTable
-      query={query}
-      page={pageNo}
-      size={SIZE}
-      onPage={setPage}
-      label={t('userPage.parts.plans')}
-      testId="part-plans"
-      empty={t('userPage.empty.plans')}
+      {...part}
       rowKey={(h) => h.id}
       columns={[
         { label: t('userPage.col.plan'), cell: (h) => `${h.title} (#${h.id})` },
@@ -196,17 +168,10 @@ function PlansPart({ id }: { id: number }) {
 function DepositsPart({ id }: { id: number }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const [pageNo, setPage] = usePage();
-  const query = useUserDepositsQuery({ id, page: pageNo, size: SIZE });
+  const part = usePagedPart(useUserDepositsQuery, id, 'deposits');
   return (
     <PartTable
-      query={query}
-      page={pageNo}
-      size={SIZE}
-      onPage={setPage}
-      label={t('userPage.parts.deposits')}
-      testId="part-deposits"
-      empty={t('userPage.empty.deposits')}
+      {...part}
       rowKey={(d) => d.id}
       columns={[
         { label: t('userPage.col.id'), cell: (d) => `#${d.id}` },
@@ -223,17 +188,10 @@ function DepositsPart({ id }: { id: number }) {
 function WithdrawalsPart({ id }: { id: number }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const [pageNo, setPage] = usePage();
-  const query = useUserWithdrawalsQuery({ id, page: pageNo, size: SIZE });
+  const part = usePagedPart(useUserWithdrawalsQuery, id, 'withdrawals');
   return (
     <PartTable
-      query={query}
-      page={pageNo}
-      size={SIZE}
-      onPage={setPage}
-      label={t('userPage.parts.withdrawals')}
-      testId="part-withdrawals"
-      empty={t('userPage.empty.withdrawals')}
+      {...part}
       rowKey={(w) => w.id}
       columns={[
         { label: t('userPage.col.id'), cell: (w) => `#${w.id}` },
@@ -251,10 +209,9 @@ function MethodsPart({ id }: { id: number }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const mayAct = useSession().permissions.includes('users.act');
-  const [pageNo, setPage] = usePage();
   const [allowing, setAllowing] = useState<AdminPaymentMethod | null>(null);
   const [allowEdit] = useAllowEditMutation();
-  const query = useUserMethodsQuery({ id, page: pageNo, size: SIZE });
+  const part = usePagedPart(useUserMethodsQuery, id, 'methods');
   const state = (m: AdminPaymentMethod) => {
     if (m.removed_at !== null)
       return (
@@ -274,13 +231,7 @@ function MethodsPart({ id }: { id: number }) {
   return (
     <>
       <PartTable
-        query={query}
-        page={pageNo}
-        size={SIZE}
-        onPage={setPage}
-        label={t('userPage.parts.methods')}
-        testId="part-methods"
-        empty={t('userPage.empty.methods')}
+        {...part}
         rowKey={(m) => m.id}
         columns={[
           { label: t('userPage.col.kind'), cell: (m) => `${t(`kinds.${m.kind}`)} · ${m.title}` },
@@ -351,21 +302,13 @@ function RealNamePart({ id }: { id: number }) {
 function SessionsPart({ id }: { id: number }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const [sessionsPage, setSessionsPage] = usePage();
-  const [loginsPage, setLoginsPage] = usePage();
-  const sessions = useUserSessionsQuery({ id, page: sessionsPage, size: SIZE });
-  const logins = useUserLoginsQuery({ id, page: loginsPage, size: SIZE });
+  const sessions = usePagedPart(useUserSessionsQuery, id, 'sessions', 'userPage.sessions.live');
+  const logins = usePagedPart(useUserLoginsQuery, id, 'logins', 'userPage.sessions.logins');
   return (
     <div className={page.stack}>
       <h3 className={styles.subhead}>{t('userPage.sessions.live')}</h3>
       <PartTable
-        query={sessions}
-        page={sessionsPage}
-        size={SIZE}
-        onPage={setSessionsPage}
-        label={t('userPage.sessions.live')}
-        testId="part-sessions"
-        empty={t('userPage.empty.sessions')}
+        {...sessions}
         rowKey={(s) => s.id}
         columns={[
           { label: t('userPage.col.device'), cell: (s) => s.device },
@@ -376,13 +319,7 @@ function SessionsPart({ id }: { id: number }) {
       />
       <h3 className={styles.subhead}>{t('userPage.sessions.logins')}</h3>
       <PartTable
-        query={logins}
-        page={loginsPage}
-        size={SIZE}
-        onPage={setLoginsPage}
-        label={t('userPage.sessions.logins')}
-        testId="part-logins"
-        empty={t('userPage.empty.logins')}
+        {...logins}
         rowKey={(l) => l.id}
         columns={[
           { label: t('userPage.col.time'), cell: (l) => formatDateTime(l.at, lang, 'short') },
@@ -398,17 +335,10 @@ function SessionsPart({ id }: { id: number }) {
 function MessagesPart({ id }: { id: number }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const [pageNo, setPage] = usePage();
-  const query = useUserMessagesQuery({ id, page: pageNo, size: SIZE });
+  const part = usePagedPart(useUserMessagesQuery, id, 'messages');
   return (
     <PartTable
-      query={query}
-      page={pageNo}
-      size={SIZE}
-      onPage={setPage}
-      label={t('userPage.parts.messages')}
-      testId="part-messages"
-      empty={t('userPage.empty.messages')}
+      {...part}
       rowKey={(m) => m.id}
       columns={[
         { label: t('userPage.col.time'), cell: (m) => formatDateTime(m.created_at, lang, 'short') },
@@ -441,17 +371,10 @@ function MessagesPart({ id }: { id: number }) {
 function SupportPart({ id }: { id: number }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const [pageNo, setPage] = usePage();
-  const query = useUserSupportQuery({ id, page: pageNo, size: SIZE });
+  const part = usePagedPart(useUserSupportQuery, id, 'support');
   return (
     <PartTable
-      query={query}
-      page={pageNo}
-      size={SIZE}
-      onPage={setPage}
-      label={t('userPage.parts.support')}
-      testId="part-support"
-      empty={t('userPage.empty.support')}
+      {...part}
       rowKey={(m) => m.id}
       columns={[
         { label: t('userPage.col.time'), cell: (m) => formatDateTime(m.created_at, lang, 'short') },
@@ -468,12 +391,11 @@ function SupportPart({ id }: { id: number }) {
 function InvitationsPart({ id }: { id: number }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const [pageNo, setPage] = usePage();
-  const query = useUserInvitationsQuery({ id, page: pageNo, size: SIZE });
-  const inviter = query.data?.inviter;
+  const part = usePagedPart(useUserInvitationsQuery, id, 'invitations');
+  const inviter = part.query.data?.inviter;
   return (
     <div className={page.stack}>
-      {query.data && (
+      {part.query.data && (
         <p style={{ padding: '12px 12px 0' }}>
           {inviter ? (
             <>
@@ -485,13 +407,7 @@ function InvitationsPart({ id }: { id: number }) {
         </p>
       )}
       <PartTable
-        query={query}
-        page={pageNo}
-        size={SIZE}
-        onPage={setPage}
-        label={t('userPage.parts.invitations')}
-        testId="part-invitations"
-        empty={t('userPage.empty.invitations')}
+        {...part}
         rowKey={(i) => i.id}
         columns={[
           { label: t('userPage.col.user'), cell: (i) => <a href={`#/users/${i.id}`}>{`${i.account} (#${i.id})`}</a> },
@@ -507,17 +423,10 @@ function InvitationsPart({ id }: { id: number }) {
 function AuditPart({ id }: { id: number }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const [pageNo, setPage] = usePage();
-  const query = useUserAuditQuery({ id, page: pageNo, size: SIZE });
+  const part = usePagedPart(useUserAuditQuery, id, 'audit');
   return (
     <PartTable
-      query={query}
-      page={pageNo}
-      size={SIZE}
-      onPage={setPage}
-      label={t('userPage.parts.audit')}
-      testId="part-audit"
-      empty={t('userPage.empty.audit')}
+      {...part}
       rowKey={(a) => a.id}
       columns={[
         { label: t('userPage.col.time'), cell: (a) => formatDateTime(a.created_at, lang, 'short') },

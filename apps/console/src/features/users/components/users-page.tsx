@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AdminUser } from '@app/contracts';
 import { ExportButton } from '../../../components/export-button.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
 import page from '../../../components/page.module.css';
 import { Pager } from '../../../components/pager.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
+import { QueryTable } from '../../../components/query-table.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import ui from '../../../components/ui.module.css';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -36,11 +37,7 @@ export function UsersPage() {
 
   return (
     <div>
-      <div className={page.header}>
-        <div>
-          <h1 className={page.title}>{t('users.title')}</h1>
-          <p className={page.subtitle}>{list.data ? t('users.total', { count: total }) : '\u00a0'}</p>
-        </div>
+      <PageHeader title={t('users.title')} subtitle={list.data ? t('users.total', { count: total }) : '\u00a0'}>
         <form className={page.toolbar} onSubmit={search} role="search">
           <input
             className={ui.input}
@@ -57,69 +54,63 @@ export function UsersPage() {
           </button>
         </form>
         <ExportButton url="/admin/users/export" filters={{ q }} />
-      </div>
+      </PageHeader>
       <section className={ui.panel}>
-        <QueryState
-          isLoading={list.isLoading}
-          error={list.error}
-          isEmpty={items.length === 0}
-          empty={<span>{q ? t('users.noMatch', { q }) : t('users.empty')}</span>}
-          onRetry={() => void list.refetch()}
+        <QueryTable
+          query={list}
+          items={items}
+          empty={q ? t('users.noMatch', { q }) : t('users.empty')}
+          after={<Pager page={pageNo} hasMore={pageNo * SIZE < total} onPage={setPageNo} />}
         >
-          <div className={ui.tableWrap}>
-            <table className={ui.table}>
-              <thead>
-                <tr>
-                  <th>{t('users.id')}</th>
-                  <th>{t('users.account')}</th>
-                  <th>{t('users.phone')}</th>
-                  <th>{t('users.inviteCode')}</th>
-                  <th>{t('users.realName')}</th>
-                  <th>{t('users.created')}</th>
-                  <th>{t('users.state')}</th>
-                  {mayAct && <th aria-label={t('common.actions')} />}
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((user) => (
-                  <tr key={user.id} data-testid={`user-row-${user.id}`}>
-                    <td>#{user.id}</td>
-                    <td>
-                      <Link to={`/users/${user.id}`}>{user.account}</Link>
-                      {user.is_vip && (
-                        <>
-                          {' '}
-                          <span className={ui.badge}>VIP</span>
-                        </>
-                      )}
-                    </td>
-                    <td>{user.phone}</td>
-                    <td className={page.mono}>{user.invite_code}</td>
-                    <td>{t(`users.realNameStates.${user.real_name_state}`, { defaultValue: user.real_name_state })}</td>
-                    <td>{formatDateTime(user.created_at, lang, 'short')}</td>
-                    <td>
-                      <span className={`${ui.badge} ${user.locked ? ui.badgeDanger : ui.badgeOk}`}>
-                        {user.locked ? t('users.locked') : t('users.active')}
-                      </span>
-                    </td>
-                    {mayAct && (
-                      <td className={ui.num}>
-                        <button
-                          type="button"
-                          className={`${ui.button} ${ui.small} ${user.locked ? '' : ui.danger}`}
-                          onClick={() => setActing(user)}
-                        >
-                          {user.locked ? t('users.unlock') : t('users.lock')}
-                        </button>
-                      </td>
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager page={pageNo} hasMore={pageNo * SIZE < total} onPage={setPageNo} />
-        </QueryState>
+          <thead>
+            <tr>
+              <th>{t('users.id')}</th>
+              <th>{t('users.account')}</th>
+              <th>{t('users.phone')}</th>
+              <th>{t('users.inviteCode')}</th>
+              <th>{t('users.realName')}</th>
+              <th>{t('users.created')}</th>
+              <th>{t('users.state')}</th>
+              {mayAct && <th aria-label={t('common.actions')} />}
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((user) => (
+              <tr key={user.id} data-testid={`user-row-${user.id}`}>
+                <td>#{user.id}</td>
+                <td>
+                  <Link to={`/users/${user.id}`}>{user.account}</Link>
+                  {user.is_vip && (
+                    <>
+                      {' '}
+                      <span className={ui.badge}>VIP</span>
+                    </>
+                  )}
+                </td>
+                <td>{user.phone}</td>
+                <td className={page.mono}>{user.invite_code}</td>
+                <td>{t(`users.realNameStates.${user.real_name_state}`, { defaultValue: user.real_name_state })}</td>
+                <td>{formatDateTime(user.created_at, lang, 'short')}</td>
+                <td>
+                  <span className={`${ui.badge} ${user.locked ? ui.badgeDanger : ui.badgeOk}`}>
+                    {user.locked ? t('users.locked') : t('users.active')}
+                  </span>
+                </td>
+                {mayAct && (
+                  <td className={ui.num}>
+                    <button
+                      type="button"
+                      className={`${ui.button} ${ui.small} ${user.locked ? '' : ui.danger}`}
+                      onClick={() => setActing(user)}
+                    >
+                      {user.locked ? t('users.unlock') : t('users.lock')}
+                    </button>
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </QueryTable>
       </section>
       {acting && (
         <ReasonDialog

@@ -3,11 +3,11 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminWithdrawal } from '@app/contracts';
 import page from '../../../components/page.module.css';
-import { ExportButton } from '../../../components/export-button.tsx';
-import { dayEnd, dayStart, FilterBar } from '../../../components/filter-bar.tsx';
+import { dayRange, useSharedFilters } from '../../../components/filter-bar.tsx';
 import { useQueueState } from '../../../components/queue-state.ts';
 import { QueueShell } from '../../../components/queue-shell.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
+import { DecisionButtons, DetailHeader } from '../../../components/detail-header.tsx';
 import ui from '../../../components/ui.module.css';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { useLanguage, useSession } from '../../../lib/hooks.ts';
@@ -18,7 +18,6 @@ import {
   useWithdrawalsQuery,
 } from '../api/withdrawals-api.ts';
 
-const SIZE = 50;
 type Outcome = 'waiting_for_second' | 'paid' | 'refused';
 
 /**
@@ -30,7 +29,9 @@ export function WithdrawalQueue() {
   const { t } = useTranslation();
   const lang = useLanguage();
   const me = useSession().operator?.name ?? '';
-  const { filters, applyFilters, pageNo, setPageNo, selectedId, setSelectedId } = useQueueState({ status: '3' });
+  const queue = useQueueState({ status: '3' });
+  const { filters, selectedId } = queue;
+  const shared = useSharedFilters();
   const [last, setLast] = useState<{ id: number; outcome: Outcome } | null>(null);
   const search = {
     status: filters.status ? Number(filters.status) : undefined,
@@ -38,42 +39,35 @@ export function WithdrawalQueue() {
     destination: filters.destination,
     min: filters.min,
     max: filters.max,
-    from: dayStart(filters.from),
-    to: dayEnd(filters.to),
+    ...dayRange(filters),
   };
-  const list = useWithdrawalsQuery({ ...search, page: pageNo, size: SIZE });
+  const list = useWithdrawalsQuery({ ...search, ...queue.paging });
   const items = list.data?.items ?? [];
   const selected = items.find((w) => w.id === selectedId) ?? null;
 
   return (
     <QueueShell
       title={t('withdrawals.title')}
-      toolbar={<ExportButton url="/admin/withdrawals/export" filters={search} />}
-      filters={
-        <FilterBar
-          applied={filters}
-          onApply={applyFilters}
-          fields={[
-            {
-              name: 'status',
-              label: t('withdrawals.state'),
-              kind: 'select',
-              options: [
-                { value: '3', label: t('withdrawals.underReview') },
-                { value: '1', label: t('withdrawals.status1') },
-                { value: '2', label: t('withdrawals.status2') },
-                { value: '', label: t('filters.any') },
-              ],
-            },
-            { name: 'user', label: t('filters.user'), kind: 'text', placeholder: t('filters.userHint') },
-            { name: 'destination', label: t('withdrawals.account'), kind: 'text' },
-            { name: 'min', label: t('filters.min'), kind: 'amount' },
-            { name: 'max', label: t('filters.max'), kind: 'amount' },
-            { name: 'from', label: t('filters.from'), kind: 'date' },
-            { name: 'to', label: t('filters.to'), kind: 'date' },
-          ]}
-        />
-      }
+      queue={queue}
+      exportUrl="/admin/withdrawals/export"
+      exportFilters={search}
+      filterFields={[
+        {
+          name: 'status',
+          label: t('withdrawals.state'),
+          kind: 'select',
+          options: [
+            { value: '3', label: t('withdrawals.underReview') },
+            { value: '1', label: t('withdrawals.status1') },
+            { value: '2', label: t('withdrawals.status2') },
+            { value: '', label: t('filters.any') },
+          ],
+        },
+        shared.user,
+        { name: 'destination', label: t('withdrawals.account'), kind: 'text' },
+        ...shared.amounts,
+        ...shared.days,
+      ]}
       list={list}
       listLabel={t('withdrawals.listLabel')}
       columns={[
@@ -98,19 +92,13 @@ export function WithdrawalQueue() {
             ),
         },
       ]}
-      items={items}
-      pageNo={pageNo}
-      size={SIZE}
-      total={list.data?.total}
-      onPage={setPageNo}
-      selectedId={selectedId}
       onSelect={(id) => {
-        setSelectedId(id);
+        queue.setSelectedId(id);
         setLast(null);
       }}
       openLabel={(w) => t('withdrawals.open', { id: w.id })}
       rowTestId={(w) => `withdrawal-row-${w.id}`}
-      empty={<span>{filters.status === '3' ? t('withdrawals.empty') : t('withdrawals.emptySearch')}</span>}
+      empty={filters.status === '3' ? t('withdrawals.empty') : t('withdrawals.emptySearch')}
       detailLabel={t('withdrawals.detailLabel')}
       placeholder={t('withdrawals.pick')}
       detail={
@@ -156,18 +144,11 @@ function WithdrawalDetail({
 
   return (
     <>
-      <div className={page.detailHeader}>
-        <h2 className={ui.panelTitle}>{t('withdrawals.detailTitle', { id: w.id })}</h2>
-        <span className={ui.badge}>{t(`withdrawals.status${w.status}`)}</span>
+      <DetailHeader title={t('withdrawals.detailTitle', { id: w.id })} state={t(`withdrawals.status${w.status}`)}>
         <div className={page.toolbar} style={{ marginInlineStart: 'auto', display: open ? undefined : 'none' }}>
-          <button type="button" className={`${ui.button} ${ui.primary}`} onClick={() => setAsking('approve')}>
-            {t('withdrawals.approve')}
-          </button>
-          <button type="button" className={`${ui.button} ${ui.danger}`} onClick={() => setAsking('refuse')}>
-            {t('withdrawals.refuse')}
-          </button>
+          <DecisionButtons approve={t('withdrawals.approve')} refuse={t('withdrawals.refuse')} onAsk={setAsking} />
         </div>
-      </div>
+      </DetailHeader>
       <div className={page.detailBody}>
         {outcome && (
           <div className={outcome === 'waiting_for_second' ? ui.notice : ui.success} role="status">
