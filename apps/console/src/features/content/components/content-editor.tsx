@@ -211,6 +211,7 @@ export function ContentEditor({
                         type="datetime-local"
                         className={ui.input}
                         value={draft.starts_at}
+                        aria-invalid={!!shownError('starts_at')}
                         onChange={(e) => set('starts_at', e.target.value)}
                       />
                     </Field>

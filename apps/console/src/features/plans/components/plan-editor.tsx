@@ -144,6 +144,7 @@ export function PlanEditor({
                     type="datetime-local"
                     className={ui.input}
                     value={draft.start_time}
+                    aria-invalid={!!error('start_time')}
                     onChange={(event) => set('start_time', event.target.value)}
                   />
                 </Field>
