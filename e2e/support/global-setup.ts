@@ -7,7 +7,7 @@ import { startServer } from './server.ts';
 import { registerByApi } from './session.ts';
 
 /**
- * Builds the web if needed (into the run's own WEB_DIR) and the operator console if it has none, starts the shared
+ * Builds the web if needed (into the run's own WEB_DIR) and the operator console, starts the shared
  * server (jobs off: its screens need no market), makes its operators (their API tokens handed to the specs in
  * E2E_OPERATOR_TOKENS), registers a user for the specs that need a session, and returns the teardown that stops it.
  */
@@ -20,8 +20,9 @@ export default async function globalSetup() {
     stdio: 'inherit',
   });
   if (built.status !== 0) throw new Error('building the web failed');
-  // The operator console the server serves at /console/ (apps/console/dist): a clean checkout has none.
-  if (!existsSync(path.join(repoRoot, 'apps/console/dist/index.html'))) {
+  // The operator console the server serves at /console/ (apps/console/dist), built afresh like the web: a dist
+  // left by an earlier build would have the specs test old code. E2E_KEEP_WEB keeps it too.
+  if (!process.env.E2E_KEEP_WEB || !existsSync(path.join(repoRoot, 'apps/console/dist/index.html'))) {
     const consoleBuild = spawnSync('pnpm', ['--silent', '--filter', '@app/console', 'build'], {
       cwd: repoRoot,
       stdio: 'inherit',
