@@ -46,13 +46,15 @@ describe('candles', () => {
     });
   });
 
-  it('starts the next candle at the tick price with unknown volume, and ignores older ticks', () => {
+  it('starts the next candle at the tick price with unknown volume, and ignores older ticks and repeats of the close', () => {
     const last = bar(120, 10);
     expect(applyTick(last, { s: 'X', p: '10.2', t: 181 }, '1m')).toEqual({
       kind: 'new',
       bar: { time: 180, open: 10.2, high: 10.2, low: 10.2, close: 10.2, volume: null },
     });
     expect(applyTick(last, { s: 'X', p: '10.2', t: 100 }, '1m')).toEqual({ kind: 'none' });
+    // At the newest candle's close: nothing moved, nothing to draw.
+    expect(applyTick(last, { s: 'X', p: String(last.close), t: 150 }, '1m')).toEqual({ kind: 'none' });
     expect(applyTick(undefined, { s: 'X', p: '10.2', t: 100 }, '1m')).toEqual({ kind: 'none' });
   });
 

@@ -71,6 +71,7 @@ const theme: ChartTheme = {
   grid: '#e1e5ec',
   background: '#ffffff',
   primary: '#1a56db',
+  font: 'system-ui, sans-serif',
   lines: { ma5: '#a15c00', ma10: '#1a56db', ma30: '#3f4754', boll: '#a15c00', bollBand: '#5f6673' },
 };
 const openLines = [{ id: 1, price: '100.00', direction: 'up' as const }];

@@ -35,8 +35,9 @@ export type TickEffect = { kind: 'none' } | { kind: 'update'; bar: Bar } | { kin
 
 /**
  * What a live tick does to the newest candle: it moves the close (and the high or low) of the candle it falls
- * in, or starts the next candle at that price. Ticks older than the newest candle change nothing. Volume of a
- * new candle stays unknown until the server reports the candle.
+ * in, or starts the next candle at that price. Ticks older than the newest candle change nothing, and so does
+ * a tick at the candle's close (a quiet market repeats its price): each change redraws the chart, a long task
+ * on a slow phone. Volume of a new candle stays unknown until the server reports the candle.
  */
 export function applyTick(last: Bar | undefined, tick: Tick, interval: KlineInterval): TickEffect {
   if (!last) return { kind: 'none' };
@@ -44,6 +45,7 @@ export function applyTick(last: Bar | undefined, tick: Tick, interval: KlineInte
   const start = bucketStart(tick.t, interval);
   if (start < last.time) return { kind: 'none' };
   if (start === last.time) {
+    if (price === last.close) return { kind: 'none' };
     return {
       kind: 'update',
       bar: { ...last, high: Math.max(last.high, price), low: Math.min(last.low, price), close: price },

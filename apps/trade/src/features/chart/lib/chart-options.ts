@@ -18,6 +18,7 @@ export function themedChartOptions(
     layout: {
       background: { type: ColorType.Solid, color: theme.background },
       textColor: theme.text,
+      fontFamily: theme.font,
       // Lightweight Charts' licence asks for TradingView's name and a link where the charts are shown: that is
       // ChartAttribution under each chart, since a link inside the chart (role="img") is lost to a screen reader.
       attributionLogo: false,
