@@ -72,4 +72,34 @@ describe('GroupCommit', () => {
     expect(results.every((r) => r.status === 'rejected')).toBe(true);
     expect(ran).toEqual([[1]]);
   });
+
+  it('under load, waits up to gatherMs for the clients of the batch just answered; a quiet one never waits', async () => {
+    const batches: number[][] = [];
+    const gc = new GroupCommit<number, number>(
+      async (items) => {
+        batches.push(items);
+        await tick();
+        return items.map((i): Outcome<number> => ({ ok: true, value: i }));
+      },
+      { maxBatch: 50, maxInFlight: 1, gatherMs: 200 },
+    );
+    // Quiet: a lone request starts at once (the batch is called in the same task).
+    void gc.submit(1);
+    expect(batches).toEqual([[1]]);
+    await tick();
+    await tick();
+    // [3] and [4] wait while [2] runs; answered, [2]'s client is expected back too, and the slot waits for it.
+    const second = gc.submit(2);
+    const waiting = [3, 4].map((i) => gc.submit(i));
+    await second;
+    await tick();
+    expect(batches).toEqual([[1], [2]]);
+    await Promise.all([...waiting, gc.submit(5)]);
+    expect(batches).toEqual([[1], [2], [3, 4, 5]]);
+    // Whoever does not come back is waited for no longer than gatherMs.
+    const started = Date.now();
+    expect(await gc.submit(6)).toBe(6);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+    expect(batches.at(-1)).toEqual([6]);
+  });
 });
