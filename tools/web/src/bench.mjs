@@ -12,10 +12,13 @@
  * Figures are printed, never asserted (the size budgets are asserted by e2e/specs/budgets.spec.ts).
  * Options: --cpu <factor> or BENCH_CPU (CPU slowdown, default 4; 10 is a low-end phone), --runs <n> or BENCH_RUNS
  * (Lighthouse runs per route, default 3), --routes Home,Login (only these Lighthouse routes, and no INP flow),
- * --web-dir <dir> (measure that build instead of making one), CHROME_PATH (default /usr/bin/chromium).
+ * --web-dir <dir> (measure that build instead of making one), --trace-dir <dir> (keep each Lighthouse run's trace
+ * there, to open in DevTools' Performance panel), CHROME_PATH (default /usr/bin/chromium).
+ * Beside Lighthouse's figures: the main thread's CPU time in long tasks and in all (trace-cpu.mjs), which a
+ * loaded host does not inflate as it does TBT.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -26,6 +29,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { registerUser, startLocalServer } from './local-server.mjs';
 import { budgets } from './budgets.mjs';
+import { mainThreadCpu } from './trace-cpu.mjs';
 import { repoRoot } from './web-paths.mjs';
 
 const { values: options } = parseArgs({
@@ -36,6 +40,7 @@ const { values: options } = parseArgs({
     runs: { type: 'string', default: process.env.BENCH_RUNS || '3' },
     routes: { type: 'string' },
     'web-dir': { type: 'string' },
+    'trace-dir': { type: 'string' },
   },
 });
 const CPU = Number(options.cpu);
@@ -123,6 +128,19 @@ async function lighthouseRun(base, route, token) {
     if (!result) throw new Error(`lighthouse gave no result for ${route}`);
     const { categories, audits } = result.lhr;
     const value = (id) => audits[id]?.numericValue;
+    // Beside TBT (wall time): the main thread's own CPU time in the same trace, which a loaded host does not inflate.
+    const trace = result.artifacts?.Trace;
+    if (trace && options['trace-dir']) {
+      mkdirSync(options['trace-dir'], { recursive: true });
+      const file = `${route.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${Date.now()}.json`;
+      writeFileSync(path.join(options['trace-dir'], file), JSON.stringify(trace));
+    }
+    let cpu = null;
+    try {
+      cpu = trace ? mainThreadCpu(trace, CPU) : null;
+    } catch (error) {
+      console.error(`  (no CPU figures for ${route}: ${error instanceof Error ? error.message : error})`);
+    }
     return {
       score: categories.performance.score === null ? NaN : Math.round(categories.performance.score * 100),
       fcp: value('first-contentful-paint'),
@@ -130,6 +148,9 @@ async function lighthouseRun(base, route, token) {
       tbt: value('total-blocking-time'),
       cls: value('cumulative-layout-shift'),
       si: value('speed-index'),
+      cpuBlocking: cpu ? cpu.blockingCpuMs : NaN,
+      cpuLongest: cpu ? cpu.longestCpuMs : NaN,
+      cpuTotal: cpu ? cpu.mainThreadCpuMs : NaN,
       benchmarkIndex: result.lhr.environment.benchmarkIndex,
       error: result.lhr.runtimeError?.code,
     };
@@ -154,6 +175,9 @@ async function lighthouseMedian(base, route, token) {
     tbt: pick('tbt'),
     cls: pick('cls'),
     si: pick('si'),
+    cpuBlocking: pick('cpuBlocking'),
+    cpuLongest: pick('cpuLongest'),
+    cpuTotal: pick('cpuTotal'),
     benchmarkIndex: median((good.length ? good : runs).map((r) => r.benchmarkIndex)),
     scores: runs.map((r) => (r.error ? r.error : r.score)).join('/'),
   };
@@ -234,20 +258,29 @@ async function main() {
     }
 
     console.log(`\nLighthouse mobile (simulated slow 4G, ${CPU}x CPU), median of ${RUNS}:`);
-    console.log('  route      score  FCP s  LCP s  TBT ms   CLS    SI s   runs       host CPU index');
+    console.log(
+      '  route      score  FCP s  LCP s  TBT ms   CLS    SI s   runs       host CPU index   long-task CPU ms  longest  main-thread CPU ms',
+    );
     const indexes = [];
     for (const name of LIGHTHOUSE_ROUTES) {
       const route = budgets.routes.find((r) => r.name === name);
       const m = await lighthouseMedian(server.base, route.path, route.login ? token : null);
       indexes.push(m.benchmarkIndex);
       console.log(
-        `  ${name.padEnd(9)} ${String(m.score).padStart(5)} ${(m.fcp / 1000).toFixed(2).padStart(6)} ${(m.lcp / 1000).toFixed(2).padStart(6)} ${Math.round(m.tbt).toString().padStart(6)} ${m.cls.toFixed(3).padStart(6)} ${(m.si / 1000).toFixed(2).padStart(6)}   ${m.scores.padEnd(10)} ${Math.round(m.benchmarkIndex)}`,
+        `  ${name.padEnd(9)} ${String(m.score).padStart(5)} ${(m.fcp / 1000).toFixed(2).padStart(6)} ${(m.lcp / 1000).toFixed(2).padStart(6)} ${Math.round(m.tbt).toString().padStart(6)} ${m.cls.toFixed(3).padStart(6)} ${(m.si / 1000).toFixed(2).padStart(6)}   ${m.scores.padEnd(10)} ${String(Math.round(m.benchmarkIndex)).padEnd(16)} ${Math.round(m.cpuBlocking).toString().padStart(16)} ${Math.round(m.cpuLongest).toString().padStart(8)} ${Math.round(m.cpuTotal).toString().padStart(19)}`,
       );
     }
     // TBT is the host's own task times x the CPU factor: the same build scores very differently on hosts of different speed.
     console.log(
       `  (Lighthouse's host CPU benchmark index, median ${Math.round(median(indexes))}: TBT and the score scale with it, so compare figures taken on hosts of like index)`,
     );
+    console.log(
+      `  (long-task CPU: TBT's sum, the part of each main-thread task beyond 50 ms, from the thread's CPU time x ${CPU} instead of`,
+    );
+    console.log(
+      `   wall time, over the whole load; longest: the longest task's CPU time x ${CPU}; main-thread CPU: every task's, x ${CPU}.`,
+    );
+    console.log('   A loaded host stretches wall time, not CPU time: compare these across runs on a busy machine)');
 
     if (!options.routes) {
       console.log(`\nINP, scripted flow on the trade page (CPU ${CPU}x slower), ms per interaction:`);
