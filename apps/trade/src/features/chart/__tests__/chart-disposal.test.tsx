@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { Suspense, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n } from 'i18next';
@@ -14,8 +14,10 @@ import { KlineChart } from '../components/kline-chart.tsx';
  * or any of its series throws "Object is disposed" (the real one throws it at the next frame, as a page error).
  */
 const touchedAfterRemoval: string[] = [];
+const charts = vi.hoisted(() => ({ made: 0 }));
 vi.mock('lightweight-charts', () => {
   const fakeChart = () => {
+    charts.made += 1;
     let removed = false;
     const guard = (what: string) => {
       if (removed) touchedAfterRemoval.push(what);
@@ -37,6 +39,7 @@ vi.mock('lightweight-charts', () => {
     };
     return {
       addSeries: () => series(),
+      removeSeries: () => guard('chart.removeSeries'),
       applyOptions: () => guard('chart.applyOptions'),
       subscribeCrosshairMove: () => {},
       timeScale: () => timeScale,
@@ -84,6 +87,7 @@ const wrap = (node: ReactNode) => (
 describe('leaving a chart that shows running orders', () => {
   it('leaves the removed candle chart alone', async () => {
     touchedAfterRemoval.length = 0;
+    charts.made = 0;
     const view = render(
       wrap(
         <KlineChart
@@ -102,6 +106,8 @@ describe('leaving a chart that shows running orders', () => {
       ),
     );
     expect(await screen.findByTestId('kline-chart')).toBeTruthy();
+    // The candle chart is built in a task after the render.
+    await waitFor(() => expect(charts.made).toBe(1));
     view.unmount();
     expect(touchedAfterRemoval).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import {
   CandlestickSeries,
   CrosshairMode,
@@ -21,6 +22,7 @@ import { NS } from '../../../i18n-namespace.ts';
 import { bucketStart, isLiveChange, type Bar } from '../lib/candles.ts';
 import { chartFormatters, withAlpha } from '../lib/chart-format.ts';
 import { themedChartOptions } from '../lib/chart-options.ts';
+import { afterPaint } from '../lib/after-paint.ts';
 import { bollinger, movingAverage, type Point } from '../lib/indicators.ts';
 import type { ChartTheme } from '../hooks/use-chart-theme.ts';
 import { ChartLegend } from './chart-legend.tsx';
@@ -29,18 +31,58 @@ import styles from './chart.module.css';
 export type Indicators = { ma: boolean; boll: boolean };
 export type OpenPriceLine = { id: number; price: string; direction: Direction };
 
+type LineKey = 'ma5' | 'ma10' | 'ma30' | 'bollUpper' | 'bollMiddle' | 'bollLower';
+/** The line series of each indicator: they exist only while it is switched on. */
+const LINES_OF: Record<keyof Indicators, LineKey[]> = {
+  ma: ['ma5', 'ma10', 'ma30'],
+  boll: ['bollUpper', 'bollMiddle', 'bollLower'],
+};
+
 type Series = {
   chart: IChartApi;
   candles: ISeriesApi<'Candlestick'>;
   volume: ISeriesApi<'Histogram'>;
-  ma5: ISeriesApi<'Line'>;
-  ma10: ISeriesApi<'Line'>;
-  ma30: ISeriesApi<'Line'>;
-  bollUpper: ISeriesApi<'Line'>;
-  bollMiddle: ISeriesApi<'Line'>;
-  bollLower: ISeriesApi<'Line'>;
+  lines: Partial<Record<LineKey, ISeriesApi<'Line'>>>;
   markers: ISeriesMarkersPluginApi<Time>;
 };
+
+const lineColours = (theme: ChartTheme): Record<LineKey, { color: string; lineStyle?: LineStyle }> => ({
+  ma5: { color: theme.lines.ma5 },
+  ma10: { color: theme.lines.ma10 },
+  ma30: { color: theme.lines.ma30 },
+  bollMiddle: { color: theme.lines.boll },
+  bollUpper: { color: theme.lines.bollBand, lineStyle: LineStyle.Dashed },
+  bollLower: { color: theme.lines.bollBand, lineStyle: LineStyle.Dashed },
+});
+
+/**
+ * Adds the line series of the indicators switched on and removes those of the ones switched off (each series
+ * costs the chart work on every draw, and BOLL is off unless asked for). Returns the series it added.
+ */
+function syncLines(s: Series, indicators: Indicators, theme: ChartTheme, precision: number): LineKey[] {
+  const added: LineKey[] = [];
+  const colours = lineColours(theme);
+  for (const indicator of ['ma', 'boll'] as const) {
+    for (const key of LINES_OF[indicator]) {
+      const existing = s.lines[key];
+      if (indicators[indicator] && !existing) {
+        s.lines[key] = s.chart.addSeries(LineSeries, {
+          lineWidth: 1,
+          priceLineVisible: false,
+          lastValueVisible: false,
+          crosshairMarkerVisible: false,
+          priceFormat: { type: 'price', precision, minMove: 10 ** -precision },
+          ...colours[key],
+        });
+        added.push(key);
+      } else if (!indicators[indicator] && existing) {
+        s.chart.removeSeries(existing);
+        delete s.lines[key];
+      }
+    }
+  }
+  return added;
+}
 
 const ts = (seconds: number) => seconds as UTCTimestamp;
 const line = (points: Point[]) => points.map((p) => ({ time: ts(p.time), value: p.value }));
@@ -87,7 +129,6 @@ function buildChart(
     ...common,
   });
   volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
-  const make = () => chart.addSeries(LineSeries, { lineWidth: 1, ...common, priceFormat });
   const onRange = (range: { from: number; to: number } | null) => {
     if (range && range.from < 10) on.onNearLeftEdge();
   };
@@ -98,12 +139,7 @@ function buildChart(
       chart,
       candles,
       volume,
-      ma5: make(),
-      ma10: make(),
-      ma30: make(),
-      bollUpper: make(),
-      bollMiddle: make(),
-      bollLower: make(),
+      lines: {},
       markers: createSeriesMarkers(candles, []),
     },
     dispose: () => {
@@ -140,21 +176,34 @@ export function KlineChart({
   const edge = useRef(onNearLeftEdge);
   edge.current = onNearLeftEdge;
   const [hovered, setHovered] = useState<number | null>(null);
+  /** Counts the charts built, so the effects below run again on a new one. */
+  const [built, setBuilt] = useState(0);
 
-  // Built once the first page of candles has arrived (or is known to be empty), in the same task that draws them:
-  // a chart built before its data draws twice, empty and then full, and each draw of its canvases is a long
-  // task on a phone. The parent keys this component by symbol, interval and moment.
+  // Built once the first page of candles has arrived (or is known to be empty), and given its data in the same
+  // task: a chart built before its data draws twice, empty and then full, and each draw of its canvases is a
+  // long task on a phone. That task is one of its own after the page has painted (the box below already has the
+  // chart's height, so nothing moves): the page's render and the chart's set-up are two short tasks, not one
+  // long one, and the chart's first draw is a third, at the next frame. The parent keys this component by
+  // symbol, interval and moment.
   useEffect(() => {
     if (!loaded) return;
-    const built = buildChart(container.current!, interval, precision, {
-      onNearLeftEdge: () => edge.current(),
-      onHover: setHovered,
+    let made: ReturnType<typeof buildChart> | null = null;
+    const cancel = afterPaint(() => {
+      made = buildChart(container.current!, interval, precision, {
+        onNearLeftEdge: () => edge.current(),
+        onHover: setHovered,
+      });
+      series.current = made.series;
+      // The effects below give it its options and data now, in this task, before the chart's first frame.
+      flushSync(() => setBuilt((n) => n + 1));
     });
-    series.current = built.series;
     return () => {
-      built.dispose();
+      cancel();
+      if (!made) return;
+      made.dispose();
       series.current = null;
       drawn.current = [];
+      drawnLines.current = '';
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loaded]);
@@ -172,14 +221,11 @@ export function KlineChart({
       wickUpColor: theme.up,
       wickDownColor: theme.down,
     });
-    s.ma5.applyOptions({ color: theme.lines.ma5 });
-    s.ma10.applyOptions({ color: theme.lines.ma10 });
-    s.ma30.applyOptions({ color: theme.lines.ma30 });
-    s.bollMiddle.applyOptions({ color: theme.lines.boll });
-    s.bollUpper.applyOptions({ color: theme.lines.bollBand, lineStyle: LineStyle.Dashed });
-    s.bollLower.applyOptions({ color: theme.lines.bollBand, lineStyle: LineStyle.Dashed });
+    const colours = lineColours(theme);
+    for (const [key, lineSeries] of Object.entries(s.lines) as Array<[LineKey, ISeriesApi<'Line'>]>)
+      lineSeries.applyOptions(colours[key]);
     drawn.current = []; // volume colours depend on the theme: redraw
-  }, [loaded, theme, lang, precision]);
+  }, [built, theme, lang, precision]);
 
   const volumeOf = (bar: Bar) =>
     bar.volume === null
@@ -218,22 +264,29 @@ export function KlineChart({
 
   // Every series in one place, so one change is one draw of the chart. A live tick updates the last point of
   // each series, which is all that moved; a full redraw of every series on each tick is what would make the
-  // page stutter once a second. Anything else (a new page of candles, an indicator switched, the theme) sets
-  // the data again.
+  // page stutter once a second. An indicator switched on gives data to its new series only; anything else (a
+  // new page of candles, the theme) sets the data again.
   useEffect(() => {
     const s = series.current;
-    if (!s || bars.length === 0) return;
+    if (!s) return;
+    const added = syncLines(s, indicators, theme, precision);
+    if (bars.length === 0) return;
     const before = drawn.current;
-    const lines: Array<[ISeriesApi<'Line'>, Point[] | undefined]> = [
-      [s.ma5, ma?.ma5],
-      [s.ma10, ma?.ma10],
-      [s.ma30, ma?.ma30],
-      [s.bollUpper, boll?.upper],
-      [s.bollMiddle, boll?.middle],
-      [s.bollLower, boll?.lower],
-    ];
+    const pointsOf: Record<LineKey, Point[] | undefined> = {
+      ma5: ma?.ma5,
+      ma10: ma?.ma10,
+      ma30: ma?.ma30,
+      bollUpper: boll?.upper,
+      bollMiddle: boll?.middle,
+      bollLower: boll?.lower,
+    };
+    const lines = (Object.entries(s.lines) as Array<[LineKey, ISeriesApi<'Line'>]>).map(
+      ([key, lineSeries]) => [lineSeries, pointsOf[key]] as const,
+    );
     const shownLines = `${indicators.ma}|${indicators.boll}`;
-    if (isLiveChange(before, bars) && drawnLines.current === shownLines) {
+    if (before === bars && drawnLines.current !== shownLines) {
+      for (const key of added) s.lines[key]!.setData(line(pointsOf[key] ?? []));
+    } else if (isLiveChange(before, bars) && drawnLines.current === shownLines) {
       const last = bars[bars.length - 1]!;
       s.candles.update(candleOf(last));
       s.volume.update(volumeOf(last));
@@ -260,7 +313,7 @@ export function KlineChart({
     drawn.current = bars;
     drawnLines.current = shownLines;
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loaded, bars, theme, ma, boll]);
+  }, [built, bars, theme, ma, boll]);
 
   // The linked moment, marked on its candle (set again only when the mark itself changes, not on each tick).
   const momentTime = at === null ? null : bucketStart(at, interval);
@@ -281,7 +334,7 @@ export function KlineChart({
           ]
         : [],
     );
-  }, [loaded, marked, theme, t]);
+  }, [built, marked, theme, t]);
 
   // Open prices of the user's running orders on this product, as dashed lines.
   useEffect(() => {
@@ -302,7 +355,7 @@ export function KlineChart({
       // and touching its series then throws "Object is disposed" at the next frame.
       if (series.current === s) lines.forEach((l) => s.candles.removePriceLine(l));
     };
-  }, [loaded, openLines, theme]);
+  }, [built, openLines, theme]);
 
   const shown = (hovered !== null ? bars.find((b) => b.time === hovered) : undefined) ?? bars[bars.length - 1];
   return (

@@ -3,7 +3,13 @@ import { INTERVAL_SECONDS, type KlineInterval, type Tick } from '@app/contracts'
 import { useKlineFetcher } from '../api/kline-api.ts';
 import { applyTick, mergeBars, toBar, type Bar } from '../lib/candles.ts';
 
-const PAGE = 300;
+/**
+ * The first page: about what a phone's chart shows (70 candles) and the 30 before them that the longest moving
+ * average needs, so the first draw lays out and draws no more than that. Older pages, asked for when the user
+ * scrolls near the left edge, are larger: they arrive while the user looks, and fewer round trips keep ahead.
+ */
+export const FIRST_PAGE = 120;
+export const OLDER_PAGE = 300;
 
 export type KlineState = {
   bars: Bar[];
@@ -50,14 +56,14 @@ export function useKline(symbol: string, interval: KlineInterval, at: number | n
     let cancelled = false;
     // Around a moment: the page that ends a little after it, so it sits inside the first page.
     const before = at ? at + INTERVAL_SECONDS[interval] * 60 : undefined;
-    fetchKline({ symbol, interval, count: PAGE, before })
+    fetchKline({ symbol, interval, count: FIRST_PAGE, before })
       .then((kline) => {
         if (cancelled) return;
         setState({
           ...initial,
           status: 'ready',
           bars: kline.candles.map(toBar),
-          exhausted: kline.candles.length < PAGE,
+          exhausted: kline.candles.length < FIRST_PAGE,
           simulated: kline.simulated,
         });
       })
@@ -72,12 +78,12 @@ export function useKline(symbol: string, interval: KlineInterval, at: number | n
     const current = stateRef.current;
     if (current.status !== 'ready' || current.exhausted || current.loadingOlder || current.bars.length === 0) return;
     setState((s) => ({ ...s, loadingOlder: true }));
-    fetchKline({ symbol, interval, count: PAGE, before: current.bars[0]!.time })
+    fetchKline({ symbol, interval, count: OLDER_PAGE, before: current.bars[0]!.time })
       .then((kline) =>
         setState((s) => ({
           ...s,
           loadingOlder: false,
-          exhausted: kline.candles.length < PAGE,
+          exhausted: kline.candles.length < OLDER_PAGE,
           bars: mergeBars(s.bars, kline.candles.map(toBar)),
         })),
       )
