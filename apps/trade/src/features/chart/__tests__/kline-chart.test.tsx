@@ -15,6 +15,7 @@ const made = vi.hoisted(() => ({
   charts: 0,
   series: [] as Array<{ type: string; data: unknown[] | null; removed: boolean }>,
   rangeListeners: [] as Array<(range: { from: number; to: number } | null) => void>,
+  markerPlugins: 0,
 }));
 vi.mock('lightweight-charts', () => {
   const createChart = () => {
@@ -50,7 +51,10 @@ vi.mock('lightweight-charts', () => {
   };
   return {
     createChart,
-    createSeriesMarkers: () => ({ setMarkers: () => {} }),
+    createSeriesMarkers: () => {
+      made.markerPlugins += 1;
+      return { setMarkers: () => {} };
+    },
     CandlestickSeries: 'Candlestick',
     HistogramSeries: 'Histogram',
     LineSeries: 'Line',
@@ -68,6 +72,7 @@ beforeEach(() => {
   made.charts = 0;
   made.series.length = 0;
   made.rangeListeners.length = 0;
+  made.markerPlugins = 0;
 });
 
 const theme: ChartTheme = {
@@ -88,7 +93,7 @@ const bars: Bar[] = Array.from({ length: 40 }, (_, i) => ({
   close: 101 + i,
   volume: 5,
 }));
-const chart = (indicators: Indicators, onNearLeftEdge = () => {}): ReactNode => (
+const chart = (indicators: Indicators, onNearLeftEdge = () => {}, at: number | null = null): ReactNode => (
   <I18nextProvider i18n={i18n}>
     <Suspense fallback={null}>
       <KlineChart
@@ -99,7 +104,7 @@ const chart = (indicators: Indicators, onNearLeftEdge = () => {}): ReactNode => 
         theme={theme}
         indicators={indicators}
         toggles={null}
-        at={null}
+        at={at}
         openLines={[]}
         onNearLeftEdge={onNearLeftEdge}
         label="chart"
@@ -144,6 +149,16 @@ describe('the candle chart', () => {
     expect(liveLines()).toHaveLength(3);
     // MA(30) over 40 candles: 11 points.
     expect(liveLines()[2]!.data).toHaveLength(11);
+  });
+
+  it('marks a linked moment, and has no markers plugin without one (it draws the chart again on each tick)', async () => {
+    const view = render(chart({ ma: true, boll: false }));
+    await waitFor(() => expect(made.charts).toBe(1));
+    expect(made.markerPlugins).toBe(0);
+    view.unmount();
+    render(chart({ ma: true, boll: false }, () => {}, bars[10]!.time + 5));
+    await waitFor(() => expect(made.charts).toBe(2));
+    expect(made.markerPlugins).toBe(1);
   });
 
   it('asks for older candles when the user scrolls near the left edge', async () => {

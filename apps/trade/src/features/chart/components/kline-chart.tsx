@@ -43,7 +43,11 @@ type Series = {
   candles: ISeriesApi<'Candlestick'>;
   volume: ISeriesApi<'Histogram'>;
   lines: Partial<Record<LineKey, ISeriesApi<'Line'>>>;
-  markers: ISeriesMarkersPluginApi<Time>;
+  /**
+   * The marker of a linked moment, made only when there is one: the markers plugin asks the chart for another
+   * frame after each change of the candles' data, so with it every live tick drew the chart twice.
+   */
+  markers: ISeriesMarkersPluginApi<Time> | null;
 };
 
 const lineColours = (theme: ChartTheme): Record<LineKey, { color: string; lineStyle?: LineStyle }> => ({
@@ -140,7 +144,7 @@ function buildChart(
       candles,
       volume,
       lines: {},
-      markers: createSeriesMarkers(candles, []),
+      markers: null,
     },
     dispose: () => {
       chart.timeScale().unsubscribeVisibleLogicalRangeChange(onRange);
@@ -320,20 +324,21 @@ export function KlineChart({
   const marked = momentTime !== null && bars.some((b) => b.time === momentTime) ? momentTime : null;
   useEffect(() => {
     const s = series.current;
-    if (!s) return;
-    s.markers.setMarkers(
+    if (!s || (marked === null && !s.markers)) return;
+    const markers =
       marked !== null
         ? [
             {
               time: ts(marked),
-              position: 'aboveBar',
-              shape: 'arrowDown',
+              position: 'aboveBar' as const,
+              shape: 'arrowDown' as const,
               color: theme.primary,
               text: t('chart.moment'),
             },
           ]
-        : [],
-    );
+        : [];
+    if (s.markers) s.markers.setMarkers(markers);
+    else s.markers = createSeriesMarkers(s.candles, markers);
   }, [built, marked, theme, t]);
 
   // Open prices of the user's running orders on this product, as dashed lines.
