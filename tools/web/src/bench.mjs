@@ -275,10 +275,10 @@ async function main() {
       `  (Lighthouse's host CPU benchmark index, median ${Math.round(median(indexes))}: TBT and the score scale with it, so compare figures taken on hosts of like index)`,
     );
     console.log(
-      `  (long-task CPU: TBT's sum, the part of each main-thread task beyond 50 ms, from the thread's CPU time x ${CPU} instead of`,
+      `  (long-task CPU: TBT's sum from the FCP on, the part of each main-thread task beyond 50 ms, counted in the thread's CPU`,
     );
     console.log(
-      `   wall time, over the whole load; longest: the longest task's CPU time x ${CPU}; main-thread CPU: every task's, x ${CPU}.`,
+      `   time x ${CPU} instead of wall time; longest: the longest such task; main-thread CPU: every task of the load, x ${CPU}.`,
     );
     console.log('   A loaded host stretches wall time, not CPU time: compare these across runs on a busy machine)');
 
