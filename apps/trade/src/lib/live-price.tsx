@@ -51,7 +51,9 @@ export function LivePrice({
         className,
       )}
     >
-      <span className={styles.arrow} aria-hidden="true">
+      {/* Before the first move a hidden arrow (drawn by the CSS) keeps the line's height: the arrow's glyph, often
+          from a fallback font, is taller than the digits, and its arrival moved the text beside the price. */}
+      <span className={cx(styles.arrow, move === 0 && styles.arrowIdle)} aria-hidden="true">
         {move > 0 ? '▲' : move < 0 ? '▼' : ''}
       </span>
       {f.number(price, precision)}

@@ -161,6 +161,30 @@ describe('the candle chart', () => {
     expect(made.markerPlugins).toBe(1);
   });
 
+  it('leaves the legend empty until the candles arrive (placeholders narrower than the values moved it)', async () => {
+    render(
+      <I18nextProvider i18n={i18n}>
+        <Suspense fallback={null}>
+          <KlineChart
+            bars={[]}
+            loaded={false}
+            interval="1m"
+            precision={2}
+            theme={theme}
+            indicators={{ ma: true, boll: true }}
+            toggles={null}
+            at={null}
+            openLines={[]}
+            onNearLeftEdge={() => {}}
+            label="chart"
+          />
+        </Suspense>
+      </I18nextProvider>,
+    );
+    expect(await screen.findByTestId('kline-chart')).toBeTruthy();
+    expect(screen.queryByText(/MA5|BOLL/)).toBeNull();
+  });
+
   it('asks for older candles when the user scrolls near the left edge', async () => {
     const onNearLeftEdge = vi.fn();
     render(chart({ ma: true, boll: false }, onNearLeftEdge));

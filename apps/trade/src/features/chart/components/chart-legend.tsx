@@ -55,8 +55,11 @@ export function ChartLegend({
         </div>
       </div>
       {(ma || boll) && (
+        // Empty (its one line's height kept) until the candles arrive: "—" placeholders there were narrower than
+        // the values, which then moved the names after them (a layout shift).
         <div className={styles.legend} aria-hidden="true">
-          {ma &&
+          {bar &&
+            ma &&
             (
               [
                 ['MA5', ma.ma5, theme.lines.ma5],
@@ -69,7 +72,7 @@ export function ChartLegend({
                 {name} <b>{show(at(points))}</b>
               </span>
             ))}
-          {boll && (
+          {bar && boll && (
             <span>
               <i className={styles.swatch} style={{ background: theme.lines.boll }} />
               BOLL(20,2) <b>{show(at(boll.middle))}</b> <b>{show(at(boll.upper))}</b> <b>{show(at(boll.lower))}</b>
