@@ -15,7 +15,7 @@
  * --web-dir <dir> (measure that build instead of making one), --trace-dir <dir> (keep each Lighthouse run's trace
  * there, to open in DevTools' Performance panel), CHROME_PATH (default /usr/bin/chromium).
  * Beside Lighthouse's figures: the main thread's CPU time in long tasks and in all (trace-cpu.mjs), which a
- * loaded host does not inflate as it does TBT.
+ * loaded host inflates far less than TBT.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -128,7 +128,7 @@ async function lighthouseRun(base, route, token) {
     if (!result) throw new Error(`lighthouse gave no result for ${route}`);
     const { categories, audits } = result.lhr;
     const value = (id) => audits[id]?.numericValue;
-    // Beside TBT (wall time): the main thread's own CPU time in the same trace, which a loaded host does not inflate.
+    // Beside TBT (wall time): the main thread's own CPU time in the same trace, which a loaded host inflates far less.
     const trace = result.artifacts?.Trace;
     if (trace && options['trace-dir']) {
       mkdirSync(options['trace-dir'], { recursive: true });
@@ -280,7 +280,9 @@ async function main() {
     console.log(
       `   time x ${CPU} instead of wall time; longest: the longest such task; main-thread CPU: every task of the load, x ${CPU}.`,
     );
-    console.log('   A loaded host stretches wall time, not CPU time: compare these across runs on a busy machine)');
+    console.log(
+      '   A loaded host stretches wall time far more than CPU time: compare these across runs on a busy machine)',
+    );
 
     if (!options.routes) {
       console.log(`\nINP, scripted flow on the trade page (CPU ${CPU}x slower), ms per interaction:`);

@@ -1,5 +1,5 @@
 /**
- * The main thread's CPU time in a Lighthouse trace, a figure a busy host does not inflate.
+ * The main thread's CPU time in a Lighthouse trace, a figure a busy host inflates far less than TBT.
  *
  * Lighthouse's TBT (simulated throttling) is the observed wall time of each task, multiplied by the CPU factor:
  * a task that waited for a core on a loaded host counts as if the page had worked all that time. Trace events
