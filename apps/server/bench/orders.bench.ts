@@ -93,9 +93,10 @@ async function directRound(seconds: number) {
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async (_, w) => {
       for (let i = 0; Date.now() < end; i++) {
-        const userId = userIds[(w * 7919 + i) % userIds.length]!;
+        // By the users' session tokens, as the HTTP round: the session check is the order service's own now.
+        const token = tokens[(w * 7919 + i) % tokens.length]!;
         await placeOrder(db, {
-          userId,
+          who: { token },
           body: {
             symbol: 'BTC/USDT',
             seconds: 300,
@@ -148,7 +149,7 @@ await Promise.all(
     for (let i = w; i < DUE_ORDERS; i += 20) {
       const due = firstDue + Math.floor((i * 60) / DUE_ORDERS);
       await placeOrder(db, {
-        userId: userIds[i % userIds.length]!,
+        who: { userId: userIds[i % userIds.length]! },
         body: {
           symbol: 'ETH/USDT',
           seconds: 300,

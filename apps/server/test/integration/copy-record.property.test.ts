@@ -58,7 +58,7 @@ it('never omits an order placed while leading, and every chain verifies', async 
       for (const a of actions) {
         if (a.kind === 'order') {
           const placed = await placeOrder(db.db, {
-            userId: ids[a.who]!,
+            who: { userId: ids[a.who]! },
             body: {
               symbol: 'BTC/USDT',
               seconds: 30,

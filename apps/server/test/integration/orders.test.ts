@@ -191,6 +191,55 @@ describe('placing an order', () => {
   it('needs a login', async () => {
     expect((await call(t.app, 'POST', '/api/user/addorder', { body: { symbol: 'BTC/USDT' } })).code).toBe(401);
   });
+
+  it('checks the session in the transaction that places: revoked, idle, locked and unknown are refused beside orders placed', async () => {
+    const users = await Promise.all(Array.from({ length: 4 }, () => registerUser(t.app, t.database)));
+    for (const u of users) await fund(u.user.id, 100_000n);
+    const [fine, revoked, idle, locked] = users as [
+      (typeof users)[0],
+      (typeof users)[0],
+      (typeof users)[0],
+      (typeof users)[0],
+    ];
+    const db = t.database.db;
+    await db.execute(sql`UPDATE sessions SET revoked_at = now() WHERE user_id = ${revoked.user.id}`);
+    await db.execute(sql`UPDATE sessions SET last_seen_at = now() - interval '8 days' WHERE user_id = ${idle.user.id}`);
+    await db.execute(sql`UPDATE users SET locked = true WHERE id = ${locked.user.id}`);
+    // Seen two minutes ago: placing marks it seen, as any signed-in request does.
+    await db.execute(
+      sql`UPDATE sessions SET last_seen_at = now() - interval '2 minutes' WHERE user_id = ${fine.user.id}`,
+    );
+    const count = await orderCount();
+    // Sent together, so that they share placement batches.
+    const answers = await Promise.all([
+      order(fine.token, { amount: '10' }),
+      order(revoked.token, { amount: '10' }),
+      order(idle.token, { amount: '10' }),
+      order(locked.token, { amount: '10' }),
+      order('A'.repeat(43), { amount: '10' }),
+      order(fine.token, { amount: '10' }),
+    ]);
+    expect(answers.map((a) => a.key)).toEqual([
+      'operation_succeeded',
+      'session_expired',
+      'session_expired',
+      'account_locked',
+      'session_expired',
+      'operation_succeeded',
+    ]);
+    expect(await orderCount()).toBe(count + 2);
+    const placed = await db.execute<{ user_id: string; n: number }>(
+      sql`SELECT user_id, count(*)::int AS n FROM contract_orders WHERE user_id IN (${sql.join(
+        users.map((u) => sql`${u.user.id}`),
+        sql`, `,
+      )}) GROUP BY user_id`,
+    );
+    expect(placed.rows.map((r) => [Number(r.user_id), r.n])).toEqual([[fine.user.id, 2]]);
+    const seen = await db.execute<{ recent: boolean }>(
+      sql`SELECT last_seen_at > now() - interval '1 minute' AS recent FROM sessions WHERE user_id = ${fine.user.id}`,
+    );
+    expect(seen.rows[0]!.recent).toBe(true);
+  });
 });
 
 describe('idempotency and races', () => {

@@ -6,7 +6,18 @@ export { sessions } from './auth.table.ts';
 export { assertFundPassword } from './password-change.service.ts';
 export { hashPassword } from './password-hash.ts';
 export { passwordRoutes } from './password.routes.ts';
-export { SESSION_IDLE_SECONDS, findSession, hashToken, revokeSession, revokeUserSessions } from './sessions.ts';
+export {
+  SESSION_IDLE_SECONDS,
+  findSession,
+  hashToken,
+  isTokenShaped,
+  liveSessions,
+  revokeSession,
+  revokeUserSessions,
+  sessionOf,
+  touchSessions,
+  type LiveSessionRow,
+} from './sessions.ts';
 export { adminAccountRoutes } from './auth.admin.routes.ts';
 // Operators' sign-in checks its secrets the same way (counted before verified, argon2id, common passwords refused).
 export { checkSecret } from './secret-attempts.ts';

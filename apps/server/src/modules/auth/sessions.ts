@@ -34,7 +34,7 @@ export async function createSession(db: DbOrTx, userId: number, ip: string) {
  * together in one query (each still reads the database as it is then: a revoked session is refused at once).
  */
 export async function findSession(db: DbOrTx, token: string): Promise<SessionUser | null> {
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  if (!isTokenShaped(token)) return null;
   let lookups = batchedLookups.get(db);
   if (!lookups) {
     lookups = new GroupCommit(
@@ -51,22 +51,53 @@ export async function findSession(db: DbOrTx, token: string): Promise<SessionUse
 
 const batchedLookups = new WeakMap<DbOrTx, GroupCommit<string, SessionUser | null>>();
 
+/** A string that could be a token (anything else is refused without a query). */
+export const isTokenShaped = (token: string) => /^[A-Za-z0-9_-]{20,100}$/.test(token);
+
+/** A row of `liveSessions`. */
+export type LiveSessionRow = {
+  id: string | number;
+  user_id: string | number;
+  locked: boolean;
+  idle: number;
+  token_hash: string;
+};
+
+/**
+ * The sessions of these token hashes that are neither revoked nor past their end, with their user's lock and how
+ * long each has been idle (`sessionOf` decides). A statement of its own, or part of a larger one: order placement
+ * reads it in the statement that takes its users' locks, so an order is placed only on a session live in the
+ * transaction that places it, with no round trip of its own.
+ */
+export const liveSessions = (tokenHashes: string[]) => sql`
+  SELECT s.id, s.user_id, u.locked, extract(epoch from now() - s.last_seen_at)::float8 AS idle, s.token_hash
+  FROM sessions s JOIN users u ON u.id = s.user_id
+  WHERE s.token_hash = ANY(${pgArray(tokenHashes)}::text[]) AND s.revoked_at IS NULL AND s.expires_at > now()`;
+
+/** The user a live session stands for, or null when it has been idle too long. */
+export const sessionOf = (row: LiveSessionRow): SessionUser | null =>
+  row.idle > SESSION_IDLE_SECONDS
+    ? null
+    : { sessionId: Number(row.id), userId: Number(row.user_id), locked: row.locked };
+
+/** Marks sessions seen (only those idle past a minute: writing on every request would make every read a write). */
+export async function touchSessions(db: DbOrTx, rows: LiveSessionRow[]) {
+  const stale = rows
+    .filter((r) => r.idle > TOUCH_AFTER_SECONDS && r.idle <= SESSION_IDLE_SECONDS)
+    .map((r) => Number(r.id));
+  if (stale.length)
+    await db.execute(sql`UPDATE sessions SET last_seen_at = now() WHERE id = ANY(${pgArray(stale)}::bigint[])`);
+}
+
 async function findSessions(db: DbOrTx, tokens: string[]): Promise<Map<string, SessionUser>> {
   const byHash = new Map(tokens.map((t) => [hashToken(t), t]));
-  const rows = await db.execute<{ id: string; user_id: string; locked: boolean; idle: number; token_hash: string }>(sql`
-    SELECT s.id, s.user_id, u.locked, extract(epoch from now() - s.last_seen_at)::float8 AS idle, s.token_hash
-    FROM sessions s JOIN users u ON u.id = s.user_id
-    WHERE s.token_hash = ANY(${pgArray([...byHash.keys()])}::text[]) AND s.revoked_at IS NULL AND s.expires_at > now()`);
+  const rows = await db.execute<LiveSessionRow>(liveSessions([...byHash.keys()]));
   const found = new Map<string, SessionUser>();
-  const touch: number[] = [];
   for (const row of rows.rows) {
-    if (row.idle > SESSION_IDLE_SECONDS) continue;
-    const sessionId = Number(row.id);
-    if (row.idle > TOUCH_AFTER_SECONDS) touch.push(sessionId);
-    found.set(byHash.get(row.token_hash)!, { sessionId, userId: Number(row.user_id), locked: row.locked });
+    const session = sessionOf(row);
+    if (session) found.set(byHash.get(row.token_hash)!, session);
   }
-  if (touch.length)
-    await db.execute(sql`UPDATE sessions SET last_seen_at = now() WHERE id = ANY(${pgArray(touch)}::bigint[])`);
+  await touchSessions(db, rows.rows);
   return found;
 }
 

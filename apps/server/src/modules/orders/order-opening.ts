@@ -5,6 +5,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { pgArray } from '../../platform/db/pg-array.ts';
 import { postJournals, houseShard, userAccount } from '../ledger/index.ts';
 import { assetOf } from '../practice/index.ts';
+import { liveSessions, sessionOf, touchSessions, type LiveSessionRow } from '../auth/index.ts';
 import { type findProductTerms, type ProductRow, marketStatus } from '../market/index.ts';
 import type { OrderRow } from './order-view.ts';
 
@@ -128,11 +129,47 @@ async function allocateOrderIds(tx: Tx, n: number): Promise<number[]> {
   return result.rows.map((r) => Number(r.id));
 }
 
+/** The advisory lock space of the per-user order lock. */
+const ORDER_LOCK = 727200;
+
 /** Takes the per-user order lock (one order at a time per user) for every user, in id order. */
 export async function lockOrderUsers(tx: Tx, userIds: number[]): Promise<void> {
   const ids = [...new Set(userIds)].sort((a, b) => a - b);
   if (ids.length === 0) return;
   await tx.execute(
-    sql`SELECT pg_advisory_xact_lock(727200, id::int) FROM unnest(${`{${ids.join(',')}}`}::bigint[]) AS id ORDER BY id`,
+    sql`SELECT pg_advisory_xact_lock(${ORDER_LOCK}, id::int) FROM unnest(${`{${ids.join(',')}}`}::bigint[]) AS id ORDER BY id`,
   );
+}
+
+/**
+ * lockOrderUsers for orders that name their user or their request's session (a token's hash): the sessions are
+ * read in the statement that takes the locks, so checking them costs no round trip. Each order gets its user, or
+ * the refusal the session check of any other signed-in request gives (session_expired, account_locked).
+ */
+export async function lockPlacers(
+  tx: Tx,
+  placers: Array<{ userId: number } | { tokenHash: string }>,
+): Promise<Array<number | AppError>> {
+  const hashes = [...new Set(placers.flatMap((p) => ('tokenHash' in p ? [p.tokenHash] : [])))];
+  const given = placers.flatMap((p) => ('userId' in p ? [p.userId] : []));
+  if (hashes.length === 0) {
+    await lockOrderUsers(tx, given);
+    return given;
+  }
+  const result = await tx.execute<{ found: LiveSessionRow[] }>(sql`
+    WITH found AS MATERIALIZED (${liveSessions(hashes)}),
+         held AS (SELECT pg_advisory_xact_lock(${ORDER_LOCK}, id::int)
+                  FROM (SELECT user_id AS id FROM found UNION SELECT unnest(${pgArray(given)}::bigint[])) AS u
+                  ORDER BY id)
+    SELECT (SELECT count(*) FROM held) AS held, coalesce((SELECT json_agg(found) FROM found), '[]') AS found`);
+  const rows = result.rows[0]!.found;
+  await touchSessions(tx, rows);
+  const byHash = new Map(rows.map((r) => [r.token_hash, sessionOf(r)]));
+  return placers.map((p) => {
+    if ('userId' in p) return p.userId;
+    const session = byHash.get(p.tokenHash);
+    if (!session) return new AppError('session_expired');
+    if (session.locked) return new AppError('account_locked');
+    return session.userId;
+  });
 }

@@ -12,15 +12,22 @@ import { orderHooks } from './order-hooks.ts';
 import {
   checkOrderTerms,
   insertOpenOrders,
-  lockOrderUsers,
+  lockPlacers,
   nextOrderId,
   type FoundTerms,
   type OrderTerms,
 } from './order-opening.ts';
 
+/**
+ * Who places an order: a user, or a request's session, which the batch checks in the statement that takes its
+ * users' locks (so the order is placed only on a session live in its transaction, and the request made no
+ * round trip of its own to look it up).
+ */
+export type Placer = { userId: number } | { tokenHash: string };
+
 /** An order request that passed the checks needing no database state, ready to be placed. */
 export type PreparedOrder = {
-  userId: number;
+  who: Placer;
   symbol: string;
   seconds: number;
   key: string;
@@ -93,6 +100,9 @@ async function placeBatch(db: Db, orders: PreparedOrder[]): Promise<Outcome<Plac
 const failed = (error: unknown): Outcome<Placed> => ({ ok: false, error });
 const keyOf = (o: { userId: number; key: string }) => `${o.userId}\n${o.key}`;
 
+/** An order whose placer is known: its user, and its place in the batch. */
+type PlacedBy = Omit<PreparedOrder, 'who'> & { userId: number; index: number };
+
 /**
  * The orders of a batch, with the same rules and answers as one at a time:
  * - each user's order lock first (every placement takes it before anything else, so the open-stake limit, the
@@ -108,22 +118,29 @@ const keyOf = (o: { userId: number; key: string }) => `${o.userId}\n${o.key}`;
 async function placeTogether(db: Db, orders: PreparedOrder[]): Promise<Outcome<Placed>[]> {
   let copies = 0;
   const outcomes = await db.transaction(async (tx) => {
-    await lockOrderUsers(
+    const decided: Array<Outcome<Placed> | { repeatOf: number }> = [];
+    const users = await lockPlacers(
       tx,
-      orders.map((o) => o.userId),
+      orders.map((o) => o.who),
     );
-    for (const userId of new Set(orders.filter((o) => o.mode === 'practice').map((o) => o.userId)))
+    const placeable: PlacedBy[] = [];
+    orders.forEach(({ who: _, ...o }, index) => {
+      const user = users[index]!;
+      if (typeof user === 'number') placeable.push({ ...o, userId: user, index });
+      else decided[index] = failed(user);
+    });
+    for (const userId of new Set(placeable.filter((o) => o.mode === 'practice').map((o) => o.userId)))
       await openPractice(tx, userId);
-    const states = await readStates(tx, orders);
+    const states = await readStates(tx, placeable);
 
     // A repeat of a key first used earlier in this batch is answered with that order once it has it.
-    const decided: Array<Outcome<Placed> | { repeatOf: number }> = [];
-    const accepted: Array<{ index: number; order: PreparedOrder; terms: OrderTerms; tick: Tick }> = [];
+    const accepted: Array<{ index: number; order: PlacedBy; terms: OrderTerms; tick: Tick; state: OrderState }> = [];
     const answered = new Map<string, { hash: string; index: number }>();
     const openStake = new Map<string, bigint>();
     const balances = new Map<string, bigint>();
-    orders.forEach((o, index) => {
-      const state = states[index]!;
+    placeable.forEach((o, n) => {
+      const { index } = o;
+      const state = states[n]!;
       const refuse = (error: unknown) => (decided[index] = failed(error));
       const earlier = answered.get(keyOf(o));
       if (earlier) {
@@ -157,18 +174,18 @@ async function placeTogether(db: Db, orders: PreparedOrder[]): Promise<Outcome<P
       openStake.set(openKey, open);
       balances.set(account, left);
       answered.set(keyOf(o), { hash: o.hash, index });
-      accepted.push({ index, order: o, terms, tick: state.tick });
+      accepted.push({ index, order: o, terms, tick: state.tick, state });
     });
 
     const rows = await insertOpenOrders(
       tx,
       accepted.map(({ order: o, terms, tick }) => ({ ...o, ...terms, tick })),
-      accepted.map(({ index }) => states[index]!.orderId),
+      accepted.map(({ state }) => state.orderId),
     );
     const answers: StoredAnswer[] = [];
-    for (const [i, { index, order: o, terms }] of accepted.entries()) {
+    for (const [i, { index, order: o, terms, state }] of accepted.entries()) {
       const row = rows[i]!;
-      const record = states[index]!.record;
+      const record = state.record;
       if (record !== null) {
         const queued = await orderHooks.leaderOrderOpened.emit(tx, record, {
           ...row,
@@ -213,7 +230,7 @@ type OrderState = {
  * the product, the leader record, the available balance and the key if it was used before. Read under the
  * users' order locks.
  */
-async function readStates(tx: Tx, orders: PreparedOrder[]): Promise<OrderState[]> {
+async function readStates(tx: Tx, orders: PlacedBy[]): Promise<OrderState[]> {
   const accounts = orders.map((o) => userAccount(o.userId, 'available', assetOf(o.mode)));
   const found = await tx.execute<{
     product_id: number | null;

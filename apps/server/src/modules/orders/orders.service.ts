@@ -22,6 +22,7 @@ import { toOrder, type OrderRow } from './order-view.ts';
 import { submitOrder } from './order-placement.ts';
 import { orderHooks } from './order-hooks.ts';
 import { countUpToCap } from '../../platform/db/capped-count.ts';
+import { hashToken } from '../auth/index.ts';
 
 /** The addorder body as its schema parses it; callers inside the server may leave `mode` out (real). */
 type PlaceOrderFields = z.output<typeof placeOrderBodySchema>;
@@ -34,7 +35,8 @@ type PlaceOrderFields = z.output<typeof placeOrderBodySchema>;
 export const SETTLE_BATCH = 1_000;
 
 export type PlaceOrderInput = {
-  userId: number;
+  /** The user, or a request's session token (checked in the transaction that places the order). */
+  who: { userId: number } | { token: string };
   body: Omit<PlaceOrderFields, 'mode'> & Partial<Pick<PlaceOrderFields, 'mode'>>;
   now: number;
 };
@@ -47,7 +49,7 @@ export type PlaceOrderInput = {
  * and fans out to their followers in the same transaction.
  */
 export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ order: Order; replayed: boolean }> {
-  const { body, userId, now } = input;
+  const { body, who, now } = input;
   const mode = body.mode ?? 'real';
   const stake = parseMoney(body.amount);
   if (stake === null || stake <= 0n) throw new AppError('invalid_request', { field: 'amount' });
@@ -60,7 +62,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
     ...(mode === 'real' ? {} : { mode }),
   });
   return submitOrder(db, {
-    userId,
+    who: 'token' in who ? { tokenHash: hashToken(who.token) } : who,
     key: body.key,
     hash,
     symbol: body.symbol,

@@ -10,10 +10,18 @@ export type FindSession = (token: string) => Promise<SessionUser | null>;
 declare module 'fastify' {
   interface FastifyRequest {
     session: SessionUser | null;
+    /** The token header, for a route that checks the session itself (requireToken). */
+    sessionToken: string | null;
   }
   interface FastifyInstance {
     /** preHandler for routes that need a logged-in, unlocked user. */
     requireUser: (request: FastifyRequest) => Promise<void>;
+    /**
+     * onRequest for a route that checks the session in its own transaction (order placement, where the lookup
+     * was a round trip of its own before every order): a token must be sent; whether it names a live session of
+     * an unlocked user, the route decides, with the same refusals as requireUser.
+     */
+    requireToken: (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -22,17 +30,31 @@ export function currentUser(request: FastifyRequest): SessionUser {
   return request.session;
 }
 
+export function currentToken(request: FastifyRequest): string {
+  if (!request.sessionToken) throw new AppError('login_required');
+  return request.sessionToken;
+}
+
+const tokenOf = (request: FastifyRequest) => {
+  const token = request.headers.token;
+  return (Array.isArray(token) ? token[0] : token) || null;
+};
+
 export const authenticatePlugin = fp<{ findSession: FindSession }>(
   async (app, { findSession }) => {
     app.decorateRequest('session', null);
+    app.decorateRequest('sessionToken', null);
     app.decorate('requireUser', async (request: FastifyRequest) => {
-      const token = request.headers.token;
-      const value = Array.isArray(token) ? token[0] : token;
+      const value = tokenOf(request);
       if (!value) throw new AppError('login_required');
       const session = await findSession(value);
       if (!session) throw new AppError('session_expired');
       if (session.locked) throw new AppError('account_locked');
       request.session = session;
+    });
+    app.decorate('requireToken', async (request: FastifyRequest) => {
+      request.sessionToken = tokenOf(request);
+      if (!request.sessionToken) throw new AppError('login_required');
     });
   },
   { name: 'authenticate', dependencies: ['envelope'] },
