@@ -274,20 +274,25 @@ export async function pruneSeries(db: DbOrTx, before: number, options: PruneOpti
   for (const { id } of ids.rows) {
     for (let after = -1; !options.signal?.aborted;) {
       // The slice is a range of the key (its rows and nothing else), so the delete reads it through the index.
+      // Its end is found first, in a statement of its own: given as a value, the planner knows the delete's range
+      // holds about `batch` rows and probes the orders' tick indexes for each; as a subquery's result it guessed
+      // many more and hashed every order of the product, twice per batch (0.9 s a batch on a platform's orders,
+      // against 27 ms).
+      const bound = await db.execute<{ last: string | null }>(sql`
+        SELECT max(ts)::text AS last FROM (
+          SELECT ts FROM price_ticks WHERE product_id = ${id} AND ts > ${after} AND ts < ${before} ORDER BY ts LIMIT ${batch}) s`);
+      const last = bound.rows[0]!.last;
+      if (last === null) break;
       const r = await step(sql`
-        WITH bound AS (
-          SELECT max(ts) AS last FROM (
-            SELECT ts FROM price_ticks WHERE product_id = ${id} AND ts > ${after} AND ts < ${before} ORDER BY ts LIMIT ${batch}) s),
-        gone AS (
+        WITH gone AS (
           DELETE FROM price_ticks t
-          WHERE t.product_id = ${id} AND t.ts > ${after} AND t.ts <= (SELECT last FROM bound)
+          WHERE t.product_id = ${id} AND t.ts > ${after} AND t.ts <= ${last}
             AND NOT EXISTS (SELECT 1 FROM contract_orders o WHERE o.product_id = ${id} AND o.open_time = t.ts)
             AND NOT EXISTS (SELECT 1 FROM contract_orders o WHERE o.product_id = ${id} AND o.settle_tick_time = t.ts)
           RETURNING 1)
-        SELECT (SELECT last FROM bound)::text AS last, (SELECT count(*) FROM gone)::text AS removed`);
+        SELECT ${last}::text AS last, (SELECT count(*) FROM gone)::text AS removed`);
       removed += r.removed;
-      if (r.last === null) break;
-      after = r.last;
+      after = Number(last);
     }
     for (let after = -1; !options.signal?.aborted;) {
       const r = await step(sql`
