@@ -8,17 +8,9 @@ import { initI18n, LANGUAGES } from '@app/i18n/client';
 import { NS } from '../../../i18n-namespace.ts';
 import { ChartAttribution } from '../components/chart-attribution.tsx';
 import { themedChartOptions } from '../lib/chart-options.ts';
+import { testTheme } from './chart-test-theme.ts';
 
-const theme = {
-  up: '#0a7d43',
-  down: '#c81e1e',
-  text: '#5f6673',
-  grid: '#e1e5ec',
-  background: '#ffffff',
-  primary: '#1a56db',
-  font: 'system-ui, sans-serif',
-  lines: { ma5: '#a15c00', ma10: '#1a56db', ma30: '#3f4754', boll: '#a15c00', bollBand: '#5f6673' },
-};
+const theme = testTheme;
 
 describe("Lightweight Charts' attribution (Apache-2.0 with TradingView's notice)", () => {
   it('puts no link inside a chart, which assistive technology reads as one image', () => {

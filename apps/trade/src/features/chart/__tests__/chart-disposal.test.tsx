@@ -5,9 +5,9 @@ import type { i18n } from 'i18next';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@app/i18n/client';
 import { NS } from '../../../i18n-namespace.ts';
-import type { ChartTheme } from '../hooks/use-chart-theme.ts';
 import { FluctuationChart } from '../components/fluctuation-chart.tsx';
 import { KlineChart } from '../components/kline-chart.tsx';
+import { testTheme } from './chart-test-theme.ts';
 
 /**
  * lightweight-charts as far as the charts use it, strict like the real one: once a chart is removed, touching it
@@ -67,16 +67,7 @@ beforeAll(async () => {
   i18n = await initI18n({ lang: 'en', namespaces: [NS] });
 });
 
-const theme: ChartTheme = {
-  up: '#0a7d43',
-  down: '#c81e1e',
-  text: '#5f6673',
-  grid: '#e1e5ec',
-  background: '#ffffff',
-  primary: '#1a56db',
-  font: 'system-ui, sans-serif',
-  lines: { ma5: '#a15c00', ma10: '#1a56db', ma30: '#3f4754', boll: '#a15c00', bollBand: '#5f6673' },
-};
+const theme = testTheme;
 const openLines = [{ id: 1, price: '100.00', direction: 'up' as const }];
 const wrap = (node: ReactNode) => (
   <I18nextProvider i18n={i18n}>

@@ -5,9 +5,9 @@ import type { i18n } from 'i18next';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@app/i18n/client';
 import { NS } from '../../../i18n-namespace.ts';
-import type { ChartTheme } from '../hooks/use-chart-theme.ts';
 import { KlineChart, type Indicators } from '../components/kline-chart.tsx';
 import type { Bar } from '../lib/candles.ts';
+import { testTheme } from './chart-test-theme.ts';
 
 /** lightweight-charts recording what the candle chart asks of it: charts made, series alive, range listeners. */
 type FakeSeries = { type: string; data: unknown[] | null; removed: boolean };
@@ -75,16 +75,7 @@ beforeEach(() => {
   made.markerPlugins = 0;
 });
 
-const theme: ChartTheme = {
-  up: '#0a7d43',
-  down: '#c81e1e',
-  text: '#5f6673',
-  grid: '#e1e5ec',
-  background: '#ffffff',
-  primary: '#1a56db',
-  font: 'system-ui, sans-serif',
-  lines: { ma5: '#a15c00', ma10: '#1a56db', ma30: '#3f4754', boll: '#a15c00', bollBand: '#5f6673' },
-};
+const theme = testTheme;
 const bars: Bar[] = Array.from({ length: 40 }, (_, i) => ({
   time: 60 * (i + 1),
   open: 100 + i,
