@@ -10,7 +10,6 @@ export {
   SESSION_IDLE_SECONDS,
   findSession,
   hashToken,
-  isTokenShaped,
   liveSessions,
   revokeSession,
   revokeUserSessions,

@@ -52,7 +52,7 @@ export async function findSession(db: DbOrTx, token: string): Promise<SessionUse
 const batchedLookups = new WeakMap<DbOrTx, GroupCommit<string, SessionUser | null>>();
 
 /** A string that could be a token (anything else is refused without a query). */
-export const isTokenShaped = (token: string) => /^[A-Za-z0-9_-]{20,100}$/.test(token);
+const isTokenShaped = (token: string) => /^[A-Za-z0-9_-]{20,100}$/.test(token);
 
 /** A row of `liveSessions`. */
 export type LiveSessionRow = {

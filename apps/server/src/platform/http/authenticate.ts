@@ -35,6 +35,16 @@ export function currentToken(request: FastifyRequest): string {
   return request.sessionToken;
 }
 
+/**
+ * Why a signed-in request is refused with the session a token names (null: it is not). Every session check answers
+ * the same: requireUser before a route, order placement inside its batch.
+ */
+export function sessionRefusal(session: SessionUser | null): AppError | null {
+  if (!session) return new AppError('session_expired');
+  if (session.locked) return new AppError('account_locked');
+  return null;
+}
+
 const tokenOf = (request: FastifyRequest) => {
   const token = request.headers.token;
   return (Array.isArray(token) ? token[0] : token) || null;
@@ -48,8 +58,8 @@ export const authenticatePlugin = fp<{ findSession: FindSession }>(
       const value = tokenOf(request);
       if (!value) throw new AppError('login_required');
       const session = await findSession(value);
-      if (!session) throw new AppError('session_expired');
-      if (session.locked) throw new AppError('account_locked');
+      const refusal = sessionRefusal(session);
+      if (refusal) throw refusal;
       request.session = session;
     });
     app.decorate('requireToken', async (request: FastifyRequest) => {
