@@ -13,7 +13,9 @@
  * Options: --cpu <factor> or BENCH_CPU (CPU slowdown, default 4; 10 is a low-end phone), --runs <n> or BENCH_RUNS
  * (Lighthouse runs per route, default 3), --routes Home,Login (only these Lighthouse routes, and no INP flow),
  * --web-dir <dir> (measure that build instead of making one), --trace-dir <dir> (keep each Lighthouse run's trace
- * there, to open in DevTools' Performance panel), CHROME_PATH (default /usr/bin/chromium).
+ * there, to open in DevTools' Performance panel), --throttling devtools (Chromium itself slows the page's CPU and
+ * network while Lighthouse watches, instead of Lighthouse simulating the slowdown from an unthrottled load),
+ * CHROME_PATH (default /usr/bin/chromium).
  * Beside Lighthouse's figures: the main thread's CPU time in long tasks and in all (trace-cpu.mjs), which a
  * loaded host inflates far less than TBT.
  */
@@ -41,9 +43,23 @@ const { values: options } = parseArgs({
     routes: { type: 'string' },
     'web-dir': { type: 'string' },
     'trace-dir': { type: 'string' },
+    throttling: { type: 'string', default: 'simulate' },
   },
 });
 const CPU = Number(options.cpu);
+if (!['simulate', 'devtools'].includes(options.throttling)) throw new Error('--throttling takes simulate or devtools');
+/**
+ * Simulated (Lighthouse's default) multiplies each task's observed time by the CPU factor, so work React splits into
+ * 5 ms slices counts as 50 ms tasks at 10x; applied (devtools) slows the page for real, and the slices stay short
+ * as they would on a slow phone. Either way merged into the mobile preset's slow 4G (which holds the request
+ * latency and throughput devtools applies per request).
+ */
+const THROTTLING = {
+  throttlingMethod: /** @type {'simulate' | 'devtools'} */ (options.throttling),
+  throttling: { cpuSlowdownMultiplier: CPU },
+};
+/** Applied throttling already slowed the trace's tasks: their CPU time counts as it is. */
+const TRACE_FACTOR = options.throttling === 'devtools' ? 1 : CPU;
 const RUNS = Number(options.runs);
 if (!(CPU >= 1) || !(RUNS >= 1)) throw new Error('--cpu and --runs take a number of at least 1');
 /** The product page is the trade page with a symbol and its chart (budgets.json's `Trade`), logged in. */
@@ -122,8 +138,7 @@ async function lighthouseRun(base, route, token) {
       logLevel: 'error',
       onlyCategories: ['performance'],
       disableStorageReset: Boolean(token),
-      // Merged into the mobile preset's throttling: the network stays simulated slow 4G.
-      throttling: { cpuSlowdownMultiplier: CPU },
+      ...THROTTLING,
     });
     if (!result) throw new Error(`lighthouse gave no result for ${route}`);
     const { categories, audits } = result.lhr;
@@ -137,7 +152,7 @@ async function lighthouseRun(base, route, token) {
     }
     let cpu = null;
     try {
-      cpu = trace ? mainThreadCpu(trace, CPU) : null;
+      cpu = trace ? mainThreadCpu(trace, TRACE_FACTOR) : null;
     } catch (error) {
       console.error(`  (no CPU figures for ${route}: ${error instanceof Error ? error.message : error})`);
     }
@@ -257,7 +272,8 @@ async function main() {
       );
     }
 
-    console.log(`\nLighthouse mobile (simulated slow 4G, ${CPU}x CPU), median of ${RUNS}:`);
+    const how = options.throttling === 'devtools' ? 'applied' : 'simulated';
+    console.log(`\nLighthouse mobile (${how} slow 4G, ${CPU}x CPU), median of ${RUNS}:`);
     console.log(
       '  route      score  FCP s  LCP s  TBT ms   CLS    SI s   runs       host CPU index   long-task CPU ms  longest  main-thread CPU ms',
     );
@@ -278,7 +294,7 @@ async function main() {
       `  (long-task CPU: TBT's sum from the FCP on, the part of each main-thread task beyond 50 ms, counted in the thread's CPU`,
     );
     console.log(
-      `   time x ${CPU} instead of wall time; longest: the longest such task; main-thread CPU: every task of the load, x ${CPU}.`,
+      `   time x ${TRACE_FACTOR} instead of wall time; longest: the longest such task; main-thread CPU: every task of the load, x ${TRACE_FACTOR}.`,
     );
     console.log(
       '   A loaded host stretches wall time far more than CPU time: compare these across runs on a busy machine)',
