@@ -48,6 +48,7 @@ const { values: options } = parseArgs({
 });
 const CPU = Number(options.cpu);
 if (!['simulate', 'devtools'].includes(options.throttling)) throw new Error('--throttling takes simulate or devtools');
+const APPLIED = options.throttling === 'devtools';
 /**
  * Simulated (Lighthouse's default) multiplies each task's observed time by the CPU factor, so work React splits into
  * 5 ms slices counts as 50 ms tasks at 10x; applied (devtools) slows the page for real, and the slices stay short
@@ -59,7 +60,7 @@ const THROTTLING = {
   throttling: { cpuSlowdownMultiplier: CPU },
 };
 /** Applied throttling already slowed the trace's tasks: their CPU time counts as it is. */
-const TRACE_FACTOR = options.throttling === 'devtools' ? 1 : CPU;
+const TRACE_FACTOR = APPLIED ? 1 : CPU;
 const RUNS = Number(options.runs);
 if (!(CPU >= 1) || !(RUNS >= 1)) throw new Error('--cpu and --runs take a number of at least 1');
 /** The product page is the trade page with a symbol and its chart (budgets.json's `Trade`), logged in. */
@@ -272,8 +273,7 @@ async function main() {
       );
     }
 
-    const how = options.throttling === 'devtools' ? 'applied' : 'simulated';
-    console.log(`\nLighthouse mobile (${how} slow 4G, ${CPU}x CPU), median of ${RUNS}:`);
+    console.log(`\nLighthouse mobile (${APPLIED ? 'applied' : 'simulated'} slow 4G, ${CPU}x CPU), median of ${RUNS}:`);
     console.log(
       '  route      score  FCP s  LCP s  TBT ms   CLS    SI s   runs       host CPU index   long-task CPU ms  longest  main-thread CPU ms',
     );
