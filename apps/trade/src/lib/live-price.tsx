@@ -1,12 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '@app/i18n/client';
 import { cx } from '@app/ui';
 import { NS } from '../i18n-namespace.ts';
 import { comparePrices } from './decimal.ts';
 import styles from './market.module.css';
-
-const FLASH_MS = 700;
 
 /**
  * A price that updates live: it flashes in the up or down colour when it moves and keeps an arrow for the
@@ -24,21 +22,21 @@ export function LivePrice({
 }) {
   const { t } = useTranslation(NS);
   const f = useFormatters();
-  const previous = useRef(price);
+  // The move is worked out in the render that shows the new price (React renders this component again at once,
+  // before anything is committed), not in an effect after it: one render per tick. The flash is a CSS animation
+  // that ends by itself, so no timer renders it away either; `moves` alternates its name so that each move
+  // starts it again.
+  const [shown, setShown] = useState(price);
   const [move, setMove] = useState<-1 | 0 | 1>(0);
-  const [flash, setFlash] = useState(false);
-
-  useEffect(() => {
-    const before = previous.current;
-    previous.current = price;
-    if (!price || !before) return;
-    const direction = comparePrices(price, before);
-    if (direction === 0) return;
-    setMove(direction);
-    setFlash(true);
-    const timer = setTimeout(() => setFlash(false), FLASH_MS);
-    return () => clearTimeout(timer);
-  }, [price]);
+  const [moves, setMoves] = useState(0);
+  if (price !== shown) {
+    setShown(price);
+    const direction = price && shown ? comparePrices(price, shown) : 0;
+    if (direction !== 0) {
+      setMove(direction);
+      setMoves((n) => n + 1);
+    }
+  }
 
   if (!price) return <span className={cx(styles.price, className)}>—</span>;
   return (
@@ -47,7 +45,8 @@ export function LivePrice({
         styles.price,
         move > 0 && styles.up,
         move < 0 && styles.down,
-        flash && (move > 0 ? styles.flashUp : styles.flashDown),
+        moves > 0 && (move > 0 ? styles.flashUp : styles.flashDown),
+        moves > 0 && moves % 2 === 0 && styles.flashAgain,
         className,
       )}
     >

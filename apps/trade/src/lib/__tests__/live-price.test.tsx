@@ -1,8 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
+import { Profiler, Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n } from 'i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '@app/i18n/client';
 import { NS } from '../../i18n-namespace.ts';
 import { LivePrice } from '../live-price.tsx';
@@ -11,7 +11,6 @@ let i18n: i18n;
 beforeAll(async () => {
   i18n = await initI18n({ lang: 'en', namespaces: [NS] });
 });
-afterEach(() => vi.useRealTimers());
 
 const view = (price: string | null) => (
   <I18nextProvider i18n={i18n}>
@@ -28,17 +27,47 @@ describe('a live price', () => {
     const { rerender } = render(view('93246.9'));
     const el = await screen.findByTestId('price');
     expect(el.textContent).toBe('93,246.90');
-    vi.useFakeTimers();
     rerender(view('93250.10'));
     expect(el.textContent).toBe('▲93,250.10up');
-    expect(el.querySelector('[class*="flashUp"]')).toBeTruthy();
-    act(() => void vi.advanceTimersByTime(800));
-    expect(el.querySelector('[class*="flashUp"]')).toBeNull();
-    expect(el.textContent).toContain('▲'); // the direction of the last move stays
+    const flash = () => el.querySelector('[class*="price"]')!.className;
+    expect(flash()).toMatch(/flashUp/);
+    expect(flash()).not.toMatch(/flashAgain/);
+    // The next move up plays the flash again: under the other animation name, which restarts it.
+    rerender(view('93251.00'));
+    expect(flash()).toMatch(/flashUp/);
+    expect(flash()).toMatch(/flashAgain/);
     rerender(view('93249.00'));
     expect(el.textContent).toBe('▼93,249.00down');
+    expect(flash()).toMatch(/flashDown/);
+    expect(flash()).not.toMatch(/flashAgain/);
+    // No move, no new flash: the class (and so the animation, which has ended) stays as it was.
     rerender(view('93249.00'));
     expect(el.textContent).toBe('▼93,249.00down');
+    expect(flash()).not.toMatch(/flashAgain/);
+  });
+
+  it('renders once per new price, not again to start or end the flash', async () => {
+    let renders = 0;
+    const Counted = ({ price }: { price: string }) => (
+      <Profiler id="price" onRender={() => void renders++}>
+        <LivePrice price={price} precision={2} />
+      </Profiler>
+    );
+    const counted = (price: string) => (
+      <I18nextProvider i18n={i18n}>
+        <Suspense fallback={null}>
+          <span data-testid="counted">
+            <Counted price={price} />
+          </span>
+        </Suspense>
+      </I18nextProvider>
+    );
+    const { rerender } = render(counted('100.00'));
+    await screen.findByTestId('counted');
+    const before = renders;
+    rerender(counted('100.50'));
+    await act(async () => void (await new Promise((r) => setTimeout(r, 50))));
+    expect(renders - before).toBe(1);
   });
 
   it('shows a dash without a price', async () => {
