@@ -9,6 +9,8 @@
  *   FCP, LCP, TBT, CLS, Speed Index;
  * - INP in a scripted flow on the trade page with the CPU slowed as much: tap Buy rise, change the period in the
  *   sheet, close it, change the chart period; the slowest interaction is the figure.
+ * - live prices on screen (Home and the product page, after their load, the CPU slowed as much): the main thread's
+ *   busy time per second and its long tasks, what a page that only sits there costs a phone;
  * Figures are printed, never asserted (the size budgets are asserted by e2e/specs/budgets.spec.ts).
  * Options: --cpu <factor> or BENCH_CPU (CPU slowdown, default 4; 10 is a low-end phone), --runs <n> or BENCH_RUNS
  * (Lighthouse runs per route, default 3), --routes Home,Login (only these Lighthouse routes, and no INP flow),
@@ -168,11 +170,28 @@ async function lighthouseRun(base, route, token) {
       cpuLongest: cpu ? cpu.longestCpuMs : NaN,
       cpuTotal: cpu ? cpu.mainThreadCpuMs : NaN,
       benchmarkIndex: result.lhr.environment.benchmarkIndex,
-      error: result.lhr.runtimeError?.code,
+      error: result.lhr.runtimeError?.code ?? (categories.performance.score === null ? metricError(audits) : undefined),
     };
   } finally {
     await chrome.kill();
   }
+}
+
+/**
+ * Why a run has no score although it loaded: the first of its metrics that Lighthouse could not compute (at 10x
+ * with live prices, the page may never sit idle long enough for an interactive time), by the code in its message.
+ */
+function metricError(audits) {
+  const ids = [
+    'first-contentful-paint',
+    'largest-contentful-paint',
+    'speed-index',
+    'interactive',
+    'total-blocking-time',
+  ];
+  const failed = ids.find((id) => audits[id]?.scoreDisplayMode === 'error');
+  if (!failed) return 'NO_SCORE';
+  return audits[failed].errorMessage?.match(/\b([A-Z][A-Z_]{3,})\b/)?.[1] ?? `${failed} failed`;
 }
 
 async function lighthouseMedian(base, route, token) {
@@ -240,6 +259,52 @@ async function tradeFlowInp(browser, base, token) {
   return steps;
 }
 
+/** Seconds each live page is watched, once it has loaded and settled. */
+const LIVE_SECONDS = 10;
+
+/**
+ * What a page showing live prices costs a phone while the user only looks at it: the main thread's busy time per
+ * second (Chrome's own task accounting) and the long tasks (over 50 ms) it runs, with the CPU slowed as for
+ * Lighthouse. A load's score says nothing of this, yet it is what drains a battery and makes a tap wait.
+ */
+async function liveLoad(browser, base, route, token) {
+  // At Lighthouse's mobile pixel density: what the browser paints grows with it.
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+  });
+  await context.addInitScript((t) => {
+    if (t) localStorage.setItem('token', t);
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
+    }).observe({ type: 'longtask' });
+  }, token);
+  const page = await context.newPage();
+  await page.goto(`${base}/h5/#${route}`, { waitUntil: 'networkidle' });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });
+  await cdp.send('Performance.enable');
+  // The load's own late work (the chart's first draw, fonts) is over before the watch starts.
+  await page.waitForTimeout(5000);
+  const busy = async () =>
+    (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN;
+  const before = await page.evaluate(() => window.__longTasks.length);
+  const start = await busy();
+  await page.waitForTimeout(LIVE_SECONDS * 1000);
+  const busyMs = ((await busy()) - start) * 1000;
+  const tasks = await page.evaluate((n) => window.__longTasks.slice(n), before);
+  await context.close();
+  return {
+    busyPerSecond: busyMs / LIVE_SECONDS,
+    longTasks: tasks.length,
+    longest: Math.max(0, ...tasks),
+    blocking: tasks.reduce((sum, d) => sum + Math.max(0, d - 50), 0) / LIVE_SECONDS,
+  };
+}
+
 async function main() {
   const prebuilt = options['web-dir'] ? path.resolve(options['web-dir']) : null;
   const webDir = prebuilt ?? mkdtempSync(path.join(tmpdir(), 'bench-web-'));
@@ -299,6 +364,16 @@ async function main() {
     console.log(
       '   A loaded host stretches wall time far more than CPU time: compare these across runs on a busy machine)',
     );
+
+    console.log(`\nlive prices on screen, ${LIVE_SECONDS} s after the load (CPU ${CPU}x slower):`);
+    console.log('  route      main thread busy ms/s   long tasks /s   longest ms   blocking ms/s');
+    for (const name of ['Home', 'Trade']) {
+      const route = budgets.routes.find((r) => r.name === name);
+      const m = await liveLoad(browser, server.base, route.path, route.login ? token : null);
+      console.log(
+        `  ${name.padEnd(9)} ${Math.round(m.busyPerSecond).toString().padStart(22)} ${(m.longTasks / LIVE_SECONDS).toFixed(1).padStart(15)} ${Math.round(m.longest).toString().padStart(12)} ${Math.round(m.blocking).toString().padStart(15)}`,
+      );
+    }
 
     if (!options.routes) {
       console.log(`\nINP, scripted flow on the trade page (CPU ${CPU}x slower), ms per interaction:`);

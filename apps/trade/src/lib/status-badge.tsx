@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DisplayStatus } from './display-status.ts';
 import { Badge } from '@app/ui';
@@ -13,8 +14,11 @@ const TONE = {
   forbidden: 'warning',
 } as const;
 
-/** The market status in words (trading, prices starting, price delayed, closed, non-trading time, suspended). */
-export function StatusBadge({ status }: { status: DisplayStatus }) {
+/**
+ * The market status in words (trading, prices starting, price delayed, closed, non-trading time, suspended).
+ * Memoised: it sits beside live prices, whose every tick re-renders what holds them.
+ */
+export const StatusBadge = memo(function StatusBadge({ status }: { status: DisplayStatus }) {
   const { t } = useTranslation(NS);
   return (
     <Badge tone={TONE[status]}>
@@ -22,4 +26,4 @@ export function StatusBadge({ status }: { status: DisplayStatus }) {
       {t(`status.${status}`)}
     </Badge>
   );
-}
+});

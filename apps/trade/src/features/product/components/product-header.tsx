@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '@app/i18n/client';
 import { NS } from '../../../i18n-namespace.ts';
@@ -32,7 +33,6 @@ const lower = (a: string | null | undefined, b: string | null) => (!a ? b : !b ?
 export function ProductHeader({ name, precision, status, nextChange, quote, price, source }: ProductHeaderProps) {
   const { t } = useTranslation(NS);
   const f = useFormatters();
-  const time = useTimeFormat();
   const open = quote?.open ?? null;
   const stats = [
     ['open', open],
@@ -40,16 +40,6 @@ export function ProductHeader({ name, precision, status, nextChange, quote, pric
     ['low', lower(quote?.low, price)],
     ['prevClose', quote?.close ?? null],
   ] as const;
-  // In session whether or not the first prices have arrived yet.
-  const inSession = status === 'trading' || status === 'starting';
-  const session =
-    status === 'forbidden'
-      ? t('product.suspended')
-      : nextChange === null
-        ? inSession
-          ? t('product.alwaysOpen')
-          : null
-        : t(inSession ? 'product.closesAt' : 'product.opensAt', { time: time.dateTime(nextChange) });
 
   return (
     <section className={styles.header} aria-label={t('product.summary')}>
@@ -72,10 +62,38 @@ export function ProductHeader({ name, precision, status, nextChange, quote, pric
           </div>
         ))}
       </dl>
+      <SessionLines status={status} nextChange={nextChange} source={source} />
+    </section>
+  );
+}
+
+/**
+ * When the market next opens or closes, and where the prices come from: the same at every tick, so memoised out
+ * of the header's render once a second.
+ */
+const SessionLines = memo(function SessionLines({
+  status,
+  nextChange,
+  source,
+}: Pick<ProductHeaderProps, 'status' | 'nextChange' | 'source'>) {
+  const { t } = useTranslation(NS);
+  const time = useTimeFormat();
+  // In session whether or not the first prices have arrived yet.
+  const inSession = status === 'trading' || status === 'starting';
+  const session =
+    status === 'forbidden'
+      ? t('product.suspended')
+      : nextChange === null
+        ? inSession
+          ? t('product.alwaysOpen')
+          : null
+        : t(inSession ? 'product.closesAt' : 'product.opensAt', { time: time.dateTime(nextChange) });
+  return (
+    <>
       {session && <p className={styles.session}>{session}</p>}
       <p className={styles.session} data-testid="price-source">
         {t('product.source', { source: t(`sources.${source}`, { defaultValue: source }) })}
       </p>
-    </section>
+    </>
   );
-}
+});
