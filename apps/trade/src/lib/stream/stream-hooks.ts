@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { Tick } from '@app/contracts';
 import { StreamClient, type StreamStatus, type TickListener } from './stream-client.ts';
 import { streamUrl } from './stream-url.ts';
@@ -30,17 +30,33 @@ export function setStreamClientForTests(client: StreamClient | null): void {
 /**
  * One value read from a symbol's latest tick, live. `select` should return a primitive (a price, a flag): a tick
  * that leaves the value as it was then renders nothing, so a page re-renders only what a tick changes.
+ * A tick renders at transition priority: React splits the render into short slices that give way to a tap, where
+ * an external store's update would be one uninterruptible render per tick, a long task each second on a slow
+ * phone. Two readers of one symbol may show different ticks for as long as a render takes.
  */
 export function useTickValue<T>(symbol: string | null | undefined, select: (tick: Tick | null) => T): T {
-  const subscribe = useCallback(
-    (onChange: () => void) => (symbol ? streamClient().subscribe(symbol, onChange) : () => {}),
-    [symbol],
-  );
-  return useSyncExternalStore(
-    subscribe,
-    () => select(symbol ? streamClient().latestTick(symbol) : null),
-    () => select(null),
-  );
+  const latest = () => (symbol ? streamClient().latestTick(symbol) : null);
+  const [held, setHeld] = useState(() => ({ symbol, tick: latest() }));
+  const selectRef = useRef(select);
+  selectRef.current = select;
+  // Another symbol reads its own latest tick from this very render.
+  const tick = held.symbol === symbol ? held.tick : latest();
+  /** The tick shown (or about to be): a new one that selects the same value is not rendered. */
+  const shown = useRef(tick);
+  shown.current = tick;
+  useEffect(() => {
+    if (!symbol) return;
+    const client = streamClient();
+    const update = () => {
+      const next = client.latestTick(symbol);
+      if (Object.is(selectRef.current(next), selectRef.current(shown.current))) return;
+      shown.current = next;
+      startTransition(() => setHeld({ symbol, tick: next }));
+    };
+    update(); // a tick may have arrived between the render and this subscription
+    return client.subscribe(symbol, update);
+  }, [symbol]);
+  return select(tick);
 }
 
 /**
@@ -58,11 +74,14 @@ export function useLatestTicks(symbols: readonly string[]): ReadonlyMap<string, 
       frame = null;
       const batch = new Map(pending);
       pending.clear();
-      setTicks((current) => {
-        const next = new Map(current);
-        for (const [s, tick] of batch) next.set(s, tick);
-        return next;
-      });
+      // At transition priority, as useTickValue: a list's render gives way to a tap.
+      startTransition(() =>
+        setTicks((current) => {
+          const next = new Map(current);
+          for (const [s, tick] of batch) next.set(s, tick);
+          return next;
+        }),
+      );
     };
     const client = streamClient();
     const stops = wanted.map((symbol) =>

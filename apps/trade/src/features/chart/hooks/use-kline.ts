@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { INTERVAL_SECONDS, type KlineInterval, type Tick } from '@app/contracts';
 import { useKlineFetcher } from '../api/kline-api.ts';
-import { applyTick, mergeBars, toBar, type Bar } from '../lib/candles.ts';
+import { applyTick, bucketStart, mergeBars, toBar, type Bar } from '../lib/candles.ts';
 
 /**
  * The first page: about what a phone's chart shows (70 candles) and the 30 before them that the longest moving
@@ -100,17 +100,23 @@ export function useKline(symbol: string, interval: KlineInterval, at: number | n
   const onTick = useCallback(
     (tick: Tick) => {
       if (tick.s !== symbol) return;
-      const current = stateRef.current;
-      if (current.status !== 'ready') return;
-      const effect = applyTick(current.bars[current.bars.length - 1], tick, interval);
-      if (effect.kind === 'none') return;
-      setState((s) => {
-        const bars = s.bars.slice();
-        if (effect.kind === 'update') bars[bars.length - 1] = effect.bar;
-        else bars.push(effect.bar);
-        return { ...s, bars };
-      });
-      if (effect.kind === 'new') {
+      if (stateRef.current.status !== 'ready') return;
+      // At transition priority, as every live update (stream-hooks.ts): the render gives way to a tap. The
+      // candle is moved from the state the update applies to, which holds any tick not rendered yet.
+      startTransition(() =>
+        setState((s) => {
+          if (s.status !== 'ready') return s;
+          const moved = applyTick(s.bars[s.bars.length - 1], tick, interval);
+          if (moved.kind === 'none') return s;
+          const bars = s.bars.slice();
+          if (moved.kind === 'update') bars[bars.length - 1] = moved.bar;
+          else bars.push(moved.bar);
+          return { ...s, bars };
+        }),
+      );
+      // A tick of a bucket after the newest candle's opens a candle: the server's copy follows shortly.
+      const newest = stateRef.current.bars[stateRef.current.bars.length - 1];
+      if (newest && bucketStart(tick.t, interval) > newest.time) {
         if (reconcileTimer.current) clearTimeout(reconcileTimer.current);
         reconcileTimer.current = setTimeout(reconcile, 2000);
       }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import type { Tick } from '@app/contracts';
 import { useLazyGetTicksQuery } from '../api/kline-api.ts';
 
@@ -55,11 +55,14 @@ export function useTickLine(symbol: string, seconds = 300) {
         early.current.push(tick);
         return;
       }
-      setPoints((current) => {
-        const last = current[current.length - 1];
-        if (last && tick.t <= last.time) return current;
-        return [...current, { time: tick.t, value: Number(tick.p) }];
-      });
+      // At transition priority, as every live update (stream-hooks.ts): the render gives way to a tap.
+      startTransition(() =>
+        setPoints((current) => {
+          const last = current[current.length - 1];
+          if (last && tick.t <= last.time) return current;
+          return [...current, { time: tick.t, value: Number(tick.p) }];
+        }),
+      );
     },
     [symbol, status],
   );
