@@ -1,7 +1,7 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { INTERVAL_SECONDS, type KlineInterval, type Tick } from '@app/contracts';
 import { useKlineFetcher } from '../api/kline-api.ts';
-import { applyTick, bucketStart, mergeBars, toBar, type Bar } from '../lib/candles.ts';
+import { applyTick, mergeBars, toBar, type Bar } from '../lib/candles.ts';
 
 /**
  * The first page: about what a phone's chart shows (70 candles) and the 30 before them that the longest moving
@@ -114,9 +114,9 @@ export function useKline(symbol: string, interval: KlineInterval, at: number | n
           return { ...s, bars };
         }),
       );
-      // A tick of a bucket after the newest candle's opens a candle: the server's copy follows shortly.
-      const newest = stateRef.current.bars[stateRef.current.bars.length - 1];
-      if (newest && bucketStart(tick.t, interval) > newest.time) {
+      // A tick that opens a candle: the server's copy follows shortly.
+      const { bars } = stateRef.current;
+      if (applyTick(bars[bars.length - 1], tick, interval).kind === 'new') {
         if (reconcileTimer.current) clearTimeout(reconcileTimer.current);
         reconcileTimer.current = setTimeout(reconcile, 2000);
       }
