@@ -102,4 +102,32 @@ describe('GroupCommit', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(190);
     expect(batches.at(-1)).toEqual([6]);
   });
+
+  it('after a batch the database did not answer, the next request starts at once instead of gathering', async () => {
+    const batches: number[][] = [];
+    let down = false;
+    const gc = new GroupCommit<number, number>(
+      async (items) => {
+        batches.push(items);
+        await tick();
+        if (down) throw new Error('Query read timeout');
+        return items.map((i): Outcome<number> => ({ ok: true, value: i }));
+      },
+      { maxBatch: 50, maxInFlight: 1, gatherMs: 200 },
+    );
+    // A batch of three answered: three clients are expected back.
+    void gc.submit(0);
+    await Promise.all([1, 2, 3].map((i) => gc.submit(i)));
+    expect(batches).toEqual([[0], [1, 2, 3]]);
+    // They come back as the database goes silent: their batch starts at once, and every request of it is refused.
+    down = true;
+    const refused = await Promise.allSettled([4, 5, 6].map((i) => gc.submit(i)));
+    expect(batches.at(-1)).toEqual([4, 5, 6]);
+    expect(refused.every((r) => r.status === 'rejected')).toBe(true);
+    // Back: a request is run in the task it arrives in, not held for clients that were refused.
+    down = false;
+    const next = gc.submit(7);
+    expect(batches.at(-1)).toEqual([7]);
+    expect(await next).toBe(7);
+  });
 });

@@ -72,6 +72,8 @@ export class GroupCommit<T, R> {
             // Those waiting would wait for the same silent database, one timeout per batch: they are refused now
             // (nothing of theirs was written), so a request's wait stays within one timeout.
             if (isDatabaseUnavailable(error)) this.queue.splice(0).forEach((b) => b.reject(error));
+            // Refused clients do not come straight back as answered ones do: the next slot waits for none of them.
+            this.expected = this.queue.length;
           },
         )
         .finally(() => {
