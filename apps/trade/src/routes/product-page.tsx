@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { selectIsLoggedIn, useAppDispatch, useAppSelector, useGetUserInfoQuery } from '@app/api-client';
@@ -11,6 +11,7 @@ import { loginPath } from '../lib/login-path.ts';
 import { SimulatedNote } from '../lib/simulated-note.tsx';
 import { displayStatus } from '../lib/display-status.ts';
 import { useTickValue } from '../lib/stream/stream-hooks.ts';
+import { WithLivePrice, type PriceSource } from '../lib/stream/with-live-price.tsx';
 import { ChartPanel, type ChartMode } from '../features/chart/components/chart-panel.tsx';
 import { useGetGoodsQuery, useGetProductQuoteQuery } from '../features/product/api/product-api.ts';
 import { ProductHeader } from '../features/product/components/product-header.tsx';
@@ -28,18 +29,6 @@ const isInterval = (value: string | null): value is KlineInterval =>
   (KLINE_INTERVALS as readonly string[]).includes(value ?? '');
 
 const hasTick = (tick: Tick | null) => tick !== null;
-
-type PriceSource = { symbol: string | null; since: number; fallback: string | null };
-
-/**
- * Renders what shows the price with the live one: the stream's latest tick when it is not older than the quote
- * read over HTTP, else that quote. Each tick re-renders only these children, not the page around them (the
- * chart, the buttons, the sheets), which on a phone made every second a long task.
- */
-function WithLivePrice({ source, children }: { source: PriceSource; children: (price: string | null) => ReactNode }) {
-  const price = useTickValue(source.symbol, (tick) => (tick && tick.t >= source.since ? tick.p : source.fallback));
-  return children(price);
-}
 
 /**
  * The product page (/pages/trade/trade?symbol=...): price and day figures, the chart, the user's running
@@ -179,11 +168,7 @@ export function ProductPage({ symbol }: { symbol: string }) {
             }
           </WithLivePrice>
         )}
-        {loggedIn && (
-          <WithLivePrice source={priceSource}>
-            {(price) => <AlertsButton symbol={symbol} precision={precision} price={price} />}
-          </WithLivePrice>
-        )}
+        {loggedIn && <AlertsButton symbol={symbol} precision={precision} priceSource={priceSource} />}
         <SimulatedNote simulated={product.simulated} long />
         <ChartPanel
           symbol={symbol}

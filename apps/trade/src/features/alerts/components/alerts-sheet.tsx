@@ -7,17 +7,18 @@ import { BottomSheet, apiErrorText } from '@app/app-kit';
 import { NS } from '../../../i18n-namespace.ts';
 import { useTimeFormat } from '../../../lib/time-format.ts';
 import { useCancelAlertMutation, useCreateAlertMutation, useGetAlertsQuery } from '../api/alerts-api.ts';
+import { WithLivePrice, type PriceSource } from '../../../lib/stream/with-live-price.tsx';
 import { askNotificationPermission, notifyFired } from '../lib/notify.ts';
 import styles from './alerts.module.css';
 
-type Props = { symbol: string; precision: number; price: string | null };
+type Props = { symbol: string; precision: number; priceSource: PriceSource };
 
 /**
  * The product page's price alerts: a button with the count of active ones, a sheet to set one (a level
  * to cross, or a move of N % within M minutes) and the list with the recorded tick that fired each. While
  * the page is open the list is re-read, and a newly fired alert becomes a notification.
  */
-export function AlertsButton({ symbol, precision, price }: Props) {
+export function AlertsButton({ symbol, precision, priceSource }: Props) {
   const { t } = useTranslation(NS);
   const f = useFormatters();
   const time = useTimeFormat();
@@ -62,12 +63,17 @@ export function AlertsButton({ symbol, precision, price }: Props) {
         title={t('alerts.title', { symbol })}
         testId="alerts-sheet"
       >
-        <AlertForm
-          symbol={symbol}
-          precision={precision}
-          price={price}
-          full={(alerts.data?.active ?? 0) >= (alerts.data?.max ?? 20)}
-        />
+        {/* Only the open sheet shows the price: a closed one follows no tick. */}
+        <WithLivePrice source={open ? priceSource : { ...priceSource, symbol: null }}>
+          {(price) => (
+            <AlertForm
+              symbol={symbol}
+              precision={precision}
+              price={price}
+              full={(alerts.data?.active ?? 0) >= (alerts.data?.max ?? 20)}
+            />
+          )}
+        </WithLivePrice>
         <h3 className={styles.heading}>{t('alerts.listTitle', { n: active, max: alerts.data?.max ?? 20 })}</h3>
         {items.length === 0 ? (
           <p className={styles.empty}>{t('alerts.empty')}</p>
@@ -104,7 +110,17 @@ function AlertItem({ alert, text }: { alert: PriceAlert; text: string }) {
   );
 }
 
-function AlertForm({ symbol, precision, price, full }: Props & { full: boolean }) {
+function AlertForm({
+  symbol,
+  precision,
+  price,
+  full,
+}: {
+  symbol: string;
+  precision: number;
+  price: string | null;
+  full: boolean;
+}) {
   const { t } = useTranslation(NS);
   const f = useFormatters();
   const [kind, setKind] = useState<'cross' | 'move'>('cross');
