@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { lowerCpuPriority, postmasterPid } from './cpu-priority.mjs';
 import { repoRoot } from './web-paths.mjs';
 
 function freePort() {
@@ -20,8 +21,10 @@ function freePort() {
 /**
  * Starts the real server on a fresh data dir serving `webDir`, for measurements and smoke tests (`jobs`: run the
  * price feed), with one admin operator made through the real flow (`operatorToken`: that admin's API token).
+ * `background`: the server and its database run at the harness's low CPU priority (cpu-priority.mjs), for
+ * measurements of a browser that a phone would not share with them.
  */
-export async function startLocalServer(webDir, { jobs = false } = {}) {
+export async function startLocalServer(webDir, { jobs = false, background = false } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-data-'));
   const [port, adminPort] = [await freePort(), await freePort()];
   const sharedToken = `bench-${Date.now()}-0123456789abcdefghij`;
@@ -53,6 +56,11 @@ export async function startLocalServer(webDir, { jobs = false } = {}) {
     if (child.exitCode !== null) throw new Error('the server exited during start');
   }
   if (!healthy) throw new Error('the server did not become healthy');
+  if (background) {
+    lowerCpuPriority(/** @type {number} */ (child.pid));
+    // The server started its PostgreSQL in a session of its own.
+    lowerCpuPriority(postmasterPid(path.join(dataDir, 'pg')));
+  }
   const stop = async () => {
     try {
       process.kill(-(/** @type {number} */ (child.pid)), 'SIGTERM');
