@@ -206,7 +206,7 @@ export function ProductPage({ symbol }: { symbol: string }) {
       </div>
       {loggedIn && (
         // A closed sheet shows no price, so it follows the stream only while open.
-        <WithLivePrice source={sheetOpen ? priceSource : { ...priceSource, symbol: null }}>
+        <WithLivePrice source={priceSource} follow={sheetOpen}>
           {(price) => (
             <OrderSheet
               open={sheetOpen}

@@ -63,8 +63,7 @@ export function AlertsButton({ symbol, precision, priceSource }: Props) {
         title={t('alerts.title', { symbol })}
         testId="alerts-sheet"
       >
-        {/* Only the open sheet shows the price: a closed one follows no tick. */}
-        <WithLivePrice source={open ? priceSource : { ...priceSource, symbol: null }}>
+        <WithLivePrice source={priceSource} follow={open}>
           {(price) => (
             <AlertForm
               symbol={symbol}
