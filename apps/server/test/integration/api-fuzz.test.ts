@@ -110,6 +110,9 @@ beforeAll(async () => {
       transfers: [{ from: houseAccount('bonuses'), to: userAccount(user.user.id, 'available'), amount: 1_000_000n }],
     }),
   );
+  // The practice account opens on first use, by a read or by any practice order, even one then refused. The
+  // user sees the same 10,000 U either way, so it is opened here, before the fingerprints that compare refusals.
+  expect((await t.app.inject({ method: 'GET', url: '/api/user/practice', headers: { token } })).statusCode).toBe(200);
   const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
     paths: Record<string, Record<string, Operation>>;
   }>();
