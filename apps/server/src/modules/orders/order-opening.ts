@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { formatMoney, quoteOrder, type OrderMode } from '@app/contracts';
 import type { Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { sessionRefusal } from '../../platform/http/authenticate.ts';
+import { checkSession } from '../../platform/http/authenticate.ts';
 import { pgArray } from '../../platform/db/pg-array.ts';
 import { postJournals, houseShard, userAccount } from '../ledger/index.ts';
 import { assetOf } from '../practice/index.ts';
@@ -168,7 +168,7 @@ export async function lockPlacers(
   const byHash = new Map(rows.map((r) => [r.token_hash, sessionOf(r)]));
   return placers.map((p) => {
     if ('userId' in p) return p.userId;
-    const session = byHash.get(p.tokenHash) ?? null;
-    return sessionRefusal(session) ?? session!.userId;
+    const session = checkSession(byHash.get(p.tokenHash) ?? null);
+    return session instanceof AppError ? session : session.userId;
   });
 }

@@ -36,13 +36,13 @@ export function currentToken(request: FastifyRequest): string {
 }
 
 /**
- * Why a signed-in request is refused with the session a token names (null: it is not). Every session check answers
- * the same: requireUser before a route, order placement inside its batch.
+ * The session a token names (null: it names none), or why a signed-in request is refused with it. Every session
+ * check answers the same: requireUser before a route, order placement inside its batch.
  */
-export function sessionRefusal(session: SessionUser | null): AppError | null {
+export function checkSession(session: SessionUser | null): SessionUser | AppError {
   if (!session) return new AppError('session_expired');
   if (session.locked) return new AppError('account_locked');
-  return null;
+  return session;
 }
 
 const tokenOf = (request: FastifyRequest) => {
@@ -57,9 +57,8 @@ export const authenticatePlugin = fp<{ findSession: FindSession }>(
     app.decorate('requireUser', async (request: FastifyRequest) => {
       const value = tokenOf(request);
       if (!value) throw new AppError('login_required');
-      const session = await findSession(value);
-      const refusal = sessionRefusal(session);
-      if (refusal) throw refusal;
+      const session = checkSession(await findSession(value));
+      if (session instanceof AppError) throw session;
       request.session = session;
     });
     app.decorate('requireToken', async (request: FastifyRequest) => {
