@@ -15,7 +15,7 @@
  * Options: --cpu <factor> or BENCH_CPU (CPU slowdown, default 4; 10 is a low-end phone), --runs <n> or BENCH_RUNS
  * (Lighthouse runs per route, default 3), --routes Home,Login (only these Lighthouse routes, and no INP flow),
  * --web-dir <dir> (measure that build instead of making one), --trace-dir <dir> (keep each Lighthouse run's trace
- * there, to open in DevTools' Performance panel), --throttling devtools (Chromium itself slows the page's CPU and
+ * there, to open in DevTools' Performance panel, and its report), --throttling devtools (Chromium itself slows the page's CPU and
  * network while Lighthouse watches, instead of Lighthouse simulating the slowdown from an unthrottled load),
  * CHROME_PATH (default /usr/bin/chromium).
  * Beside Lighthouse's figures: the main thread's CPU time in long tasks and in all (trace-cpu.mjs), which a
@@ -177,6 +177,8 @@ async function lighthouseRun(base, route, token) {
       mkdirSync(options['trace-dir'], { recursive: true });
       const file = `${route.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${Date.now()}.json`;
       writeFileSync(path.join(options['trace-dir'], file), JSON.stringify(trace));
+      // The report beside it: its long-tasks audit lists the simulated tasks TBT summed, with their scripts.
+      writeFileSync(path.join(options['trace-dir'], file.replace(/\.json$/, '.report.json')), JSON.stringify(lhr));
     }
     let cpu = null;
     try {
