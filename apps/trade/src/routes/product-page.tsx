@@ -115,8 +115,11 @@ export function ProductPage({ symbol }: { symbol: string }) {
 
   // The store's answer re-renders this page synchronously; the page's body then mounts in a render of its own
   // at transition priority, which React splits into slices that yield to input. Mounted inside the store's
-  // update, the whole page was one long task on a phone.
-  const bodyShown = useDeferredValue(!goods.isLoading, false);
+  // update, the whole page was one long task on a phone. No initial value: React defers a value's first render
+  // whenever one is given, and this page mounts in the render that reveals its lazy chunk, which React holds
+  // back for up to 300 ms after a fallback was shown; each deferred render meanwhile started that render again
+  // from scratch and asked for a deferral of its own (about 200 renders of the page's frame, 25 ms at 1x).
+  const bodyShown = useDeferredValue(!goods.isLoading);
   if (goods.isLoading || !bodyShown) {
     return (
       <DefaultPage title={symbol} custom backTo="/pages/trade/trade">

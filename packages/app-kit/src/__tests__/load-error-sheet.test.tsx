@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import { Profiler, type ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiError } from '@app/api-client';
@@ -50,5 +50,20 @@ describe('BottomSheet', () => {
     act(() => void fireEvent.keyDown(dialog, { key: 'Escape' }));
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it('mounted closed, schedules no render of its own (React defers a first render only for an initial value)', async () => {
+    const commits = vi.fn();
+    await renderEn(
+      <Profiler id="sheet" onRender={commits}>
+        <BottomSheet open={false} title="Buy rise" onClose={() => {}}>
+          <p>terms</p>
+        </BottomSheet>
+      </Profiler>,
+    );
+    // Let any deferred render the mount asked for run.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(commits).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -24,8 +24,10 @@ export function BottomSheet({ open, title, onClose, onBack, children, footer, te
   const ref = useModal<HTMLDialogElement>(open, onClose, { initialFocus: 'container' });
   // The tap that opens a sheet paints the sheet (title, close, footer) in its own frame; the body, a form that
   // can take tens of milliseconds to build on a phone, follows in a background render while the sheet rises
-  // (the deferred value is still false in the tap's render), so the tap never waits for it.
-  const bodyShown = useDeferredValue(open, false);
+  // (the deferred value is still false in the tap's render), so the tap never waits for it. The initial value
+  // only for a sheet mounted open: React schedules a deferred render for any initial value, and each closed
+  // sheet of the product page cost one render of the root for nothing while the page loaded.
+  const bodyShown = useDeferredValue(open, open ? false : undefined);
   if (!open) return null;
   return createPortal(
     // The native dialog is the backdrop: a tap on it (outside the sheet) closes; Escape closes (useModal).
