@@ -15,9 +15,9 @@
  * Options: --cpu <factor> or BENCH_CPU (CPU slowdown, default 4; 10 is a low-end phone), --runs <n> or BENCH_RUNS
  * (Lighthouse runs per route, default 3), --routes Home,Login (only these Lighthouse routes, and no INP flow),
  * --web-dir <dir> (measure that build instead of making one), --trace-dir <dir> (keep each Lighthouse run's trace
- * there, to open in DevTools' Performance panel, and its report), --throttling devtools (Chromium itself slows the page's CPU and
- * network while Lighthouse watches, instead of Lighthouse simulating the slowdown from an unthrottled load),
- * CHROME_PATH (default /usr/bin/chromium).
+ * there, to open in DevTools' Performance panel, and its report), --throttling devtools (Chromium itself slows the
+ * page's CPU and network while Lighthouse watches, instead of Lighthouse simulating the slowdown from an
+ * unthrottled load), CHROME_PATH (default /usr/bin/chromium).
  * Beside Lighthouse's figures: the main thread's CPU time in long tasks and in all (trace-cpu.mjs), which a
  * loaded host inflates far less than TBT.
  * The server, its database and Lighthouse itself run at a low CPU priority (cpu-priority.mjs): a phone does not
