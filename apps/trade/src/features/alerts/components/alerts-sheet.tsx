@@ -63,7 +63,8 @@ export function AlertsButton({ symbol, precision, priceSource }: Props) {
         title={t('alerts.title', { symbol })}
         testId="alerts-sheet"
       >
-        <WithLivePrice source={priceSource} follow={open}>
+        {/* Inside the sheet's body, which a closed sheet does not render: it follows ticks only while open. */}
+        <WithLivePrice source={priceSource}>
           {(price) => (
             <AlertForm
               symbol={symbol}
