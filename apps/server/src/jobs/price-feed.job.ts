@@ -54,6 +54,14 @@ export type FeedJobOptions = {
 };
 
 /**
+ * How long after a whole second the feed wakes to record it: every client's price arrives this much later. Node
+ * counts a timer from the event loop's clock as it was at the loop's last turn, so a wake may come a few
+ * milliseconds before the second it waits for: that step finds the second not yet over and records nothing of it,
+ * and the next step is due just after it. The margin covers the clock's millisecond steps only.
+ */
+const WAKE_AFTER_SECOND_MS = 2;
+
+/**
  * One price per second per product in session, recorded with its K-lines, then announced to every
  * node with NOTIFY. Only the node holding the leader lock runs it; the others stand by.
  */
@@ -145,7 +153,7 @@ export class PriceFeedJob {
     this.timer = setTimeout(async () => {
       await this.runOnce();
       // Wake just after the next whole second (later while the database does not answer).
-      this.schedule(this.backoff.delay(1_000 - (Date.now() % 1_000) + 15));
+      this.schedule(this.backoff.delay(1_000 - (Date.now() % 1_000) + WAKE_AFTER_SECOND_MS));
     }, delay);
   }
 
