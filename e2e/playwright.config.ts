@@ -2,31 +2,51 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * The long tier: whole-server and whole-web work (three nodes behind nginx, the previous version beside this one,
- * releases, deploys and rollbacks, a remote rebuilt with a page more), minutes each, and the accessibility sweep
- * of every screen in ten languages (each journey spec checks its own screens with axe in English already), and the
- * first-hour screens saved at two phone widths in four languages.
+ * releases, deploys and rollbacks, a remote rebuilt with a page more), minutes each, which change the web the
+ * shared server serves or start servers of their own, so they run alone; and the sweeps, which only read: every
+ * screen through axe in ten languages (each journey spec checks its own screens with axe in English already), the
+ * first-hour screens at two phone widths in four languages, and the home and trade screens at 390 and 360 px.
  * `pnpm test` runs the journeys; `pnpm test:long` runs these.
  */
-const LONG = [
+const LONG_ALONE = [
   '**/cluster.spec.ts',
   '**/version-skew.spec.ts',
   '**/release.spec.ts',
   '**/deploy.spec.ts',
   '**/add-a-page.spec.ts',
+];
+const SWEEPS = [
   '**/accessibility.spec.ts',
   '**/first-hour-screens.spec.ts',
+  '**/screenshots.spec.ts',
+  '**/trade-screenshots.spec.ts',
 ];
+const LONG = [...LONG_ALONE, ...SWEEPS];
 
-/** Debian's Chromium (no browser download here), phone-sized, against the real server started in global setup. */
+/**
+ * Journeys that change a setting of the shared server every other spec reads (the withdrawal window and hold, the
+ * download links): they run after the others, alone, so no spec sees a setting another spec changed for a moment.
+ */
+const ALONE = ['**/numbers-and-plurals.spec.ts', '**/pwa.spec.ts'];
+
+/**
+ * Debian's Chromium (no browser download here), phone-sized, against the real server started in global setup.
+ * `--project=journeys` runs `journeys-together` first (its dependency): every other journey, two files at a time,
+ * since a journey mostly waits (for a settlement second, a server answer, an animation) and each registers users
+ * of its own; the trading specs get one market server per worker. `--project=long` runs the sweeps first, two
+ * files at a time, then the long specs that must run alone.
+ */
 export default defineConfig({
   projects: [
-    { name: 'journeys', testIgnore: LONG },
-    { name: 'long', testMatch: LONG },
+    { name: 'journeys-together', testIgnore: [...LONG, ...ALONE], workers: 2 },
+    { name: 'journeys', testMatch: ALONE, dependencies: ['journeys-together'], workers: 1 },
+    { name: 'long-sweeps', testMatch: SWEEPS, workers: 2 },
+    { name: 'long', testMatch: LONG_ALONE, dependencies: ['long-sweeps'], workers: 1 },
   ],
   testDir: './specs',
   globalSetup: './support/global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 120_000,
   expect: { timeout: 15_000 },

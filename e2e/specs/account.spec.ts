@@ -1,16 +1,16 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import jsQR from 'jsqr';
 import { expect, test, type Page } from '@playwright/test';
 import { open } from '../support/app.ts';
 import { latestCode, uniquePhone } from '../support/outbox.ts';
 import { sharedOperators } from '../support/operators.ts';
-import { e2eDir, repoRoot } from '../support/paths.ts';
+import { repoRoot } from '../support/paths.ts';
 import { registerByApi, useSession } from '../support/session.ts';
 import { text, type Lang } from '../support/texts.ts';
 import { seriousViolations } from '../support/axe.ts';
+import { keepScreenshot } from '../support/screenshots.ts';
 
 /**
  * The account area end to end: real-name submitted in the page, approved by an operator through `pnpm ops kyc`,
@@ -78,8 +78,7 @@ async function decodeQr(page: Page, testId: string, crop?: { x: number; y: numbe
   return jsQR(bytes, pixels.width, pixels.height)?.data ?? null;
 }
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(e2eDir, '.tmp', `account-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => keepScreenshot(page, `account-${name}.png`, { fullPage: true });
 
 test('real-name: submit, operator approves with pnpm ops kyc, state shown, resubmit refused', async ({ page }) => {
   test.setTimeout(120_000);

@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { open } from '../support/app.ts';
 import { repoRoot, webCli } from '../support/paths.ts';
 import { useSession } from '../support/session.ts';
+import { webWillChange } from '../support/web-build.ts';
 
 /**
  * The design's promise that each remote releases alone, for a new page: a page added to a remote (declared once,
@@ -48,6 +49,8 @@ function inventVariant(dir: string) {
   expect(added, 'the invest remote declares its pages in PAGES').not.toBe(declared);
   writeFileSync(routesModule, added);
 }
+
+test.beforeAll(() => webWillChange(webDir()));
 
 test('a page added to one remote opens after releasing that remote alone, under the unchanged shell', async ({
   page,

@@ -5,9 +5,10 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { AdminContentList } from '@app/contracts';
 import { open } from '../support/app.ts';
 import { operatorAuth, sharedOperators } from '../support/operators.ts';
-import { e2eDir, repoRoot } from '../support/paths.ts';
+import { repoRoot } from '../support/paths.ts';
 import { registerByApi, useSession } from '../support/session.ts';
 import { text } from '../support/texts.ts';
+import { keepScreenshot } from '../support/screenshots.ts';
 
 /**
  * The console's content editor with the app on the other side: a content editor writes a notice in English and
@@ -21,8 +22,7 @@ const { generate } = requireFromServer('otplib') as { generate: (options: { secr
 
 const c = (key: string, lang: 'en' | 'zh' = 'en') => text('console', lang, key);
 const adminUrl = () => process.env.E2E_ADMIN_URL!;
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(e2eDir, '.tmp', `console-c-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => keepScreenshot(page, `console-c-${name}.png`, { fullPage: true });
 
 type Envelope<T> = { code: number; key: string; msg: string; data: T };
 async function post<T>(url: string, body: object, headers: Record<string, string> = {}): Promise<Envelope<T>> {
@@ -116,14 +116,10 @@ test('an editor writes a notice in English and Chinese, previews it at phone wid
   await page.getByTestId('preview-language').selectOption('de');
   await expect(inside.getByRole('heading', { name: EN.title })).toBeVisible();
   await expect(inside.getByText(c('content.preview.fallback').replace('{{language}}', 'Deutsch'))).toBeVisible();
-  await page.locator('section[aria-labelledby="preview-title"]').screenshot({
-    path: path.join(e2eDir, '.tmp', 'console-c-preview-de.png'),
-  });
+  await keepScreenshot(page.locator('section[aria-labelledby="preview-title"]'), 'console-c-preview-de.png');
   await page.getByTestId('preview-language').selectOption('zh');
   await expect(inside.getByRole('heading', { name: ZH.title })).toBeVisible();
-  await page.locator('section[aria-labelledby="preview-title"]').screenshot({
-    path: path.join(e2eDir, '.tmp', 'console-c-preview-zh.png'),
-  });
+  await keepScreenshot(page.locator('section[aria-labelledby="preview-title"]'), 'console-c-preview-zh.png');
 
   await page.getByTestId('save-content').click();
   const dialog = page.getByTestId('reason-dialog');
@@ -162,7 +158,7 @@ test('an editor writes a notice in English and Chinese, previews it at phone wid
     await expect(article.getByRole('heading', { name: expected })).toBeVisible();
     await expect(article).not.toContainText(absent);
     if (lang === 'zh') await expect(article).toContainText('银行渠道');
-    await app.screenshot({ path: path.join(e2eDir, '.tmp', `console-c-app-notice-${lang}.png`) });
+    await keepScreenshot(app, `console-c-app-notice-${lang}.png`);
     await context.close();
   }
 });
@@ -201,7 +197,7 @@ test('the editors and the house view at 1280 and 820 px, in English and Chinese'
       await expect(
         page.getByTestId('channel-dialog').getByText(c('settings.errors.required', lang)).first(),
       ).toBeVisible();
-      await page.screenshot({ path: path.join(e2eDir, '.tmp', `console-c-channel-dialog-${lang}-${width}.png`) });
+      await keepScreenshot(page, `console-c-channel-dialog-${lang}-${width}.png`);
       await page
         .getByTestId('channel-dialog')
         .getByRole('button', { name: c('common.cancel', lang) })

@@ -2,11 +2,13 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { AdminAuditList, SupportConversation } from '@app/contracts';
+import { settled } from '../support/axe.ts';
 import { operatorAuth, sharedOperators } from '../support/operators.ts';
 import { latestCode, uniquePhone } from '../support/outbox.ts';
-import { e2eDir, repoRoot } from '../support/paths.ts';
+import { repoRoot } from '../support/paths.ts';
 import { registerByApi } from '../support/session.ts';
 import { text, type Lang } from '../support/texts.ts';
+import { keepScreenshot } from '../support/screenshots.ts';
 
 /**
  * The console's queues with a real support operator signed in (a console session, not a token): one real-name
@@ -21,8 +23,7 @@ const { generate } = requireFromServer('otplib') as { generate: (o: { secret: st
 const c = (key: string, lang: 'en' | 'zh' = 'en') => text('console', lang, key);
 const a = (key: string, lang: Lang = 'en') => text('account', lang, key);
 const admin = () => process.env.E2E_ADMIN_URL!;
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(e2eDir, '.tmp', `console-queues-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => keepScreenshot(page, `console-queues-${name}.png`, { fullPage: true });
 
 type Envelope<T> = { code: number; key: string; msg: string; data: T };
 
@@ -150,7 +151,10 @@ test('a real-name review with an audited document view, and a support answer the
           c(section === 'kyc' ? 'kyc.title' : 'support.title', lang),
         );
         await other.page.getByRole('row').filter({ hasText: next.account }).getByRole('button').first().click();
-        await other.page.waitForTimeout(300);
+        await expect(
+          other.page.getByRole('region', { name: c(`${section}.detailLabel`, lang), exact: true }),
+        ).toContainText(`· ${next.account}`);
+        await settled(other.page);
         await shot(other.page, `${section}-${lang}-${width}`);
       }
       await other.context.close();
@@ -221,7 +225,7 @@ test('the searches and the audit log, with their filters, in English and Chinese
       }
       const rows = page.getByRole('row');
       if ((await rows.count()) > 1) await rows.nth(1).getByRole('button').first().click();
-      await page.waitForTimeout(300);
+      await settled(page);
       await shot(page, `${section}-${lang}-${width}`);
     }
     // The audit log filtered to one operator's acts.

@@ -1,12 +1,11 @@
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { InboxList, PaymentMethod, PaymentMethodList } from '@app/contracts';
 import { consoleUrl, joinConsoleAs, operatorApi } from '../support/console-operator.ts';
 import { sharedOperators } from '../support/operators.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { e2eDir } from '../support/paths.ts';
 import { registerByApi, useSession } from '../support/session.ts';
 import { text } from '../support/texts.ts';
+import { keepScreenshot } from '../support/screenshots.ts';
 
 /**
  * One user on one page in the console, as customer service uses it: a support operator finds the user from the
@@ -30,8 +29,7 @@ async function userApi<T>(url: string, token: string, body?: Record<string, stri
   return answer.data;
 }
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(e2eDir, '.tmp', `console-user-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => keepScreenshot(page, `console-user-${name}.png`, { fullPage: true });
 
 test.use({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
 
@@ -121,17 +119,17 @@ test('customer service finds a user, reads their money, writes to them in their 
   await app.getByLabel(w('bank.branch')).fill('Ha Noi');
   await app.getByLabel(w('bank.holder')).fill('Nguyen Linh');
   await app.getByLabel(w('bank.card_number')).fill(`62221${String(Date.now()).slice(-11)}`);
-  await app.screenshot({ path: path.join(e2eDir, '.tmp', 'console-user-app-edit-390.png'), fullPage: true });
+  await keepScreenshot(app, 'console-user-app-edit-390.png', { fullPage: true });
   expect.soft(await seriousViolations(app), 'the app, changing a card').toEqual([]);
   await app.setViewportSize({ width: 360, height: 780 });
-  await app.screenshot({ path: path.join(e2eDir, '.tmp', 'console-user-app-edit-360.png'), fullPage: true });
+  await keepScreenshot(app, 'console-user-app-edit-360.png', { fullPage: true });
   await app.getByRole('button', { name: w('methods.editSubmit') }).click();
   await expect(app).toHaveURL(/pages\/payment\/payment$/);
   await expect(app.getByTestId('method-list').getByText(w('methods.locked'))).toHaveCount(1);
   await expect(
     app.getByTestId('method-list').getByRole('button', { name: new RegExp(`^${w('methods.edit')}`) }),
   ).toHaveCount(0);
-  await app.screenshot({ path: path.join(e2eDir, '.tmp', 'console-user-app-locked-again-360.png'), fullPage: true });
+  await keepScreenshot(app, 'console-user-app-locked-again-360.png', { fullPage: true });
   const after = await userApi<PaymentMethodList>('/api/user/bank_card', user.token);
   expect(after.items).toHaveLength(1);
   expect(after.items[0]!.locked).toBe(true);

@@ -5,9 +5,10 @@ import { expect, test, type Browser, type BrowserContext, type Locator, type Pag
 import type { AdminAuditList, AdminRechargeChannelList, RechargeInfo, RechargeRecord } from '@app/contracts';
 import { settled } from '../support/axe.ts';
 import { operatorAuth, sharedOperators } from '../support/operators.ts';
-import { e2eDir, repoRoot } from '../support/paths.ts';
+import { repoRoot } from '../support/paths.ts';
 import { registerByApi } from '../support/session.ts';
 import { text } from '../support/texts.ts';
+import { keepScreenshot } from '../support/screenshots.ts';
 
 /**
  * The operator console (`/console/` on the admin port) at 1280x800, as operators use it: people invited by an
@@ -37,8 +38,7 @@ const e = (key: string) => text('errors', 'en', key);
 const consoleUrl = () => `${process.env.E2E_ADMIN_URL}/console/`;
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 const password = (name: string) => `${name}-console-passphrase-7f3a`;
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(e2eDir, '.tmp', `console-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => keepScreenshot(page, `console-${name}.png`, { fullPage: true });
 
 type Envelope<T> = { code: number; key: string; msg: string; data: T };
 
@@ -81,7 +81,7 @@ const available = async (token: string) =>
   cents((await userApi<{ cash: { available: string } }>('/api/user/assets', token)).cash.available);
 
 /** An admin (alice, with her API token) invites an operator: the ticket lets them choose a password. */
-async function invite(role: 'finance' | 'support', prefix: string) {
+async function invite(role: 'finance' | 'support' | 'admin', prefix: string) {
   const name = `${prefix}-${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
   const invited = await operatorApi<{ ticket: string }>(sharedOperators().alice, '/admin/operators', {
     name,
@@ -439,4 +439,48 @@ test('a support operator is neither offered nor allowed the deposits; signing in
 
   expect(s.errors).toEqual([]);
   await s.context.close();
+});
+
+test('an admin invites an operator and makes an API token in the console, each shown once, and both work', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const admin = await operatorPage(browser);
+  await joinThroughConsole(admin.page, await invite('admin', 'admin'));
+  const { page } = admin;
+
+  // ---- Operators: the invitation's ticket, shown once, lets the invited person in ----
+  await page.getByRole('link', { name: c('nav.operators') }).click();
+  const name = `fin-${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+  await page.locator('#invite-name').fill(name);
+  await page.locator('#invite-role').selectOption('finance');
+  await page.locator('#invite-reason').fill('joins the finance desk');
+  await page.getByRole('button', { name: c('operators.sendInvite'), exact: true }).click();
+  const ticketDialog = page.getByTestId('invitation-ticket');
+  const ticket = (await ticketDialog.getByTestId('shown-once-secret').innerText()).trim();
+  await ticketDialog.getByRole('checkbox').check();
+  await ticketDialog.getByRole('button', { name: c('common.done') }).click();
+  await expect(ticketDialog).toHaveCount(0);
+  await expect(page.getByText(ticket)).toHaveCount(0);
+  const invited = await operatorPage(browser);
+  await joinThroughConsole(invited.page, { name, ticket });
+
+  // ---- My API tokens: shown once, and it acts as the admin on the operator API ----
+  await page.getByRole('link', { name: c('nav.tokens') }).click();
+  await page.locator('#token-label').fill('ops cli');
+  await page.locator('#token-reason').fill('for pnpm ops');
+  await page.getByRole('button', { name: c('tokens.createSubmit') }).click();
+  const once = page.getByTestId('token-once');
+  const token = (await once.getByTestId('shown-once-secret').innerText()).trim();
+  expect(token).toMatch(/^opk_/);
+  await once.getByRole('checkbox').check();
+  await once.getByRole('button', { name: c('common.done') }).click();
+  await expect(page.getByText(token)).toHaveCount(0);
+  await expect(page.getByRole('cell', { name: 'ops cli' })).toBeVisible();
+  const operators = await operatorApi<{ items: Array<{ name: string }> }>(token, '/admin/operators');
+  expect(operators.code, operators.msg).toBe(200);
+  expect(operators.data.items.map((operator) => operator.name)).toContain(name);
+
+  expect([...admin.errors, ...invited.errors]).toEqual([]);
+  await Promise.all([admin.context.close(), invited.context.close()]);
 });

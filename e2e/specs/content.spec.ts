@@ -1,13 +1,13 @@
 import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { open } from '../support/app.ts';
 import { operatorAuth, sharedOperators } from '../support/operators.ts';
-import { e2eDir, repoRoot } from '../support/paths.ts';
+import { repoRoot } from '../support/paths.ts';
 import { registerByApi, useSession } from '../support/session.ts';
 import { text, type Lang } from '../support/texts.ts';
 import { seriousViolations, settled } from '../support/axe.ts';
+import { keepScreenshot } from '../support/screenshots.ts';
 
 /**
  * Content end to end on the shared server: Home shows the seeded notices and popular projects from a fresh
@@ -259,7 +259,7 @@ for (const [lang, width] of [
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `${lang} ${route}`).toBeLessThanOrEqual(
         width,
       );
-      await page.screenshot({ path: path.join(e2eDir, 'screenshots', `content-${name}-${lang}.png`), fullPage: true });
+      await keepScreenshot(page, `content-${name}-${lang}.png`, { fullPage: true });
       if (width !== 360) continue;
       expect.soft(await seriousViolations(page), `${lang} ${route}`).toEqual([]);
     }

@@ -1,14 +1,13 @@
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Order } from '@app/contracts';
 import { api, expect, test, type MarketServer } from '../support/market-server.ts';
-import { e2eDir } from '../support/paths.ts';
 import { latestCode, uniquePhone } from '../support/outbox.ts';
 import { operatorAuth, type OperatorName } from '../support/operators.ts';
 import { open } from '../support/app.ts';
 import { registerByApi, useSession } from '../support/session.ts';
 import { text, type Lang } from '../support/texts.ts';
 import { seriousViolations, settled } from '../support/axe.ts';
+import { keepScreenshot } from '../support/screenshots.ts';
 
 /**
  * The Order tab's six tabs, all real: project orders is the invest remote's widget composed at run time
@@ -24,8 +23,7 @@ import { seriousViolations, settled } from '../support/axe.ts';
 type Envelope<T> = { code: number; msg: string; key: string; data: T };
 
 const tr = (key: string, lang: Lang = 'en') => text('trade', lang, key);
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(e2eDir, '.tmp', `copy-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => keepScreenshot(page, `copy-${name}.png`, { fullPage: true });
 
 async function post<T>(base: string, pathName: string, body: Record<string, string>, token?: string) {
   const response = await fetch(`${base}${pathName}`, {

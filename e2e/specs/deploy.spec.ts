@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { open } from '../support/app.ts';
 import { repoRoot, webCli } from '../support/paths.ts';
 import { useSession } from '../support/session.ts';
+import { webWillChange } from '../support/web-build.ts';
 
 const webDir = () => process.env.E2E_WEB_DIR!;
 const remotes = () => JSON.parse(readFileSync(path.join(webDir(), 'remotes.json'), 'utf8')) as Record<string, string>;
@@ -32,6 +33,8 @@ async function tradeVersionsLoaded(page: Page, action: () => Promise<unknown>): 
   page.off('request', onRequest);
   return seen;
 }
+
+test.beforeAll(() => webWillChange(webDir()));
 
 test('a new version of one remote is picked up on reload without rebuilding the shell, and rollback works', async ({
   page,

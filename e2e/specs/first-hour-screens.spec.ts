@@ -1,9 +1,8 @@
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { settled } from '../support/axe.ts';
 import { open, RAW_KEY } from '../support/app.ts';
-import { e2eDir } from '../support/paths.ts';
 import { demoToken, useSession } from '../support/session.ts';
+import { keepScreenshot } from '../support/screenshots.ts';
 
 /**
  * Every screen the first-hour work changed (issue #29), as the demo user (who has money, a plan and orders) sees
@@ -81,10 +80,7 @@ for (const lang of ['en', 'de', 'th', 'zh'] as const) {
         expect(await page.evaluate(() => document.scrollingElement!.scrollWidth), where).toBeLessThanOrEqual(width);
         const shown = await page.locator('main').first().innerText();
         expect.soft(shown.match(RAW_KEY)?.[0] ?? null, where).toBeNull();
-        await page.screenshot({
-          path: path.join(e2eDir, 'screenshots', 'first-hour', `${name}-${lang}-${width}.png`),
-          fullPage: true,
-        });
+        await keepScreenshot(page, `first-hour/${name}-${lang}-${width}.png`, { fullPage: true });
       }
     });
   }

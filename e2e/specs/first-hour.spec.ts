@@ -1,13 +1,12 @@
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { open } from '../support/app.ts';
-import { e2eDir } from '../support/paths.ts';
 import { expect, test, type MarketServer } from '../support/market-server.ts';
 import { watchRequests } from '../support/network.ts';
 import { operatorAuth, sharedOperators } from '../support/operators.ts';
 import { latestCode, uniquePhone } from '../support/outbox.ts';
 import { registerByApi, useSession } from '../support/session.ts';
 import { text, texts } from '../support/texts.ts';
+import { keepScreenshot } from '../support/screenshots.ts';
 
 /**
  * A new user's first hour (issue #29): what went wrong on the first screens someone meets, each checked the way
@@ -463,10 +462,7 @@ for (const [lang, width] of [
     await expect(page.getByRole('img', { name: w('recharge.screenshotPreview') })).toBeVisible();
     await expect(page.getByText(w('recharge.changePicture'))).toBeVisible();
     await expect(page.getByText(e('upload_required'))).toHaveCount(0);
-    await page.screenshot({
-      path: path.join(e2eDir, '.tmp', `first-hour-recharge-${lang}-${width}.png`),
-      fullPage: true,
-    });
+    await keepScreenshot(page, `first-hour-recharge-${lang}-${width}.png`, { fullPage: true });
   });
 }
 
@@ -542,7 +538,7 @@ for (const [lang, width, route, title] of [
     expect(await page.evaluate(() => document.documentElement.getAttribute('data-boot-nav'))).toBe('brand');
     const box = (await nav.boundingBox())!;
     expect(box.height).toBeGreaterThanOrEqual(44);
-    await page.screenshot({ path: path.join(e2eDir, '.tmp', `first-hour-trade-frame-${lang}-${width}.png`) });
+    await keepScreenshot(page, `first-hour-trade-frame-${lang}-${width}.png`);
     // The button works before any bundle: it goes back where the user came from.
     await back.click();
     await expect(page).toHaveURL(/\/h5\/#\/pages\/user\/user$/);

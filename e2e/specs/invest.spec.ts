@@ -1,10 +1,9 @@
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { open } from '../support/app.ts';
-import { e2eDir } from '../support/paths.ts';
 import { demoToken, useSession } from '../support/session.ts';
 import { text, type Lang } from '../support/texts.ts';
 import { seriousViolations } from '../support/axe.ts';
+import { keepScreenshot } from '../support/screenshots.ts';
 
 /**
  * Yuebao end to end on the shared server: log in, buy a plan after reading its restated terms, see it in My
@@ -24,8 +23,7 @@ async function get<T>(url: string, token: string): Promise<T> {
 const cents = (s: string) => Math.round(Number(s) * 100);
 const available = async (token: string) =>
   cents((await get<{ balances: { available: string } }>('/api/user/index', token)).balances.available);
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(e2eDir, '.tmp', `invest-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => keepScreenshot(page, `invest-${name}.png`, { fullPage: true });
 
 test('buy a plan, see it in My projects, top up, stop early and get everything back', async ({ page }) => {
   test.setTimeout(180_000);

@@ -1,19 +1,15 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { open } from '../support/app.ts';
 import { operatorAuth, sharedOperators } from '../support/operators.ts';
-import { e2eDir } from '../support/paths.ts';
 import { registerByApi, useSession } from '../support/session.ts';
 import { NATIVE_NAMES, text, type Lang } from '../support/texts.ts';
+import { keepScreenshot } from '../support/screenshots.ts';
 
 /**
  * Numbers read in the reader's language: a refusal's amounts grouped per language, count texts in their
  * language's plural form, the charts' TradingView notice, and a dialog, at 390 and 360 px in en, de, th and zh.
  */
-const shots = path.join(e2eDir, '.tmp', 'numbers-and-plurals');
-mkdirSync(shots, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: false });
+const shot = (page: Page, name: string) => keepScreenshot(page, `numbers-and-plurals/${name}.png`);
 
 async function post(route: string, body: Record<string, string>, token: string) {
   const response = await fetch(`${process.env.E2E_API_URL}${route}`, {

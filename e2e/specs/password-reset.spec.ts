@@ -1,13 +1,11 @@
-import path from 'node:path';
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { open } from '../support/app.ts';
 import { seriousViolations, settled } from '../support/axe.ts';
 import { latestCode, uniquePhone } from '../support/outbox.ts';
 import { operatorAuth, sharedOperators, type OperatorName } from '../support/operators.ts';
-import { e2eDir } from '../support/paths.ts';
 import { registerByApi, useSession } from '../support/session.ts';
 import { text, type Lang } from '../support/texts.ts';
+import { keepScreenshot } from '../support/screenshots.ts';
 
 /**
  * A forgotten password, end to end: customer service (sam, a support operator) opens a reset; the user asks for
@@ -138,7 +136,7 @@ test('customer service opens a reset; the user sets a new login and fund passwor
   const done = page.getByTestId('reset-done');
   await expect(done.getByRole('heading', { name: a('reset.doneTitle') })).toBeVisible();
   await expect(done.getByText(a('reset.doneLogin'))).toBeVisible();
-  await page.screenshot({ path: path.join(e2eDir, '.tmp', 'password-reset', 'forgot-done-en-390.png') });
+  await keepScreenshot(page, 'password-reset/forgot-done-en-390.png');
   expect(await seriousViolations(page)).toEqual([]);
 
   // The old session ended with the reset; the old password is refused; the new one logs in.
@@ -178,7 +176,7 @@ test('customer service opens a reset; the user sets a new login and fund passwor
   await page.getByLabel(a('password.confirmFund')).fill(NEW_FUND);
   await page.getByRole('button', { name: a('reset.submitFund') }).click();
   await expect(page.getByRole('heading', { name: a('reset.doneFundTitle') })).toBeVisible();
-  await page.screenshot({ path: path.join(e2eDir, '.tmp', 'password-reset', 'fund-done-en-390.png') });
+  await keepScreenshot(page, 'password-reset/fund-done-en-390.png');
   await page.getByRole('button', { name: a('reset.done') }).click();
   await expect(page).toHaveURL(/#\/pages\/user\/security$/);
 
@@ -214,15 +212,13 @@ const VIEWPORTS = [
 
 /** Saves the whole page at each width and checks the one thing a machine can judge: nothing wider than it. */
 async function shoot(page: Page, name: string) {
-  const dir = path.join(e2eDir, '.tmp', 'password-reset');
-  mkdirSync(dir, { recursive: true });
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
     // From the top, so the fixed nav bar is drawn where it belongs in the whole-page picture.
     await page.evaluate(() => window.scrollTo(0, 0));
     await settled(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-    await page.screenshot({ path: path.join(dir, `${name}-${viewport.width}.png`), fullPage: true });
+    await keepScreenshot(page, `password-reset/${name}-${viewport.width}.png`, { fullPage: true });
   }
 }
 

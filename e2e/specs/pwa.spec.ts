@@ -7,6 +7,7 @@ import { e2eDir } from '../support/paths.ts';
 import { text, type Lang } from '../support/texts.ts';
 import { seriousViolations, settled } from '../support/axe.ts';
 import { watchRequests } from '../support/network.ts';
+import { keepScreenshot } from '../support/screenshots.ts';
 
 /**
  * The installable app: the web app manifest and its icons, the service worker (registered after load, in
@@ -227,17 +228,14 @@ for (const { lang, width, axe } of SHOTS) {
     if (axe) expect.soft(await seriousViolations(page), `${lang} Home`).toEqual([]);
     else await settled(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: path.join(e2eDir, 'screenshots', `pwa-home-${lang}-${width}.png`) });
-    await page.screenshot({
-      path: path.join(e2eDir, 'screenshots', `pwa-home-${lang}-${width}-full.png`),
-      fullPage: true,
-    });
+    await keepScreenshot(page, `pwa-home-${lang}-${width}.png`);
+    await keepScreenshot(page, `pwa-home-${lang}-${width}-full.png`, { fullPage: true });
 
     await open(page, '/pages/download/download');
     await expect(page.getByRole('heading', { name: text('account', lang, 'download.installTitle') })).toBeVisible();
     if (axe) expect.soft(await seriousViolations(page), `${lang} download`).toEqual([]);
     else await settled(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: path.join(e2eDir, 'screenshots', `pwa-download-${lang}-${width}.png`) });
+    await keepScreenshot(page, `pwa-download-${lang}-${width}.png`);
   });
 }

@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test';
 import { open } from '../support/app.ts';
 import { repoRoot } from '../support/paths.ts';
 import { useSession } from '../support/session.ts';
+import { webWillChange } from '../support/web-build.ts';
 
 /**
  * `pnpm release <app>`, one team's pipeline, against the running e2e server: checks, build, deploy, smoke test;
@@ -30,6 +31,8 @@ function release(app: string, ...extra: string[]) {
   );
   return { status: run.status, out: `${run.stdout}\n${run.stderr}` };
 }
+
+test.beforeAll(() => webWillChange(webDir()));
 
 test('a remote goes through checks, build, deploy and its smoke test, and is live', async ({ page }) => {
   test.setTimeout(420_000);

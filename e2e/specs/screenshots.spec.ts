@@ -1,10 +1,9 @@
 import { expect, test } from '@playwright/test';
-import path from 'node:path';
 import { open } from '../support/app.ts';
 import { settled } from '../support/axe.ts';
-import { e2eDir } from '../support/paths.ts';
 import { useSession } from '../support/session.ts';
 import { text } from '../support/texts.ts';
+import { keepScreenshot } from '../support/screenshots.ts';
 
 /**
  * Home, Login, Register and Mine at 390x844 in English, German and Chinese, saved for a human to look at,
@@ -25,7 +24,7 @@ for (const lang of ['en', 'de', 'zh'] as const) {
       ).toBeVisible();
       await settled(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      await page.screenshot({ path: path.join(e2eDir, 'screenshots', `${name}-${lang}.png`), fullPage: false });
+      await keepScreenshot(page, `${name}-${lang}.png`, { fullPage: false });
     }
     await useSession(page, process.env.E2E_TOKEN!, lang);
     await open(page, '/pages/user/user');
@@ -33,6 +32,6 @@ for (const lang of ['en', 'de', 'zh'] as const) {
     await expect(page.getByText(text('account', lang, 'mine.totalAssets'))).toBeVisible();
     await settled(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: path.join(e2eDir, 'screenshots', `mine-${lang}.png`), fullPage: false });
+    await keepScreenshot(page, `mine-${lang}.png`, { fullPage: false });
   });
 }

@@ -1,10 +1,9 @@
 import type { Page } from '@playwright/test';
-import path from 'node:path';
-import { e2eDir } from '../support/paths.ts';
 import { settled } from '../support/axe.ts';
 import { expect, SHORT_PERIOD, test, type MarketServer } from '../support/market-server.ts';
 import { text, type Lang } from '../support/texts.ts';
 import { demoToken } from '../support/session.ts';
+import { keepScreenshot } from '../support/screenshots.ts';
 
 /**
  * The trade screens at 390x844 in English, German and Chinese (quotes, product page with chart, order sheet,
@@ -16,7 +15,7 @@ const shot = async (page: Page, name: string, lang: string) => {
   expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} fits`).toBeLessThanOrEqual(
     page.viewportSize()!.width,
   );
-  await page.screenshot({ path: path.join(e2eDir, 'screenshots', `trade-${name}-${lang}.png`) });
+  await keepScreenshot(page, `trade-${name}-${lang}.png`);
 };
 
 async function session(page: Page, market: MarketServer, lang: Lang) {

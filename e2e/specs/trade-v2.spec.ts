@@ -1,11 +1,10 @@
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Order } from '@app/contracts';
 import { api, expect, test, type MarketServer } from '../support/market-server.ts';
-import { e2eDir } from '../support/paths.ts';
 import { text, type Lang } from '../support/texts.ts';
 import { CHART_TABLES, seriousViolations } from '../support/axe.ts';
 import { demoToken } from '../support/session.ts';
+import { keepScreenshot } from '../support/screenshots.ts';
 
 /**
  * Trading v2 end to end on the market server (feed, settlement and alerts jobs on): switch to practice,
@@ -16,8 +15,7 @@ import { demoToken } from '../support/session.ts';
 type Balances = { balances: { available: string; frozen: string } };
 
 const tr = (key: string, lang: Lang = 'en') => text('trade', lang, key);
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(e2eDir, '.tmp', `trade-v2-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => keepScreenshot(page, `trade-v2-${name}.png`, { fullPage: true });
 
 async function register(market: MarketServer): Promise<string> {
   // The market server has the demo user; a session of its own keeps this spec's practice account fresh.

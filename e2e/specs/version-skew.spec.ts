@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { base } from '../support/app.ts';
 import { buildAtCommit, copyBuild, previousLandedVersionOf, type PreviousBuild } from '../support/previous-version.ts';
 import { registerByApi } from '../support/session.ts';
+import { webWillChange } from '../support/web-build.ts';
 
 /**
  * Version skew, as independent releases produce it: the previous version of the remotes (built from git history
@@ -22,6 +23,8 @@ let previous: PreviousBuild | undefined;
 
 // Not serial: a failure in one direction must not hide the other (workers: 1, so the two never overlap; after a
 // failure the next worker builds the previous version again).
+
+test.beforeAll(() => webWillChange(webDir()));
 
 test.beforeAll(async () => {
   test.setTimeout(600_000);

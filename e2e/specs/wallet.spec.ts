@@ -1,14 +1,14 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { api, expect, test, type MarketServer } from '../support/market-server.ts';
 import type { OperatorName } from '../support/operators.ts';
-import { e2eDir, repoRoot } from '../support/paths.ts';
+import { repoRoot } from '../support/paths.ts';
 import { text, type Lang } from '../support/texts.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { demoToken } from '../support/session.ts';
+import { keepScreenshot } from '../support/screenshots.ts';
 
 /**
  * The wallet end to end, against the market server (its price feed records the prices an exchange quotes at):
@@ -66,8 +66,7 @@ const available = async (market: MarketServer, token: string) =>
   (await api<Assets>(market.url, '/api/user/assets', token)).cash.available;
 const cents = (s: string) => Math.round(Number(s) * 100);
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(e2eDir, '.tmp', `wallet-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => keepScreenshot(page, `wallet-${name}.png`, { fullPage: true });
 
 test('deposit with a screenshot, operator approves by CLI; withdraw and refuse; exchange both ways; statement and CSV', async ({
   page,

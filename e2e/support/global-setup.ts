@@ -1,34 +1,20 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { e2eDir, repoRoot, webCli, webDir } from './paths.ts';
+import { e2eDir, webDir } from './paths.ts';
 import { bootstrapTeam } from './operators.ts';
 import { startServer } from './server.ts';
 import { registerByApi } from './session.ts';
+import { buildWebOnce } from './web-build.ts';
 
 /**
- * Builds the web if needed (into the run's own WEB_DIR) and the operator console, starts the shared
- * server (jobs off: its screens need no market), makes its operators (their API tokens handed to the specs in
- * E2E_OPERATOR_TOKENS), registers a user for the specs that need a session, and returns the teardown that stops it.
+ * Builds the web (into the run's own WEB_DIR) and the operator console unless built from this code already, starts
+ * the shared server (jobs off: its screens need no market), makes its operators (their API tokens handed to the
+ * specs in E2E_OPERATOR_TOKENS), registers a user for the specs that need a session, and returns the teardown that
+ * stops it.
  */
 export default async function globalSetup() {
   mkdirSync(path.join(e2eDir, '.tmp'), { recursive: true });
-  if (!process.env.E2E_KEEP_WEB && existsSync(webDir)) rmSync(webDir, { recursive: true, force: true });
-  const built = spawnSync(process.execPath, [webCli, 'ensure'], {
-    cwd: repoRoot,
-    env: { ...process.env, WEB_DIR: webDir },
-    stdio: 'inherit',
-  });
-  if (built.status !== 0) throw new Error('building the web failed');
-  // The operator console the server serves at /console/ (apps/console/dist), built afresh like the web: a dist
-  // left by an earlier build would have the specs test old code. E2E_KEEP_WEB keeps it too.
-  if (!process.env.E2E_KEEP_WEB || !existsSync(path.join(repoRoot, 'apps/console/dist/index.html'))) {
-    const consoleBuild = spawnSync('pnpm', ['--silent', '--filter', '@app/console', 'build'], {
-      cwd: repoRoot,
-      stdio: 'inherit',
-    });
-    if (consoleBuild.status !== 0) throw new Error('building the operator console failed');
-  }
+  buildWebOnce(webDir);
 
   const server = await startServer({ name: 'server', jobs: false });
   try {

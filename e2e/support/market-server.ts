@@ -43,15 +43,15 @@ async function addShortPeriod(server: MarketServer) {
 }
 
 /**
- * `test` with a `market` server shared by every trading spec of the worker (the run has one worker), so the
+ * `test` with a `market` server shared by every trading spec of the worker (one per worker), so the
  * price history is recorded once per run rather than once per file. Its jobs are on (the shared server of
  * global setup runs without them): an order needs the price feed recording seconds and the settlement job.
  */
 export const test = base.extend<object, { market: MarketServer }>({
   market: [
     // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const started = await startServer({ name: 'market-server', jobs: true });
+    async ({}, use, workerInfo) => {
+      const started = await startServer({ name: `market-server-${workerInfo.parallelIndex}`, jobs: true });
       try {
         const server: MarketServer = { ...started, operators: await bootstrapTeam(started) };
         await addShortPeriod(server);
