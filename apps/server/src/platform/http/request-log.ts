@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { REQUEST_ID_LOG_LABEL } from './request-id.ts';
 
 /**
  * No route takes a secret in its query string (tokens travel in the `token` header, and /api/stream is public),
@@ -42,14 +43,18 @@ export function requestFields(request: FastifyRequest) {
 const QUIETER_THAN_INFO = new Set(['fatal', 'error', 'warn', 'silent']);
 
 /**
- * One info line per answered request: method, route pattern, URL, status, user and milliseconds. A single object
- * and no serializers keep it cheap; above info (LOG_LEVEL=warn) the hook is not even installed.
+ * One info line per answered request: request id, method, route pattern, URL, status, user and milliseconds. A
+ * single object and no serializers keep it cheap; above info (LOG_LEVEL=warn) the hook is not even installed.
  */
 export function accessLog(app: FastifyInstance) {
   if (QUIETER_THAN_INFO.has(app.log.level)) return;
+  // Every field of the line is made here (the URL masked above), so it skips the redaction every other line goes
+  // through: pino's wildcard paths cost about 5 µs a line, more than the rest of the line and its write together.
+  const access = app.log.child({}, { redact: [] });
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
+    access.info(
       {
+        [REQUEST_ID_LOG_LABEL]: request.id,
         method: request.method,
         route: request.routeOptions.url,
         url: loggableUrl(request.url),
