@@ -24,7 +24,7 @@ import { apiDocs } from './platform/http/api-docs.ts';
 import { authenticatePlugin } from './platform/http/authenticate.ts';
 import { AppError } from './platform/http/app-error.ts';
 import type { MessageSender } from './platform/messaging/message-sender.ts';
-import { healthRoutes } from './platform/health/health.routes.ts';
+import { healthRoutes, type ReadinessOptions } from './platform/health/health.routes.ts';
 import { authRoutes, passwordRoutes, findSession } from './modules/auth/index.ts';
 import { userRoutes } from './modules/users/index.ts';
 import websocket from '@fastify/websocket';
@@ -86,6 +86,13 @@ export const loggerOptions = (level: string): FastifyServerOptions['logger'] => 
     ],
     censor: '[redacted]',
   },
+});
+
+/** What this node's readiness reads (/api/health/ready, and the server_ready metric). */
+export const readinessOptions = (db: Db, hub: TickHub | undefined, now: Clock): ReadinessOptions => ({
+  delayedProducts: async () => (await productLags(db, now())).filter((p) => p.delayed).map((p) => p.symbol),
+  // A node without the hub serves no live quotes and needs no subscription.
+  ...(hub ? { streamListening: () => hub.listening } : {}),
 });
 
 /** The public app: the user API (and, from the web module, the static front end). */
@@ -164,9 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authenticatePlugin, { findSession: (token) => findSession(deps.db, token) });
   await app.register(apiDocs);
 
-  await app.register(healthRoutes, {
-    delayedProducts: async () => (await productLags(deps.db, app.now())).filter((p) => p.delayed).map((p) => p.symbol),
-  });
+  await app.register(healthRoutes, readinessOptions(deps.db, deps.hub, app.now));
   await app.register(authRoutes, { sender: deps.sender, perMinute: deps.authRequestsPerMinute ?? 10 });
   await app.register(userRoutes);
   await app.register(passwordRoutes);

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Db } from '../db/client.ts';
+import { LEADER_STALE_SECONDS, SINGLETON_JOBS } from '../jobs/leader-lock.ts';
 
 /** A scrape answers within this even when the database does not: what it could not read is NaN. */
 const SCRAPE_READ_MS = 2_000;
@@ -38,6 +39,30 @@ const OPERATIONS_SQL = sql`
 
 type Figure = { n: number; age: number };
 
+/** A singleton job's leader as the database shows it: its lock session's last statement and start (unix s). */
+type Leader = { idle: number | null; since: number };
+const JOB_LABELS = Object.keys(SINGLETON_JOBS).map((job) => ({ job }));
+
+/**
+ * Each singleton job's leader, wherever it runs: the session holding its advisory lock in this database, how long
+ * ago that session last ran a statement (its heartbeat; see LeaderLock) and when it connected (a new leader is a
+ * new session). A session of another role hides its activity: held is all that can be told then (idle null).
+ */
+async function readLeaders(db: Db): Promise<Map<string, Leader>> {
+  const { rows } = await db.execute<{ key: string; idle: number | null; since: number | null }>(sql`
+    SELECT l.objid::bigint::text AS key, extract(epoch FROM now() - a.state_change)::float8 AS idle,
+           extract(epoch FROM a.backend_start)::float8 AS since
+    FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+    WHERE l.locktype = 'advisory' AND l.granted AND l.classid = 0 AND l.objsubid = 1
+      AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())`);
+  const leaders = new Map<string, Leader>();
+  for (const [job, key] of Object.entries(SINGLETON_JOBS)) {
+    const held = rows.find((r) => Number(r.key) === key);
+    if (held) leaders.set(job, { idle: held.idle, since: held.since ?? NaN });
+  }
+  return leaders;
+}
+
 function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
@@ -62,6 +87,30 @@ async function setFromDb<L extends string>(
     values = series.map(() => NaN);
   }
   series.forEach((labels, i) => gauge.set(labels, values[i] ?? NaN));
+}
+
+/**
+ * One read per scrape, however many gauges show it: a scrape starts every gauge's collect at once, so they all find
+ * the read in flight, and the next scrape reads afresh. A read that has outlived a scrape's patience is not shared
+ * any more (a later scrape tries again).
+ */
+class ScrapeRead<T> {
+  private current: { at: number; read: Promise<T> } | null = null;
+
+  constructor(private readonly read: () => Promise<T>) {}
+
+  get(): Promise<T> {
+    const now = Date.now();
+    if (this.current && now - this.current.at <= SCRAPE_READ_MS) return this.current.read;
+    const entry = { at: now, read: this.read() };
+    entry.read
+      .finally(() => {
+        if (this.current === entry) this.current = null;
+      })
+      .catch(() => {});
+    this.current = entry;
+    return entry.read;
+  }
 }
 
 /**
@@ -93,14 +142,20 @@ export class Metrics {
   });
   /** Open WebSockets of each instrumented app (read at scrape time). */
   private readonly sockets: (() => number)[] = [];
-  /** The operations read of the scrape under way, shared by the gauges that show it. */
-  private operations: { at: number; read: Promise<Map<string, Figure>> } | null = null;
 
   /**
    * `productLags`: per product, the seconds since its source's last trade (the assembly passes the market's own
    * reading: this layer knows no trading sessions).
    */
-  constructor(db: Db, pool: pg.Pool, productLags?: () => Promise<Array<{ symbol: string; lagSeconds: number }>>) {
+  constructor(
+    db: Db,
+    pool: pg.Pool,
+    productLags?: () => Promise<Array<{ symbol: string; lagSeconds: number }>>,
+    options: {
+      /** Whether this node is ready (the assembly passes the same reading /api/health/ready answers with). */
+      ready?: () => Promise<boolean>;
+    } = {},
+  ) {
     collectDefaultMetrics({ register: this.registry });
     const registers = [this.registry];
     new Gauge({
@@ -179,7 +234,12 @@ export class Metrics {
       },
     });
 
-    const operations = () => this.readOperations(db);
+    const operationsRead = new ScrapeRead(() =>
+      db
+        .execute<{ what: string; n: number; age: number | null }>(OPERATIONS_SQL)
+        .then((result) => new Map(result.rows.map((r) => [r.what, { n: Number(r.n), age: Number(r.age ?? 0) }]))),
+    );
+    const operations = () => operationsRead.get();
     new Gauge({
       name: 'review_queue_pending',
       help:
@@ -229,6 +289,62 @@ export class Metrics {
         });
       },
     });
+    const leadersRead = new ScrapeRead(() => readLeaders(db));
+    const leaders = () => leadersRead.get();
+    new Gauge({
+      name: 'job_leader',
+      help:
+        'Whether a singleton job (price-feed, accrual, alerts, maintenance) has a live leader on some node: 1 when ' +
+        "a session holds its lock and ran its heartbeat lately, else 0 (the same on every node; no node's readiness " +
+        'depends on it)',
+      labelNames: ['job'] as const,
+      registers,
+      async collect() {
+        await setFromDb(this, JOB_LABELS, async () => {
+          const read = await leaders();
+          return JOB_LABELS.map(({ job }) => {
+            const leader = read.get(job);
+            return leader && (leader.idle === null || leader.idle <= LEADER_STALE_SECONDS) ? 1 : 0;
+          });
+        });
+      },
+    });
+    new Gauge({
+      name: 'job_leader_heartbeat_age_seconds',
+      help: "Seconds since a singleton job's leader last ran a statement on its lock connection (NaN: no leader)",
+      labelNames: ['job'] as const,
+      registers,
+      async collect() {
+        await setFromDb(this, JOB_LABELS, async () => {
+          const read = await leaders();
+          return JOB_LABELS.map(({ job }) => read.get(job)?.idle ?? NaN);
+        });
+      },
+    });
+    new Gauge({
+      name: 'job_leader_since_timestamp_seconds',
+      help:
+        "When a singleton job's current leader connected its lock session (unix seconds; a change is a new " +
+        'leader, so changes() counts leader changes; NaN: no leader)',
+      labelNames: ['job'] as const,
+      registers,
+      async collect() {
+        await setFromDb(this, JOB_LABELS, async () => {
+          const read = await leaders();
+          return JOB_LABELS.map(({ job }) => read.get(job)?.since ?? NaN);
+        });
+      },
+    });
+    const ready = options.ready;
+    if (ready)
+      new Gauge({
+        name: 'server_ready',
+        help: 'Whether this node is ready to serve (1), as GET /api/health/ready answers 200, or not (0)',
+        registers,
+        async collect() {
+          await setFromDb(this, [{}], async () => [(await ready()) ? 1 : 0]);
+        },
+      });
     const sockets = this.sockets;
     new Gauge({
       name: 'websocket_clients',
@@ -238,28 +354,6 @@ export class Metrics {
         this.set(sockets.reduce((sum, count) => sum + count(), 0));
       },
     });
-  }
-
-  /**
-   * One read of the operations figures per scrape, however many gauges show them: a scrape starts every gauge's
-   * collect at once, so they all find the read in flight, and the next scrape reads afresh. A read that has
-   * outlived a scrape's patience is not shared any more (a later scrape tries again).
-   */
-  private readOperations(db: Db): Promise<Map<string, Figure>> {
-    const now = Date.now();
-    if (!this.operations || now - this.operations.at > SCRAPE_READ_MS) {
-      const entry = {
-        at: now,
-        read: db
-          .execute<{ what: string; n: number; age: number | null }>(OPERATIONS_SQL)
-          .then((result) => new Map(result.rows.map((r) => [r.what, { n: Number(r.n), age: Number(r.age ?? 0) }])))
-          .finally(() => {
-            if (this.operations === entry) this.operations = null;
-          }),
-      };
-      this.operations = entry;
-    }
-    return this.operations.read;
   }
 
   /** Counts and times every answer of the app it is given, and counts its open WebSockets. */
