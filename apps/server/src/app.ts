@@ -4,7 +4,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyServerOptions,
 } from 'fastify';
-import { securityHeaders } from './platform/http/security-headers.ts';
+import { noStore, securityHeaders } from './platform/http/security-headers.ts';
 import { echoRequestId, REQUEST_ID_LOG_LABEL, requestIdOptions } from './platform/http/request-id.ts';
 import { accessLog } from './platform/http/request-log.ts';
 import compress from '@fastify/compress';
@@ -131,7 +131,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // The live quotes' WebSocket is this origin's /api/stream: CSP3 matches ws:/wss: of the page's own host to
+        // 'self' (Chromium, Firefox, Safari 16 and later), so no WebSocket to another host is allowed.
+        connectSrc: ["'self'"],
         // The app's service worker (/h5/sw.js) and web app manifest, both from this origin.
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
@@ -169,6 +171,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await app.register(authenticatePlugin, { findSession: (token) => findSession(deps.db, token) });
+  // A request with a user's token is answered with that user's data.
+  noStore(app, (request) => request.headers.token !== undefined && request.url.startsWith('/api/'));
   await app.register(apiDocs);
 
   await app.register(healthRoutes, readinessOptions(deps.db, deps.hub, app.now));
