@@ -36,7 +36,7 @@ it('counts requests by route pattern and reports the pool and the jobs, to an op
   expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/index\/ajaxdata"\} 3/);
   expect(text).toMatch(/db_pool_connections\{state="total"\} \d+/);
   expect(text).toMatch(/price_feed_lag_seconds -?\d+/);
-  expect(text).toMatch(/orders_settlement_lag_seconds\{quantile="0.99"\} \d+/);
+  expect(text).toMatch(/orders_settlement_lag_seconds\{percentile="0.99"\} \d+/);
   expect(text).toMatch(/orders_overdue 0/);
   expect(text).toMatch(/invest_accrual_last_day \d+/);
   expect(text).toContain('process_cpu_seconds_total');

@@ -157,6 +157,10 @@ export class Metrics {
     } = {},
   ) {
     collectDefaultMetrics({ register: this.registry });
+    // prom-client's gauges of these sums are named like counters ("_total"), which promtool refuses and rate()
+    // would misread; the same figures by type stay (nodejs_active_handles{type} ..., sum() gives the total).
+    for (const name of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'])
+      this.registry.removeSingleMetric(name);
     const registers = [this.registry];
     new Gauge({
       name: 'db_pool_connections',
@@ -195,11 +199,15 @@ export class Metrics {
     });
     new Gauge({
       name: 'orders_settlement_lag_seconds',
-      help: 'Settlement lag (settled at minus due second) of the orders settled in the last 5 minutes',
-      labelNames: ['quantile'] as const,
+      // A percentile the database computes over every node's settlements, so a gauge: "quantile" is a summary's
+      // label (promtool refuses it on a gauge), and a summary's quantiles are one process's own observations.
+      help:
+        'Settlement lag (settled at minus due second) of the orders settled in the last 5 minutes on all nodes, ' +
+        'by percentile (0.5, 0.99)',
+      labelNames: ['percentile'] as const,
       registers,
       async collect() {
-        await setFromDb(this, [{ quantile: '0.5' }, { quantile: '0.99' }], async () => {
+        await setFromDb(this, [{ percentile: '0.5' }, { percentile: '0.99' }], async () => {
           const row = await db.execute<{ p50: number | null; p99: number | null }>(sql`
             SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY lag) AS p50,
                    percentile_cont(0.99) WITHIN GROUP (ORDER BY lag) AS p99
