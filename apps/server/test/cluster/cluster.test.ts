@@ -236,6 +236,6 @@ suite('three nodes behind nginx', () => {
     const metrics = await fetch(`http://127.0.0.1:${survivors[0]!.adminPort}/metrics`, {
       headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
     }).then((r) => r.text());
-    expect(metrics).toContain('job_leader{job="price-feed"} 1');
+    expect(metrics).toContain('job_leader{task="price-feed"} 1');
   }, 180_000);
 });

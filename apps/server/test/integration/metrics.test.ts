@@ -5,6 +5,10 @@ import { ADMIN_TOKEN, call, createTestApp, registerUser, type TestApp } from '..
 import { Metrics } from '../../src/platform/metrics/metrics.ts';
 import type { Db } from '../../src/platform/db/client.ts';
 import { intentKey, pngImage, uploadProof } from './wallet-helpers.ts';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { writeBackup } from '../../src/platform/backup/backup.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -167,4 +171,18 @@ it('answers a scrape in about 2 s when the database does not answer: its figures
   ])
     expect(text.toLowerCase()).toContain(`${series} nan`.toLowerCase());
   expect(text).toContain('process_cpu_seconds_total');
+});
+
+it('shows when the last whole backup was written, whichever node wrote it', async () => {
+  expect(await value('backup_last_success_timestamp_seconds')).toBe(0);
+  const dir = await mkdtemp(path.join(tmpdir(), 'metrics-backup-'));
+  try {
+    const before = Date.now() / 1000;
+    await writeBackup(t.database.url, path.join(dir, 'app.gz'));
+    const at = await value('backup_last_success_timestamp_seconds');
+    expect(at).toBeGreaterThanOrEqual(Math.floor(before) - 1);
+    expect(at).toBeLessThanOrEqual(Date.now() / 1000 + 1);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });

@@ -72,7 +72,7 @@ it('is ready with no job leader anywhere and no price recorded, and says so in t
 
   const text = await scrape();
   for (const job of ['price-feed', 'accrual', 'alerts', 'maintenance'])
-    expect(series(text, `job_leader{job="${job}"}`), job).toBe(0);
+    expect(series(text, `job_leader{task="${job}"}`), job).toBe(0);
   expect(series(text, 'server_ready')).toBe(1);
 });
 
@@ -80,8 +80,8 @@ it('keeps the surviving node ready through a clean stop of the leader, and the m
   const first = leaderLoop();
   const standby = leaderLoop();
   first.start();
-  await expect.poll(async () => series(await scrape(), 'job_leader{job="price-feed"}'), { timeout: 10_000 }).toBe(1);
-  const before = series(await scrape(), 'job_leader_since_timestamp_seconds{job="price-feed"}');
+  await expect.poll(async () => series(await scrape(), 'job_leader{task="price-feed"}'), { timeout: 10_000 }).toBe(1);
+  const before = series(await scrape(), 'job_leader_since_timestamp_seconds{task="price-feed"}');
   expect(before).toBeGreaterThan(0);
   standby.start();
 
@@ -96,11 +96,11 @@ it('keeps the surviving node ready through a clean stop of the leader, and the m
   })();
   await first.stop();
   await expect
-    .poll(async () => series(await scrape(), 'job_leader_since_timestamp_seconds{job="price-feed"}'), {
+    .poll(async () => series(await scrape(), 'job_leader_since_timestamp_seconds{task="price-feed"}'), {
       timeout: 10_000,
     })
     .not.toBe(before);
-  expect(series(await scrape(), 'job_leader{job="price-feed"}')).toBe(1);
+  expect(series(await scrape(), 'job_leader{task="price-feed"}')).toBe(1);
   await new Promise((r) => setTimeout(r, 300));
   polling = false;
   await poll;
@@ -110,7 +110,7 @@ it('keeps the surviving node ready through a clean stop of the leader, and the m
   expect(statuses.filter((s) => s !== 200)).toEqual([]);
   // No leader left: still ready, the metric says 0.
   expect((await ready(second.app)).status).toBe(200);
-  expect(series(await scrape(), 'job_leader{job="price-feed"}')).toBe(0);
+  expect(series(await scrape(), 'job_leader{task="price-feed"}')).toBe(0);
 });
 
 it("is not ready when the database lacks this node's migrations, with a translated refusal", async () => {

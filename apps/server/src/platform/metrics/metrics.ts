@@ -41,7 +41,8 @@ type Figure = { n: number; age: number };
 
 /** A singleton job's leader as the database shows it: its lock session's last statement and start (unix s). */
 type Leader = { idle: number | null; since: number };
-const JOB_LABELS = Object.keys(SINGLETON_JOBS).map((job) => ({ job }));
+// "task", not "job": Prometheus gives every scraped series its own `job` label (the scrape job's name).
+const JOB_LABELS = Object.keys(SINGLETON_JOBS).map((task) => ({ task }));
 
 /**
  * Each singleton job's leader, wherever it runs: the session holding its advisory lock in this database, how long
@@ -150,7 +151,7 @@ export class Metrics {
   constructor(
     db: Db,
     pool: pg.Pool,
-    productLags?: () => Promise<Array<{ symbol: string; lagSeconds: number }>>,
+    productLags?: () => Promise<Array<{ symbol: string; lagSeconds: number; delayed: boolean }>>,
     options: {
       /** Whether this node is ready (the assembly passes the same reading /api/health/ready answers with). */
       ready?: () => Promise<boolean>;
@@ -162,6 +163,8 @@ export class Metrics {
     for (const name of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'])
       this.registry.removeSingleMetric(name);
     const registers = [this.registry];
+    // One reading of the products' lags per scrape for the two gauges that show it.
+    const lags = new ScrapeRead(async () => (productLags ? productLags() : []));
     new Gauge({
       name: 'db_pool_connections',
       help: 'Database pool connections of this node, by state',
@@ -191,12 +194,29 @@ export class Metrics {
         });
         if (!productLags) return;
         try {
-          for (const p of await within(productLags(), SCRAPE_READ_MS)) this.set({ symbol: p.symbol }, p.lagSeconds);
+          for (const p of await within(lags.get(), SCRAPE_READ_MS)) this.set({ symbol: p.symbol }, p.lagSeconds);
         } catch {
           // The database did not answer in time: the unlabelled series already says NaN.
         }
       },
     });
+    if (productLags)
+      new Gauge({
+        name: 'price_feed_delayed',
+        help:
+          '1 when a product in session has not traded within its own limit (its price is shown delayed and orders ' +
+          'on it are refused), else 0',
+        labelNames: ['symbol'] as const,
+        registers,
+        async collect() {
+          this.reset();
+          try {
+            for (const p of await within(lags.get(), SCRAPE_READ_MS)) this.set({ symbol: p.symbol }, p.delayed ? 1 : 0);
+          } catch {
+            // No answer in time: no series this scrape (price_feed_lag_seconds shows NaN).
+          }
+        },
+      });
     new Gauge({
       name: 'orders_settlement_lag_seconds',
       // A percentile the database computes over every node's settlements, so a gauge: "quantile" is a summary's
@@ -238,6 +258,20 @@ export class Metrics {
         await setFromDb(this, [{}], async () => {
           const row = await db.execute<{ day: number | null }>(sql`SELECT max(day) AS day FROM invest_accruals`);
           return [Number(row.rows[0]?.day ?? 0)];
+        });
+      },
+    });
+
+    new Gauge({
+      name: 'backup_last_success_timestamp_seconds',
+      help: 'When the last whole backup (ops backup, on any node) was written, in unix seconds (0: none recorded)',
+      registers,
+      async collect() {
+        await setFromDb(this, [{}], async () => {
+          const row = await db.execute<{ at: number | null }>(
+            sql`SELECT extract(epoch FROM max(finished_at))::float8 AS at FROM backup_runs`,
+          );
+          return [Number(row.rows[0]?.at ?? 0)];
         });
       },
     });
@@ -305,13 +339,13 @@ export class Metrics {
         'Whether a singleton job (price-feed, accrual, alerts, maintenance) has a live leader on some node: 1 when ' +
         "a session holds its lock and ran its heartbeat lately, else 0 (the same on every node; no node's readiness " +
         'depends on it)',
-      labelNames: ['job'] as const,
+      labelNames: ['task'] as const,
       registers,
       async collect() {
         await setFromDb(this, JOB_LABELS, async () => {
           const read = await leaders();
-          return JOB_LABELS.map(({ job }) => {
-            const leader = read.get(job);
+          return JOB_LABELS.map(({ task }) => {
+            const leader = read.get(task);
             return leader && (leader.idle === null || leader.idle <= LEADER_STALE_SECONDS) ? 1 : 0;
           });
         });
@@ -320,12 +354,12 @@ export class Metrics {
     new Gauge({
       name: 'job_leader_heartbeat_age_seconds',
       help: "Seconds since a singleton job's leader last ran a statement on its lock connection (NaN: no leader)",
-      labelNames: ['job'] as const,
+      labelNames: ['task'] as const,
       registers,
       async collect() {
         await setFromDb(this, JOB_LABELS, async () => {
           const read = await leaders();
-          return JOB_LABELS.map(({ job }) => read.get(job)?.idle ?? NaN);
+          return JOB_LABELS.map(({ task }) => read.get(task)?.idle ?? NaN);
         });
       },
     });
@@ -334,12 +368,12 @@ export class Metrics {
       help:
         "When a singleton job's current leader connected its lock session (unix seconds; a change is a new " +
         'leader, so changes() counts leader changes; NaN: no leader)',
-      labelNames: ['job'] as const,
+      labelNames: ['task'] as const,
       registers,
       async collect() {
         await setFromDb(this, JOB_LABELS, async () => {
           const read = await leaders();
-          return JOB_LABELS.map(({ job }) => read.get(job)?.since ?? NaN);
+          return JOB_LABELS.map(({ task }) => read.get(task)?.since ?? NaN);
         });
       },
     });
