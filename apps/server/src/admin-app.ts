@@ -3,7 +3,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import { logging } from './app.ts';
 import { echoRequestId, REQUEST_ID_LOG_LABEL, requestIdOptions } from './platform/http/request-id.ts';
 import { accessLog } from './platform/http/request-log.ts';
-import { securityHeaders } from './platform/http/security-headers.ts';
+import { noStore, securityHeaders } from './platform/http/security-headers.ts';
 import formbody from '@fastify/formbody';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireResponseSchemas, responseSerializer } from './platform/http/response-serializer.ts';
@@ -80,6 +80,8 @@ export async function buildAdminApp(deps: {
   await app.register(envelopePlugin);
   // The console is served on this port, often over plain http on a private network: no upgrade to https.
   await app.register(securityHeaders, { contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } });
+  // Every operator API answer is an operator's view (sign-in answers included), and /metrics is private too.
+  noStore(app, (request) => isOperatorApi(request.url) || request.url === '/metrics');
   await app.register(formbody);
   await app.register(cookie);
   await app.register(operatorAuth, {

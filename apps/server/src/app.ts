@@ -4,7 +4,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyServerOptions,
 } from 'fastify';
-import { securityHeaders } from './platform/http/security-headers.ts';
+import { noStore, securityHeaders } from './platform/http/security-headers.ts';
 import { echoRequestId, REQUEST_ID_LOG_LABEL, requestIdOptions } from './platform/http/request-id.ts';
 import { accessLog } from './platform/http/request-log.ts';
 import compress from '@fastify/compress';
@@ -24,7 +24,7 @@ import { apiDocs } from './platform/http/api-docs.ts';
 import { authenticatePlugin } from './platform/http/authenticate.ts';
 import { AppError } from './platform/http/app-error.ts';
 import type { MessageSender } from './platform/messaging/message-sender.ts';
-import { healthRoutes } from './platform/health/health.routes.ts';
+import { healthRoutes, type ReadinessOptions } from './platform/health/health.routes.ts';
 import { authRoutes, passwordRoutes, findSession } from './modules/auth/index.ts';
 import { userRoutes } from './modules/users/index.ts';
 import websocket from '@fastify/websocket';
@@ -88,6 +88,13 @@ export const loggerOptions = (level: string): FastifyServerOptions['logger'] => 
   },
 });
 
+/** What this node's readiness reads (/api/health/ready, and the server_ready metric). */
+export const readinessOptions = (db: Db, hub: TickHub | undefined, now: Clock): ReadinessOptions => ({
+  delayedProducts: async () => (await productLags(db, now())).filter((p) => p.delayed).map((p) => p.symbol),
+  // A node without the hub serves no live quotes and needs no subscription.
+  ...(hub ? { streamListening: () => hub.listening } : {}),
+});
+
 /** The public app: the user API (and, from the web module, the static front end). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -124,7 +131,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // The live quotes' WebSocket is this origin's /api/stream: CSP3 matches ws:/wss: of the page's own host to
+        // 'self' (Chromium, Firefox, Safari 16 and later), so no WebSocket to another host is allowed.
+        connectSrc: ["'self'"],
         // The app's service worker (/h5/sw.js) and web app manifest, both from this origin.
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
@@ -162,11 +171,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await app.register(authenticatePlugin, { findSession: (token) => findSession(deps.db, token) });
+  // A request with a user's token is answered with that user's data.
+  noStore(app, (request) => request.headers.token !== undefined && request.url.startsWith('/api/'));
   await app.register(apiDocs);
 
-  await app.register(healthRoutes, {
-    delayedProducts: async () => (await productLags(deps.db, app.now())).filter((p) => p.delayed).map((p) => p.symbol),
-  });
+  await app.register(healthRoutes, readinessOptions(deps.db, deps.hub, app.now));
   await app.register(authRoutes, { sender: deps.sender, perMinute: deps.authRequestsPerMinute ?? 10 });
   await app.register(userRoutes);
   await app.register(passwordRoutes);

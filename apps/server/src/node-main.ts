@@ -4,7 +4,8 @@ import type { Config } from './platform/config/env.ts';
 import { readOrCreateSecret, takeOverStopSignals } from './platform/db/embedded.ts';
 import { unavailablePorts } from './platform/config/listen-ports.mjs';
 import { openDatabase } from './platform/db/database.ts';
-import { buildApp } from './app.ts';
+import { buildApp, readinessOptions } from './app.ts';
+import { readiness } from './platform/health/health.routes.ts';
 import { buildAdminApp } from './admin-app.ts';
 import { OutboxSender } from './platform/messaging/message-sender.ts';
 import { prepareDatabase } from './seed/prepare-database.ts';
@@ -50,8 +51,15 @@ export async function runNode(config: Config, log: pino.Logger, worker?: { id: n
   const sender = new OutboxSender(database.db, log, config.logSms);
   const hub = new TickHub(database.url, log.child({ component: 'tick-hub' }));
   await hub.start();
-  const metrics = new Metrics(database.requests.db, database.requests.pool, () =>
-    productLags(database.requests.db, systemClock()),
+  const metrics = new Metrics(
+    database.requests.db,
+    database.requests.pool,
+    () => productLags(database.requests.db, systemClock()),
+    {
+      ready: async () =>
+        (await readiness(database.requests.db, readinessOptions(database.requests.db, hub, systemClock))).failing
+          .length === 0,
+    },
   );
   const app = await buildApp({ config, db: database.requests.db, sender, logger: log, hub, simulated, metrics });
   const feedJob = new PriceFeedJob({

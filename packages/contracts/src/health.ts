@@ -24,29 +24,37 @@ export const databaseCheckSchema = z.union([
 export type DatabaseCheck = z.infer<typeof databaseCheckSchema>;
 
 /**
- * Prices are fresh: the feed's watermark is `lagSeconds` behind (null: never recorded). `delayed`: products in
- * session whose source has not traded within their limit (orders on them are refused; the node still serves).
+ * The database holds every migration this node's code ships (`latest`: the newest applied one's journal time, null
+ * when none is recorded). A newer schema, migrated by a node of the next release, is still this node's.
  */
-export const feedCheckSchema = z.object({
-  ok: z.boolean(),
+export const migrationsCheckSchema = z.object({ ok: z.boolean(), latest: z.number().int().nullable() });
+export type MigrationsCheck = z.infer<typeof migrationsCheckSchema>;
+
+/** This node's subscription to the feed's ticks (its live-quote sockets depend on it) is up. */
+export const streamCheckSchema = z.object({ ok: z.boolean() });
+export type StreamCheck = z.infer<typeof streamCheckSchema>;
+
+/**
+ * What the node sees of the prices, for people reading the answer; it never makes a node unready (every node sees
+ * the same, and the feed runs on one node: a stale feed is a metric and an alert, not a reason to drain them all).
+ * `lagSeconds`: the feed's watermark behind the clock (null: never recorded). `delayed`: products in session whose
+ * source has not traded within their limit (orders on them are refused).
+ */
+export const feedInfoSchema = z.object({
   lagSeconds: z.number().int().nullable(),
   delayed: z.array(z.string()).optional(),
 });
-export type FeedCheck = z.infer<typeof feedCheckSchema>;
+export type FeedInfo = z.infer<typeof feedInfoSchema>;
 
-/** A singleton job has a live leader: its session last ran a statement `heartbeatSeconds` ago (null: unknown). */
-export const leaderCheckSchema = z.object({ ok: z.boolean(), heartbeatSeconds: z.number().int().nullable() });
-export type LeaderCheck = z.infer<typeof leaderCheckSchema>;
-
-/** Every singleton job's leader, by the job's name. */
-export const leadersCheckSchema = z.object({ ok: z.boolean(), jobs: z.record(z.string(), leaderCheckSchema) });
-export type LeadersCheck = z.infer<typeof leadersCheckSchema>;
-
-/** What readiness checked; when the database does not answer, that is the only check. */
+/**
+ * What readiness checked: only what this node needs to serve. When the database does not answer, that is the only
+ * check; `stream` is there on a node that serves the live quotes.
+ */
 export const readinessChecksSchema = z.object({
   database: databaseCheckSchema,
-  feed: feedCheckSchema.optional(),
-  leaders: leadersCheckSchema.optional(),
+  migrations: migrationsCheckSchema.optional(),
+  stream: streamCheckSchema.optional(),
+  feed: feedInfoSchema.optional(),
 });
 export type ReadinessChecks = z.infer<typeof readinessChecksSchema>;
 

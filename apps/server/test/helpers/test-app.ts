@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { desc, eq } from 'drizzle-orm';
 import { loadConfig } from '../../src/platform/config/env.ts';
-import { buildApp } from '../../src/app.ts';
+import { buildApp, readinessOptions } from '../../src/app.ts';
+import { readiness } from '../../src/platform/health/health.routes.ts';
 import { buildAdminApp } from '../../src/admin-app.ts';
 import { OutboxSender } from '../../src/platform/messaging/message-sender.ts';
 import { outbox } from '../../src/platform/messaging/outbox.table.ts';
@@ -46,8 +47,12 @@ export async function createTestApp(
     // Every test user registers from the one loopback address; tests of the cap itself set it.
     SMS_DAILY_PER_ADDRESS: String(options.smsDailyPerAddress ?? 100_000),
   });
+  const clock = options.clock ?? systemClock;
   const metrics = options.withMetrics
-    ? new Metrics(database.db, database.pool, () => productLags(database.db, (options.clock ?? systemClock)()))
+    ? new Metrics(database.db, database.pool, () => productLags(database.db, clock()), {
+        ready: async () =>
+          (await readiness(database.db, readinessOptions(database.db, hub, clock))).failing.length === 0,
+      })
     : undefined;
   const silent = { level: 'silent' } as const;
   const app = await buildApp({

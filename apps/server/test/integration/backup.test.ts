@@ -55,6 +55,13 @@ it('backs up, wipes, restores and verifies the ledger; the app goes on where the
   const made = await writeBackup(t.database.url, file);
   expect(made.tables).toBe(Object.keys(before).length);
   expect(made.rows).toBe(Object.values(before).reduce((a, b) => a + b, 0));
+  // Recorded once written whole (the backup-age metric reads it), and not inside the backup itself.
+  const [run] = (
+    await t.database.db.execute<{ file: string; bytes: string; rows: string }>(
+      sql`SELECT file, bytes, rows FROM backup_runs`,
+    )
+  ).rows;
+  expect([run?.file, Number(run?.rows), Number(run?.bytes)]).toEqual([file, made.rows, made.bytes]);
 
   // Work done after the backup is not in it.
   await bonus(alice.user.id, 999n, 'backup-test:after');
@@ -73,9 +80,10 @@ it('backs up, wipes, restores and verifies the ledger; the app goes on where the
 });
 
 it('refuses a file that is not a whole backup before anything is wiped', async () => {
-  const before = await rowCounts();
   const file = path.join(dir, 'whole.backup.gz');
   await writeBackup(t.database.url, file);
+  // After the backup, which records itself in backup_runs.
+  const before = await rowCounts();
   const text = gunzipSync(await readFile(file)).toString();
   const cut = path.join(dir, 'cut.backup.gz');
   await writeFile(cut, gzipSync(text.slice(0, Math.floor(text.length * 0.6))));

@@ -295,6 +295,8 @@ describe('prices from an exchange (a local fake speaking Binance)', () => {
     const lag = Number(/price_feed_lag_seconds\{symbol="ETH\/USDT"\} (\d+)/.exec(metrics)?.[1]);
     expect(lag).toBeGreaterThan(3);
     expect(Number(/price_feed_lag_seconds\{symbol="BTC\/USDT"\} (\d+)/.exec(metrics)?.[1])).toBeLessThanOrEqual(3);
+    expect(metrics).toContain('price_feed_delayed{symbol="ETH/USDT"} 1');
+    expect(metrics).toContain('price_feed_delayed{symbol="BTC/USDT"} 0');
     const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
     // SOL has not traded for ten minutes: delayed too (the quiet market of the first test).
     expect(ready.json().data.checks.feed.delayed).toEqual(['ETH/USDT', 'SOL/USDT']);

@@ -5,6 +5,10 @@ import { ADMIN_TOKEN, call, createTestApp, registerUser, type TestApp } from '..
 import { Metrics } from '../../src/platform/metrics/metrics.ts';
 import type { Db } from '../../src/platform/db/client.ts';
 import { intentKey, pngImage, uploadProof } from './wallet-helpers.ts';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { writeBackup } from '../../src/platform/backup/backup.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,7 +40,7 @@ it('counts requests by route pattern and reports the pool and the jobs, to an op
   expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/index\/ajaxdata"\} 3/);
   expect(text).toMatch(/db_pool_connections\{state="total"\} \d+/);
   expect(text).toMatch(/price_feed_lag_seconds -?\d+/);
-  expect(text).toMatch(/orders_settlement_lag_seconds\{quantile="0.99"\} \d+/);
+  expect(text).toMatch(/orders_settlement_lag_seconds\{percentile="0.99"\} \d+/);
   expect(text).toMatch(/orders_overdue 0/);
   expect(text).toMatch(/invest_accrual_last_day \d+/);
   expect(text).toContain('process_cpu_seconds_total');
@@ -167,4 +171,18 @@ it('answers a scrape in about 2 s when the database does not answer: its figures
   ])
     expect(text.toLowerCase()).toContain(`${series} nan`.toLowerCase());
   expect(text).toContain('process_cpu_seconds_total');
+});
+
+it('shows when the last whole backup was written, whichever node wrote it', async () => {
+  expect(await value('backup_last_success_timestamp_seconds')).toBe(0);
+  const dir = await mkdtemp(path.join(tmpdir(), 'metrics-backup-'));
+  try {
+    const before = Date.now() / 1000;
+    await writeBackup(t.database.url, path.join(dir, 'app.gz'));
+    const at = await value('backup_last_success_timestamp_seconds');
+    expect(at).toBeGreaterThanOrEqual(Math.floor(before) - 1);
+    expect(at).toBeLessThanOrEqual(Date.now() / 1000 + 1);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });

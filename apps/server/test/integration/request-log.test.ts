@@ -166,6 +166,27 @@ describe('the access line', () => {
     expect(linesOf('access-2')[0]).not.toHaveProperty('userId');
   });
 
+  it("carries the client's address and user agent, the agent cut to 256 characters", async () => {
+    const phone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+    await app.inject({
+      method: 'GET',
+      url: '/api/index/ajaxdata?class=crypto',
+      headers: { 'x-request-id': 'access-ua-1', 'user-agent': phone },
+      remoteAddress: '198.51.100.23',
+    });
+    expect(linesOf('access-ua-1')).toEqual([
+      expect.objectContaining({ msg: 'access', status: 200, ip: '198.51.100.23', ua: phone }),
+    ]);
+    await admin.inject({
+      method: 'GET',
+      url: '/admin/users',
+      headers: { ...operatorHeaders('sam'), 'x-request-id': 'access-ua-2', 'user-agent': 'x'.repeat(1000) },
+      remoteAddress: '127.0.0.1',
+    });
+    const [operatorLine] = linesOf('access-ua-2');
+    expect(operatorLine).toMatchObject({ ip: '127.0.0.1', ua: 'x'.repeat(256) });
+  });
+
   it('masks secrets a client put in the query string', async () => {
     await app.inject({
       method: 'GET',

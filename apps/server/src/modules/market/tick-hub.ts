@@ -34,6 +34,8 @@ const PING_TIMEOUT_MS = 10_000;
  */
 export class TickHub {
   private client: pg.Client | null = null;
+  /** The current connection has run LISTEN and has not been lost since. */
+  private subscribed = false;
   private readonly bySymbol = new Map<string, Set<Reader>>();
   private readonly bySocket = new Map<Subscriber, Reader>();
   /** The frame of each symbol's latest tick, sent to a new subscriber at once. */
@@ -58,6 +60,7 @@ export class TickHub {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.subscribed = false;
     if (this.retry) clearTimeout(this.retry);
     if (this.ping) clearTimeout(this.ping);
     await this.client?.end().catch(() => {});
@@ -66,6 +69,14 @@ export class TickHub {
 
   get connections() {
     return this.bySocket.size;
+  }
+
+  /**
+   * Whether this node receives the feed's ticks now: its LISTEN connection is up. Without it its live-quote
+   * sockets would stay open and silent, so the node is not ready (health/ready), whatever the feed does.
+   */
+  get listening() {
+    return this.subscribed && this.client !== null;
   }
 
   /** Subscribes `socket` to `symbols` and sends it their latest ticks. */
@@ -159,6 +170,7 @@ export class TickHub {
     const reconnect = (error: unknown) => {
       if (this.client !== client || this.stopped) return;
       this.client = null;
+      this.subscribed = false;
       if (this.ping) clearTimeout(this.ping);
       client.end().catch(() => {});
       this.backoff.failed(error);
@@ -178,6 +190,7 @@ export class TickHub {
     try {
       await client.connect();
       await client.query(`LISTEN ${TICK_CHANNEL}`);
+      this.subscribed = this.client === client;
       this.backoff.succeeded();
       this.pingLater(client, reconnect);
       for (const listener of this.listeners) listener();

@@ -43,12 +43,33 @@ import { operatorAct } from '../../platform/http/operator-act.ts';
 
 const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 
+const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d+)?$/i;
+const LOOPBACK_PEER = /^(?:127(?:\.\d{1,3}){3}|::1|::ffff:127(?:\.\d{1,3}){3})$/;
+
+/**
+ * The console on plain loopback: http, from this machine, to a loopback name (an SSH tunnel, an operator on the
+ * node), with no proxy in between. Only there may the session cookie go without Secure, since a browser keeps a
+ * Secure cookie only from https. Anywhere else, on a private network included, it is Secure: over plain http the
+ * console then cannot sign in, rather than send a live session in clear text. The admin app trusts no proxy, so a
+ * TLS proxy in front shows as one that forwards (X-Forwarded-*, Forwarded) or keeps the public Host.
+ */
+function onPlainLoopback(request: FastifyRequest): boolean {
+  const { headers } = request;
+  return (
+    request.protocol === 'http' &&
+    LOOPBACK_PEER.test(request.socket.remoteAddress ?? '') &&
+    LOOPBACK_HOST.test(headers.host ?? '') &&
+    headers['x-forwarded-proto'] === undefined &&
+    headers['x-forwarded-for'] === undefined &&
+    headers.forwarded === undefined
+  );
+}
+
 function setSessionCookie(reply: FastifyReply, token: string) {
   reply.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'strict',
-    // Secure whenever the console is reached over TLS (a proxy in front); plain http on loopback still works.
-    secure: 'auto',
+    secure: !onPlainLoopback(reply.request),
     path: '/',
     maxAge: OPERATOR_ABSOLUTE_SECONDS,
   });

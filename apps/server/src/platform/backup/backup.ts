@@ -86,7 +86,15 @@ export async function writeBackup(url: string, file: string): Promise<BackupResu
     await client.query('COMMIT');
     gzip.end();
     await written;
-    return { tables: tables.length, rows, bytes: (await stat(file)).size, migrations: header.migrations.length };
+    const bytes = (await stat(file)).size;
+    // Recorded only once the file is whole: the backup-age alert must not count one that failed half way.
+    await client.query('INSERT INTO backup_runs (file, bytes, rows, tables) VALUES ($1, $2, $3, $4)', [
+      file,
+      bytes,
+      rows,
+      tables.length,
+    ]);
+    return { tables: tables.length, rows, bytes, migrations: header.migrations.length };
   } catch (error) {
     gzip.destroy();
     await written.catch(() => {});

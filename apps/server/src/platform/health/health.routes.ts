@@ -9,17 +9,14 @@ import {
   notReadySchema,
   readinessSchema,
   refusalDataSchema,
-  type DatabaseCheck,
-  type LeaderCheck,
-  type LeadersCheck,
   type ReadinessChecks,
 } from '@app/contracts';
 import { translate } from '@app/i18n/catalogue';
 import type { Db } from '../db/client.ts';
+import { migrationsApplied } from '../db/migrate.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { answers } from '../http/answers.ts';
 import { AppError } from '../http/app-error.ts';
-import { HEARTBEAT_MS, LOCKS } from '../jobs/leader-lock.ts';
 import { systemClock } from '../time/clock.ts';
 
 /**
@@ -27,29 +24,22 @@ import { systemClock } from '../time/clock.ts';
  * loop may add some hundreds of milliseconds before the answer leaves (CI measured 2.06 s with a 1.5 s budget).
  */
 const BUDGET_MS = 1_000;
-/** The feed records every second; a watermark further behind means no node is feeding prices. */
-const FEED_STALE_SECONDS = 15;
-/** Three missed heartbeats (and some slack): the leader is gone and no standby has taken over. */
-const LEADER_STALE_SECONDS = (3 * HEARTBEAT_MS) / 1000 + 5;
-/** The jobs that run on one node of the cluster, by their advisory lock (see LeaderLock). */
-const SINGLETON_JOBS: Record<string, number> = {
-  'price-feed': LOCKS.priceFeed,
-  accrual: LOCKS.accrual,
-  alerts: LOCKS.alerts,
-  maintenance: LOCKS.maintenance,
+
+export type ReadinessOptions = {
+  /** The products whose price is delayed now (the assembly passes the market's reading). */
+  delayedProducts?: () => Promise<string[]>;
+  /** Whether this node receives the feed's ticks (a node that serves the live quotes passes its hub's state). */
+  streamListening?: () => boolean;
 };
 
 /**
  * /api/health: the node and its database answer (what load balancers and the tests poll). /api/health/live: the
  * process answers, whatever the database does (restart it only if this fails). /api/health/ready: this node can
- * serve: the database answers, prices are fresh, and every singleton job has a live leader somewhere.
+ * serve: its database pool answers, the database holds its migrations, and its own tick subscription is up.
+ * Nothing another node does (which one leads the jobs, whether the feed records) enters it: a balancer drains
+ * the unready nodes, and a cluster-wide fault would drain them all; those are metrics and alerts.
  */
-export type HealthRouteOptions = {
-  /** The products whose price is delayed now (the assembly passes the market's reading). */
-  delayedProducts?: () => Promise<string[]>;
-};
-
-export const healthRoutes: FastifyPluginAsync<HealthRouteOptions> = async (app, { delayedProducts }) => {
+export const healthRoutes: FastifyPluginAsync<ReadinessOptions> = async (app, options) => {
   const { db } = app;
   app.get('/api/health', { schema: { response: answers(healthSchema) } }, async (_request, reply) => {
     await withinBudget(db.execute(sql`SELECT 1`));
@@ -66,10 +56,7 @@ export const healthRoutes: FastifyPluginAsync<HealthRouteOptions> = async (app, 
     503: envelopeSchema(z.union([notReadySchema, refusalDataSchema])),
   };
   app.get('/api/health/ready', { schema: { response: readyAnswers } }, async (request, reply) => {
-    const checks = await readiness(db, delayedProducts);
-    const failing = Object.entries(checks)
-      .filter(([, check]) => !check.ok)
-      .map(([name]) => name);
+    const { checks, failing } = await readiness(db, options);
     const time = systemClock();
     if (failing.length === 0) return reply.ok({ status: 'ready', time, checks });
     const code = codeOf('system_busy');
@@ -82,58 +69,51 @@ export const healthRoutes: FastifyPluginAsync<HealthRouteOptions> = async (app, 
   });
 };
 
-async function readiness(db: Db, delayedProducts?: () => Promise<string[]>): Promise<ReadinessChecks> {
+/** This node's readiness: what it checked, and the names of the checks that failed (none: ready). */
+export async function readiness(
+  db: Db,
+  options: ReadinessOptions = {},
+): Promise<{ checks: ReadinessChecks; failing: string[] }> {
+  const checks = await readinessChecks(db, options);
+  const gates = { database: checks.database, migrations: checks.migrations, stream: checks.stream };
+  const failing = Object.entries(gates)
+    .filter(([, check]) => check?.ok === false)
+    .map(([name]) => name);
+  return { checks, failing };
+}
+
+async function readinessChecks(
+  db: Db,
+  { delayedProducts, streamListening }: ReadinessOptions,
+): Promise<ReadinessChecks> {
   const started = Date.now();
   try {
     return await withinBudget(
-      (async () => {
+      (async (): Promise<ReadinessChecks> => {
         await db.execute(sql`SELECT 1`);
-        const database: DatabaseCheck = { ok: true, ms: Date.now() - started };
-        const [feed] = (
-          await db.execute<{ lag: bigint | null }>(
+        const ms = Date.now() - started;
+        const [migrations, feed, delayed] = await Promise.all([
+          migrationsApplied(db),
+          db.execute<{ lag: bigint | null }>(
             sql`SELECT extract(epoch FROM now())::bigint - watermark AS lag FROM feed_state WHERE id = 1`,
-          )
-        ).rows;
-        const lag = feed?.lag === null || feed?.lag === undefined ? null : Number(feed.lag);
+          ),
+          delayedProducts?.(),
+        ]);
+        const lag = feed.rows[0]?.lag;
         return {
-          database,
-          feed: {
-            ok: lag !== null && lag <= FEED_STALE_SECONDS,
-            lagSeconds: lag,
-            ...(delayedProducts ? { delayed: await delayedProducts() } : {}),
-          },
-          leaders: await leaders(db),
+          database: { ok: true, ms },
+          migrations,
+          ...(streamListening ? { stream: { ok: streamListening() } } : {}),
+          feed: { lagSeconds: lag == null ? null : Number(lag), ...(delayed ? { delayed } : {}) },
         };
       })(),
     );
   } catch (error) {
-    if (error instanceof AppError) return { database: { ok: false, error: `no answer within ${BUDGET_MS} ms` } };
-    if (isDatabaseUnavailable(error)) return { database: { ok: false, error: 'unreachable' } };
+    if (error instanceof AppError)
+      return { database: { ok: false as const, error: `no answer within ${BUDGET_MS} ms` } };
+    if (isDatabaseUnavailable(error)) return { database: { ok: false as const, error: 'unreachable' } };
     throw error;
   }
-}
-
-/**
- * Each singleton job's leader, wherever it runs: the session holding its advisory lock in this database, and how
- * long ago that session last ran a statement (its heartbeat; see LeaderLock).
- */
-async function leaders(db: Db): Promise<LeadersCheck> {
-  const { rows } = await db.execute<{ key: bigint; idle: number | null }>(sql`
-    SELECT l.objid::bigint AS key, extract(epoch FROM now() - a.state_change)::float8 AS idle
-    FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-    WHERE l.locktype = 'advisory' AND l.granted AND l.classid = 0 AND l.objsubid = 1
-      AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())`);
-  const jobs: Record<string, LeaderCheck> = {};
-  for (const [job, key] of Object.entries(SINGLETON_JOBS)) {
-    const held = rows.find((r) => Number(r.key) === key);
-    // A session of another role hides its activity: held is all that can be told then.
-    const heartbeatSeconds = held?.idle == null ? null : Math.round(held.idle);
-    jobs[job] = {
-      ok: held !== undefined && (heartbeatSeconds === null || heartbeatSeconds <= LEADER_STALE_SECONDS),
-      heartbeatSeconds,
-    };
-  }
-  return { ok: Object.values(jobs).every((j) => j.ok), jobs };
 }
 
 /** The work, or "system busy" once the budget is spent (the work itself ends by the pool's own timeouts). */

@@ -42,9 +42,14 @@ export function requestFields(request: FastifyRequest) {
 
 const QUIETER_THAN_INFO = new Set(['fatal', 'error', 'warn', 'silent']);
 
+/** A user agent as logged: at most this many characters (a client chooses it, and every line carries it). */
+const MAX_USER_AGENT = 256;
+
 /**
- * One info line per answered request: request id, method, route pattern, URL, status, user and milliseconds. A
- * single object and no serializers keep it cheap; above info (LOG_LEVEL=warn) the hook is not even installed.
+ * One info line per answered request: request id, method, route pattern, URL, status, user, milliseconds, and who
+ * asked: the client's address (the proxy's X-Forwarded-For with TRUST_PROXY=1) and user agent, so a line alone
+ * tells an abuse report's address and device apart. A single object and no serializers keep it cheap; above info
+ * (LOG_LEVEL=warn) the hook is not even installed.
  */
 export function accessLog(app: FastifyInstance) {
   if (QUIETER_THAN_INFO.has(app.log.level)) return;
@@ -61,6 +66,8 @@ export function accessLog(app: FastifyInstance) {
         status: reply.statusCode,
         userId: request.session?.userId,
         operator: request.operator || undefined,
+        ip: request.ip,
+        ua: request.headers['user-agent']?.slice(0, MAX_USER_AGENT),
         ms: Math.round(reply.elapsedTime * 10) / 10,
       },
       'access',

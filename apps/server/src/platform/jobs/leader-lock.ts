@@ -1,7 +1,8 @@
+import os from 'node:os';
 import pg from 'pg';
 import { clientConfig, LIMITS } from '../db/client.ts';
 
-/** How often a leader's lock connection shows it is alive (pg_stat_activity.state_change; see health/ready). */
+/** How often a leader's lock connection shows it is alive (pg_stat_activity.state_change; see the job_leader metric). */
 export const HEARTBEAT_MS = 5_000;
 /** A heartbeat without an answer this long: the connection is given up, with the lock (PostgreSQL frees it). */
 const HEARTBEAT_TIMEOUT_MS = 10_000;
@@ -29,7 +30,10 @@ export class LeaderLock {
     if (this.held) return true;
     try {
       if (!this.client) {
-        const client = new pg.Client(clientConfig(this.url, LIMITS.session, `leader-${this.key}`));
+        // Named after the process and node (pid first: PostgreSQL cuts a name at 63 bytes), so pg_stat_activity tells
+        // an operator, and the cluster test, who leads.
+        const name = `leader-${this.key} ${process.pid}@${os.hostname()}`;
+        const client = new pg.Client(clientConfig(this.url, LIMITS.session, name));
         // Only this connection's own loss counts: a closed predecessor's late 'end' must not drop its successor.
         const lost = () => this.client === client && this.lost();
         client.on('error', lost);
@@ -92,5 +96,16 @@ export class LeaderLock {
   }
 }
 
-/** Every job leader's advisory lock key, in one place: no two collide, and health reports on each. */
+/** Every job leader's advisory lock key, in one place: no two collide, and the metrics report on each. */
 export const LOCKS = { priceFeed: 727_101, accrual: 727_301, maintenance: 727_501, alerts: 728_200 } as const;
+
+/** The jobs that run on one node of the cluster, by the names the metrics give them. */
+export const SINGLETON_JOBS: Record<string, number> = {
+  'price-feed': LOCKS.priceFeed,
+  accrual: LOCKS.accrual,
+  alerts: LOCKS.alerts,
+  maintenance: LOCKS.maintenance,
+};
+
+/** Three missed heartbeats (and some slack): a leader this silent is gone, though its lock may not be free yet. */
+export const LEADER_STALE_SECONDS = (3 * HEARTBEAT_MS) / 1000 + 5;

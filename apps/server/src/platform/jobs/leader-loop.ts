@@ -4,7 +4,7 @@ import { LeaderLock } from './leader-lock.ts';
 
 /**
  * A node standing by tries for the lock at least this often, whatever the job's interval: a leader that died is
- * replaced within seconds (health/ready reports a singleton job without a live leader).
+ * replaced within seconds (the job_leader metric shows a singleton job without a live leader).
  */
 const STANDBY_RETRY_MS = 10_000;
 

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Db } from '../db/client.ts';
+import { LEADER_STALE_SECONDS, SINGLETON_JOBS } from '../jobs/leader-lock.ts';
 
 /** A scrape answers within this even when the database does not: what it could not read is NaN. */
 const SCRAPE_READ_MS = 2_000;
@@ -38,6 +39,31 @@ const OPERATIONS_SQL = sql`
 
 type Figure = { n: number; age: number };
 
+/** A singleton job's leader as the database shows it: its lock session's last statement and start (unix s). */
+type Leader = { idle: number | null; since: number };
+// "task", not "job": Prometheus gives every scraped series its own `job` label (the scrape job's name).
+const JOB_LABELS = Object.keys(SINGLETON_JOBS).map((task) => ({ task }));
+
+/**
+ * Each singleton job's leader, wherever it runs: the session holding its advisory lock in this database, how long
+ * ago that session last ran a statement (its heartbeat; see LeaderLock) and when it connected (a new leader is a
+ * new session). A session of another role hides its activity: held is all that can be told then (idle null).
+ */
+async function readLeaders(db: Db): Promise<Map<string, Leader>> {
+  const { rows } = await db.execute<{ key: string; idle: number | null; since: number | null }>(sql`
+    SELECT l.objid::bigint::text AS key, extract(epoch FROM now() - a.state_change)::float8 AS idle,
+           extract(epoch FROM a.backend_start)::float8 AS since
+    FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+    WHERE l.locktype = 'advisory' AND l.granted AND l.classid = 0 AND l.objsubid = 1
+      AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())`);
+  const leaders = new Map<string, Leader>();
+  for (const [job, key] of Object.entries(SINGLETON_JOBS)) {
+    const held = rows.find((r) => Number(r.key) === key);
+    if (held) leaders.set(job, { idle: held.idle, since: held.since ?? NaN });
+  }
+  return leaders;
+}
+
 function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
@@ -62,6 +88,30 @@ async function setFromDb<L extends string>(
     values = series.map(() => NaN);
   }
   series.forEach((labels, i) => gauge.set(labels, values[i] ?? NaN));
+}
+
+/**
+ * One read per scrape, however many gauges show it: a scrape starts every gauge's collect at once, so they all find
+ * the read in flight, and the next scrape reads afresh. A read that has outlived a scrape's patience is not shared
+ * any more (a later scrape tries again).
+ */
+class ScrapeRead<T> {
+  private current: { at: number; read: Promise<T> } | null = null;
+
+  constructor(private readonly read: () => Promise<T>) {}
+
+  get(): Promise<T> {
+    const now = Date.now();
+    if (this.current && now - this.current.at <= SCRAPE_READ_MS) return this.current.read;
+    const entry = { at: now, read: this.read() };
+    entry.read
+      .finally(() => {
+        if (this.current === entry) this.current = null;
+      })
+      .catch(() => {});
+    this.current = entry;
+    return entry.read;
+  }
 }
 
 /**
@@ -93,16 +143,28 @@ export class Metrics {
   });
   /** Open WebSockets of each instrumented app (read at scrape time). */
   private readonly sockets: (() => number)[] = [];
-  /** The operations read of the scrape under way, shared by the gauges that show it. */
-  private operations: { at: number; read: Promise<Map<string, Figure>> } | null = null;
 
   /**
    * `productLags`: per product, the seconds since its source's last trade (the assembly passes the market's own
    * reading: this layer knows no trading sessions).
    */
-  constructor(db: Db, pool: pg.Pool, productLags?: () => Promise<Array<{ symbol: string; lagSeconds: number }>>) {
+  constructor(
+    db: Db,
+    pool: pg.Pool,
+    productLags?: () => Promise<Array<{ symbol: string; lagSeconds: number; delayed: boolean }>>,
+    options: {
+      /** Whether this node is ready (the assembly passes the same reading /api/health/ready answers with). */
+      ready?: () => Promise<boolean>;
+    } = {},
+  ) {
     collectDefaultMetrics({ register: this.registry });
+    // prom-client's gauges of these sums are named like counters ("_total"), which promtool refuses and rate()
+    // would misread; the same figures by type stay (nodejs_active_handles{type} ..., sum() gives the total).
+    for (const name of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'])
+      this.registry.removeSingleMetric(name);
     const registers = [this.registry];
+    // One reading of the products' lags per scrape for the two gauges that show it.
+    const lags = new ScrapeRead(async () => (productLags ? productLags() : []));
     new Gauge({
       name: 'db_pool_connections',
       help: 'Database pool connections of this node, by state',
@@ -132,19 +194,40 @@ export class Metrics {
         });
         if (!productLags) return;
         try {
-          for (const p of await within(productLags(), SCRAPE_READ_MS)) this.set({ symbol: p.symbol }, p.lagSeconds);
+          for (const p of await within(lags.get(), SCRAPE_READ_MS)) this.set({ symbol: p.symbol }, p.lagSeconds);
         } catch {
           // The database did not answer in time: the unlabelled series already says NaN.
         }
       },
     });
+    if (productLags)
+      new Gauge({
+        name: 'price_feed_delayed',
+        help:
+          '1 when a product in session has not traded within its own limit (its price is shown delayed and orders ' +
+          'on it are refused), else 0',
+        labelNames: ['symbol'] as const,
+        registers,
+        async collect() {
+          this.reset();
+          try {
+            for (const p of await within(lags.get(), SCRAPE_READ_MS)) this.set({ symbol: p.symbol }, p.delayed ? 1 : 0);
+          } catch {
+            // No answer in time: no series this scrape (price_feed_lag_seconds shows NaN).
+          }
+        },
+      });
     new Gauge({
       name: 'orders_settlement_lag_seconds',
-      help: 'Settlement lag (settled at minus due second) of the orders settled in the last 5 minutes',
-      labelNames: ['quantile'] as const,
+      // A percentile the database computes over every node's settlements, so a gauge: "quantile" is a summary's
+      // label (promtool refuses it on a gauge), and a summary's quantiles are one process's own observations.
+      help:
+        'Settlement lag (settled at minus due second) of the orders settled in the last 5 minutes on all nodes, ' +
+        'by percentile (0.5, 0.99)',
+      labelNames: ['percentile'] as const,
       registers,
       async collect() {
-        await setFromDb(this, [{ quantile: '0.5' }, { quantile: '0.99' }], async () => {
+        await setFromDb(this, [{ percentile: '0.5' }, { percentile: '0.99' }], async () => {
           const row = await db.execute<{ p50: number | null; p99: number | null }>(sql`
             SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY lag) AS p50,
                    percentile_cont(0.99) WITHIN GROUP (ORDER BY lag) AS p99
@@ -179,7 +262,26 @@ export class Metrics {
       },
     });
 
-    const operations = () => this.readOperations(db);
+    new Gauge({
+      name: 'backup_last_success_timestamp_seconds',
+      help: 'When the last whole backup (ops backup, on any node) was written, in unix seconds (0: none recorded)',
+      registers,
+      async collect() {
+        await setFromDb(this, [{}], async () => {
+          const row = await db.execute<{ at: number | null }>(
+            sql`SELECT extract(epoch FROM max(finished_at))::float8 AS at FROM backup_runs`,
+          );
+          return [Number(row.rows[0]?.at ?? 0)];
+        });
+      },
+    });
+
+    const operationsRead = new ScrapeRead(() =>
+      db
+        .execute<{ what: string; n: number; age: number | null }>(OPERATIONS_SQL)
+        .then((result) => new Map(result.rows.map((r) => [r.what, { n: Number(r.n), age: Number(r.age ?? 0) }]))),
+    );
+    const operations = () => operationsRead.get();
     new Gauge({
       name: 'review_queue_pending',
       help:
@@ -229,6 +331,62 @@ export class Metrics {
         });
       },
     });
+    const leadersRead = new ScrapeRead(() => readLeaders(db));
+    const leaders = () => leadersRead.get();
+    new Gauge({
+      name: 'job_leader',
+      help:
+        'Whether a singleton job (price-feed, accrual, alerts, maintenance) has a live leader on some node: 1 when ' +
+        "a session holds its lock and ran its heartbeat lately, else 0 (the same on every node; no node's readiness " +
+        'depends on it)',
+      labelNames: ['task'] as const,
+      registers,
+      async collect() {
+        await setFromDb(this, JOB_LABELS, async () => {
+          const read = await leaders();
+          return JOB_LABELS.map(({ task }) => {
+            const leader = read.get(task);
+            return leader && (leader.idle === null || leader.idle <= LEADER_STALE_SECONDS) ? 1 : 0;
+          });
+        });
+      },
+    });
+    new Gauge({
+      name: 'job_leader_heartbeat_age_seconds',
+      help: "Seconds since a singleton job's leader last ran a statement on its lock connection (NaN: no leader)",
+      labelNames: ['task'] as const,
+      registers,
+      async collect() {
+        await setFromDb(this, JOB_LABELS, async () => {
+          const read = await leaders();
+          return JOB_LABELS.map(({ task }) => read.get(task)?.idle ?? NaN);
+        });
+      },
+    });
+    new Gauge({
+      name: 'job_leader_since_timestamp_seconds',
+      help:
+        "When a singleton job's current leader connected its lock session (unix seconds; a change is a new " +
+        'leader, so changes() counts leader changes; NaN: no leader)',
+      labelNames: ['task'] as const,
+      registers,
+      async collect() {
+        await setFromDb(this, JOB_LABELS, async () => {
+          const read = await leaders();
+          return JOB_LABELS.map(({ task }) => read.get(task)?.since ?? NaN);
+        });
+      },
+    });
+    const ready = options.ready;
+    if (ready)
+      new Gauge({
+        name: 'server_ready',
+        help: 'Whether this node is ready to serve (1), as GET /api/health/ready answers 200, or not (0)',
+        registers,
+        async collect() {
+          await setFromDb(this, [{}], async () => [(await ready()) ? 1 : 0]);
+        },
+      });
     const sockets = this.sockets;
     new Gauge({
       name: 'websocket_clients',
@@ -238,28 +396,6 @@ export class Metrics {
         this.set(sockets.reduce((sum, count) => sum + count(), 0));
       },
     });
-  }
-
-  /**
-   * One read of the operations figures per scrape, however many gauges show them: a scrape starts every gauge's
-   * collect at once, so they all find the read in flight, and the next scrape reads afresh. A read that has
-   * outlived a scrape's patience is not shared any more (a later scrape tries again).
-   */
-  private readOperations(db: Db): Promise<Map<string, Figure>> {
-    const now = Date.now();
-    if (!this.operations || now - this.operations.at > SCRAPE_READ_MS) {
-      const entry = {
-        at: now,
-        read: db
-          .execute<{ what: string; n: number; age: number | null }>(OPERATIONS_SQL)
-          .then((result) => new Map(result.rows.map((r) => [r.what, { n: Number(r.n), age: Number(r.age ?? 0) }])))
-          .finally(() => {
-            if (this.operations === entry) this.operations = null;
-          }),
-      };
-      this.operations = entry;
-    }
-    return this.operations.read;
   }
 
   /** Counts and times every answer of the app it is given, and counts its open WebSockets. */
