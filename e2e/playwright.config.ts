@@ -40,7 +40,8 @@ export default defineConfig({
   projects: [
     { name: 'journeys-together', testIgnore: [...LONG, ...ALONE], workers: 2 },
     { name: 'journeys', testMatch: ALONE, dependencies: ['journeys-together'], workers: 1 },
-    { name: 'long-sweeps', testMatch: SWEEPS, workers: 2 },
+    // Each sweep's tests (a language, a width) stand alone, so they spread over both workers too.
+    { name: 'long-sweeps', testMatch: SWEEPS, workers: 2, fullyParallel: true },
     { name: 'long', testMatch: LONG_ALONE, dependencies: ['long-sweeps'], workers: 1 },
   ],
   testDir: './specs',
