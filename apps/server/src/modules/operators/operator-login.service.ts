@@ -4,7 +4,14 @@ import type { OperatorLoginResult, OperatorSession } from '@app/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { audit } from '../../platform/audit/audit.service.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { assertUncommonPassword, checkSecret, decoyHash, hashPassword, verifyPassword } from '../auth/index.ts';
+import {
+  addressLimits,
+  assertUncommonPassword,
+  checkSecret,
+  decoyHash,
+  hashPassword,
+  verifyPassword,
+} from '../auth/index.ts';
 import { operatorRecoveryCodes, operators } from './operators.table.ts';
 import { openSession, type ClientMeta } from './operator-sessions.ts';
 import { issueTicket, liveTicket, useTicket } from './tickets.ts';
@@ -14,7 +21,10 @@ import { operatorView, type OperatorRow } from './operator-view.ts';
 const RECOVERY_CODES = 10;
 /** An operator's password reaches zxcvbn's 3 ("safely unguessable"), where a user's need only pass 0. */
 const OPERATOR_PASSWORD_SCORE = 3;
-/** The counter of one operator's secrets (password, code), shared by signing in and enrolling. */
+/**
+ * The counter of one operator's secrets (password, code), shared by signing in and enrolling: per name, since a
+ * name never changes (an unknown name gets its own, `operator-name:`).
+ */
 const counterOf = (operatorId: number) => `operator:${operatorId}`;
 
 /**
@@ -67,8 +77,8 @@ export async function acceptInvitation(db: Db, body: { ticket: string; password:
 
 /**
  * Signs in with name, password and, once enrolled, the authenticator's code or a recovery code. The whole
- * answer is one secret check, counted before it is verified (five wrong in fifteen minutes lock it, per
- * operator and per address), and every failure reads the same, so a guesser learns neither which part was
+ * answer is one secret check, counted before it is verified (five wrong in fifteen minutes lock that operator
+ * name, fifty lock the address, counted apart from users' logins), and every failure reads the same, so a guesser learns neither which part was
  * wrong nor whether the name exists. An operator with no authenticator yet gets an enrolment, not a session.
  */
 export async function signIn(
@@ -81,7 +91,7 @@ export async function signIn(
   const check = {
     counter: operator ? counterOf(operator.id) : `operator-name:${body.name}`,
     ip: meta.ip,
-    limitAddress: true,
+    perAddress: addressLimits.operatorSignIn,
   };
   let usedRecoveryCode = false;
   const right = await checkSecret(db, check, async () => {
@@ -166,7 +176,7 @@ export async function enrolAuthenticator(
   let step: number | null = null;
   const right = await checkSecret(
     db,
-    { counter: counterOf(pending.operatorId), ip: meta.ip, limitAddress: true },
+    { counter: counterOf(pending.operatorId), ip: meta.ip, perAddress: addressLimits.operatorSignIn },
     async () => {
       step = await matchTotp(pending.secret!, body.code, null);
       return step !== null;

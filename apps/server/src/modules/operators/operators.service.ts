@@ -46,8 +46,9 @@ type Change = 'role' | 'disable' | 'enable' | 'reset_authenticator';
 
 /**
  * Changes another operator (never oneself: an admin cannot lift or keep their own access alone). A role change,
- * a disable and a reset of the authenticator end the operator's sessions; a disable and a narrower role also
- * stop their API tokens (a token's role must stay within its operator's).
+ * a disable and a reset of the authenticator end every credential the operator holds, sessions and API tokens
+ * alike: whoever reset a lost authenticator or moved someone to another desk must not find a token made under
+ * the old trust still working (a narrower role alone would leave a token that fits inside it).
  */
 export async function changeOperator(
   db: Db,
@@ -66,8 +67,10 @@ export async function changeOperator(
       .returning();
     if (change === 'reset_authenticator')
       await tx.delete(operatorRecoveryCodes).where(eq(operatorRecoveryCodes.operatorId, before.id));
-    if (change === 'disable') await revokeTokensOf(tx, before.id);
-    if (change !== 'enable') await closeSessionsOf(tx, before.id);
+    if (change !== 'enable') {
+      await revokeTokensOf(tx, before.id);
+      await closeSessionsOf(tx, before.id);
+    }
     await audit(tx, {
       operator: who.name,
       action: `operator.${change}`,
