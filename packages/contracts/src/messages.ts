@@ -125,6 +125,7 @@ export const MESSAGE_CODES = {
   price_unavailable: 422,
   review_already_decided: 409,
   second_operator_required: 409,
+  first_approval_lapsed: 409,
   permission_denied: 403,
   operators_exist: 409,
   operator_name_taken: 409,
