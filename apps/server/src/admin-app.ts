@@ -15,6 +15,7 @@ import { apiDocs, operatorApi } from './platform/http/api-docs.ts';
 import { appDeps } from './platform/http/app-deps.ts';
 import { systemClock } from './platform/time/clock.ts';
 import { adminAuditRoutes } from './platform/audit/audit.admin.routes.ts';
+import { refusalAudit } from './platform/audit/refusal-audit.ts';
 import { adminOutboxRoutes } from './platform/messaging/outbox.admin.routes.ts';
 import { adminUserAuditRoutes } from './platform/audit/user-audit.admin.routes.ts';
 import { adminLedgerRoutes } from './modules/ledger/index.ts';
@@ -88,6 +89,7 @@ export async function buildAdminApp(deps: {
     isApi: isOperatorApi,
     isPublicFile: (url) => url === '/console' || url.startsWith('/console/'),
   });
+  await app.register(refusalAudit, { db: deps.db });
   await app.register(apiDocs, { api: operatorApi });
   // The operator console (apps/console): its files are open to anyone, every API call it makes needs a session.
   await app.register(consoleFiles, { root: path.join(repoRoot, 'apps/console/dist') });

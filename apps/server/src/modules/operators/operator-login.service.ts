@@ -19,6 +19,7 @@ import { matchTotp, newTotpSecret, totpUri } from './totp.ts';
 import { operatorView, type OperatorRow } from './operator-view.ts';
 
 const RECOVERY_CODES = 10;
+const SIGN_IN = { kind: 'sign-in', tokenId: null } as const;
 /** An operator's password reaches zxcvbn's 3 ("safely unguessable"), where a user's need only pass 0. */
 const OPERATOR_PASSWORD_SCORE = 3;
 /**
@@ -70,6 +71,7 @@ export async function acceptInvitation(db: Db, body: { ticket: string; password:
       target: `operator:${row!.id}`,
       reason: 'accepted the invitation and chose a password',
       ip,
+      credential: { kind: 'invitation', tokenId: null },
     });
     return operatorView(row!);
   });
@@ -87,6 +89,41 @@ export async function signIn(
   meta: ClientMeta,
 ): Promise<{ token: string | null; result: OperatorLoginResult }> {
   const [operator] = await db.select().from(operators).where(eq(operators.name, body.name)).limit(1);
+  const target = operator ? `operator:${operator.id}` : `operator-name:${body.name}`;
+  return auditedRefusal(db, { name: body.name, target, ip: meta.ip }, () => checkedSignIn(db, operator, body, meta));
+}
+
+/**
+ * A refused sign-in or enrolment is an audit row of its own, with the name tried (nobody is proved by it: the
+ * credential reads `sign-in`) and the key of the refusal, written after the refusal so nothing rolls it back.
+ */
+async function auditedRefusal<T>(
+  db: Db,
+  attempt: { name: string; target: string; ip: string },
+  run: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof AppError)
+      await audit(db, {
+        operator: attempt.name,
+        action: 'operator.sign_in_refused',
+        target: attempt.target,
+        reason: error.key,
+        ip: attempt.ip,
+        credential: SIGN_IN,
+      });
+    throw error;
+  }
+}
+
+async function checkedSignIn(
+  db: Db,
+  operator: OperatorRow | undefined,
+  body: { name: string; password: string; code?: string | undefined },
+  meta: ClientMeta,
+): Promise<{ token: string | null; result: OperatorLoginResult }> {
   if (operator?.totpEnrolledAt && !body.code) throw new AppError('enter_verification_code', { field: 'code' });
   const check = {
     counter: operator ? counterOf(operator.id) : `operator-name:${body.name}`,
@@ -128,6 +165,7 @@ export async function signIn(
       target: `operator:${operator.id}`,
       reason: usedRecoveryCode ? 'signed in with a recovery code' : 'signed in',
       ip: meta.ip,
+      credential: SIGN_IN,
     });
     return { token, result: { state: 'signed_in', session } };
   });
@@ -173,6 +211,18 @@ export async function enrolAuthenticator(
 ): Promise<{ token: string; session: OperatorSession }> {
   const pending = await db.transaction((tx) => liveTicket(tx, body.ticket, 'enrol'));
   if (!pending?.secret) throw new AppError('verification_failed');
+  const [named] = await db.select({ name: operators.name }).from(operators).where(eq(operators.id, pending.operatorId));
+  return auditedRefusal(db, { name: named!.name, target: `operator:${pending.operatorId}`, ip: meta.ip }, () =>
+    confirmEnrolment(db, pending, body, meta),
+  );
+}
+
+async function confirmEnrolment(
+  db: Db,
+  pending: NonNullable<Awaited<ReturnType<typeof liveTicket>>>,
+  body: { ticket: string; code: string },
+  meta: ClientMeta,
+): Promise<{ token: string; session: OperatorSession }> {
   let step: number | null = null;
   const right = await checkSecret(
     db,
@@ -204,6 +254,7 @@ export async function enrolAuthenticator(
       target: `operator:${operator.id}`,
       reason: 'enrolled an authenticator and received recovery codes',
       ip: meta.ip,
+      credential: SIGN_IN,
     });
     return { token, session: { ...session, operator: operatorView(operator), recovery_codes: codes } };
   });

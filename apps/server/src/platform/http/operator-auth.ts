@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { roleAllows, type OperatorRole, type Permission } from '@app/contracts';
 import { AppError } from './app-error.ts';
 import { requireRouteDeclarations } from './route-declarations.ts';
+import { runActingScope, setActingCredential } from './acting-credential.ts';
 
 /** The operator a request comes from: a console session (cookie) or a per-operator API token. */
 export type OperatorIdentity = {
@@ -68,6 +69,8 @@ export const operatorAuth = fp<{
       missing: 'operator routes without an access rule',
     });
 
+    // A callback hook, so the scope holds for the rest of the request (the hooks after it and the handler).
+    app.addHook('onRequest', (_request, _reply, done) => runActingScope(done));
     app.addHook('onRequest', async (request) => {
       const access = request.routeOptions.config.access;
       // Unknown paths answer not_found; the docs need a signed-in operator like any other route.
@@ -77,6 +80,7 @@ export const operatorAuth = fp<{
         const given = header.startsWith('Bearer ') ? header.slice(7) : '';
         if (!given || !timingSafeEqual(digest(given), expected)) throw new AppError('login_required');
         request.operator = 'bootstrap';
+        setActingCredential({ kind: 'shared-token', tokenId: null });
         return;
       }
       if (access === undefined && (request.is404 || isPublicFile(request.url))) return;
@@ -84,6 +88,7 @@ export const operatorAuth = fp<{
       if (!identity) throw new AppError('login_required');
       request.operatorIdentity = identity;
       request.operator = identity.name;
+      setActingCredential({ kind: identity.via, tokenId: identity.tokenId });
       if (access && access !== 'signed-in' && !roleAllows(identity.role, access))
         throw new AppError('permission_denied');
     });
