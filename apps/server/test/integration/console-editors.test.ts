@@ -8,6 +8,7 @@ import {
   type TestApp,
   type TestOperator,
 } from '../helpers/test-app.ts';
+import { changeControl } from '../helpers/held-change.ts';
 
 /**
  * What the console's editors rely on: who may edit, the phone preview's cleaning, plans and operator messages in
@@ -158,21 +159,32 @@ describe('wallet, channel and invitation settings', () => {
     }
     const before = (await op('alice', 'GET', '/admin/wallet-settings')).data;
     // What the console sends: only the changed fields, amounts as decimal text in U.
-    const saved = await op('alice', 'POST', '/admin/wallet-settings', {
+    // A fee changed is held for a second operator, who applies it.
+    const saved = await changeControl(t.admin, '/admin/wallet-settings', {
       reason: 'policy review',
       four_eyes_above: '5000.5',
       withdraw_fee_pct: '1.25',
     });
-    expect(saved.data).toMatchObject({ four_eyes_above: '5000.50', withdraw_fee_pct: '1.25' });
-    expect(saved.data.withdraw_min).toBe(before.withdraw_min);
+    expect(saved.data.fields).toEqual([
+      { field: 'withdraw_fee_pct', before: before.withdraw_fee_pct, after: '1.25' },
+      { field: 'four_eyes_above', before: before.four_eyes_above, after: '5000.50' },
+    ]);
+    const now = (await op('alice', 'GET', '/admin/wallet-settings')).data;
+    expect(now).toMatchObject({ four_eyes_above: '5000.50', withdraw_fee_pct: '1.25' });
+    expect(now.withdraw_min).toBe(before.withdraw_min);
     const trail = await audits('wallet:settings');
-    expect(trail.at(-1)).toMatchObject({ operator: 'alice', action: 'wallet.settings', reason: 'policy review' });
+    expect(trail.at(-3)).toMatchObject({ operator: 'alice', action: 'held_change.propose', reason: 'policy review' });
+    expect(trail.at(-2)).toMatchObject({
+      operator: 'bob',
+      action: 'wallet.settings',
+      details: { proposed_by: 'alice' },
+    });
     // Refused input changes nothing.
     expect(
       (await op('alice', 'POST', '/admin/wallet-settings', { reason: 'bad', four_eyes_above: '1.234' })).code,
     ).not.toBe(200);
     expect((await op('alice', 'GET', '/admin/wallet-settings')).data.four_eyes_above).toBe('5000.50');
-    await op('alice', 'POST', '/admin/wallet-settings', {
+    await changeControl(t.admin, '/admin/wallet-settings', {
       reason: 'restore',
       four_eyes_above: before.four_eyes_above,
       withdraw_fee_pct: before.withdraw_fee_pct,

@@ -40,6 +40,126 @@ async function recharge(token: string, amount: string) {
   return submitted.data.id as number;
 }
 
+describe('a change that weakens a control waits for a second operator', () => {
+  const settings = async () => (await op('alice', 'GET', '/admin/wallet-settings')).data;
+  const pendingFor = async (target: string) =>
+    (await op('bob', 'GET', '/admin/held-changes?status=pending')).data.items.find(
+      (h: { target: string }) => h.target === target,
+    );
+
+  it('one admin can no longer raise the four-eyes threshold, approve a large deposit alone and put it back', async () => {
+    const raised = await op('alice', 'POST', '/admin/wallet-settings', {
+      four_eyes_above: '20000',
+      reason: 'busy day',
+    });
+    expect(raised.key).toBe('change_proposed');
+    expect(raised.data.four_eyes_above).toBe('10000.00');
+    expect((await settings()).four_eyes_above).toBe('10000.00');
+    // The 12,000.00 U deposit still needs two operators.
+    const u = await registerUser(t.app, t.database);
+    const id = await recharge(u.token, '12000');
+    expect((await op('alice', 'POST', `/admin/deposits/${id}/approve`, { reason: 'looks fine' })).data.status).toBe(3);
+    expect(await available(u.user.id)).toBe(0n);
+
+    const held = await pendingFor('wallet:settings');
+    expect(held).toMatchObject({
+      kind: 'wallet.settings',
+      permission: 'settings.edit',
+      proposed_by: 'alice',
+      proposal_reason: 'busy day',
+      fields: [{ field: 'four_eyes_above', before: '10000.00', after: '20000.00' }],
+    });
+    // Support cannot see or decide it; the maker cannot approve their own proposal.
+    expect((await op('sam', 'GET', '/admin/held-changes?status=pending')).data.items).toEqual([]);
+    expect((await op('sam', 'POST', `/admin/held-changes/${held.id}/approve`, { reason: 'me too' })).key).toBe(
+      'permission_denied',
+    );
+    expect((await op('alice', 'POST', `/admin/held-changes/${held.id}/approve`, { reason: 'me myself' })).key).toBe(
+      'second_operator_required',
+    );
+    // A second proposal of the same control waits for this one to be decided.
+    expect((await op('alice', 'POST', '/admin/wallet-settings', { hold_hours: 0, reason: 'another idea' })).key).toBe(
+      'change_already_pending',
+    );
+    const approved = await op('bob', 'POST', `/admin/held-changes/${held.id}/approve`, {
+      reason: 'agreed in the meeting',
+    });
+    expect(approved.data).toMatchObject({
+      status: 'applied',
+      decided_by: 'bob',
+      decision_reason: 'agreed in the meeting',
+    });
+    expect((await settings()).four_eyes_above).toBe('20000.00');
+    expect((await op('bob', 'POST', `/admin/held-changes/${held.id}/approve`, { reason: 'again' })).key).toBe(
+      'review_already_decided',
+    );
+    const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.target, 'wallet:settings'));
+    expect(rows.map((r) => [r.action, r.operator])).toEqual([
+      ['held_change.propose', 'alice'],
+      ['wallet.settings', 'bob'],
+      ['held_change.approve', 'bob'],
+    ]);
+    expect(rows[1]!.details).toMatchObject({ held_change: held.id, proposed_by: 'alice' });
+    expect(rows[2]!.details).toMatchObject({ proposed_by: 'alice', proposal_reason: 'busy day' });
+
+    // Tightening applies at once, by one operator.
+    const lowered = await op('alice', 'POST', '/admin/wallet-settings', { four_eyes_above: '10000', reason: 'back' });
+    expect(lowered.key).toBe('operation_succeeded');
+    expect(lowered.data.four_eyes_above).toBe('10000.00');
+  });
+
+  it('a refused proposal changes nothing; one overtaken by a later change cannot be approved', async () => {
+    const longer = await op('alice', 'POST', '/admin/wallet-settings', {
+      withdraw_to: '23:00',
+      reason: 'longer hours',
+    });
+    expect(longer.key).toBe('change_proposed');
+    const held = await pendingFor('wallet:settings');
+    const refused = await op('bob', 'POST', `/admin/held-changes/${held.id}/refuse`, { reason: 'not agreed' });
+    expect(refused.data).toMatchObject({ status: 'refused', decided_by: 'bob' });
+    expect((await settings()).withdraw_to).toBe('21:00');
+
+    await op('alice', 'POST', '/admin/wallet-settings', { withdraw_max: '60000', reason: 'big clients' });
+    const wider = await pendingFor('wallet:settings');
+    // Meanwhile the maximum is lowered (a tightening, at once): the proposal no longer says what it would change.
+    expect(
+      (await op('bob', 'POST', '/admin/wallet-settings', { withdraw_max: '40000', reason: 'fraud wave' })).key,
+    ).toBe('operation_succeeded');
+    expect((await op('bob', 'POST', `/admin/held-changes/${wider.id}/approve`, { reason: 'looks ok' })).key).toBe(
+      'held_change_outdated',
+    );
+    expect((await settings()).withdraw_max).toBe('40000.00');
+    await op('bob', 'POST', `/admin/held-changes/${wider.id}/refuse`, { reason: 'overtaken' });
+  });
+
+  it('a wider role waits for a second admin; a proposal whose maker was disabled since cannot be approved', async () => {
+    const samId = await idOf('sam');
+    const wider = await op('alice', 'POST', `/admin/operators/${samId}/role`, { role: 'admin', reason: 'team lead' });
+    expect(wider.key).toBe('change_proposed');
+    expect(wider.data.role).toBe('support');
+    expect((await op('sam', 'GET', '/admin/deposits')).key).toBe('permission_denied');
+    const held = await pendingFor(`operator:${samId}`);
+    expect(held.fields).toEqual([{ field: 'role', before: 'support', after: 'admin' }]);
+    expect((await op('bob', 'POST', `/admin/held-changes/${held.id}/approve`, { reason: 'agreed' })).data.status).toBe(
+      'applied',
+    );
+    expect(
+      (await op('alice', 'GET', '/admin/operators')).data.items.find((o: { name: string }) => o.name === 'sam'),
+    ).toMatchObject({ role: 'admin' });
+
+    // cole (content) proposed for finance by bob, then bob is disabled: his proposal no longer counts.
+    const coleId = await idOf('cole');
+    expect(
+      (await op('bob', 'POST', `/admin/operators/${coleId}/role`, { role: 'finance', reason: 'moving' })).key,
+    ).toBe('change_proposed');
+    const coles = await pendingFor(`operator:${coleId}`);
+    await disable('bob');
+    expect((await op('alice', 'POST', `/admin/held-changes/${coles.id}/approve`, { reason: 'fine' })).key).toBe(
+      'first_approval_lapsed',
+    );
+  });
+});
+
 describe('a first approval counts only while its operator is active', () => {
   it('a deposit: the approval of an operator disabled since does not count, the next one is the first', async () => {
     const u = await registerUser(t.app, t.database);
@@ -78,10 +198,10 @@ describe('a first approval counts only while its operator is active', () => {
     });
     expect(held.data.status).toBe('pending');
     await disable('finn');
-    const approved = await op('bob', 'POST', `/admin/adjustments/${held.data.id}/approve`, { reason: 'looks right' });
+    const approved = await op('alice', 'POST', `/admin/adjustments/${held.data.id}/approve`, { reason: 'looks right' });
     expect(approved.key).toBe('first_approval_lapsed');
     expect(await available(user.id)).toBe(0n);
-    const refused = await op('bob', 'POST', `/admin/adjustments/${held.data.id}/refuse`, { reason: 'maker left' });
+    const refused = await op('alice', 'POST', `/admin/adjustments/${held.data.id}/refuse`, { reason: 'maker left' });
     expect(refused.data.status).toBe('refused');
   });
 });
