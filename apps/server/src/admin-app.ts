@@ -32,7 +32,8 @@ import { adminContentRoutes } from './modules/content/index.ts';
 import { adminInboxRoutes } from './modules/inbox/index.ts';
 import { adminSupportRoutes, adminUserSupportRoutes } from './modules/support/index.ts';
 import { adminCopyRoutes } from './modules/copy/index.ts';
-import { adminHeldChangeRoutes, adminOperatorRoutes, resolveOperator } from './modules/operators/index.ts';
+import { adminOperatorRoutes, fourEyesStep, resolveOperator } from './modules/operators/index.ts';
+import { adminHeldChangeRoutes } from './platform/held-changes/held-changes.admin.routes.ts';
 import { adminAdjustmentRoutes } from './modules/adjustments/index.ts';
 import { adminHouseRoutes } from './modules/house/index.ts';
 import { defaultUploadStore } from './modules/uploads/index.ts';
@@ -95,7 +96,7 @@ export async function buildAdminApp(deps: {
   await app.register(consoleFiles, { root: path.join(repoRoot, 'apps/console/dist') });
   // Each module's operator routes; every change they make is audited (who, when, what and why).
   await app.register(adminOperatorRoutes);
-  await app.register(adminHeldChangeRoutes);
+  await app.register(adminHeldChangeRoutes, { fourEyes: fourEyesStep });
   await app.register(adminAdjustmentRoutes);
   await app.register(adminAccountRoutes, { sender: deps.sender ?? new OutboxSender(deps.db) });
   await app.register(adminOutboxRoutes);

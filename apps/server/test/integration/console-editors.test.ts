@@ -124,23 +124,35 @@ describe('plans in ten languages', () => {
     const detail = await call(t.app, 'GET', `/api/user/yeb?id=${id}`, { token: u.token, lang: 'zh' });
     expect(detail.data.plan.title).toBe('冬季30天计划');
 
-    // An edit changes one language, removes another (empty title) and is audited before and after.
+    // An edit changes one language, removes another (empty title) and is audited before and after; its new
+    // rate waits for a second operator, who applies it.
     const edited = await op('cole', 'POST', `/admin/plans/${id}`, {
       reason: 'fix names',
       rate_pct: '5.75',
       translations: { zh: { title: '冬季计划', description: '' }, fr: { title: '' } },
     });
-    expect(edited.code, JSON.stringify(edited)).toBe(200);
+    expect(edited.key, JSON.stringify(edited)).toBe('change_proposed');
     expect(edited.data.translations).toEqual({ zh: { title: '冬季计划', description: '' } });
+    expect(edited.data.terms.rate).toBe('5.50');
     expect(await read('fr')).toMatchObject({ title: 'Winter 30-day plan' });
     expect(await read('zh')).toMatchObject({ title: '冬季计划', description: 'Fixed rate, paid daily.' });
+    const pending = await op('alice', 'GET', '/admin/held-changes?status=pending');
+    const held = pending.data.items.find((h: { target: string }) => h.target === `plan:${id}`);
+    expect(held.fields).toEqual([{ field: 'rate_pct', before: '5.50', after: '5.75' }]);
+    expect((await op('alice', 'POST', `/admin/held-changes/${held.id}/approve`, { reason: 'rate agreed' })).code).toBe(
+      200,
+    );
     const trail = await audits(`plan:${id}`);
     expect(trail.map((a) => [a.operator, a.action, a.reason])).toEqual([
       ['cole', 'plan.create', 'winter offer'],
+      ['cole', 'held_change.propose', 'fix names'],
       ['cole', 'plan.edit', 'fix names'],
+      ['alice', 'plan.edit', 'rate agreed'],
+      ['alice', 'held_change.approve', 'rate agreed'],
     ]);
-    expect(trail[1]!.details.before.translations.fr.title).toBe('Plan hiver 30 jours');
-    expect(trail[1]!.details.after.terms.rate).not.toBe(trail[1]!.details.before.terms.rate);
+    expect(trail[2]!.details.before.translations.fr.title).toBe('Plan hiver 30 jours');
+    expect(trail[3]!.details.after.terms.rate).not.toBe(trail[3]!.details.before.terms.rate);
+    expect(trail[3]!.details).toMatchObject({ proposed_by: 'cole' });
   });
 });
 

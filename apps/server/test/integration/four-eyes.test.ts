@@ -132,6 +132,53 @@ describe('a change that weakens a control waits for a second operator', () => {
     await op('bob', 'POST', `/admin/held-changes/${wider.id}/refuse`, { reason: 'overtaken' });
   });
 
+  it('payout terms and plan rates: the content operator proposes, an admin approves; a tightening applies at once', async () => {
+    const url = '/admin/products/ETH%2FUSDT/terms';
+    const terms = async () =>
+      (await op('cole', 'GET', url)).data.items.find((i: { seconds: number }) => i.seconds === 60);
+    const body = {
+      seconds: 60,
+      payout_pct: '95',
+      loss_pct: '100',
+      fee_pct: '0.5',
+      min_amount: '10',
+      max_amount: '10000',
+      max_open_amount: '50000',
+      presets: ['10', '50'],
+    };
+    const richer = await op('cole', 'POST', url, { ...body, reason: 'promotion' });
+    expect(richer.key).toBe('change_proposed');
+    expect((await terms()).payout_pct).toBe('85.00');
+    const held = await pendingFor('product:ETH/USDT:60s');
+    expect(held.fields).toEqual([{ field: 'payout_pct', before: '85.00', after: '95.00' }]);
+    expect((await op('cole', 'POST', `/admin/held-changes/${held.id}/approve`, { reason: 'mine' })).key).toBe(
+      'second_operator_required',
+    );
+    expect(
+      (await op('alice', 'POST', `/admin/held-changes/${held.id}/approve`, { reason: 'promotion agreed' })).code,
+    ).toBe(200);
+    expect((await terms()).payout_pct).toBe('95.00');
+    const smaller = await op('cole', 'POST', url, { ...body, max_amount: '5000', reason: 'smaller stakes' });
+    expect(smaller.key).toBe('operation_succeeded');
+    expect((await terms()).max_amount).toBe('5000.00');
+
+    const plans = (await op('cole', 'GET', '/admin/plans')).data.items as { id: number; terms: { rate: string } }[];
+    const plan = plans[0]!;
+    const edited = await op('cole', 'POST', `/admin/plans/${plan.id}`, {
+      rate_pct: '9.99',
+      title: 'Renamed while the rate waits',
+      reason: 'new offer',
+    });
+    expect(edited.key).toBe('change_proposed');
+    expect(edited.data).toMatchObject({ title: 'Renamed while the rate waits', terms: { rate: plan.terms.rate } });
+    const rate = await pendingFor(`plan:${plan.id}`);
+    expect((await op('alice', 'POST', `/admin/held-changes/${rate.id}/approve`, { reason: 'offer agreed' })).code).toBe(
+      200,
+    );
+    const after = (await op('cole', 'GET', '/admin/plans')).data.items.find((p: { id: number }) => p.id === plan.id);
+    expect(after.terms.rate).toBe('9.99');
+  });
+
   it('a wider role waits for a second admin; a proposal whose maker was disabled since cannot be approved', async () => {
     const samId = await idOf('sam');
     const wider = await op('alice', 'POST', `/admin/operators/${samId}/role`, { role: 'admin', reason: 'team lead' });

@@ -9,7 +9,7 @@ import { operatorApiTokens, operatorRecoveryCodes, operators } from './operators
 import { closeSessionsOf } from './operator-sessions.ts';
 import { issueTicket } from './tickets.ts';
 import { operatorView, type OperatorRow } from './operator-view.ts';
-import { holdChange, type HeldChangeOwner } from './held-changes.service.ts';
+import { holdChange, type HeldChangeOwner } from '../../platform/held-changes/held-changes.service.ts';
 
 export async function listOperators(db: Db): Promise<Operator[]> {
   const rows = await db.select().from(operators).orderBy(asc(operators.id));

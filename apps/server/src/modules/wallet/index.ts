@@ -1,7 +1,7 @@
 // The wallet module's face: recharges, withdrawals, exchange, payment methods and the statement.
 // Other modules, the app and the jobs import this file only; everything else here is the module's own.
 export { walletHooks } from './wallet-hooks.ts';
-import { ownHeldChanges } from '../operators/index.ts';
+import { ownHeldChanges } from '../../platform/held-changes/held-changes.service.ts';
 import { walletSettingsOwner } from './wallet-settings.ts';
 
 export { loadSettings } from './wallet-settings.ts';

@@ -4,7 +4,7 @@ import { formatMoney, parseMoney, type HeldChange, type WalletSettings } from '@
 import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { audit } from '../../platform/audit/audit.service.ts';
-import { holdChange, type HeldChangeOwner } from '../operators/index.ts';
+import { holdChange, type HeldChangeOwner } from '../../platform/held-changes/held-changes.service.ts';
 import { walletSettings } from './wallet.table.ts';
 
 /** Operator settings of the wallet, in minor units and basis points inside the server. */

@@ -6,17 +6,17 @@ import {
   heldChangeSchema,
   operatorIdParamsSchema,
 } from '@app/contracts';
-import { answers } from '../../platform/http/answers.ts';
-import { operatorAct } from '../../platform/http/operator-act.ts';
-import { currentOperator } from '../../platform/http/operator-auth.ts';
-import { decideHeldChange, listHeldChanges } from './held-changes.service.ts';
+import { answers } from '../http/answers.ts';
+import { operatorAct } from '../http/operator-act.ts';
+import { currentOperator } from '../http/operator-auth.ts';
+import { decideHeldChange, listHeldChanges, type FourEyes } from './held-changes.service.ts';
 
 /**
  * Changes waiting for a second operator: listed to whoever may decide them (each change names the permission it
  * needs, so the route asks only for a signed-in operator and the service checks the rest), approved or refused
  * with a reason.
  */
-export const adminHeldChangeRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminHeldChangeRoutes: FastifyPluginAsyncZod<{ fourEyes: FourEyes }> = async (app, { fourEyes }) => {
   const { db } = app;
   app.get(
     '/admin/held-changes',
@@ -36,7 +36,7 @@ export const adminHeldChangeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) =>
         reply.ok(
-          await decideHeldChange(db, currentOperator(request), decision, operatorAct(request)),
+          await decideHeldChange(db, fourEyes, currentOperator(request), decision, operatorAct(request)),
           'operation_succeeded',
         ),
     );

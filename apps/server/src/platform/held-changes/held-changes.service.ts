@@ -8,14 +8,22 @@ import {
   type HeldChangeStatus,
   type Permission,
 } from '@app/contracts';
-import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
-import { audit } from '../../platform/audit/audit.service.ts';
-import { AppError } from '../../platform/http/app-error.ts';
-import type { OperatorAct } from '../../platform/http/operator-act.ts';
-import type { OperatorIdentity } from '../../platform/http/operator-auth.ts';
-import { seconds } from '../../platform/time/epoch.ts';
-import { fourEyesStep } from './four-eyes.ts';
+import type { Db, DbOrTx, Tx } from '../db/client.ts';
+import { audit } from '../audit/audit.service.ts';
+import { AppError } from '../http/app-error.ts';
+import type { OperatorAct } from '../http/operator-act.ts';
+import type { OperatorIdentity } from '../http/operator-auth.ts';
+import { seconds } from '../time/epoch.ts';
 import { heldChanges } from './held-changes.table.ts';
+
+/**
+ * The two-operator rule of the operators module (`fourEyesStep`), which the operator app passes in: the same
+ * rule decides a held change as a large deposit, and this part, below every module, cannot import it.
+ */
+export type FourEyes = (
+  db: DbOrTx,
+  decision: { first: string | null; by: string; permission: Permission },
+) => Promise<{ step: 'first'; lapsed: string | null } | { step: 'second'; first: string }>;
 
 type Row = typeof heldChanges.$inferSelect;
 type Value = HeldChangeField['before'];
@@ -38,7 +46,10 @@ export type HeldChangeOwner = {
 
 const owners = new Map<HeldChangeKind, HeldChangeOwner>();
 
-/** The owner of a kind registers it from its face, as a hook's listener does (docs/server.md). */
+/**
+ * The module that owns a kind registers it from its face, as a hook's listener does (docs/server.md): the changes
+ * are held here, below every module, since the owners (wallet, market, invest, operators) sit all over the graph.
+ */
 export function ownHeldChanges(kind: HeldChangeKind, owner: HeldChangeOwner) {
   owners.set(kind, owner);
 }
@@ -120,6 +131,7 @@ const same = (a: Value | undefined, b: Value) => (a ?? null) === b;
  */
 export async function decideHeldChange(
   db: Db,
+  fourEyesStep: FourEyes,
   who: OperatorIdentity,
   decision: 'approve' | 'refuse',
   act: OperatorAct<{ reason: string }, { id: number }>,
