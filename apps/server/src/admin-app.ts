@@ -21,7 +21,7 @@ import { adminUserAuditRoutes } from './platform/audit/user-audit.admin.routes.t
 import { adminLedgerRoutes } from './modules/ledger/index.ts';
 import { adminOrderRoutes } from './modules/orders/index.ts';
 import { adminSecurityRoutes } from './modules/security/index.ts';
-import { adminAccountRoutes } from './modules/auth/index.ts';
+import { adminAccountRoutes, checkSecret } from './modules/auth/index.ts';
 import { adminInviteRoutes } from './modules/invites/index.ts';
 import { adminMarketRoutes } from './modules/market/index.ts';
 import { adminUserWalletRoutes, adminWalletRoutes } from './modules/wallet/index.ts';
@@ -86,6 +86,7 @@ export async function buildAdminApp(deps: {
   await app.register(cookie);
   await app.register(operatorAuth, {
     resolve: resolveOperator(deps.db),
+    countedCheck: (ip, verify) => checkSecret(deps.db, { counter: `shared-token:${ip}`, ip, perAddress: null }, verify),
     sharedToken: deps.token,
     isApi: isOperatorApi,
     isPublicFile: (url) => url === '/console' || url.startsWith('/console/'),

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { generate, generateSecret } from 'otplib';
 import { hashPassword } from '../../src/modules/auth/index.ts';
 import { operatorApiTokens, operators } from '../../src/modules/operators/operators.table.ts';
-import { call, createTestApp, operatorHeaders, registerUser, type TestApp } from '../helpers/test-app.ts';
+import { ADMIN_TOKEN, call, createTestApp, operatorHeaders, registerUser, type TestApp } from '../helpers/test-app.ts';
 import { operatorCall } from './wallet-helpers.ts';
 
 let t: TestApp;
@@ -146,5 +146,20 @@ describe('sign-in counters: per operator name and per address, never shared with
       expect(answers.map((a) => a.key)).toEqual(Array(10).fill('verification_failed'));
     }
     expect((await signIn('guess-last', 'wrong-password', '123456', ip)).key).toBe('too_many_attempts');
+  });
+});
+
+describe('the shared token is a secret like any other', () => {
+  it('is counted before it is compared: five wrong tries lock that address out, the right token included', async () => {
+    const bootstrap = (token: string) =>
+      t.admin.inject({
+        method: 'POST',
+        url: '/admin/operators/bootstrap',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { name: 'intruder', password: 'a-long-console-passphrase-of-theirs' },
+        remoteAddress: '10.45.0.1',
+      });
+    for (let i = 0; i < 5; i++) expect((await bootstrap(`guess-${i}`)).json().key).toBe('login_required');
+    expect((await bootstrap(ADMIN_TOKEN)).json().key).toBe('too_many_attempts');
   });
 });

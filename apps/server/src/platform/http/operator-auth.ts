@@ -57,8 +57,16 @@ export const operatorAuth = fp<{
   isApi: (url: string) => boolean;
   /** Files anyone may fetch (the console's own static files: they hold no data; every call they make is checked). */
   isPublicFile?: (url: string) => boolean;
+  /**
+   * Counts a check of the shared token from an address before it is made, and refuses when too many were wrong
+   * (the operators' secret counter, which admin-app.ts passes in: it lives in a module). The default only compares.
+   */
+  countedCheck?: (ip: string, verify: () => Promise<boolean>) => Promise<boolean>;
 }>(
-  async (app, { resolve, sharedToken, isApi, isPublicFile = () => false }) => {
+  async (
+    app,
+    { resolve, sharedToken, isApi, isPublicFile = () => false, countedCheck = (_ip, verify) => verify() },
+  ) => {
     const expected = digest(sharedToken);
     app.decorateRequest('operator', '');
     app.decorateRequest('operatorIdentity', null);
@@ -78,7 +86,10 @@ export const operatorAuth = fp<{
       if (access === 'shared-token') {
         const header = request.headers.authorization ?? '';
         const given = header.startsWith('Bearer ') ? header.slice(7) : '';
-        if (!given || !timingSafeEqual(digest(given), expected)) throw new AppError('login_required');
+        if (!given) throw new AppError('login_required');
+        // ADMIN_TOKEN may be one an installer chose: each guess is counted, like a password's.
+        if (!(await countedCheck(request.ip, async () => timingSafeEqual(digest(given), expected))))
+          throw new AppError('login_required');
         request.operator = 'bootstrap';
         setActingCredential({ kind: 'shared-token', tokenId: null });
         return;
