@@ -49,7 +49,7 @@ export function HeldChangesPanel({
         {items.map((change) => {
           const mine = change.proposed_by === me;
           return (
-            <div key={change.id} className={ui.alert} role="status" data-testid={`held-change-${change.id}`}>
+            <div key={change.id} className={ui.notice} role="status" data-testid={`held-change-${change.id}`}>
               <strong>{t('heldChanges.waiting')}</strong> <span className={page.mono}>{change.target}</span>
               <ul>
                 {change.fields.map((f) => (
