@@ -60,10 +60,8 @@ export async function assertFundPassword(
   const stored = user?.fundPasswordHash;
   const given = input.password;
   if (!stored || !given) throw new AppError('fund_password_required', { field });
-  const right = await checkSecret(
-    db,
-    { counter: counterOf.fund(input.userId), ip: input.ip, perAddress: null },
-    () => verifyPassword(stored, given),
+  const right = await checkSecret(db, { counter: counterOf.fund(input.userId), ip: input.ip, perAddress: null }, () =>
+    verifyPassword(stored, given),
   );
   if (!right) throw new AppError('fund_password_wrong', { field });
 }
