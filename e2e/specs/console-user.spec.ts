@@ -194,6 +194,26 @@ test('customer service finds a user, reads their money, writes to them in their 
   await roleDialog.getByLabel(c('operators.newRole')).selectOption('finance');
   await roleDialog.getByLabel(c('reason.label')).fill('moved to the finance desk');
   await roleDialog.getByRole('button', { name: c('operators.changeRole') }).click();
+  // A role that grants more waits for a second admin: the row keeps the old role, the proposal is listed.
+  await expect(boss.getByTestId('held-changes')).toContainText(c('heldChanges.title'));
+  await expect(row).toContainText(c('roles.support'));
+  await shot(boss, 'operators-held-1280-en');
+  // A second admin, in a browser of their own, approves it with a reason.
+  const secondAdmin = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  const checker = await secondAdmin.newPage();
+  checker.on('pageerror', (error) => errors.push(error.message));
+  await joinConsoleAs(checker, 'admin', 'checker');
+  await checker.getByRole('link', { name: c('nav.operators') }).click();
+  const proposal = checker.getByTestId('held-changes').locator('[data-testid^="held-change-"]');
+  await expect(proposal).toHaveCount(1);
+  await proposal.getByRole('button', { name: c('heldChanges.approve') }).click();
+  const approve = checker.getByTestId('reason-dialog');
+  await approve.getByLabel(c('reason.label')).fill('agreed with the finance lead');
+  await approve.getByRole('button', { name: c('heldChanges.approve') }).click();
+  await expect(checker.getByTestId(`operator-row-${support}`)).toContainText(c('roles.finance'));
+  await expect(checker.getByTestId('held-changes')).toHaveCount(0);
+  await secondAdmin.close();
+  await boss.reload();
   await expect(row).toContainText(c('roles.finance'));
   await shot(boss, 'operators-after-1280-en');
   await boss.getByTestId('language-switch').selectOption('zh');

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { open } from '../support/app.ts';
-import { operatorAuth, sharedOperators } from '../support/operators.ts';
+import { changeControl, operatorAuth, sharedOperators } from '../support/operators.ts';
 import { registerByApi, useSession } from '../support/session.ts';
 import { NATIVE_NAMES, text, type Lang } from '../support/texts.ts';
 import { keepScreenshot } from '../support/screenshots.ts';
@@ -20,18 +20,23 @@ async function post(route: string, body: Record<string, string>, token: string) 
   return (await response.json()) as { code: number; key: string };
 }
 
-/** The shared server's wallet settings, changed by an admin (alice) with a reason; answers the settings before. */
+/**
+ * The shared server's wallet settings, changed by an admin (alice) with a reason and, where that weakens a control,
+ * approved by a second (bob); answers the settings before.
+ */
 async function walletSettings(change: Record<string, string | number>): Promise<Record<string, unknown>> {
-  const headers = { ...operatorAuth(sharedOperators().alice), 'content-type': 'application/json' };
+  const { alice, bob } = sharedOperators();
+  const headers = operatorAuth(alice);
   const before = (await (await fetch(`${process.env.E2E_ADMIN_URL}/admin/wallet-settings`, { headers })).json()) as {
     data: Record<string, unknown>;
   };
-  const changed = await fetch(`${process.env.E2E_ADMIN_URL}/admin/wallet-settings`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ ...change, reason: 'e2e: numbers and plurals' }),
-  });
-  expect(changed.status).toBe(200);
+  const changed = await changeControl(
+    process.env.E2E_ADMIN_URL!,
+    { maker: alice, checker: bob },
+    '/admin/wallet-settings',
+    { ...change, reason: 'e2e: numbers and plurals' },
+  );
+  expect(changed.code).toBe(200);
   return before.data;
 }
 

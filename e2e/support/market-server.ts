@@ -1,5 +1,5 @@
 import { test as base } from '@playwright/test';
-import { bootstrapTeam, operatorAuth, type OperatorTokens } from './operators.ts';
+import { bootstrapTeam, changeControl, type OperatorTokens } from './operators.ts';
 import { startServer, type Server } from './server.ts';
 
 /** The market server, with its own operators (made when it starts). */
@@ -18,15 +18,17 @@ export async function api<T>(base: string, pathAndQuery: string, token?: string)
 /**
  * The shortest period an operator may set (5 s), on BTC/USDT with the 30-second period's payout and fee, so the
  * specs that watch an order settle wait seconds, not half a minute. Set through the operator API by the content
- * operator (the catalogue is theirs); the prices an order opens and settles at stay the recorded ones.
+ * operator (the catalogue is theirs) and approved by an admin; the prices an order opens and settles at stay the recorded ones.
  */
 export const SHORT_PERIOD = 5;
 
 async function addShortPeriod(server: MarketServer) {
-  const response = await fetch(`${server.adminUrl}/admin/products/${encodeURIComponent('BTC/USDT')}/terms`, {
-    method: 'POST',
-    headers: { ...operatorAuth(server.operators.cole), 'content-type': 'application/json' },
-    body: JSON.stringify({
+  // New payout terms wait for a second operator: the content operator proposes them and an admin approves.
+  const body = await changeControl(
+    server.adminUrl,
+    { maker: server.operators.cole, checker: server.operators.alice },
+    `/admin/products/${encodeURIComponent('BTC/USDT')}/terms`,
+    {
       reason: 'e2e: a short period so orders settle in seconds',
       seconds: SHORT_PERIOD,
       payout_pct: '80',
@@ -36,9 +38,8 @@ async function addShortPeriod(server: MarketServer) {
       max_amount: '10000',
       max_open_amount: '50000',
       presets: ['10', '50', '100', '500', '1000'],
-    }),
-  });
-  const body = (await response.json()) as Envelope<unknown>;
+    },
+  );
   if (body.code !== 200) throw new Error(`setting the ${SHORT_PERIOD}-second terms: ${body.key} ${body.msg}`);
 }
 

@@ -33,3 +33,34 @@ export function sharedOperators(): OperatorTokens {
 
 /** The headers of an operator API call made with an operator's token. */
 export const operatorAuth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+type Answer = { code: number; key: string; msg: string; data: unknown };
+
+/**
+ * A change of a control as the platform requires of anyone: `maker` sends it and, when it weakens a control and
+ * is held for a second operator (`change_proposed`), `checker` approves the proposal. Answers the answer that
+ * applied it (or refused it).
+ */
+export async function changeControl(
+  adminUrl: string,
+  tokens: { maker: string; checker: string },
+  route: string,
+  body: object,
+): Promise<Answer> {
+  const send = async (token: string, method: 'GET' | 'POST', path: string, payload?: object) => {
+    const response = await fetch(`${adminUrl}${path}`, {
+      method,
+      headers: { ...operatorAuth(token), ...(payload ? { 'content-type': 'application/json' } : {}) },
+      ...(payload ? { body: JSON.stringify(payload) } : {}),
+    });
+    return (await response.json()) as Answer;
+  };
+  const made = await send(tokens.maker, 'POST', route, body);
+  if (made.key !== 'change_proposed') return made;
+  const pending = (await send(tokens.checker, 'GET', '/admin/held-changes?status=pending')).data as {
+    items: { id: number; created_at: number }[];
+  };
+  const held = pending.items[0];
+  if (!held) throw new Error(`${route}: held, but no proposal is pending`);
+  return send(tokens.checker, 'POST', `/admin/held-changes/${held.id}/approve`, { reason: 'e2e: second operator' });
+}

@@ -15,12 +15,13 @@ import { apiDocs, operatorApi } from './platform/http/api-docs.ts';
 import { appDeps } from './platform/http/app-deps.ts';
 import { systemClock } from './platform/time/clock.ts';
 import { adminAuditRoutes } from './platform/audit/audit.admin.routes.ts';
+import { refusalAudit } from './platform/audit/refusal-audit.ts';
 import { adminOutboxRoutes } from './platform/messaging/outbox.admin.routes.ts';
 import { adminUserAuditRoutes } from './platform/audit/user-audit.admin.routes.ts';
 import { adminLedgerRoutes } from './modules/ledger/index.ts';
 import { adminOrderRoutes } from './modules/orders/index.ts';
 import { adminSecurityRoutes } from './modules/security/index.ts';
-import { adminAccountRoutes } from './modules/auth/index.ts';
+import { adminAccountRoutes, checkSecret } from './modules/auth/index.ts';
 import { adminInviteRoutes } from './modules/invites/index.ts';
 import { adminMarketRoutes } from './modules/market/index.ts';
 import { adminUserWalletRoutes, adminWalletRoutes } from './modules/wallet/index.ts';
@@ -31,7 +32,8 @@ import { adminContentRoutes } from './modules/content/index.ts';
 import { adminInboxRoutes } from './modules/inbox/index.ts';
 import { adminSupportRoutes, adminUserSupportRoutes } from './modules/support/index.ts';
 import { adminCopyRoutes } from './modules/copy/index.ts';
-import { adminOperatorRoutes, resolveOperator } from './modules/operators/index.ts';
+import { adminOperatorRoutes, fourEyesStep, resolveOperator } from './modules/operators/index.ts';
+import { adminHeldChangeRoutes } from './platform/held-changes/held-changes.admin.routes.ts';
 import { adminAdjustmentRoutes } from './modules/adjustments/index.ts';
 import { adminHouseRoutes } from './modules/house/index.ts';
 import { defaultUploadStore } from './modules/uploads/index.ts';
@@ -86,15 +88,18 @@ export async function buildAdminApp(deps: {
   await app.register(cookie);
   await app.register(operatorAuth, {
     resolve: resolveOperator(deps.db),
+    countedCheck: (ip, verify) => checkSecret(deps.db, { counter: `shared-token:${ip}`, ip, perAddress: null }, verify),
     sharedToken: deps.token,
     isApi: isOperatorApi,
     isPublicFile: (url) => url === '/console' || url.startsWith('/console/'),
   });
+  await app.register(refusalAudit, { db: deps.db });
   await app.register(apiDocs, { api: operatorApi });
   // The operator console (apps/console): its files are open to anyone, every API call it makes needs a session.
   await app.register(consoleFiles, { root: path.join(repoRoot, 'apps/console/dist') });
   // Each module's operator routes; every change they make is audited (who, when, what and why).
   await app.register(adminOperatorRoutes);
+  await app.register(adminHeldChangeRoutes, { fourEyes: fourEyesStep });
   await app.register(adminAdjustmentRoutes);
   await app.register(adminAccountRoutes, { sender: deps.sender ?? new OutboxSender(deps.db) });
   await app.register(adminOutboxRoutes);

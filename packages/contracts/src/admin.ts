@@ -69,6 +69,10 @@ export const adminAuditItemSchema = z.object({
   target: z.string(),
   reason: z.string(),
   details: z.record(z.string(), z.unknown()),
+  /** What proved the operator: a console session, an API token (`token_id` says which), the shared token, the
+   * sign-in itself or an invitation; `unrecorded` on rows older than this field. */
+  credential: z.enum(['session', 'token', 'shared-token', 'sign-in', 'invitation', 'unrecorded']),
+  token_id: z.number().int().nullable(),
   created_at: z.number().int(),
 });
 export type AdminAuditItem = z.infer<typeof adminAuditItemSchema>;

@@ -46,7 +46,10 @@ const rawBaseQuery = fetchBaseQuery({
  * Every answer is `{code, msg, key, data}`: code 200 gives data; 401 ends the session (the console returns to
  * sign-in); anything else is a refusal with the server's message.
  */
-export const envelopeBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ConsoleError> = async (
+/** What an answer said beside its data: its message key (`change_proposed` when a change waits for a second operator). */
+export type EnvelopeMeta = { key: string };
+
+export const envelopeBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ConsoleError, object, EnvelopeMeta> = async (
   args,
   api,
   extraOptions,
@@ -60,7 +63,7 @@ export const envelopeBaseQuery: BaseQueryFn<string | FetchArgs, unknown, Console
     const status = error && typeof error.status === 'number' ? error.status : 0;
     return { error: { code: status, key: 'system_error', msg: '', kind: 'invalid-response' } };
   }
-  if (body.code === 200) return { data: body.data };
+  if (body.code === 200) return { data: body.data, meta: { key: body.key } };
   if (body.code === 401) {
     const { operator } = (api.getState() as { session: SessionState }).session;
     if (operator) api.dispatch(sessionEnded('expired'));
@@ -82,10 +85,30 @@ export const envelopeBaseQuery: BaseQueryFn<string | FetchArgs, unknown, Console
 export const consoleApi = createApi({
   reducerPath: 'consoleApi',
   baseQuery: envelopeBaseQuery,
-  tagTypes: ['Session', 'Deposits', 'Withdrawals', 'Users', 'Operators', 'Tokens', 'Kyc', 'Support', 'Orders', 'Audit'],
+  tagTypes: [
+    'Session',
+    'Deposits',
+    'Withdrawals',
+    'Users',
+    'Operators',
+    'Tokens',
+    'Kyc',
+    'Support',
+    'Orders',
+    'Audit',
+    // Changes waiting for a second operator: every editor that can propose one invalidates them.
+    'HeldChanges',
+  ],
   // Other operators act on the same queues: a list is read again whenever it is shown and when the window
   // gets the focus back, never taken from a cache of minutes ago.
   refetchOnMountOrArgChange: true,
   refetchOnFocus: true,
   endpoints: () => ({}),
+});
+
+/** A save that may be held for a second operator: the value in force and whether the change waits (docs/operators.md). */
+export type MaybeHeld<T> = { value: T; held: boolean };
+export const maybeHeld = <T>(value: T, meta: EnvelopeMeta | undefined): MaybeHeld<T> => ({
+  value,
+  held: meta?.key === 'change_proposed',
 });

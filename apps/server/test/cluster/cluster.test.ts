@@ -71,7 +71,7 @@ suite('three nodes behind nginx', () => {
     // The nodes share one database, so one team of operators (made through the first node) acts on all.
     const adminUrl = `http://127.0.0.1:${nodes[0]!.adminPort}`;
     const operators = await bootstrapOperators(adminUrl, ADMIN_TOKEN);
-    const settings = await openWithdrawals(adminUrl, operators.alice!);
+    const settings = await openWithdrawals(adminUrl, operators.alice!, operators.bob!);
     expect(settings.code).toBe(200);
   }, 400_000);
 

@@ -57,7 +57,7 @@ async function funded(
     // The data dir is fresh: its first admin is made with the shared token, who then makes the others.
     const adminUrl = `http://127.0.0.1:${adminPort}`;
     const operators = await bootstrapOperators(adminUrl, ADMIN_TOKEN);
-    expect((await openWithdrawals(adminUrl, operators.alice!)).code).toBe(200);
+    expect((await openWithdrawals(adminUrl, operators.alice!, operators.bob!)).code).toBe(200);
     const load = new MixedLoad(() => base, direct.db);
     const clients = await Promise.all([0, 1, 2].map((i) => load.client(i, prefix)));
     return { load, clients };

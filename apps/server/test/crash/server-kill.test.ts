@@ -38,7 +38,7 @@ describe.runIf(embedded)(`the server killed ${CYCLES} times under load`, () => {
     const database = connect((await runningEmbeddedUrl(dataDir))!, 4);
     const adminUrl = `http://127.0.0.1:${adminPort}`;
     const operators = await bootstrapOperators(adminUrl, ADMIN_TOKEN);
-    const settings = await openWithdrawals(adminUrl, operators.alice!);
+    const settings = await openWithdrawals(adminUrl, operators.alice!, operators.bob!);
     expect(settings.code).toBe(200);
     const load = new MixedLoad(() => base, database.db);
     const clients = await Promise.all(Array.from({ length: 8 }, (_, i) => load.client(i, 'killed')));

@@ -17,22 +17,34 @@ export type Outcome = { kind: string; client: LoadClient; path: string; body: Re
 
 /**
  * Operator settings that let a load withdraw as often as it deposits: any hour, no hold on a new card, many
- * withdrawals a day (the wallet suite tests those limits; a load test is about something else). Set by an
- * admin (settings need `settings.edit`), with that operator's API token from bootstrapOperators.
+ * withdrawals a day (the wallet suite tests those limits; a load test is about something else). Proposed by one
+ * admin and, since they weaken the wallet's controls, approved by a second (both API tokens from
+ * bootstrapOperators).
  */
-export async function openWithdrawals(adminUrl: string, adminApiToken: string): Promise<Answer> {
-  const response = await fetch(`${adminUrl}/admin/wallet-settings`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${adminApiToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      reason: 'load test',
-      hold_hours: 0,
-      withdraw_daily_count: 100,
-      withdraw_from: '00:00',
-      withdraw_to: '23:59',
-    }),
+export async function openWithdrawals(adminUrl: string, makerToken: string, checkerToken: string): Promise<Answer> {
+  const post = async (token: string, path: string, body: object) => {
+    const response = await fetch(`${adminUrl}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return (await response.json()) as Answer;
+  };
+  const proposed = await post(makerToken, '/admin/wallet-settings', {
+    reason: 'load test',
+    hold_hours: 0,
+    withdraw_daily_count: 100,
+    withdraw_from: '00:00',
+    withdraw_to: '23:59',
   });
-  return (await response.json()) as Answer;
+  if (proposed.key !== 'change_proposed') return proposed;
+  const pending = await fetch(`${adminUrl}/admin/held-changes?status=pending`, {
+    headers: { authorization: `Bearer ${checkerToken}` },
+  });
+  const { data } = (await pending.json()) as { data: { items: { id: number; target: string }[] } };
+  const held = data.items.find((h) => h.target === 'wallet:settings');
+  if (!held) throw new Error('the load settings were held, but no proposal is pending');
+  return post(checkerToken, `/admin/held-changes/${held.id}/approve`, { reason: 'load test, second operator' });
 }
 
 export class MixedLoad {

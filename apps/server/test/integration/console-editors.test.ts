@@ -8,6 +8,7 @@ import {
   type TestApp,
   type TestOperator,
 } from '../helpers/test-app.ts';
+import { changeControl } from '../helpers/held-change.ts';
 
 /**
  * What the console's editors rely on: who may edit, the phone preview's cleaning, plans and operator messages in
@@ -123,23 +124,35 @@ describe('plans in ten languages', () => {
     const detail = await call(t.app, 'GET', `/api/user/yeb?id=${id}`, { token: u.token, lang: 'zh' });
     expect(detail.data.plan.title).toBe('冬季30天计划');
 
-    // An edit changes one language, removes another (empty title) and is audited before and after.
+    // An edit changes one language, removes another (empty title) and is audited before and after; its new
+    // rate waits for a second operator, who applies it.
     const edited = await op('cole', 'POST', `/admin/plans/${id}`, {
       reason: 'fix names',
       rate_pct: '5.75',
       translations: { zh: { title: '冬季计划', description: '' }, fr: { title: '' } },
     });
-    expect(edited.code, JSON.stringify(edited)).toBe(200);
+    expect(edited.key, JSON.stringify(edited)).toBe('change_proposed');
     expect(edited.data.translations).toEqual({ zh: { title: '冬季计划', description: '' } });
+    expect(edited.data.terms.rate).toBe('5.50');
     expect(await read('fr')).toMatchObject({ title: 'Winter 30-day plan' });
     expect(await read('zh')).toMatchObject({ title: '冬季计划', description: 'Fixed rate, paid daily.' });
+    const pending = await op('alice', 'GET', '/admin/held-changes?status=pending');
+    const held = pending.data.items.find((h: { target: string }) => h.target === `plan:${id}`);
+    expect(held.fields).toEqual([{ field: 'rate_pct', before: '5.50', after: '5.75' }]);
+    expect((await op('alice', 'POST', `/admin/held-changes/${held.id}/approve`, { reason: 'rate agreed' })).code).toBe(
+      200,
+    );
     const trail = await audits(`plan:${id}`);
     expect(trail.map((a) => [a.operator, a.action, a.reason])).toEqual([
       ['cole', 'plan.create', 'winter offer'],
+      ['cole', 'held_change.propose', 'fix names'],
       ['cole', 'plan.edit', 'fix names'],
+      ['alice', 'plan.edit', 'rate agreed'],
+      ['alice', 'held_change.approve', 'rate agreed'],
     ]);
-    expect(trail[1]!.details.before.translations.fr.title).toBe('Plan hiver 30 jours');
-    expect(trail[1]!.details.after.terms.rate).not.toBe(trail[1]!.details.before.terms.rate);
+    expect(trail[2]!.details.before.translations.fr.title).toBe('Plan hiver 30 jours');
+    expect(trail[3]!.details.after.terms.rate).not.toBe(trail[3]!.details.before.terms.rate);
+    expect(trail[3]!.details).toMatchObject({ proposed_by: 'cole' });
   });
 });
 
@@ -158,21 +171,32 @@ describe('wallet, channel and invitation settings', () => {
     }
     const before = (await op('alice', 'GET', '/admin/wallet-settings')).data;
     // What the console sends: only the changed fields, amounts as decimal text in U.
-    const saved = await op('alice', 'POST', '/admin/wallet-settings', {
+    // A fee changed is held for a second operator, who applies it.
+    const saved = await changeControl(t.admin, '/admin/wallet-settings', {
       reason: 'policy review',
       four_eyes_above: '5000.5',
       withdraw_fee_pct: '1.25',
     });
-    expect(saved.data).toMatchObject({ four_eyes_above: '5000.50', withdraw_fee_pct: '1.25' });
-    expect(saved.data.withdraw_min).toBe(before.withdraw_min);
+    expect(saved.data.fields).toEqual([
+      { field: 'withdraw_fee_pct', before: before.withdraw_fee_pct, after: '1.25' },
+      { field: 'four_eyes_above', before: before.four_eyes_above, after: '5000.50' },
+    ]);
+    const now = (await op('alice', 'GET', '/admin/wallet-settings')).data;
+    expect(now).toMatchObject({ four_eyes_above: '5000.50', withdraw_fee_pct: '1.25' });
+    expect(now.withdraw_min).toBe(before.withdraw_min);
     const trail = await audits('wallet:settings');
-    expect(trail.at(-1)).toMatchObject({ operator: 'alice', action: 'wallet.settings', reason: 'policy review' });
+    expect(trail.at(-3)).toMatchObject({ operator: 'alice', action: 'held_change.propose', reason: 'policy review' });
+    expect(trail.at(-2)).toMatchObject({
+      operator: 'bob',
+      action: 'wallet.settings',
+      details: { proposed_by: 'alice' },
+    });
     // Refused input changes nothing.
     expect(
       (await op('alice', 'POST', '/admin/wallet-settings', { reason: 'bad', four_eyes_above: '1.234' })).code,
     ).not.toBe(200);
     expect((await op('alice', 'GET', '/admin/wallet-settings')).data.four_eyes_above).toBe('5000.50');
-    await op('alice', 'POST', '/admin/wallet-settings', {
+    await changeControl(t.admin, '/admin/wallet-settings', {
       reason: 'restore',
       four_eyes_above: before.four_eyes_above,
       withdraw_fee_pct: before.withdraw_fee_pct,

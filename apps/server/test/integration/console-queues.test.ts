@@ -389,7 +389,7 @@ describe('CSV exports', () => {
         'alice',
         'audit',
         `/admin/audit/export?reason=${reason}`,
-        'id,time_utc,operator,action,target,reason,details,ip',
+        'id,time_utc,operator,action,target,reason,details,ip,credential,token_id',
       ],
       [
         'sam',

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { postJournal } from '../../src/modules/ledger/ledger.service.ts';
 import { houseAccount, userAccount } from '../../src/modules/ledger/account-codes.ts';
 import { call, createTestApp, registerUser, type TestApp } from '../helpers/test-app.ts';
+import { changeControl } from '../helpers/held-change.ts';
 import { marketHarness } from '../helpers/market-harness.ts';
 import { workCopyTasks } from '../../src/modules/copy/copy-worker.ts';
 import { intentKey, operatorCall, pngImage, SATURDAY_MORNING_SHANGHAI, uploadProof } from './wallet-helpers.ts';
@@ -101,7 +102,7 @@ beforeAll(async () => {
     await t.database.db.execute(sql`SELECT setval(${seq}, ${(i + 1) * 10_000_000})`);
 
   // A new card may take withdrawals at once here (the hold is the wallet suite's subject).
-  await operatorCall(t.admin, 'alice', 'POST', '/admin/wallet-settings', { reason: 'idor sweep', hold_hours: 0 });
+  await changeControl(t.admin, '/admin/wallet-settings', { reason: 'idor sweep', hold_hours: 0 });
   owner = await userWithMoney();
   stranger = await userWithMoney();
   // The owner's things, one of each kind the API makes.

@@ -14,6 +14,7 @@ import {
   type TestApp,
   type TestOperator,
 } from '../helpers/test-app.ts';
+import { changeControl } from '../helpers/held-change.ts';
 import { silentLog } from '../helpers/market-harness.ts';
 
 const TZ = 'Asia/Shanghai';
@@ -181,7 +182,12 @@ describe('buying', () => {
     expect(await available(u.token)).toBe(74_000n);
 
     // Later edits of the plan never change the holding.
-    await op('cole', 'POST', `/admin/plans/${plan.id}`, { reason: 'rate change', rate_pct: '1.00' });
+    await changeControl(
+      t.admin,
+      `/admin/plans/${plan.id}`,
+      { reason: 'rate change', rate_pct: '1.00' },
+      { maker: 'cole', checker: 'alice' },
+    );
     const after = await get(u.token, `/api/user/yeb?id=${plan.id}`);
     expect(after.data.plan.terms.rate).toBe('1.00');
     expect(after.data.holding.terms.rate).toBe('7.30');
@@ -386,7 +392,12 @@ describe('top-up, accrual, stop, renewal and maturity', () => {
     const b = await createPlan({ rate_pct: '3.65', period_days: 5, share_type: 'maturity' });
     const ha = (await post(u.token, '/api/user/yebjoinnow', { id: String(a.id), amount: '1000' })).data.holding;
     const hb = (await post(u.token, '/api/user/yebjoinnow', { id: String(b.id), amount: '1000' })).data.holding;
-    await op('cole', 'POST', `/admin/plans/${a.id}`, { reason: 'next period rate', rate_pct: '4.00' });
+    await changeControl(
+      t.admin,
+      `/admin/plans/${a.id}`,
+      { reason: 'next period rate', rate_pct: '4.00' },
+      { maker: 'cole', checker: 'alice' },
+    );
     const kept = await post(u.token, '/api/user/yebkeep', { id: String(ha.id), renew: '1' });
     expect(kept.key).toBe('plan_renewal_on');
     expect(kept.data.holding).toMatchObject({ renew: true, renew_rate: '4.00' });
@@ -395,7 +406,12 @@ describe('top-up, accrual, stop, renewal and maturity', () => {
       (await get(u.token, '/api/user/myproject')).data.items.find((x: any) => x.id === hb.id).renew_offer_rate,
     ).toBeNull();
     clock.t += 3 * DAY;
-    await op('cole', 'POST', `/admin/plans/${b.id}`, { reason: 'next period rate', rate_pct: '3.80' });
+    await changeControl(
+      t.admin,
+      `/admin/plans/${b.id}`,
+      { reason: 'next period rate', rate_pct: '3.80' },
+      { maker: 'cole', checker: 'alice' },
+    );
     const soon = (await get(u.token, '/api/user/myproject')).data.items;
     expect(soon.find((x: any) => x.id === hb.id).renew_offer_rate).toBe('3.80');
     expect(soon.find((x: any) => x.id === ha.id).renew_offer_rate).toBeNull();

@@ -5,6 +5,7 @@ import { translate } from '@app/i18n/catalogue';
 import { PriceFeedJob } from '../../src/jobs/price-feed.job.ts';
 import { SettlementJob } from '../../src/jobs/settlement.job.ts';
 import { ADMIN_TOKEN, call, createTestApp, operatorHeaders, type TestApp } from '../helpers/test-app.ts';
+import { changeControl } from '../helpers/held-change.ts';
 import { silentLog } from '../helpers/market-harness.ts';
 import { expectedSeries, FakeBinance, toUnits } from '../helpers/fake-binance.ts';
 
@@ -101,7 +102,7 @@ beforeAll(async () => {
   }
   expect(
     (
-      await op('/admin/products/BTC%2FUSDT/terms', {
+      await changeControl(t.admin, '/admin/products/BTC%2FUSDT/terms', {
         reason: 'short period for the test',
         seconds: 5,
         payout_pct: '80',

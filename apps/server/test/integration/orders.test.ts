@@ -11,6 +11,7 @@ import { openStakeDrift } from '../../src/modules/orders/index.ts';
 import { verifyLedger } from '../../src/modules/ledger/ledger-verify.ts';
 import { SettlementJob } from '../../src/jobs/settlement.job.ts';
 import { call, createTestApp, operatorHeaders, registerUser, type TestApp } from '../helpers/test-app.ts';
+import { changeControl } from '../helpers/held-change.ts';
 import { marketHarness, silentLog } from '../helpers/market-harness.ts';
 
 let t: TestApp;
@@ -157,18 +158,30 @@ describe('placing an order', () => {
   });
 
   it('refuses an open stake above the maximum and an unaffordable stake', async () => {
-    const set = await op('/admin/products/SOL%2FUSDT/terms', {
-      reason: 'tighter limits for a test',
-      seconds: 60,
-      payout_pct: '85',
-      loss_pct: '100',
-      fee_pct: '1',
-      min_amount: '10',
-      max_amount: '100',
-      max_open_amount: '150',
-      presets: ['10', '50', '100'],
+    // Terms that weaken the house's wait for a second operator: the content operator proposes, an admin approves.
+    await changeControl(
+      t.admin,
+      '/admin/products/SOL%2FUSDT/terms',
+      {
+        reason: 'tighter limits for a test',
+        seconds: 60,
+        payout_pct: '85',
+        loss_pct: '100',
+        fee_pct: '1',
+        min_amount: '10',
+        max_amount: '100',
+        max_open_amount: '150',
+        presets: ['10', '50', '100'],
+      },
+      { maker: 'cole', checker: 'alice' },
+    );
+    const terms = await t.admin.inject({
+      method: 'GET',
+      url: '/admin/products/SOL%2FUSDT/terms',
+      headers: operatorHeaders('cole'),
     });
-    expect(set.data).toMatchObject({
+    const set = terms.json().data.items.find((i: { seconds: number }) => i.seconds === 60);
+    expect(set).toMatchObject({
       seconds: 60,
       payout_pct: '85.00',
       fee_pct: '1.00',

@@ -3,7 +3,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { users } from '../../src/modules/users/users.table.ts';
 import { verificationCodes } from '../../src/modules/auth/auth.table.ts';
 import { call, createTestApp, registerUser, uniquePhone, type Answer, type TestApp } from '../helpers/test-app.ts';
-import { intentKey, operatorCall, SATURDAY_MORNING_SHANGHAI } from './wallet-helpers.ts';
+import { changeControl } from '../helpers/held-change.ts';
+import { intentKey, SATURDAY_MORNING_SHANGHAI } from './wallet-helpers.ts';
 
 /**
  * Bursts of guesses at a secret, sent in parallel as a guessing script would: whatever the burst's size, no more
@@ -13,7 +14,7 @@ import { intentKey, operatorCall, SATURDAY_MORNING_SHANGHAI } from './wallet-hel
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ clock: () => SATURDAY_MORNING_SHANGHAI });
-  await operatorCall(t.admin, 'alice', 'POST', '/admin/wallet-settings', { reason: 'guessing test', hold_hours: 0 });
+  await changeControl(t.admin, '/admin/wallet-settings', { reason: 'guessing test', hold_hours: 0 });
 });
 afterAll(async () => t?.close());
 

@@ -4,12 +4,13 @@ import { postJournal } from '../../src/modules/ledger/ledger.service.ts';
 import { houseAccount, userAccount } from '../../src/modules/ledger/account-codes.ts';
 import { verifyLedger } from '../../src/modules/ledger/ledger-verify.ts';
 import { call, createTestApp, registerUser, type TestApp } from '../helpers/test-app.ts';
+import { changeControl } from '../helpers/held-change.ts';
 import { intentKey, operatorCall, pngImage, SATURDAY_MORNING_SHANGHAI, uploadProof } from './wallet-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ clock: () => SATURDAY_MORNING_SHANGHAI });
-  await operatorCall(t.admin, 'alice', 'POST', '/admin/wallet-settings', {
+  await changeControl(t.admin, '/admin/wallet-settings', {
     reason: 'race test',
     hold_hours: 0,
     withdraw_daily_count: 100,

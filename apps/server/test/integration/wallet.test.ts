@@ -4,6 +4,7 @@ import { postJournal } from '../../src/modules/ledger/ledger.service.ts';
 import { houseAccount, userAccount } from '../../src/modules/ledger/account-codes.ts';
 import { verifyLedger } from '../../src/modules/ledger/ledger-verify.ts';
 import { call, createTestApp, operatorHeaders, registerUser, type TestApp } from '../helpers/test-app.ts';
+import { changeControl } from '../helpers/held-change.ts';
 import { marketHarness } from '../helpers/market-harness.ts';
 import { intentKey, operatorCall, pngImage, SATURDAY_MORNING_SHANGHAI, uploadProof } from './wallet-helpers.ts';
 
@@ -35,8 +36,9 @@ const post = (token: string, url: string, body: Record<string, string>, lang?: s
   call(t.app, 'POST', url, { token, body, ...(lang ? { lang } : {}) });
 const balances = async (token: string) =>
   (await get(token, '/api/user/index')).data.balances as { available: string; frozen: string };
+// Settings that weaken a control take a second operator (alice proposes, bob approves).
 const settings = (change: Record<string, string | number>) =>
-  operatorCall(t.admin, 'alice', 'POST', '/admin/wallet-settings', { reason: 'test settings', ...change });
+  changeControl(t.admin, '/admin/wallet-settings', { reason: 'test settings', ...change });
 async function fund(userId: number, cents: bigint) {
   await t.database.db.transaction((tx) =>
     postJournal(tx, {

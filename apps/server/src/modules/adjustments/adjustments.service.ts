@@ -6,6 +6,7 @@ import { audit } from '../../platform/audit/audit.service.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { OperatorAct } from '../../platform/http/operator-act.ts';
 import { houseAccount, postJournal, userAccount } from '../ledger/index.ts';
+import { fourEyesStep } from '../operators/index.ts';
 import { findUser } from '../users/index.ts';
 import { loadSettings } from '../wallet/index.ts';
 import { balanceAdjustments } from './adjustments.table.ts';
@@ -102,7 +103,11 @@ export async function decideAdjustment(
       .for('update');
     if (!row) throw new AppError('no_data');
     if (row.status !== 'pending') throw new AppError('review_already_decided');
-    if (decision === 'approve' && row.requestedBy === act.operator) throw new AppError('second_operator_required');
+    // The request is the first approval: once its maker no longer counts, only a refusal (or a new request) is left.
+    if (decision === 'approve') {
+      const look = await fourEyesStep(tx, { first: row.requestedBy, by: act.operator, permission: 'money.adjust' });
+      if (look.step === 'first') throw new AppError('first_approval_lapsed');
+    }
     const [updated] = await tx
       .update(balanceAdjustments)
       .set({

@@ -7,7 +7,7 @@ import { ensureAccounts, userAccount } from '../ledger/index.ts';
 import { decoyHash, hashPassword, verifyPassword } from './password-hash.ts';
 import { createSession } from './sessions.ts';
 import { checkCode, consumeCode } from './verification-codes.ts';
-import { checkSecret, counterOf } from './secret-attempts.ts';
+import { addressLimits, checkSecret, counterOf } from './secret-attempts.ts';
 import { assertUncommonPassword } from './password-strength.ts';
 import { sql } from 'drizzle-orm';
 
@@ -92,14 +92,14 @@ export async function login(
   if (!user) {
     await checkSecret(
       db,
-      { counter: counterOf.unknownAccount(input.account), ip, limitAddress: true },
+      { counter: counterOf.unknownAccount(input.account), ip, perAddress: addressLimits.userLogin },
       async () => (await verifyPassword(await decoyHash(), input.password)) && false,
     );
     throw new AppError('user_not_found', { field: 'account' });
   }
   const right = await checkSecret(
     db,
-    { counter: counterOf.login(user.id), ip, limitAddress: true, exemptKnownAddressOf: user.id },
+    { counter: counterOf.login(user.id), ip, perAddress: addressLimits.userLogin, exemptKnownAddressOf: user.id },
     () => verifyPassword(user.passwordHash, input.password),
   );
   if (!right) throw new AppError('wrong_password', { field: 'password' });

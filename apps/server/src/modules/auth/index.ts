@@ -19,7 +19,7 @@ export {
 } from './sessions.ts';
 export { adminAccountRoutes } from './auth.admin.routes.ts';
 // Operators' sign-in checks its secrets the same way (counted before verified, argon2id, common passwords refused).
-export { checkSecret } from './secret-attempts.ts';
+export { addressLimits, checkSecret } from './secret-attempts.ts';
 export { decoyHash, verifyPassword } from './password-hash.ts';
 export { assertUncommonPassword } from './password-strength.ts';
 // A logged-out person proves their phone to customer service with the same counted SMS codes.

@@ -17,7 +17,7 @@ export async function changeLoginPassword(
   assertUncommonPassword(input.password);
   const user = await findUser(db, input.userId);
   if (!user) throw new AppError('user_not_found');
-  const right = await checkSecret(db, { counter: counterOf.login(user.id), ip: input.ip, limitAddress: false }, () =>
+  const right = await checkSecret(db, { counter: counterOf.login(user.id), ip: input.ip, perAddress: null }, () =>
     verifyPassword(user.passwordHash, input.oldPassword),
   );
   if (!right) throw new AppError('old_password_wrong', { field: 'old_password' });
@@ -60,10 +60,8 @@ export async function assertFundPassword(
   const stored = user?.fundPasswordHash;
   const given = input.password;
   if (!stored || !given) throw new AppError('fund_password_required', { field });
-  const right = await checkSecret(
-    db,
-    { counter: counterOf.fund(input.userId), ip: input.ip, limitAddress: false },
-    () => verifyPassword(stored, given),
+  const right = await checkSecret(db, { counter: counterOf.fund(input.userId), ip: input.ip, perAddress: null }, () =>
+    verifyPassword(stored, given),
   );
   if (!right) throw new AppError('fund_password_wrong', { field });
 }

@@ -20,12 +20,26 @@ export const counterOf = {
   fund: (userId: number) => `fund:${userId}`,
 } as const;
 
+/**
+ * How the wrong answers of one flow count per address: its family (`login` for users, `operator` for the
+ * console) and how many an address may give in the window. Families never share a count, so guessing at one
+ * door never locks the other; each family's limit fits who stands behind one address (a user's phone, or an
+ * office of operators signing in to the console by many names).
+ */
+export type AddressLimit = { family: string; limit: number };
+
+export const addressLimits = {
+  userLogin: { family: 'login', limit: FAILURE_LIMIT },
+  operatorSignIn: { family: 'operator', limit: 50 },
+} as const satisfies Record<string, AddressLimit>;
+
 export type SecretCheck = {
   /** The per-user (or per-identifier) counter, from `counterOf`. */
   counter: string;
-  /** The caller's address. Login counts per address too; other flows store it prefixed so they do not. */
+  /** The caller's address. */
   ip: string;
-  limitAddress: boolean;
+  /** Counts per address too, within its family; null for flows behind a session, which count per secret only. */
+  perAddress: AddressLimit | null;
   /**
    * Login only: the account's counter does not lock out the owner at an address the account has logged
    * in from before, so someone else's guessing cannot lock the owner out of their own phone.
@@ -54,9 +68,12 @@ export async function checkSecret(db: Db, check: SecretCheck, verify: () => Prom
 }
 
 async function claimAttempt(tx: Tx, check: SecretCheck): Promise<number> {
-  const address = check.limitAddress ? check.ip : `${check.counter.split(':')[0]}:${check.ip}`;
+  // A flow not limited per address keeps its rows apart from every family's (`@` is never in those keys).
+  const address = check.perAddress
+    ? `${check.perAddress.family}@${check.ip}`
+    : `${check.counter.split(':')[0]}:${check.ip}`;
   // Locks in a fixed order, so two requests that share a counter and an address cannot deadlock.
-  const keys = [...new Set([`attempts:${check.counter}`, ...(check.limitAddress ? [`attempts-ip:${address}`] : [])])];
+  const keys = [...new Set([`attempts:${check.counter}`, ...(check.perAddress ? [`attempts-ip:${address}`] : [])])];
   for (const key of keys.sort()) await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`);
 
   const since = sql`now() - make_interval(secs => ${WINDOW_SECONDS})`;
@@ -70,10 +87,10 @@ async function claimAttempt(tx: Tx, check: SecretCheck): Promise<number> {
       .where(and(where, gt(loginFailures.createdAt, since)))
       .then((rows) => rows[0]!);
 
-  if (check.limitAddress) {
+  if (check.perAddress) {
     // Wrong answers only: checks in flight from one address may be many different people behind one NAT.
     const byAddress = await recent(and(eq(loginFailures.ip, address), isNotNull(loginFailures.checkedAt))!);
-    if (byAddress.n >= FAILURE_LIMIT) throw throttled(byAddress.oldest);
+    if (byAddress.n >= check.perAddress.limit) throw throttled(byAddress.oldest);
   }
   // Wrong answers, and checks still in flight (a burst's parallel requests). A check that never finished (its
   // process died) gave nobody an answer, so once it is older than any check takes it stops counting.

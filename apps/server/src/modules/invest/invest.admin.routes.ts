@@ -63,8 +63,8 @@ export const adminInvestRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParams, body: planEditSchema, response: answers(adminPlanSchema) },
     },
     async (request, reply) => {
-      const saved = await editPlan(db, request);
-      return reply.ok(saved, 'operation_succeeded');
+      const { plan, held } = await editPlan(db, request);
+      return reply.ok(plan, held ? 'change_proposed' : 'operation_succeeded');
     },
   );
 

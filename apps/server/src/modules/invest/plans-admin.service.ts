@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { asc, eq, sql } from 'drizzle-orm';
 import { parseMoney, reasonSchema, type AdminPlan, type PlanState } from '@app/contracts';
-import type { Db, DbOrTx } from '../../platform/db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
+import { holdChange, type HeldChangeOwner } from '../../platform/held-changes/held-changes.service.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { OperatorAct } from '../../platform/http/operator-act.ts';
 import { audit } from '../../platform/audit/audit.service.ts';
@@ -141,31 +142,103 @@ export async function createPlan(db: Db, request: OperatorAct<z.infer<typeof pla
   });
 }
 
-export async function editPlan(db: Db, request: OperatorAct<z.infer<typeof planEditSchema>, { id: number }>) {
+/** A plan's rates: every change of one, either way, moves money between holders and the house. */
+const RATE_FIELDS = ['rate_pct', 'expected_rate_pct', 'early_exit_rate_pct'] as const;
+type RateField = (typeof RATE_FIELDS)[number];
+const rateColumn = {
+  rate_pct: 'rateBp',
+  expected_rate_pct: 'expectedRateBp',
+  early_exit_rate_pct: 'earlyExitRateBp',
+} as const;
+const pctOf = (bp: number | null) => (bp === null ? null : (bp / 100).toFixed(2));
+const ratesOf = (row: PlanRow) =>
+  Object.fromEntries(RATE_FIELDS.map((f) => [f, pctOf(row[rateColumn[f]])])) as Record<RateField, string | null>;
+
+type Edit = z.infer<typeof planEditSchema>;
+type EditActor = { operator: string; ip: string };
+
+/**
+ * An operator's edit of a plan. Its rates, when it changes any, are held for a second operator (a proposal of
+ * their own, `plan.edit`); the other fields apply at once. `held` is the proposal, if one was made.
+ */
+export async function editPlan(db: Db, request: OperatorAct<Edit, { id: number }>) {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(investPlans).where(eq(investPlans.id, request.params.id)).for('update');
     if (!before) throw new AppError('plan_not_found');
-    const [beforeView] = await viewAll(tx, [before]);
-    const v = valuesOf(request.body);
-    check({ ...before, ...v } as PlanRow);
-    const [row] = await tx
-      .update(investPlans)
-      .set({ ...v, updatedAt: sql`now()` })
-      .where(eq(investPlans.id, before.id))
-      .returning();
-    if (request.body.translations) await savePlanTexts(tx, before.id, request.body.translations);
-    const [after] = await viewAll(tx, [row!]);
-    await audit(tx, {
-      operator: request.operator,
-      action: 'plan.edit',
-      target: `plan:${before.id}`,
-      reason: request.body.reason,
-      details: { before: beforeView, after },
-      ip: request.ip,
-    });
-    return after!;
+    const proposed = { ...before, ...valuesOf(request.body) } as PlanRow;
+    check(proposed);
+    const [from, to] = [ratesOf(before), ratesOf(proposed)];
+    const moved = RATE_FIELDS.filter((f) => from[f] !== to[f]).map((f) => ({
+      field: f,
+      before: from[f],
+      after: to[f],
+    }));
+    const held = moved.length
+      ? await holdChange(tx, {
+          kind: 'plan.edit',
+          target: `plan:${before.id}`,
+          permission: 'catalogue.edit',
+          change: Object.fromEntries(moved.map((f) => [f.field, f.after])),
+          fields: moved,
+          act: { operator: request.operator, reason: request.body.reason, ip: request.ip },
+        })
+      : null;
+    const rest = Object.fromEntries(
+      Object.entries(request.body).filter(([key]) => !(RATE_FIELDS as readonly string[]).includes(key)),
+    ) as Edit;
+    const plan =
+      Object.keys(rest).length > 1 || !held
+        ? await applyEdit(tx, before, rest, request, {})
+        : (await viewAll(tx, [before]))[0]!;
+    return { plan, held };
   });
 }
+
+async function applyEdit(tx: Tx, before: PlanRow, body: Edit, actor: EditActor, details: Record<string, unknown>) {
+  const [beforeView] = await viewAll(tx, [before]);
+  const v = valuesOf(body);
+  check({ ...before, ...v } as PlanRow);
+  const [row] = await tx
+    .update(investPlans)
+    .set({ ...v, updatedAt: sql`now()` })
+    .where(eq(investPlans.id, before.id))
+    .returning();
+  if (body.translations) await savePlanTexts(tx, before.id, body.translations);
+  const [after] = await viewAll(tx, [row!]);
+  await audit(tx, {
+    operator: actor.operator,
+    action: 'plan.edit',
+    target: `plan:${before.id}`,
+    reason: body.reason,
+    details: { before: beforeView, after, ...details },
+    ip: actor.ip,
+  });
+  return after!;
+}
+
+/** Registered by the invest face: approved rates are applied as the checker's edit, naming the proposal. */
+export const planRatesOwner: HeldChangeOwner = {
+  current: async (tx, target) => {
+    const [row] = await tx
+      .select()
+      .from(investPlans)
+      .where(eq(investPlans.id, Number(target.split(':')[1])));
+    return row ? ratesOf(row) : {};
+  },
+  apply: async (tx, target, change, act) => {
+    const [before] = await tx
+      .select()
+      .from(investPlans)
+      .where(eq(investPlans.id, Number(target.split(':')[1])))
+      .for('update');
+    if (!before) throw new AppError('plan_not_found');
+    const rates = planEditSchema.pick({ rate_pct: true, expected_rate_pct: true, early_exit_rate_pct: true });
+    await applyEdit(tx, before, { ...rates.parse(change), reason: act.body.reason }, act, {
+      held_change: act.proposal.id,
+      proposed_by: act.proposal.by,
+    });
+  },
+};
 
 export async function setPlanState(
   db: Db,

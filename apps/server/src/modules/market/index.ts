@@ -1,5 +1,8 @@
 // The market module's face: products, terms, recorded prices and the live quote stream.
 // Other modules, the app and the jobs import this file only; everything else here is the module's own.
+import { ownHeldChanges } from '../../platform/held-changes/held-changes.service.ts';
+import { termsOwner } from './market-admin.service.ts';
+
 export { backfill, type BackfillOptions } from './backfill.ts';
 export { isDelayed, isLive, marketStatus } from './market-status.ts';
 export { productLags } from './feed-lags.ts';
@@ -31,3 +34,5 @@ export { streamRoutes } from './stream.routes.ts';
 export { TICK_CHANNEL, TickHub } from './tick-hub.ts';
 export { sessionStatusCached, type SessionName } from './trading-sessions.ts';
 export { adminMarketRoutes } from './market.admin.routes.ts';
+
+ownHeldChanges('product.terms', termsOwner);

@@ -18,7 +18,7 @@ import {
 } from '@app/contracts';
 import { answers } from '../../platform/http/answers.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { createProduct, setProductForbidden, setTerms, updateProduct } from './market-admin.service.ts';
+import { createProduct, proposedTerms, setProductForbidden, setTerms, updateProduct } from './market-admin.service.ts';
 import { findProduct, latestTicks, listProducts, progressOf, termsOf, type ProductRow } from './market.repository.ts';
 import { isDelayed } from './market-status.ts';
 import { addHoliday, listHolidays, refreshHolidays, removeHoliday } from './market-holidays.ts';
@@ -170,8 +170,11 @@ export const adminMarketRoutes: FastifyPluginAsyncZod = async (app) => {
       const b = request.body;
       if (b.max_amount < b.min_amount || b.max_open_amount < b.max_amount || b.min_amount <= 0n)
         throw new AppError('invalid_request');
-      const saved = await setTerms(db, p, b, { operator: request.operator, reason: b.reason, ip: request.ip });
-      return reply.ok({ ...toTerms(saved), enabled: saved.enabled }, 'operation_succeeded');
+      const { row, held } = await setTerms(db, p, b, { operator: request.operator, reason: b.reason, ip: request.ip });
+      if (!held) return reply.ok({ ...toTerms(row!), enabled: row!.enabled }, 'operation_succeeded');
+      // Held: the terms still in force; a new period has none, so its proposal answers as not enabled.
+      const shown = row ?? { ...proposedTerms(p.id, b), enabled: false };
+      return reply.ok({ ...toTerms(shown), enabled: shown.enabled }, 'change_proposed');
     },
   );
 

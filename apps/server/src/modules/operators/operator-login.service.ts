@@ -4,7 +4,14 @@ import type { OperatorLoginResult, OperatorSession } from '@app/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { audit } from '../../platform/audit/audit.service.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { assertUncommonPassword, checkSecret, decoyHash, hashPassword, verifyPassword } from '../auth/index.ts';
+import {
+  addressLimits,
+  assertUncommonPassword,
+  checkSecret,
+  decoyHash,
+  hashPassword,
+  verifyPassword,
+} from '../auth/index.ts';
 import { operatorRecoveryCodes, operators } from './operators.table.ts';
 import { openSession, type ClientMeta } from './operator-sessions.ts';
 import { issueTicket, liveTicket, useTicket } from './tickets.ts';
@@ -12,9 +19,13 @@ import { matchTotp, newTotpSecret, totpUri } from './totp.ts';
 import { operatorView, type OperatorRow } from './operator-view.ts';
 
 const RECOVERY_CODES = 10;
+const SIGN_IN = { kind: 'sign-in', tokenId: null } as const;
 /** An operator's password reaches zxcvbn's 3 ("safely unguessable"), where a user's need only pass 0. */
 const OPERATOR_PASSWORD_SCORE = 3;
-/** The counter of one operator's secrets (password, code), shared by signing in and enrolling. */
+/**
+ * The counter of one operator's secrets (password, code), shared by signing in and enrolling: per name, since a
+ * name never changes (an unknown name gets its own, `operator-name:`).
+ */
 const counterOf = (operatorId: number) => `operator:${operatorId}`;
 
 /**
@@ -60,6 +71,7 @@ export async function acceptInvitation(db: Db, body: { ticket: string; password:
       target: `operator:${row!.id}`,
       reason: 'accepted the invitation and chose a password',
       ip,
+      credential: { kind: 'invitation', tokenId: null },
     });
     return operatorView(row!);
   });
@@ -67,8 +79,8 @@ export async function acceptInvitation(db: Db, body: { ticket: string; password:
 
 /**
  * Signs in with name, password and, once enrolled, the authenticator's code or a recovery code. The whole
- * answer is one secret check, counted before it is verified (five wrong in fifteen minutes lock it, per
- * operator and per address), and every failure reads the same, so a guesser learns neither which part was
+ * answer is one secret check, counted before it is verified (five wrong in fifteen minutes lock that operator
+ * name, fifty lock the address, counted apart from users' logins), and every failure reads the same, so a guesser learns neither which part was
  * wrong nor whether the name exists. An operator with no authenticator yet gets an enrolment, not a session.
  */
 export async function signIn(
@@ -77,11 +89,46 @@ export async function signIn(
   meta: ClientMeta,
 ): Promise<{ token: string | null; result: OperatorLoginResult }> {
   const [operator] = await db.select().from(operators).where(eq(operators.name, body.name)).limit(1);
+  const target = operator ? `operator:${operator.id}` : `operator-name:${body.name}`;
+  return auditedRefusal(db, { name: body.name, target, ip: meta.ip }, () => checkedSignIn(db, operator, body, meta));
+}
+
+/**
+ * A refused sign-in or enrolment is an audit row of its own, with the name tried (nobody is proved by it: the
+ * credential reads `sign-in`) and the key of the refusal, written after the refusal so nothing rolls it back.
+ */
+async function auditedRefusal<T>(
+  db: Db,
+  attempt: { name: string; target: string; ip: string },
+  run: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof AppError)
+      await audit(db, {
+        operator: attempt.name,
+        action: 'operator.sign_in_refused',
+        target: attempt.target,
+        reason: error.key,
+        ip: attempt.ip,
+        credential: SIGN_IN,
+      });
+    throw error;
+  }
+}
+
+async function checkedSignIn(
+  db: Db,
+  operator: OperatorRow | undefined,
+  body: { name: string; password: string; code?: string | undefined },
+  meta: ClientMeta,
+): Promise<{ token: string | null; result: OperatorLoginResult }> {
   if (operator?.totpEnrolledAt && !body.code) throw new AppError('enter_verification_code', { field: 'code' });
   const check = {
     counter: operator ? counterOf(operator.id) : `operator-name:${body.name}`,
     ip: meta.ip,
-    limitAddress: true,
+    perAddress: addressLimits.operatorSignIn,
   };
   let usedRecoveryCode = false;
   const right = await checkSecret(db, check, async () => {
@@ -118,6 +165,7 @@ export async function signIn(
       target: `operator:${operator.id}`,
       reason: usedRecoveryCode ? 'signed in with a recovery code' : 'signed in',
       ip: meta.ip,
+      credential: SIGN_IN,
     });
     return { token, result: { state: 'signed_in', session } };
   });
@@ -163,10 +211,22 @@ export async function enrolAuthenticator(
 ): Promise<{ token: string; session: OperatorSession }> {
   const pending = await db.transaction((tx) => liveTicket(tx, body.ticket, 'enrol'));
   if (!pending?.secret) throw new AppError('verification_failed');
+  const [named] = await db.select({ name: operators.name }).from(operators).where(eq(operators.id, pending.operatorId));
+  return auditedRefusal(db, { name: named!.name, target: `operator:${pending.operatorId}`, ip: meta.ip }, () =>
+    confirmEnrolment(db, pending, body, meta),
+  );
+}
+
+async function confirmEnrolment(
+  db: Db,
+  pending: NonNullable<Awaited<ReturnType<typeof liveTicket>>>,
+  body: { ticket: string; code: string },
+  meta: ClientMeta,
+): Promise<{ token: string; session: OperatorSession }> {
   let step: number | null = null;
   const right = await checkSecret(
     db,
-    { counter: counterOf(pending.operatorId), ip: meta.ip, limitAddress: true },
+    { counter: counterOf(pending.operatorId), ip: meta.ip, perAddress: addressLimits.operatorSignIn },
     async () => {
       step = await matchTotp(pending.secret!, body.code, null);
       return step !== null;
@@ -194,6 +254,7 @@ export async function enrolAuthenticator(
       target: `operator:${operator.id}`,
       reason: 'enrolled an authenticator and received recovery codes',
       ip: meta.ip,
+      credential: SIGN_IN,
     });
     return { token, session: { ...session, operator: operatorView(operator), recovery_codes: codes } };
   });

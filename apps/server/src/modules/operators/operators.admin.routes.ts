@@ -182,8 +182,10 @@ export const adminOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
           response: answers(operatorSchema),
         },
       },
-      async (request, reply) =>
-        reply.ok(await changeOperator(db, currentOperator(request), kind, operatorAct(request)), 'operation_succeeded'),
+      async (request, reply) => {
+        const { operator, held } = await changeOperator(db, currentOperator(request), kind, operatorAct(request));
+        return reply.ok(operator, held ? 'change_proposed' : 'operation_succeeded');
+      },
     );
   change('role', 'role');
   change('disable', 'disable');

@@ -1,6 +1,9 @@
 // The wallet module's face: recharges, withdrawals, exchange, payment methods and the statement.
 // Other modules, the app and the jobs import this file only; everything else here is the module's own.
 export { walletHooks } from './wallet-hooks.ts';
+import { ownHeldChanges } from '../../platform/held-changes/held-changes.service.ts';
+import { walletSettingsOwner } from './wallet-settings.ts';
+
 export { loadSettings } from './wallet-settings.ts';
 export { registerWalletCommands } from './wallet.ops.ts';
 export { walletRoutes } from './wallet.routes.ts';
@@ -9,3 +12,5 @@ export { deposits } from './wallet.table.ts';
 export { adminWalletRoutes } from './wallet.admin.routes.ts';
 export { pendingMoney, type PendingMoney } from './pending-money.ts';
 export { adminUserWalletRoutes } from './user-wallet.admin.routes.ts';
+
+ownHeldChanges('wallet.settings', walletSettingsOwner);

@@ -17,6 +17,7 @@ import { audit } from '../../platform/audit/audit.service.ts';
 import { once, requestHash } from '../../platform/idempotency/idempotency.service.ts';
 import { postJournal, houseAccount, userAccount } from '../ledger/index.ts';
 import { postInboxMessage } from '../inbox/index.ts';
+import { fourEyesStep } from '../operators/index.ts';
 import type { UploadStore } from '../uploads/index.ts';
 import { bpToPct, loadSettings } from './wallet-settings.ts';
 import { deposits, rechargeChannels } from './wallet.table.ts';
@@ -199,7 +200,8 @@ async function lockDeposit(tx: Tx, id: number): Promise<DepositRow> {
 
 /**
  * Approves a recharge under review. Above the four-eyes threshold the first approval is only recorded (the
- * record stays under review and nothing moves); a second, different operator's approval credits it. Crediting
+ * record stays under review and nothing moves); a second, different operator's approval credits it, while the
+ * first one still counts (`fourEyesStep`: a lapsed first approval is replaced by this one). Crediting
  * is one journal whose reference makes a second credit impossible, with the channel's bonus beside it.
  */
 export async function approveDeposit(db: Db, d: Decision): Promise<RechargeRecord> {
@@ -209,7 +211,8 @@ export async function approveDeposit(db: Db, d: Decision): Promise<RechargeRecor
     if (row.status !== 3) throw new AppError('review_already_decided');
     const ip = d.ip ? { ip: d.ip } : {};
     if (row.amount > settings.fourEyesAbove) {
-      if (!row.firstApprovedBy) {
+      const look = await fourEyesStep(tx, { first: row.firstApprovedBy, by: d.operator, permission: 'money.review' });
+      if (look.step === 'first') {
         const [held] = await tx
           .update(deposits)
           .set({ firstApprovedBy: d.operator, firstApprovedAt: sql`now()` })
@@ -220,12 +223,15 @@ export async function approveDeposit(db: Db, d: Decision): Promise<RechargeRecor
           action: 'deposit.approve_first',
           target: `deposit:${row.id}`,
           reason: d.reason,
-          details: { amount: formatMoney(row.amount), threshold: formatMoney(settings.fourEyesAbove) },
+          details: {
+            amount: formatMoney(row.amount),
+            threshold: formatMoney(settings.fourEyesAbove),
+            ...(look.lapsed ? { lapsed: look.lapsed } : {}),
+          },
           ...ip,
         });
         return toRecord(held!);
       }
-      if (row.firstApprovedBy === d.operator) throw new AppError('second_operator_required');
     }
     const [updated] = await tx
       .update(deposits)

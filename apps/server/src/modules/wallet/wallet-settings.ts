@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { formatMoney, parseMoney, type WalletSettings } from '@app/contracts';
-import type { Db, DbOrTx } from '../../platform/db/client.ts';
+import { formatMoney, parseMoney, type HeldChange, type WalletSettings } from '@app/contracts';
+import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { audit } from '../../platform/audit/audit.service.ts';
+import { holdChange, type HeldChangeOwner } from '../../platform/held-changes/held-changes.service.ts';
 import { walletSettings } from './wallet.table.ts';
 
 /** Operator settings of the wallet, in minor units and basis points inside the server. */
@@ -132,26 +133,108 @@ export function settingsView(s: Settings): WalletSettings {
 
 export { bpToPct };
 
-/** An operator's change of the settings, checked as a whole and audited with the values before and after. */
+/**
+ * Which way a change of each setting weakens the wallet's controls: `up` (a higher limit, threshold or quote
+ * time), `down` (a shorter hold, a lower minimum), `any` (fees and hours: a fee changed either way moves money
+ * between users and the house, and opening hours are judged as a whole). A change that weakens waits for a
+ * second operator; one that only tightens applies at once. docs/operators.md lists the same.
+ */
+const WEAKENS: Record<keyof Settings, 'up' | 'down' | 'any'> = {
+  withdrawMin: 'down',
+  withdrawMax: 'up',
+  withdrawDailyCount: 'up',
+  withdrawDailyAmount: 'up',
+  withdrawFeeBp: 'any',
+  withdrawFeeMin: 'any',
+  withdrawFrom: 'any',
+  withdrawTo: 'any',
+  holdHours: 'down',
+  fourEyesAbove: 'up',
+  exchangeFeeBp: 'any',
+  quoteSeconds: 'up',
+};
+
+function weakens(name: keyof Settings, before: Settings[keyof Settings], after: Settings[keyof Settings]) {
+  if (before === after) return false;
+  const way = WEAKENS[name];
+  if (way === 'any') return true;
+  return way === 'up' ? after > before : after < before;
+}
+
+type Change = z.infer<typeof settingsChangeSchema>;
+type Actor = { operator: string; reason: string; ip: string };
+
+const merged = (now: Settings, change: Change): Settings => {
+  const next: Record<string, unknown> = { ...now };
+  for (const [wire, value] of Object.entries(change))
+    if (value !== undefined) next[NAMES[wire as keyof Change]] = value;
+  return next as Settings;
+};
+
+/** The wire names of the settings a change moves, with the values before and after as the console shows them. */
+function fieldsMoved(before: Settings, after: Settings) {
+  const [from, to] = [settingsView(before), settingsView(after)];
+  return (Object.keys(NAMES) as (keyof Change)[])
+    .filter((wire) => from[wire] !== to[wire])
+    .map((wire) => ({ field: wire, before: from[wire], after: to[wire] }));
+}
+
+/**
+ * An operator's change of the settings, checked as a whole. One that weakens any control is held for a second
+ * operator (nothing of it applies now, tightened fields included: a proposal is approved or refused whole);
+ * otherwise it is saved and audited with the values before and after.
+ */
 export async function changeSettings(
   db: Db,
-  change: z.infer<typeof settingsChangeSchema>,
-  actor: { operator: string; reason: string; ip: string },
-) {
+  change: Change,
+  actor: Actor,
+): Promise<{ settings: WalletSettings; held: HeldChange | null }> {
   return db.transaction(async (tx) => {
-    const before = settingsView(await loadSettings(tx));
-    await saveSettings(tx, change);
-    const after = settingsView(await loadSettings(tx));
-    if (BigInt(after.withdraw_max.replace('.', '')) < BigInt(after.withdraw_min.replace('.', '')))
-      throw new AppError('invalid_request');
-    await audit(tx, {
-      operator: actor.operator,
-      action: 'wallet.settings',
-      target: 'wallet:settings',
-      reason: actor.reason,
-      details: { before, after },
-      ip: actor.ip,
-    });
-    return after;
+    const now = await loadSettings(tx);
+    const next = merged(now, change);
+    if (next.withdrawMax < next.withdrawMin) throw new AppError('invalid_request');
+    const fields = fieldsMoved(now, next);
+    if ((Object.keys(WEAKENS) as (keyof Settings)[]).some((name) => weakens(name, now[name], next[name]))) {
+      const held = await holdChange(tx, {
+        kind: 'wallet.settings',
+        target: 'wallet:settings',
+        permission: 'settings.edit',
+        change: Object.fromEntries(fields.map((f) => [f.field, f.after])),
+        fields,
+        act: actor,
+      });
+      return { settings: settingsView(now), held };
+    }
+    return { settings: await saveAudited(tx, change, actor, {}), held: null };
   });
 }
+
+async function saveAudited(tx: Tx, change: Change, actor: Actor, details: Record<string, unknown>) {
+  const before = settingsView(await loadSettings(tx));
+  await saveSettings(tx, change);
+  const after = settingsView(await loadSettings(tx));
+  if (BigInt(after.withdraw_max.replace('.', '')) < BigInt(after.withdraw_min.replace('.', '')))
+    throw new AppError('invalid_request');
+  await audit(tx, {
+    operator: actor.operator,
+    action: 'wallet.settings',
+    target: 'wallet:settings',
+    reason: actor.reason,
+    details: { before, after, ...details },
+    ip: actor.ip,
+  });
+  return after;
+}
+
+/** Registered by the wallet's face: how an approved change of the settings is checked and applied. */
+export const walletSettingsOwner: HeldChangeOwner = {
+  current: async (tx) => settingsView(await loadSettings(tx)),
+  apply: async (tx, _target, change, act) => {
+    await saveAudited(
+      tx,
+      settingsChangeSchema.parse(change),
+      { operator: act.operator, reason: act.body.reason, ip: act.ip },
+      { held_change: act.proposal.id, proposed_by: act.proposal.by },
+    );
+  },
+};

@@ -245,8 +245,13 @@ export const adminWalletRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = 
     },
     async (request, reply) => {
       const { reason, ...change } = request.body;
-      const saved = await changeSettings(db, change, { operator: request.operator, reason, ip: request.ip });
-      return reply.ok(saved, 'operation_succeeded');
+      const { settings, held } = await changeSettings(db, change, {
+        operator: request.operator,
+        reason,
+        ip: request.ip,
+      });
+      // A held change answers the settings still in force; the console lists the proposal beside them.
+      return reply.ok(settings, held ? 'change_proposed' : 'operation_succeeded');
     },
   );
 };

@@ -19,6 +19,7 @@ import { audit } from '../../platform/audit/audit.service.ts';
 import { once, requestHash } from '../../platform/idempotency/idempotency.service.ts';
 import { balancesOf, postJournal, houseAccount, houseShard, userAccount } from '../ledger/index.ts';
 import { postInboxMessage } from '../inbox/index.ts';
+import { fourEyesStep } from '../operators/index.ts';
 import { findUser } from '../users/index.ts';
 import { assertFundPassword } from '../auth/index.ts';
 import { holdUntilOf, listMethods, mask, methodTitle } from './payment-methods.service.ts';
@@ -308,7 +309,7 @@ async function lockWithdrawal(tx: Tx, id: number) {
 /**
  * Approves a withdrawal (it has been paid out): frozen goes to the house's withdrawals account, the fee to
  * fees. Above the four-eyes threshold the first approval is recorded and a second, different operator
- * completes it.
+ * completes it while the first still counts (`fourEyesStep`).
  */
 export async function approveWithdrawal(db: Db, d: Decision): Promise<AdminWithdrawalApproval> {
   const settings = await loadSettings(db);
@@ -316,7 +317,8 @@ export async function approveWithdrawal(db: Db, d: Decision): Promise<AdminWithd
     const row = await lockWithdrawal(tx, d.id);
     const ip = d.ip ? { ip: d.ip } : {};
     if (row.amount > settings.fourEyesAbove) {
-      if (!row.firstApprovedBy) {
+      const look = await fourEyesStep(tx, { first: row.firstApprovedBy, by: d.operator, permission: 'money.review' });
+      if (look.step === 'first') {
         const [updated] = await tx
           .update(withdrawals)
           .set({ firstApprovedBy: d.operator, firstApprovedAt: sql`now()` })
@@ -327,11 +329,11 @@ export async function approveWithdrawal(db: Db, d: Decision): Promise<AdminWithd
           action: 'withdrawal.approve_first',
           target: `withdrawal:${row.id}`,
           reason: d.reason,
+          ...(look.lapsed ? { details: { lapsed: look.lapsed } } : {}),
           ...ip,
         });
         return { record: toWithdrawRecord(updated!), waiting_for_second: true };
       }
-      if (row.firstApprovedBy === d.operator) throw new AppError('second_operator_required');
     }
     const frozen = userAccount(row.userId, 'frozen');
     const transfers = [{ from: frozen, to: houseAccount('withdrawals'), amount: row.received }];

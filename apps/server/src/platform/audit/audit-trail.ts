@@ -2,6 +2,7 @@ import { count, desc, eq } from 'drizzle-orm';
 import type { AdminAuditItem } from '@app/contracts';
 import type { DbOrTx } from '../db/client.ts';
 import { auditLog } from './audit.table.ts';
+import { auditItem } from './audit-item.ts';
 
 /** Every act on one target (`user:42`), newest first, a page at a time (the target index answers it). */
 export async function auditOfTarget(
@@ -21,15 +22,7 @@ export async function auditOfTarget(
     db.select({ n: count() }).from(auditLog).where(filter),
   ]);
   return {
-    items: rows.map((r) => ({
-      id: r.id,
-      operator: r.operator,
-      action: r.action,
-      target: r.target,
-      reason: r.reason,
-      details: r.details,
-      created_at: Math.floor(r.createdAt.getTime() / 1000),
-    })),
+    items: rows.map(auditItem),
     total: Number(total?.n ?? 0),
     page: q.page,
   };

@@ -3,7 +3,7 @@ import { adminAuditExportSchema, adminAuditListSchema, adminAuditSearchSchema } 
 import { answers } from '../http/answers.ts';
 import { exportRoute, utc } from './csv-export.ts';
 import { searchAudit } from './audit.service.ts';
-import { seconds } from '../time/epoch.ts';
+import { auditItem } from './audit-item.ts';
 
 /** The audit trail of operator actions, newest first: filtered by operator, action, target and time; exported. */
 export const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,15 +18,7 @@ export const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {
       const { page, size, ...filter } = request.query;
       const { rows, total } = await searchAudit(db, filter, { limit: size, offset: (page - 1) * size });
       return reply.ok({
-        items: rows.map((r) => ({
-          id: r.id,
-          operator: r.operator,
-          action: r.action,
-          target: r.target,
-          reason: r.reason,
-          details: r.details,
-          created_at: seconds(r.createdAt),
-        })),
+        items: rows.map(auditItem),
         total,
         page,
       });
@@ -48,6 +40,8 @@ export const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {
       'reason',
       ['details', (r) => JSON.stringify(r.details)],
       'ip',
+      'credential',
+      ['token_id', (r) => r.tokenId],
     ],
   });
 };

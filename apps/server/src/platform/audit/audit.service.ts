@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, like, lt, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
+import { actingCredential, type ActingCredential } from '../http/acting-credential.ts';
 import { auditLog } from './audit.table.ts';
 
 export type AuditEntry = {
@@ -9,11 +10,21 @@ export type AuditEntry = {
   reason: string;
   details?: Record<string, unknown>;
   ip?: string;
+  /** Only where no guard has named one: the sign-in and the acceptance of an invitation present their own. */
+  credential?: ActingCredential;
 };
 
-/** Written in the same transaction as the action it records, so an action without its record cannot exist. */
-export async function audit(db: DbOrTx, entry: AuditEntry) {
-  await db.insert(auditLog).values({ ...entry, details: entry.details ?? {} });
+/**
+ * Written in the same transaction as the action it records, so an action without its record cannot exist. The
+ * credential comes from the operator request running (the guard names it); an entry with none is a bug, and
+ * refused rather than written without it.
+ */
+export async function audit(db: DbOrTx, { credential: given, ...entry }: AuditEntry) {
+  const credential = given ?? actingCredential();
+  if (!credential) throw new Error(`audit entry ${entry.action} written outside an operator request`);
+  await db
+    .insert(auditLog)
+    .values({ ...entry, details: entry.details ?? {}, credential: credential.kind, tokenId: credential.tokenId });
 }
 
 export type AuditFilter = {

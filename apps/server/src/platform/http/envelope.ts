@@ -64,7 +64,7 @@ export function sendRefusal(reply: FastifyReply, lang: Language, refusal: Refusa
   return reply.code(code).send({ code, msg: translate(lang, refusal.key, refusal.params), key: refusal.key, data });
 }
 
-function toRefusal(error: FastifyError, request: FastifyRequest): Refusal {
+export function toRefusal(error: FastifyError, request: FastifyRequest): Refusal {
   if (error instanceof AppError) return { key: error.key, params: error.params, field: error.field };
   if (hasZodFastifySchemaValidationErrors(error)) {
     if (isBlankForm(request.body) && isBlankForm(request.query)) return { key: 'please_fill_in' };

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { roleAllows, type OperatorRole, type Permission } from '@app/contracts';
 import { AppError } from './app-error.ts';
 import { requireRouteDeclarations } from './route-declarations.ts';
+import { runActingScope, setActingCredential } from './acting-credential.ts';
 
 /** The operator a request comes from: a console session (cookie) or a per-operator API token. */
 export type OperatorIdentity = {
@@ -56,8 +57,16 @@ export const operatorAuth = fp<{
   isApi: (url: string) => boolean;
   /** Files anyone may fetch (the console's own static files: they hold no data; every call they make is checked). */
   isPublicFile?: (url: string) => boolean;
+  /**
+   * Counts a check of the shared token from an address before it is made, and refuses when too many were wrong
+   * (the operators' secret counter, which admin-app.ts passes in: it lives in a module). The default only compares.
+   */
+  countedCheck?: (ip: string, verify: () => Promise<boolean>) => Promise<boolean>;
 }>(
-  async (app, { resolve, sharedToken, isApi, isPublicFile = () => false }) => {
+  async (
+    app,
+    { resolve, sharedToken, isApi, isPublicFile = () => false, countedCheck = (_ip, verify) => verify() },
+  ) => {
     const expected = digest(sharedToken);
     app.decorateRequest('operator', '');
     app.decorateRequest('operatorIdentity', null);
@@ -68,6 +77,8 @@ export const operatorAuth = fp<{
       missing: 'operator routes without an access rule',
     });
 
+    // A callback hook, so the scope holds for the rest of the request (the hooks after it and the handler).
+    app.addHook('onRequest', (_request, _reply, done) => runActingScope(done));
     app.addHook('onRequest', async (request) => {
       const access = request.routeOptions.config.access;
       // Unknown paths answer not_found; the docs need a signed-in operator like any other route.
@@ -75,8 +86,12 @@ export const operatorAuth = fp<{
       if (access === 'shared-token') {
         const header = request.headers.authorization ?? '';
         const given = header.startsWith('Bearer ') ? header.slice(7) : '';
-        if (!given || !timingSafeEqual(digest(given), expected)) throw new AppError('login_required');
+        if (!given) throw new AppError('login_required');
+        // ADMIN_TOKEN may be one an installer chose: each guess is counted, like a password's.
+        if (!(await countedCheck(request.ip, async () => timingSafeEqual(digest(given), expected))))
+          throw new AppError('login_required');
         request.operator = 'bootstrap';
+        setActingCredential({ kind: 'shared-token', tokenId: null });
         return;
       }
       if (access === undefined && (request.is404 || isPublicFile(request.url))) return;
@@ -84,6 +99,7 @@ export const operatorAuth = fp<{
       if (!identity) throw new AppError('login_required');
       request.operatorIdentity = identity;
       request.operator = identity.name;
+      setActingCredential({ kind: identity.via, tokenId: identity.tokenId });
       if (access && access !== 'signed-in' && !roleAllows(identity.role, access))
         throw new AppError('permission_denied');
     });

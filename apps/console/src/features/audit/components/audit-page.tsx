@@ -7,10 +7,15 @@ import { DetailHeader } from '../../../components/detail-header.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/hooks.ts';
 import { useAuditQuery } from '../api/audit-api.ts';
+import type { AdminAuditItem } from '@app/contracts';
 
-/** The audit log: every operator act, newest first, by operator, action, target and time; exportable. */
+/**
+ * The audit log: every operator act, newest first, by operator, action, target and time; exportable. Each entry
+ * names the credential that acted (a console session or which API token), so a leaked token's acts can be found.
+ */
 export function AuditPage() {
   const { t } = useTranslation();
+  const credential = (a: AdminAuditItem) => t(`audit.credentialKind.${a.credential}`, { id: a.token_id });
   const lang = useLanguage();
   const queue = useQueueState();
   const { filters, selectedId } = queue;
@@ -42,6 +47,7 @@ export function AuditPage() {
       columns={[
         { key: 'at', header: t('audit.when'), cell: (a) => formatDateTime(a.created_at, lang, 'short') },
         { key: 'operator', header: t('audit.operator'), cell: (a) => a.operator },
+        { key: 'credential', header: t('audit.credential'), cell: credential },
         { key: 'action', header: t('audit.action'), cell: (a) => <span className={page.mono}>{a.action}</span> },
         { key: 'target', header: t('audit.target'), cell: (a) => <span className={page.mono}>{a.target}</span> },
       ]}
@@ -60,6 +66,8 @@ export function AuditPage() {
                 <dd>{formatDateTime(selected.created_at, lang)}</dd>
                 <dt>{t('audit.operator')}</dt>
                 <dd>{selected.operator}</dd>
+                <dt>{t('audit.credential')}</dt>
+                <dd data-testid="audit-credential">{credential(selected)}</dd>
                 <dt>{t('audit.action')}</dt>
                 <dd className={page.mono}>{selected.action}</dd>
                 <dt>{t('audit.target')}</dt>

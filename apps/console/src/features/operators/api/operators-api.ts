@@ -7,7 +7,7 @@ import type {
   operatorListSchema,
   operatorSessionListSchema,
 } from '@app/contracts';
-import { consoleApi } from '../../../lib/api.ts';
+import { consoleApi, maybeHeld, type MaybeHeld } from '../../../lib/api.ts';
 
 export type OperatorChange = 'disable' | 'enable' | 'reset-authenticator';
 
@@ -29,9 +29,11 @@ export const operatorsApi = consoleApi.injectEndpoints({
       }),
       invalidatesTags: ['Operators', 'Tokens'],
     }),
-    changeRole: build.mutation<Operator, { id: number; role: OperatorRole; reason: string }>({
+    // A wider role is held for a second admin: the answer is then the operator as they still are.
+    changeRole: build.mutation<MaybeHeld<Operator>, { id: number; role: OperatorRole; reason: string }>({
       query: ({ id, role, reason }) => ({ url: `/admin/operators/${id}/role`, method: 'POST', body: { role, reason } }),
-      invalidatesTags: ['Operators'],
+      transformResponse: (operator: Operator, meta) => maybeHeld(operator, meta),
+      invalidatesTags: ['Operators', 'HeldChanges'],
     }),
     operatorSessions: build.query<z.infer<typeof operatorSessionListSchema>, void>({
       query: () => '/admin/operator-sessions',

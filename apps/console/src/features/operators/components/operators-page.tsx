@@ -18,6 +18,7 @@ import {
 } from '../api/operators-api.ts';
 import { OperatorSessions } from './operator-sessions.tsx';
 import { RoleDialog } from './role-dialog.tsx';
+import { HeldChangesPanel } from '../../../components/held-changes-panel.tsx';
 
 const NAME = /^[a-z][a-z0-9._-]{2,31}$/;
 
@@ -101,7 +102,16 @@ export function OperatorsPage() {
           explain: t(`operators.explain.${next}`),
           confirm: (reason) => change({ id: operator.id, change: next, reason }).unwrap(),
         })}
-        after={<OperatorSessions />}
+        after={
+          <>
+            <HeldChangesPanel
+              targets="operator:"
+              fieldLabel={() => t('operators.role')}
+              valueLabel={(_field, value) => t(`roles.${String(value)}`)}
+            />
+            <OperatorSessions />
+          </>
+        }
       />
       {roleOf && <RoleDialog operator={roleOf} onClose={() => setRoleOf(null)} />}
     </>

@@ -1,5 +1,5 @@
 import type { AdminPlan, Language, PlanText } from '@app/contracts';
-import { consoleApi } from '../../../lib/api.ts';
+import { consoleApi, maybeHeld, type MaybeHeld } from '../../../lib/api.ts';
 
 /**
  * What the plan editor sends. Amounts are decimal strings in U and rates percentages with up to two decimals, as
@@ -40,9 +40,11 @@ const api = consoleApi.enhanceEndpoints({ addTagTypes: ['Plans'] }).injectEndpoi
       query: (body) => ({ url: '/admin/plans', method: 'POST', body }),
       invalidatesTags: ['Plans'],
     }),
-    editPlan: build.mutation<AdminPlan, { id: number; body: PlanEdit }>({
+    // A changed rate is held for a second operator; the answer is the plan with the rest saved.
+    editPlan: build.mutation<MaybeHeld<AdminPlan>, { id: number; body: PlanEdit }>({
       query: ({ id, body }) => ({ url: `/admin/plans/${id}`, method: 'POST', body }),
-      invalidatesTags: ['Plans'],
+      transformResponse: (plan: AdminPlan, meta) => maybeHeld(plan, meta),
+      invalidatesTags: ['Plans', 'HeldChanges'],
     }),
     planAction: build.mutation<AdminPlan, { id: number; action: PlanAction; reason: string }>({
       query: ({ id, action, reason }) => ({ url: `/admin/plans/${id}/${action}`, method: 'POST', body: { reason } }),

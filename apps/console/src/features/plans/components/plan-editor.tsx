@@ -11,7 +11,15 @@ import { PanelHeading } from '../../../components/panel-heading.tsx';
 import ui from '../../../components/ui.module.css';
 import editor from '../../../components/editor.module.css';
 import { useCreatePlanMutation, useEditPlanMutation } from '../api/plans-api.ts';
-import { checkPlan, planCreateOf, planDraftOf, planFieldsOf, type PlanDraft } from '../lib/plan-form.ts';
+import {
+  checkPlan,
+  planCreateOf,
+  planDraftOf,
+  planFieldLabel,
+  planFieldsOf,
+  type PlanDraft,
+} from '../lib/plan-form.ts';
+import { HeldChangesPanel } from '../../../components/held-changes-panel.tsx';
 
 /**
  * One plan: its terms (the ones fixed at creation are shown but not editable), and its name and description in
@@ -30,7 +38,7 @@ export function PlanEditor({
   const [draft, setDraft] = useState<PlanDraft>(() => planDraftOf(plan));
   const [touched, setTouched] = useState(false);
   const [asking, setAsking] = useState(false);
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState<boolean | 'held'>(false);
   const [create] = useCreatePlanMutation();
   const [edit] = useEditPlanMutation();
   const errors = checkPlan(draft, plan);
@@ -50,8 +58,12 @@ export function PlanEditor({
     if (valid) setAsking(true);
   };
   const confirm = async (reason: string) => {
-    if (plan) await edit({ id: plan.id, body: { ...planFieldsOf(draft), reason } }).unwrap();
-    else onCreated(await create(planCreateOf(draft, reason)).unwrap());
+    if (plan) {
+      const { held } = await edit({ id: plan.id, body: { ...planFieldsOf(draft), reason } }).unwrap();
+      setSaved(held ? 'held' : true);
+      return;
+    }
+    onCreated(await create(planCreateOf(draft, reason)).unwrap());
     setSaved(true);
   };
 
@@ -89,7 +101,15 @@ export function PlanEditor({
             </button>
           </div>
         </PageHeader>
-        <EditorNotices done={saved ? t('plans.saved') : null} fix={touched && !valid ? t('plans.fixErrors') : null} />
+        <EditorNotices
+          done={saved === 'held' ? t('heldChanges.proposed') : saved ? t('plans.saved') : null}
+          fix={touched && !valid ? t('plans.fixErrors') : null}
+        />
+        {plan && (
+          <div style={{ marginBottom: 16 }}>
+            <HeldChangesPanel targets={`plan:${plan.id}`} fieldLabel={planFieldLabel(t)} />
+          </div>
+        )}
         <div className={page.stack}>
           <section className={ui.panel} aria-labelledby="terms-title">
             <div className={`${ui.panelBody} ${page.stack}`}>

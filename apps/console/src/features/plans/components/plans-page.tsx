@@ -10,6 +10,8 @@ import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/hooks.ts';
 import { usePlanActionMutation, usePlansQuery, type PlanAction } from '../api/plans-api.ts';
 import { PlanEditor } from './plan-editor.tsx';
+import { planFieldLabel } from '../lib/plan-form.ts';
+import { HeldChangesPanel } from '../../../components/held-changes-panel.tsx';
 
 const STATE_BADGE: Record<string, string> = {
   active: ui.badgeOk!,
@@ -38,6 +40,9 @@ export function PlansPage() {
           {t('plans.new')}
         </button>
       </PageHeader>
+      <div style={{ marginBottom: 16 }}>
+        <HeldChangesPanel targets="plan:" fieldLabel={planFieldLabel(t)} />
+      </div>
       <section className={ui.panel} aria-label={t('plans.listLabel')}>
         <QueryTable query={list} items={items} empty={t('plans.empty')}>
           <thead>

@@ -144,3 +144,13 @@ export function planCreateOf(draft: PlanDraft, reason: string): PlanCreate {
     reason,
   };
 }
+
+/** A plan's field as a held change names it (its wire name), in the console's words. */
+export const planFieldLabel =
+  (t: (key: string) => string) =>
+  (field: string): string =>
+    ({
+      rate_pct: t('plans.ratePct'),
+      expected_rate_pct: t('plans.expectedRatePct'),
+      early_exit_rate_pct: t('plans.earlyExitPct'),
+    })[field] ?? field;

@@ -9,7 +9,7 @@ import type {
   adminTermsListSchema,
 } from '@app/contracts';
 import type { z } from 'zod';
-import { consoleApi } from '../../../lib/api.ts';
+import { consoleApi, maybeHeld, type MaybeHeld } from '../../../lib/api.ts';
 
 type ProductList = z.infer<typeof adminProductListSchema>;
 type TermsList = z.infer<typeof adminTermsListSchema>;
@@ -46,8 +46,11 @@ export const productsApi = consoleApi.injectEndpoints({
       }),
     }),
     terms: build.query<TermsList, string>({ query: (symbol) => ({ url: `${path(symbol)}/terms` }) }),
-    setTerms: build.mutation<AdminContractTerms, TermsInput & { symbol: string; reason: string }>({
+    // Terms that weaken the house's are held for a second operator: the answer is then the terms in force.
+    setTerms: build.mutation<MaybeHeld<AdminContractTerms>, TermsInput & { symbol: string; reason: string }>({
       query: ({ symbol, ...body }) => ({ url: `${path(symbol)}/terms`, method: 'POST', body }),
+      transformResponse: (terms: AdminContractTerms, meta) => maybeHeld(terms, meta),
+      invalidatesTags: ['HeldChanges'],
     }),
     holidays: build.query<HolidayList, void>({ query: () => ({ url: '/admin/holidays' }) }),
     addHoliday: build.mutation<HolidayList, Omit<AdminHoliday, 'created_by'> & { reason: string }>({

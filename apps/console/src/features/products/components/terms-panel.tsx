@@ -7,6 +7,7 @@ import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import ui from '../../../components/ui.module.css';
 import { AddBar } from './add-bar.tsx';
 import { useSetTermsMutation, useTermsQuery, type TermsInput } from '../api/products-api.ts';
+import { HeldChangesPanel } from '../../../components/held-changes-panel.tsx';
 
 const blank: TermsInput = {
   seconds: 60,
@@ -29,7 +30,10 @@ const fromTerms = (x: AdminContractTerms): TermsInput => ({
   enabled: x.enabled,
 });
 
-/** A product's contract terms per settlement period: listed, changed or added one period at a time. */
+/**
+ * A product's contract terms per settlement period: listed, changed or added one period at a time. Terms that
+ * weaken the house's wait for a second operator, shown above the list until decided.
+ */
 export function TermsPanel({ symbol, onDone }: { symbol: string; onDone: (message: string) => void }) {
   const { t } = useTranslation();
   const terms = useTermsQuery(symbol);
@@ -55,6 +59,11 @@ export function TermsPanel({ symbol, onDone }: { symbol: string; onDone: (messag
 
   return (
     <div className={ui.panel}>
+      <HeldChangesPanel
+        targets={`product:${symbol}:`}
+        fieldLabel={(field) => t(`products.terms.${field}`)}
+        onDecided={() => void terms.refetch()}
+      />
       <div className={ui.panelBody}>
         <AddBar
           heading={<h3 className={ui.label}>{t('products.terms.title')}</h3>}
@@ -97,9 +106,9 @@ export function TermsPanel({ symbol, onDone }: { symbol: string; onDone: (messag
           confirmLabel={t('products.save')}
           onClose={() => setEditing(null)}
           onConfirm={async (reason) => {
-            await setTerms({ symbol, reason, ...editing }).unwrap();
+            const { held } = await setTerms({ symbol, reason, ...editing }).unwrap();
             void terms.refetch();
-            onDone(t('products.terms.saved', { symbol, seconds: editing.seconds }));
+            onDone(held ? t('heldChanges.proposed') : t('products.terms.saved', { symbol, seconds: editing.seconds }));
           }}
         >
           <div className={page.formRow}>

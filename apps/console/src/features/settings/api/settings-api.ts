@@ -1,5 +1,5 @@
 import type { AdminRechargeChannel, ChannelKind, InviteRules, Network, WalletSettings } from '@app/contracts';
-import { consoleApi } from '../../../lib/api.ts';
+import { consoleApi, maybeHeld, type MaybeHeld } from '../../../lib/api.ts';
 
 /** A change of the wallet settings: the fields changed, in the formats the settings are read in, and why. */
 export type WalletSettingsChange = Partial<WalletSettings> & { reason: string };
@@ -30,9 +30,11 @@ const api = consoleApi
         query: () => '/admin/wallet-settings',
         providesTags: ['WalletSettings'],
       }),
-      saveWalletSettings: build.mutation<WalletSettings, WalletSettingsChange>({
+      // A change that weakens a control is held for a second operator: the answer is then the settings in force.
+      saveWalletSettings: build.mutation<MaybeHeld<WalletSettings>, WalletSettingsChange>({
         query: (body) => ({ url: '/admin/wallet-settings', method: 'POST', body }),
-        invalidatesTags: ['WalletSettings'],
+        transformResponse: (settings: WalletSettings, meta) => maybeHeld(settings, meta),
+        invalidatesTags: ['WalletSettings', 'HeldChanges'],
       }),
       channels: build.query<{ items: AdminRechargeChannel[] }, void>({
         query: () => '/admin/recharge-channels',

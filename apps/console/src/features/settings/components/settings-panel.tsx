@@ -2,8 +2,11 @@ import { Fragment, useState, type ReactNode } from 'react';
 import { QueryState } from '../../../components/query-state.tsx';
 import ui from '../../../components/ui.module.css';
 
-/** The panel's "saved" note, as its form is given it: shown, and set when a save goes through or a field changes. */
-export type SavedNote = { saved: boolean; onSaved: (saved: boolean) => void };
+/**
+ * The panel's "saved" note, as its form is given it: shown, and set when a save goes through or a field changes;
+ * `held` when the save was a proposal waiting for a second operator.
+ */
+export type SavedNote = { saved: boolean | 'held'; onSaved: (saved: boolean | 'held') => void };
 
 /**
  * A settings form on the settings as last read: a new reading (after a save, or another operator's) starts the
@@ -18,7 +21,7 @@ export function SettingsPanel<T>({
   query: { data?: T | undefined; isLoading: boolean; error?: unknown; refetch: () => unknown };
   children: (settings: NonNullable<T>, note: SavedNote) => ReactNode;
 }) {
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState<boolean | 'held'>(false);
   return (
     <section className={ui.panel} aria-labelledby={labelledBy}>
       <QueryState

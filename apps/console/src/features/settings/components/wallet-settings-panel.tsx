@@ -9,6 +9,7 @@ import ui from '../../../components/ui.module.css';
 import editor from '../../../components/editor.module.css';
 import { useSaveWalletSettingsMutation, useWalletSettingsQuery } from '../api/settings-api.ts';
 import { SettingsPanel, type SavedNote } from './settings-panel.tsx';
+import { HeldChangesPanel } from '../../../components/held-changes-panel.tsx';
 import { checkWallet, walletChanges, walletDraftOf, type WalletDraft } from '../lib/settings-form.ts';
 
 const GROUPS: { title: string; fields: (keyof WalletSettings)[] }[] = [
@@ -26,13 +27,20 @@ const GROUPS: { title: string; fields: (keyof WalletSettings)[] }[] = [
   },
 ];
 
-/** The wallet settings: only the fields changed are sent, with a reason, and audited before and after. */
+/**
+ * The wallet settings: only the fields changed are sent, with a reason, and audited before and after. A change
+ * that weakens a control is held for a second operator, listed under the form until one approves or refuses it.
+ */
 export function WalletSettingsPanel() {
+  const { t } = useTranslation();
   const query = useWalletSettingsQuery();
   return (
-    <SettingsPanel labelledBy="wallet-settings-title" query={query}>
-      {(data, note) => <WalletSettingsForm settings={data} {...note} />}
-    </SettingsPanel>
+    <>
+      <SettingsPanel labelledBy="wallet-settings-title" query={query}>
+        {(data, note) => <WalletSettingsForm settings={data} {...note} />}
+      </SettingsPanel>
+      <HeldChangesPanel targets="wallet:settings" fieldLabel={(field) => t(`settings.wallet.fields.${field}`)} />
+    </>
   );
 }
 
@@ -88,7 +96,7 @@ function WalletSettingsForm({ settings, saved, onSaved: setSaved }: { settings: 
         ))}
         {saved && (
           <div className={ui.success} role="status">
-            {t('settings.saved')}
+            {saved === 'held' ? t('heldChanges.proposed') : t('settings.saved')}
           </div>
         )}
         <div className={ui.actions} style={{ justifyContent: 'flex-start' }}>
@@ -112,8 +120,8 @@ function WalletSettingsForm({ settings, saved, onSaved: setSaved }: { settings: 
           confirmLabel={t('settings.save')}
           onClose={() => setAsking(false)}
           onConfirm={async (reason) => {
-            await save({ ...changes, reason }).unwrap();
-            setSaved(true);
+            const { held } = await save({ ...changes, reason }).unwrap();
+            setSaved(held ? 'held' : true);
           }}
         >
           <ul>
