@@ -12,6 +12,7 @@ import { guardTerminalOutput } from './terminal-output.ts';
 import { registerWalletCommands } from '../modules/wallet/index.ts';
 import { registerInvestCommands } from '../modules/invest/index.ts';
 import { registerBackupCommands } from '../platform/backup/backup.ops.ts';
+import { registerHeldChangeCommands } from '../platform/held-changes/held-changes.ops.ts';
 import { registerKycCommands } from '../modules/kyc/index.ts';
 import { registerReferralCommands } from '../modules/referral/index.ts';
 import { registerContentCommands } from '../modules/content/index.ts';
@@ -52,6 +53,9 @@ async function request<T>(method: 'GET' | 'POST', url: string, body?: object): P
   if (envelope.key === 'permission_denied')
     throw new Error(`${envelope.code} ${envelope.msg}: your token's role does not allow this (see pnpm ops whoami)`);
   if (envelope.code !== 200) throw new Error(`${envelope.code} ${envelope.msg}`);
+  // Nothing changed yet: say so, and how it goes on (pnpm ops held).
+  if (envelope.key === 'change_proposed')
+    console.error(`${envelope.msg} (another operator decides it: pnpm ops held list, pnpm ops held approve <id>)`);
   return envelope.data as T;
 }
 
@@ -215,6 +219,7 @@ registerWalletCommands(program, {
 
 registerInvestCommands(program, request);
 registerBackupCommands(program, config);
+registerHeldChangeCommands(program, request);
 registerKycCommands(program, request);
 registerReferralCommands(program, request);
 registerContentCommands(program, request);

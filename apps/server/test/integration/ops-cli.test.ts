@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverRoot } from '../crash/processes.ts';
-import { ADMIN_TOKEN, createTestApp, testOperatorToken, type TestApp } from '../helpers/test-app.ts';
+import { ADMIN_TOKEN, createTestApp, operatorHeaders, testOperatorToken, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 let adminUrl: string;
@@ -50,5 +50,27 @@ describe('the operator CLI acts as the operator whose API token is in OPS_TOKEN'
     expect(refused.exit).toBe(1);
     expect(refused.stderr).toContain('pnpm ops whoami');
     expect((await ops(testOperatorToken('sam'), 'users', 'list')).stdout).toMatch(/\d+ user\(s\)/);
+  });
+});
+
+describe('a change that weakens a control, made with the CLI', () => {
+  it('is held, and applies once another operator approves it with pnpm ops held', async () => {
+    const made = await ops(testOperatorToken('alice'), 'wallet', 'set', 'hold_hours=0', '-r', 'cli: no hold');
+    expect(made.exit).toBe(0);
+    expect(made.stderr).toContain('pnpm ops held approve');
+    const settings = async () =>
+      (await t.admin.inject({ method: 'GET', url: '/admin/wallet-settings', headers: operatorHeaders('bob') })).json()
+        .data as { hold_hours: number };
+    expect((await settings()).hold_hours).not.toBe(0);
+
+    const listed = await ops(testOperatorToken('bob'), 'held', 'list');
+    const id = /#(\d+) wallet\.settings/.exec(listed.stdout)?.[1];
+    expect(id, listed.stdout).toBeDefined();
+    expect(listed.stdout).toContain('hold_hours:');
+    expect((await ops(testOperatorToken('alice'), 'held', 'approve', id!, '-r', 'my own')).exit).toBe(1);
+    const approved = await ops(testOperatorToken('bob'), 'held', 'approve', id!, '-r', 'agreed: no hold');
+    expect(approved.exit, approved.stderr).toBe(0);
+    expect(approved.stdout).toContain('(applied)');
+    expect((await settings()).hold_hours).toBe(0);
   });
 });
