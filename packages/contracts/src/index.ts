@@ -27,3 +27,4 @@ export * from './house.ts';
 export * from './operator-search.ts';
 export * from './support-desk.ts';
 export * from './user-page.ts';
+export * from './transparency.ts';

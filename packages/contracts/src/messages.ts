@@ -198,6 +198,9 @@ export const MESSAGE_CODES = {
   copy_filtered_product: 422,
   copy_filtered_period: 422,
   copy_daily_loss_stop: 422,
+  // the public transparency log
+  log_range_invalid: 400,
+  log_not_started: 503,
   copy_too_late: 422,
   copy_not_active: 422,
 } as const;

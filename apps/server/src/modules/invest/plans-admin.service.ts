@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { asc, eq, sql } from 'drizzle-orm';
 import { parseMoney, reasonSchema, type AdminPlan, type PlanState } from '@app/contracts';
-import type { Db, DbOrTx } from '../../platform/db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { OperatorAct } from '../../platform/http/operator-act.ts';
 import { audit } from '../../platform/audit/audit.service.ts';
@@ -9,6 +9,11 @@ import { systemClock } from '../../platform/time/clock.ts';
 import { investPlans } from './invest.table.ts';
 import { toPlan, type PlanRow } from './invest-view.ts';
 import { planTranslations, planTranslationsSchema, savePlanTexts } from './plan-texts.ts';
+import { logTermsChanged } from '../transparency/index.ts';
+
+/** A plan's terms as they stand after an operator's change, into the transparency log in the same transaction. */
+const logPlan = (tx: Tx, p: PlanRow) =>
+  logTermsChanged(tx, [{ subject: 'plan', at: systemClock(), planId: p.id, slug: p.slug, terms: p }]);
 
 // The operators' side of the plans: create, edit, pause, resume and close, each audited in its transaction.
 
@@ -127,6 +132,7 @@ export async function createPlan(db: Db, request: OperatorAct<z.infer<typeof pla
     } as PlanRow);
     const [row] = await tx.insert(investPlans).values(v).onConflictDoNothing({ target: investPlans.slug }).returning();
     if (!row) throw new AppError('invalid_request', { field: 'slug' });
+    await logPlan(tx, row);
     await savePlanTexts(tx, row.id, request.body.translations);
     const [after] = await viewAll(tx, [row]);
     await audit(tx, {
@@ -153,6 +159,7 @@ export async function editPlan(db: Db, request: OperatorAct<z.infer<typeof planE
       .set({ ...v, updatedAt: sql`now()` })
       .where(eq(investPlans.id, before.id))
       .returning();
+    await logPlan(tx, row!);
     if (request.body.translations) await savePlanTexts(tx, before.id, request.body.translations);
     const [after] = await viewAll(tx, [row!]);
     await audit(tx, {
@@ -183,6 +190,7 @@ export async function setPlanState(
       .set({ state, updatedAt: sql`now()` })
       .where(eq(investPlans.id, before.id))
       .returning();
+    await logPlan(tx, row!);
     await audit(tx, {
       operator: request.operator,
       action: `plan.${action}`,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { formatMoney, quoteOrder, type OrderMode } from '@app/contracts';
+import { formatMoney, formatPrice, quoteOrder, type OrderMode } from '@app/contracts';
 import type { Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { checkSession } from '../../platform/http/authenticate.ts';
@@ -8,6 +8,7 @@ import { postJournals, houseShard, userAccount } from '../ledger/index.ts';
 import { assetOf } from '../practice/index.ts';
 import { liveSessions, sessionOf, touchSessions, type LiveSessionRow } from '../auth/index.ts';
 import { type findProductTerms, type ProductRow, marketStatus } from '../market/index.ts';
+import { logOrdersPlaced, type PseudonymKey } from '../transparency/index.ts';
 import type { OrderRow } from './order-view.ts';
 
 // How an order opens, whoever places it: a user (order-placement.ts) or the copy job for a follower.
@@ -17,7 +18,7 @@ type Terms = NonNullable<NonNullable<Awaited<ReturnType<typeof findProductTerms>
 export type OrderTerms = {
   product: Pick<
     ProductRow,
-    'id' | 'symbol' | 'name' | 'precision' | 'session' | 'forbidden' | 'simulated' | 'maxPriceAgeSeconds'
+    'id' | 'symbol' | 'name' | 'precision' | 'session' | 'forbidden' | 'simulated' | 'maxPriceAgeSeconds' | 'source'
   >;
   terms: Pick<Terms, 'seconds' | 'payoutBp' | 'lossBp' | 'feeBp' | 'minStake' | 'maxStake' | 'maxOpenStake'>;
 };
@@ -55,11 +56,17 @@ export type OpenOrder = OrderTerms & {
 };
 
 /**
- * The one way an order opens: its row with the terms copied in, and its journal (stake to frozen, fee to the
- * house) in the caller's transaction. Used for one order by placeOrder and for a batch of follower copies by
- * the copy job. The caller has checked the terms and holds each user's order lock.
+ * The one way an order opens: its row with the terms copied in, its journal (stake to frozen, fee to the
+ * house) and its entry in the transparency log, in the caller's transaction. Used for a batch of orders by
+ * placeOrder and for a batch of follower copies by the copy job. The caller has checked the terms and holds each
+ * user's order lock.
  */
-export async function insertOpenOrders(tx: Tx, opens: OpenOrder[], ids?: number[]): Promise<OrderRow[]> {
+export async function insertOpenOrders(
+  tx: Tx,
+  opens: OpenOrder[],
+  pseudonyms: PseudonymKey,
+  ids?: number[],
+): Promise<OrderRow[]> {
   if (opens.length === 0) return [];
   const orderIds = ids ?? (await allocateOrderIds(tx, opens.length));
   const rows: OrderRow[] = opens.map((o, i) => ({
@@ -117,6 +124,32 @@ export async function insertOpenOrders(tx: Tx, opens: OpenOrder[], ids?: number[
       if (row.fee > 0n) transfers.push({ from: available, to: houseShard('fees', row.userId, asset), amount: row.fee });
       return { reference: `order:${row.id}:open`, kind: 'order_open', transfers, memo: { order: row.id } };
     }),
+  );
+  // Practice orders move virtual money only and stay out of the public log.
+  const real = opens.map((o, i) => ({ o, row: rows[i]! })).filter(({ row }) => row.mode === 'real');
+  await logOrdersPlaced(
+    tx,
+    pseudonyms,
+    real.map(({ o, row }) => ({
+      orderId: row.id,
+      userId: row.userId,
+      symbol: o.product.symbol,
+      direction: row.direction,
+      stake: row.stake,
+      fee: row.fee,
+      seconds: row.seconds,
+      payoutBp: row.payoutBp,
+      lossBp: row.lossBp,
+      feeBp: row.feeBp,
+      openSecond: row.openTime,
+      openPrice: formatPrice(row.openPrice, o.product.precision),
+    })),
+    real.map(({ o, row }) => ({
+      symbol: o.product.symbol,
+      second: row.openTime,
+      price: formatPrice(row.openPrice, o.product.precision),
+      source: o.product.source,
+    })),
   );
   inserted.rows.forEach((r, i) => (rows[i]!.createdAt = new Date(r.created_at)));
   return rows;

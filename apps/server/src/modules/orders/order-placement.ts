@@ -7,6 +7,7 @@ import { balanceSql, userAccount } from '../ledger/index.ts';
 import { assetOf, openPractice } from '../practice/index.ts';
 import { isDelayed, isLive } from '../market/index.ts';
 import { GroupCommit, type Outcome } from '../../platform/db/group-commit.ts';
+import { pseudonymKeyOf } from '../transparency/index.ts';
 import { toOrder } from './order-view.ts';
 import { orderHooks } from './order-hooks.ts';
 import {
@@ -117,6 +118,7 @@ type PlacedBy = Omit<PreparedOrder, 'who'> & { userId: number; index: number };
  */
 async function placeTogether(db: Db, orders: PreparedOrder[]): Promise<Outcome<Placed>[]> {
   let copies = 0;
+  const pseudonyms = await pseudonymKeyOf(db);
   const outcomes = await db.transaction(async (tx) => {
     const decided: Array<Outcome<Placed> | { repeatOf: number }> = [];
     const users = await lockPlacers(
@@ -180,6 +182,7 @@ async function placeTogether(db: Db, orders: PreparedOrder[]): Promise<Outcome<P
     const rows = await insertOpenOrders(
       tx,
       accepted.map(({ order: o, terms, tick }) => ({ ...o, ...terms, tick })),
+      pseudonyms,
       accepted.map(({ state }) => state.orderId),
     );
     const answers: StoredAnswer[] = [];
@@ -240,6 +243,7 @@ async function readStates(tx: Tx, orders: PlacedBy[]): Promise<OrderState[]> {
     session: string;
     forbidden: boolean;
     simulated: boolean;
+    source: string;
     max_price_age_seconds: number;
     last_trade: bigint | null;
     seconds: number | null;
@@ -259,7 +263,7 @@ async function readStates(tx: Tx, orders: PlacedBy[]): Promise<OrderState[]> {
     order_id: bigint;
     balance: bigint;
   }>(sql`
-    SELECT pr.id AS product_id, pr.symbol, pr.name, pr.precision, pr.session, pr.forbidden, pr.simulated,
+    SELECT pr.id AS product_id, pr.symbol, pr.name, pr.precision, pr.session, pr.forbidden, pr.simulated, pr.source,
            pr.max_price_age_seconds, fp.last_trade,
            t.seconds, t.payout_bp, t.loss_bp, t.fee_bp, t.min_stake, t.max_stake, t.max_open_stake,
            p.ts, p.price, k.request_hash, k.status_code, k.response,
@@ -293,6 +297,7 @@ async function readStates(tx: Tx, orders: PlacedBy[]): Promise<OrderState[]> {
               session: s.session,
               forbidden: s.forbidden,
               simulated: s.simulated,
+              source: s.source,
               maxPriceAgeSeconds: s.max_price_age_seconds,
             },
             terms:

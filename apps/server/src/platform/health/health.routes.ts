@@ -37,6 +37,7 @@ const SINGLETON_JOBS: Record<string, number> = {
   accrual: LOCKS.accrual,
   alerts: LOCKS.alerts,
   maintenance: LOCKS.maintenance,
+  'log-sequencer': LOCKS.logSequencer,
 };
 
 /**

@@ -93,4 +93,10 @@ export class LeaderLock {
 }
 
 /** Every job leader's advisory lock key, in one place: no two collide, and health reports on each. */
-export const LOCKS = { priceFeed: 727_101, accrual: 727_301, maintenance: 727_501, alerts: 728_200 } as const;
+export const LOCKS = {
+  priceFeed: 727_101,
+  accrual: 727_301,
+  maintenance: 727_501,
+  logSequencer: 727_601,
+  alerts: 728_200,
+} as const;
