@@ -178,7 +178,7 @@ describe('the transparency log', () => {
 
   it('has no head before the sequencer first runs, and says so in the asker language', async () => {
     const none = await get('/api/log/sth', 'zh');
-    expect(none.code).toBe(503);
+    expect(none.code).toBe(404);
     expect(none.key).toBe('log_not_started');
     expect(none.msg).toBe(translate('zh', 'log_not_started'));
     const pass = await sequence(t.database.db, signer);
