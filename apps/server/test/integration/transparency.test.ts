@@ -1,4 +1,4 @@
-import { createHash, createPublicKey, verify } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { translate } from '@app/i18n/catalogue';
@@ -7,96 +7,20 @@ import { houseAccount, userAccount } from '../../src/modules/ledger/account-code
 import { sequence } from '../../src/modules/transparency/index.ts';
 import { freshSeed, signerFromSeed } from '../../src/modules/transparency/log-signer.ts';
 import { call, createTestApp, operatorHeaders, registerUser, type TestApp } from '../helpers/test-app.ts';
-import { marketHarness } from '../helpers/market-harness.ts';
+import { marketHarness, silentLog } from '../helpers/market-harness.ts';
+import { LogSequencerJob } from '../../src/jobs/log-sequencer.job.ts';
+import {
+  canonical,
+  headSignedBy,
+  leaf,
+  mth,
+  sha256,
+  verifyConsistency,
+  verifyInclusion,
+} from '../helpers/log-verifier.ts';
 
-// The log as a third party sees it: only the public endpoints, and a verifier written here from RFC 6962 / RFC 9162
-// with node:crypto alone. Nothing below imports the server's Merkle code: a proof the server's own arithmetic
-// accepted but the RFC's does not must fail here.
-
-const sha256 = (...parts: Buffer[]) => {
-  const h = createHash('sha256');
-  for (const p of parts) h.update(p);
-  return h.digest();
-};
-const leaf = (data: string) => sha256(Buffer.from([0]), Buffer.from(data, 'utf8'));
-const node = (l: Buffer, r: Buffer) => sha256(Buffer.from([1]), l, r);
-
-/** RFC 6962 2.1: MTH over the leaf hashes. */
-function mth(leaves: Buffer[]): Buffer {
-  if (leaves.length === 0) return sha256();
-  if (leaves.length === 1) return leaves[0]!;
-  let k = 1;
-  while (k * 2 < leaves.length) k *= 2;
-  return node(mth(leaves.slice(0, k)), mth(leaves.slice(k)));
-}
-
-/** RFC 9162 2.1.3.2: verifying an inclusion proof. */
-function verifyInclusion(index: number, size: number, leafHash: Buffer, path: Buffer[], root: Buffer): boolean {
-  if (index >= size) return false;
-  let fn = index;
-  let sn = size - 1;
-  let r = leafHash;
-  for (const p of path) {
-    if (sn === 0) return false;
-    if (fn % 2 === 1 || fn === sn) {
-      r = node(p, r);
-      if (fn % 2 === 0) {
-        do {
-          fn >>= 1;
-          sn >>= 1;
-        } while (fn % 2 === 0 && fn !== 0);
-      }
-    } else r = node(r, p);
-    fn >>= 1;
-    sn >>= 1;
-  }
-  return sn === 0 && r.equals(root);
-}
-
-/** RFC 9162 2.1.4.2: verifying a consistency proof. */
-function verifyConsistency(first: number, second: number, root1: Buffer, root2: Buffer, proof: Buffer[]): boolean {
-  if (first === second) return proof.length === 0 && root1.equals(root2);
-  if (first === 0 || first > second) return false;
-  let path = proof;
-  // If first is an exact power of 2, prepend first_hash to the proof.
-  if ((first & (first - 1)) === 0) path = [root1, ...proof];
-  if (path.length === 0) return false;
-  let fn = first - 1;
-  let sn = second - 1;
-  while (fn % 2 === 1) {
-    fn >>= 1;
-    sn >>= 1;
-  }
-  let fr = path[0]!;
-  let sr = path[0]!;
-  for (const c of path.slice(1)) {
-    if (sn === 0) return false;
-    if (fn % 2 === 1 || fn === sn) {
-      fr = node(c, fr);
-      sr = node(c, sr);
-      if (fn % 2 === 0) {
-        do {
-          fn >>= 1;
-          sn >>= 1;
-        } while (fn % 2 === 0 && fn !== 0);
-      }
-    } else sr = node(sr, c);
-    fn >>= 1;
-    sn >>= 1;
-  }
-  return fr.equals(root1) && sr.equals(root2) && sn === 0;
-}
-
-/** Canonical JSON as docs/transparency.md defines it, re-encoded here from the parsed value. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value !== null && typeof value === 'object')
-    return `{${Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(value);
-}
+// The log as a third party sees it: only the public endpoints, and the tests' own RFC 9162 verifier
+// (test/helpers/log-verifier.ts), which shares no code with the server's.
 
 let t: TestApp;
 let market: ReturnType<typeof marketHarness>;
@@ -154,15 +78,9 @@ async function checkedHead(): Promise<{ sth: Sth; entries: Array<{ index: number
   expect(raw).toHaveLength(32);
   expect(published.key_id).toBe(createHash('sha256').update(raw).digest('hex'));
   expect(sth.key_id).toBe(published.key_id);
-  const publicKey = createPublicKey({
-    key: { kty: 'OKP', crv: 'Ed25519', x: raw.toString('base64url') },
-    format: 'jwk',
-  });
-  const message = Buffer.from(`${sth.tree_size}\n${sth.root_hash}\n${sth.timestamp}`, 'utf8');
-  expect(verify(null, message, publicKey, Buffer.from(sth.signature, 'base64'))).toBe(true);
+  expect(headSignedBy(sth, raw)).toBe(true);
   // A head that says anything else does not verify.
-  const forged = Buffer.from(`${sth.tree_size + 1}\n${sth.root_hash}\n${sth.timestamp}`, 'utf8');
-  expect(verify(null, forged, publicKey, Buffer.from(sth.signature, 'base64'))).toBe(false);
+  expect(headSignedBy({ ...sth, tree_size: sth.tree_size + 1 }, raw)).toBe(false);
 
   const entries = await allEntries(sth.tree_size);
   expect(mth(entries.map((e) => leaf(e.data))).toString('hex')).toBe(sth.root_hash);
@@ -412,6 +330,44 @@ describe('the transparency log', () => {
       expect(refused.key, url).toBe('log_range_invalid');
       expect(refused.msg, url).toBe(translate('de', 'log_range_invalid'));
     }
+  });
+
+  it('logs a plan change, and the sequencer job signs it within seconds', async () => {
+    const plans = await t.admin.inject({ method: 'GET', url: '/admin/plans', headers: operatorHeaders('cole') });
+    const plan = (plans.json().data.items as Array<{ id: number; slug: string }>).find((p) => p.slug === 'steady-30')!;
+    const edited = await t.admin.inject({
+      method: 'POST',
+      url: `/admin/plans/${plan.id}`,
+      payload: { reason: 'a rate change the log must show', rate_pct: '3.25' },
+      headers: operatorHeaders('cole'),
+    });
+    expect(edited.json().code).toBe(200);
+    const before: Sth = (await get('/api/log/sth')).data;
+    const job = new LogSequencerJob({
+      db: t.database.db,
+      url: t.database.url,
+      signer,
+      log: silentLog,
+      intervalMs: 200,
+    });
+    job.start();
+    try {
+      await expect
+        .poll(async () => ((await get('/api/log/sth')).data as Sth).tree_size, { timeout: 15_000 })
+        .toBe(before.tree_size + 1);
+    } finally {
+      await job.stop();
+    }
+    const { entries } = await checkedHead();
+    expect(JSON.parse(entries.at(-1)!.data)).toEqual({
+      type: 'terms_changed',
+      v: 1,
+      subject: 'plan',
+      at: expect.any(Number),
+      plan_id: plan.id,
+      plan: 'steady-30',
+      terms: expect.objectContaining({ rate_pct: '3.25', state: 'active', period_days: 30 }),
+    });
   });
 
   it('keeps sequenced entries, nodes and heads append-only in the database itself', async () => {
