@@ -37,6 +37,7 @@ CREATE TABLE "log_settings" (
 	CONSTRAINT "log_settings_one_row" CHECK ("log_settings"."id" = 1)
 );
 --> statement-breakpoint
+ALTER TABLE "price_ticks" ADD COLUMN "trade_id" bigint;--> statement-breakpoint
 CREATE UNIQUE INDEX "log_entries_leaf_index_key" ON "log_entries" USING btree ("leaf_index");--> statement-breakpoint
 CREATE INDEX "log_entries_queued_idx" ON "log_entries" USING btree ("id") WHERE "log_entries"."leaf_index" is null;--> statement-breakpoint
 CREATE INDEX "log_entries_order_idx" ON "log_entries" USING btree ("order_id","type") WHERE "log_entries"."order_id" is not null;--> statement-breakpoint

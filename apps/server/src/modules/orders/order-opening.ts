@@ -51,8 +51,11 @@ export type OpenOrder = OrderTerms & {
   stake: bigint;
   direction: 'up' | 'down';
   mode: OrderMode;
-  /** The recorded second and price the order opens at. */
-  tick: { ts: number; price: bigint };
+  /**
+   * The recorded second and price the order opens at, and the source's trade id behind it. A copy leaves the id
+   * out: it opens on its leader's second, which the leader's order put in the transparency log.
+   */
+  tick: { ts: number; price: bigint; tradeId?: number | null };
 };
 
 /**
@@ -144,12 +147,19 @@ export async function insertOpenOrders(
       openSecond: row.openTime,
       openPrice: formatPrice(row.openPrice, o.product.precision),
     })),
-    real.map(({ o, row }) => ({
-      symbol: o.product.symbol,
-      second: row.openTime,
-      price: formatPrice(row.openPrice, o.product.precision),
-      source: o.product.source,
-    })),
+    real.flatMap(({ o, row }) =>
+      o.tick.tradeId === undefined
+        ? []
+        : [
+            {
+              symbol: o.product.symbol,
+              second: row.openTime,
+              price: formatPrice(row.openPrice, o.product.precision),
+              source: o.product.source,
+              tradeId: o.tick.tradeId,
+            },
+          ],
+    ),
   );
   inserted.rows.forEach((r, i) => (rows[i]!.createdAt = new Date(r.created_at)));
   return rows;

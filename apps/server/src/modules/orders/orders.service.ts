@@ -128,6 +128,7 @@ export async function settleDueOrders(
       mode: string;
       tick_ts: string | null;
       tick_price: string | null;
+      tick_trade_id: string | null;
       symbol: string;
       precision: number;
       source: string;
@@ -143,9 +144,11 @@ export async function settleDueOrders(
           AND (o.user_id % ${HOUSE_SHARDS}) % ${part.of} = ${part.index}
         ORDER BY o.settle_time LIMIT ${limit}
         FOR UPDATE SKIP LOCKED)
-      SELECT due.*, p.ts AS tick_ts, p.price AS tick_price, pr.symbol, pr.precision, pr.source FROM due
+      SELECT due.*, p.ts AS tick_ts, p.price AS tick_price, p.trade_id AS tick_trade_id, pr.symbol, pr.precision,
+             pr.source
+      FROM due
       JOIN products pr ON pr.id = due.product_id
-      LEFT JOIN LATERAL (SELECT t.ts, t.price FROM price_ticks t WHERE t.product_id = due.product_id
+      LEFT JOIN LATERAL (SELECT t.ts, t.price, t.trade_id FROM price_ticks t WHERE t.product_id = due.product_id
                          AND t.ts <= due.settle_time ORDER BY t.ts DESC LIMIT 1) AS p ON true`);
     if (picked.rows.length === 0) return 0;
     const due: DueOrder[] = picked.rows.map((r) => ({
@@ -210,6 +213,7 @@ export async function settleDueOrders(
         second: s.tick,
         price: formatPrice(s.price, row.precision),
         source: row.source,
+        tradeId: row.tick_trade_id === null ? null : Number(row.tick_trade_id),
       })),
     );
     return due.length;

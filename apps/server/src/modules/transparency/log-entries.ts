@@ -8,8 +8,8 @@ import { canonicalJson, type Canonical } from './canonical-json.ts';
 // The entries of the log and how a flow queues them in its own transaction. Each entry is a public format
 // (docs/transparency.md): a field never changes meaning; a new meaning is a new `type` or a new `v`.
 
-/** A price second as an order used it. */
-export type PriceSecondFact = { symbol: string; second: number; price: string; source: string };
+/** A price second as an order used it, with the source's id of the trade behind it (null: none recorded). */
+export type PriceSecondFact = { symbol: string; second: number; price: string; source: string; tradeId: number | null };
 
 export type OrderPlacedFact = {
   orderId: number;
@@ -82,10 +82,13 @@ const entry = (type: string, body: Record<string, Canonical>) => canonicalJson({
 
 /**
  * A simulated second's price is the simulator's draw number `second` (see market/simulator.ts); an exchange's is
- * its last trade in that second, whose id the market module does not keep yet (null until it does).
+ * its last trade in that second, named by the source's trade id (a decimal string: ids outgrow JSON's safe
+ * integers at some sources), or null when no trade is behind it (a carried second) or the source's history
+ * gave the price without one.
  */
 function priceSecondEntry(p: PriceSecondFact): QueuedEntry {
-  const ref: Record<string, Canonical> = p.source === 'simulator' ? { step: p.second } : { trade_id: null };
+  const ref: Record<string, Canonical> =
+    p.source === 'simulator' ? { step: p.second } : { trade_id: p.tradeId === null ? null : String(p.tradeId) };
   return {
     type: 'price_second',
     orderId: null,
