@@ -8,7 +8,7 @@ import { postJournals, houseShard, userAccount } from '../ledger/index.ts';
 import { assetOf } from '../practice/index.ts';
 import { liveSessions, sessionOf, touchSessions, type LiveSessionRow } from '../auth/index.ts';
 import { type findProductTerms, type ProductRow, marketStatus } from '../market/index.ts';
-import { logOrdersPlaced, type PseudonymKey } from '../transparency/index.ts';
+import { ordersPlacedInsert, type PseudonymKey } from '../transparency/index.ts';
 import type { OrderRow } from './order-view.ts';
 
 // How an order opens, whoever places it: a user (order-placement.ts) or the copy job for a follower.
@@ -95,43 +95,9 @@ export async function insertOpenOrders(
     createdAt: new Date(),
     settledAt: null,
   }));
-  const col = <T extends string | number | bigint>(f: (o: OrderRow) => T) => pgArray(rows.map(f));
-  // One parameter per column whatever the batch (a leader's order opens hundreds of copies at once); the rows
-  // are written as built here, so they need no reading back. The stakes join their open-stake rows in the same
-  // statement, the rows taken in key order, as settlement takes them, so the two never wait on each other in a
-  // cycle; both before the ledger's accounts (postJournals), as settlement also takes them.
-  const inserted = await tx.execute<{ created_at: string }>(sql`
-    WITH opened AS (
-      INSERT INTO contract_orders (id, user_id, product_id, direction, stake, fee, seconds, payout_bp, loss_bp, fee_bp,
-                                   open_time, open_price, settle_time, mode)
-      SELECT * FROM unnest(${col((r) => r.id)}::bigint[], ${col((r) => r.userId)}::bigint[], ${col((r) => r.productId)}::int[],
-        ${col((r) => r.direction)}::text[], ${col((r) => r.stake)}::bigint[], ${col((r) => r.fee)}::bigint[],
-        ${col((r) => r.seconds)}::int[], ${col((r) => r.payoutBp)}::int[], ${col((r) => r.lossBp)}::int[],
-        ${col((r) => r.feeBp)}::int[], ${col((r) => r.openTime)}::bigint[], ${col((r) => r.openPrice)}::bigint[],
-        ${col((r) => r.settleTime)}::bigint[], ${col((r) => r.mode)}::text[])
-      RETURNING created_at),
-    stakes AS (
-      INSERT INTO open_stakes (user_id, product_id, mode, stake)
-      SELECT user_id, product_id, mode, sum(stake)
-      FROM unnest(${col((r) => r.userId)}::bigint[], ${col((r) => r.productId)}::int[], ${col((r) => r.mode)}::text[],
-                  ${col((r) => r.stake)}::bigint[]) AS v(user_id, product_id, mode, stake)
-      GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-      ON CONFLICT (user_id, product_id, mode) DO UPDATE SET stake = open_stakes.stake + excluded.stake)
-    SELECT created_at FROM opened`);
-  await postJournals(
-    tx,
-    rows.map((row) => {
-      const asset = assetOf(row.mode as OrderMode);
-      const available = userAccount(row.userId, 'available', asset);
-      const transfers = [{ from: available, to: userAccount(row.userId, 'frozen', asset), amount: row.stake }];
-      if (row.fee > 0n) transfers.push({ from: available, to: houseShard('fees', row.userId, asset), amount: row.fee });
-      return { reference: `order:${row.id}:open`, kind: 'order_open', transfers, memo: { order: row.id } };
-    }),
-  );
   // Practice orders move virtual money only and stay out of the public log.
   const real = opens.map((o, i) => ({ o, row: rows[i]! })).filter(({ row }) => row.mode === 'real');
-  await logOrdersPlaced(
-    tx,
+  const logged = ordersPlacedInsert(
     pseudonyms,
     real.map(({ o, row }) => ({
       orderId: row.id,
@@ -160,6 +126,41 @@ export async function insertOpenOrders(
             },
           ],
     ),
+  );
+  const col = <T extends string | number | bigint>(f: (o: OrderRow) => T) => pgArray(rows.map(f));
+  // One parameter per column whatever the batch (a leader's order opens hundreds of copies at once); the rows
+  // are written as built here, so they need no reading back. The stakes join their open-stake rows in the same
+  // statement, the rows taken in key order, as settlement takes them, so the two never wait on each other in a
+  // cycle; both before the ledger's accounts (postJournals), as settlement also takes them. Their log entries are
+  // queued by the same statement: the log adds no round trip to a batch.
+  const inserted = await tx.execute<{ created_at: string }>(sql`
+    WITH opened AS (
+      INSERT INTO contract_orders (id, user_id, product_id, direction, stake, fee, seconds, payout_bp, loss_bp, fee_bp,
+                                   open_time, open_price, settle_time, mode)
+      SELECT * FROM unnest(${col((r) => r.id)}::bigint[], ${col((r) => r.userId)}::bigint[], ${col((r) => r.productId)}::int[],
+        ${col((r) => r.direction)}::text[], ${col((r) => r.stake)}::bigint[], ${col((r) => r.fee)}::bigint[],
+        ${col((r) => r.seconds)}::int[], ${col((r) => r.payoutBp)}::int[], ${col((r) => r.lossBp)}::int[],
+        ${col((r) => r.feeBp)}::int[], ${col((r) => r.openTime)}::bigint[], ${col((r) => r.openPrice)}::bigint[],
+        ${col((r) => r.settleTime)}::bigint[], ${col((r) => r.mode)}::text[])
+      RETURNING created_at),
+    stakes AS (
+      INSERT INTO open_stakes (user_id, product_id, mode, stake)
+      SELECT user_id, product_id, mode, sum(stake)
+      FROM unnest(${col((r) => r.userId)}::bigint[], ${col((r) => r.productId)}::int[], ${col((r) => r.mode)}::text[],
+                  ${col((r) => r.stake)}::bigint[]) AS v(user_id, product_id, mode, stake)
+      GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+      ON CONFLICT (user_id, product_id, mode) DO UPDATE SET stake = open_stakes.stake + excluded.stake),
+    logged AS (${logged})
+    SELECT created_at FROM opened`);
+  await postJournals(
+    tx,
+    rows.map((row) => {
+      const asset = assetOf(row.mode as OrderMode);
+      const available = userAccount(row.userId, 'available', asset);
+      const transfers = [{ from: available, to: userAccount(row.userId, 'frozen', asset), amount: row.stake }];
+      if (row.fee > 0n) transfers.push({ from: available, to: houseShard('fees', row.userId, asset), amount: row.fee });
+      return { reference: `order:${row.id}:open`, kind: 'order_open', transfers, memo: { order: row.id } };
+    }),
   );
   inserted.rows.forEach((r, i) => (rows[i]!.createdAt = new Date(r.created_at)));
   return rows;

@@ -25,7 +25,7 @@ import { submitOrder } from './order-placement.ts';
 import { orderHooks } from './order-hooks.ts';
 import { countUpToCap } from '../../platform/db/capped-count.ts';
 import { hashToken } from '../auth/index.ts';
-import { logOrdersSettled, orderLogIndexes } from '../transparency/index.ts';
+import { ordersSettledInsert, orderLogIndexes } from '../transparency/index.ts';
 
 /** The addorder body as its schema parses it; callers inside the server may leave `mode` out (real). */
 type PlaceOrderFields = z.output<typeof placeOrderBodySchema>;
@@ -175,8 +175,30 @@ export async function settleDueOrders(
       tx,
       settled.map((s) => s.journal),
     );
+    // Real money only, as at placement; the settling price second is logged with the order.
+    const real = settled.flatMap((s, i) => (due[i]!.mode === 'real' ? [{ s, i, row: picked.rows[i]! }] : []));
+    const logged = ordersSettledInsert(
+      real.map(({ s, i, row }) => ({
+        orderId: s.id,
+        settleSecond: due[i]!.settleTime,
+        priceSecond: s.tick,
+        settlePrice: formatPrice(s.price, row.precision),
+        result: s.result,
+        payout: s.payout,
+        journalId: journals[i]!.journalId,
+      })),
+      real.map(({ s, row }) => ({
+        symbol: row.symbol,
+        second: s.tick,
+        price: formatPrice(s.price, row.precision),
+        source: row.source,
+        tradeId: row.tick_trade_id === null ? null : Number(row.tick_trade_id),
+      })),
+    );
     // settled_at is the statement's clock, not the transaction's start: the lag it shows includes the batch's work.
+    // The log's entries are queued by the same statement: no round trip of their own.
     await tx.execute(sql`
+      WITH logged AS (${logged})
       UPDATE contract_orders o SET status = 'settled', result = v.result, payout = v.payout, settle_price = v.price,
         settle_tick_time = v.tick, settled_at = clock_timestamp()
       FROM unnest(${pgArray(settled.map((s) => s.id))}::bigint[], ${pgArray(settled.map((s) => s.result))}::text[],
@@ -193,27 +215,6 @@ export async function settleDueOrders(
         settlePrice: s.price,
         result: s.result,
         payout: s.payout,
-      })),
-    );
-    // Real money only, as at placement; the settling price second is logged with the order.
-    const real = settled.flatMap((s, i) => (due[i]!.mode === 'real' ? [{ s, i, row: picked.rows[i]! }] : []));
-    await logOrdersSettled(
-      tx,
-      real.map(({ s, i, row }) => ({
-        orderId: s.id,
-        settleSecond: due[i]!.settleTime,
-        priceSecond: s.tick,
-        settlePrice: formatPrice(s.price, row.precision),
-        result: s.result,
-        payout: s.payout,
-        journalId: journals[i]!.journalId,
-      })),
-      real.map(({ s, row }) => ({
-        symbol: row.symbol,
-        second: s.tick,
-        price: formatPrice(s.price, row.precision),
-        source: row.source,
-        tradeId: row.tick_trade_id === null ? null : Number(row.tick_trade_id),
       })),
     );
     return due.length;

@@ -1,8 +1,8 @@
 // The transparency log's face: what flows queue in their transactions, the sequencer, and the public endpoints.
 // Other modules, the app and the jobs import this file only; everything else here is the module's own.
 export {
-  logOrdersPlaced,
-  logOrdersSettled,
+  ordersPlacedInsert,
+  ordersSettledInsert,
   logTermsChanged,
   pseudonymKeyOf,
   type OrderPlacedFact,

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { bpToPct, formatMoney } from '@app/contracts';
 import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
 import { pgArray } from '../../platform/db/pg-array.ts';
@@ -137,14 +137,13 @@ async function readPseudonymKey(db: DbOrTx): Promise<PseudonymKey> {
   return { secret: Buffer.from(found.rows[0]!.pseudonym_key) };
 }
 
-/** Orders placed (real money only) and the price seconds they opened at, in the placing transaction. */
-export async function logOrdersPlaced(
-  tx: Tx,
-  key: PseudonymKey,
-  orders: OrderPlacedFact[],
-  prices: PriceSecondFact[],
-): Promise<void> {
-  await queue(tx, [
+/**
+ * The INSERT that queues orders placed (real money only) and the price seconds they opened at: the caller runs it
+ * as a WITH clause of the statement that writes the orders, so the log costs placement no round trip of its own
+ * (a batch's time is its round trips) and commits or rolls back with them.
+ */
+export function ordersPlacedInsert(key: PseudonymKey, orders: OrderPlacedFact[], prices: PriceSecondFact[]): SQL {
+  return insertOf([
     ...priceSeconds(prices),
     ...orders.map((o) => ({
       type: 'order_placed',
@@ -170,9 +169,9 @@ export async function logOrdersPlaced(
   ]);
 }
 
-/** Orders settled and the price seconds they settled at, in the settling transaction. */
-export async function logOrdersSettled(tx: Tx, orders: OrderSettledFact[], prices: PriceSecondFact[]): Promise<void> {
-  await queue(tx, [
+/** The INSERT that queues orders settled and their price seconds, for a WITH clause of the settling statement. */
+export function ordersSettledInsert(orders: OrderSettledFact[], prices: PriceSecondFact[]): SQL {
+  return insertOf([
     ...priceSeconds(prices),
     ...orders.map((o) => ({
       type: 'order_settled',
@@ -244,11 +243,17 @@ export async function logTermsChanged(tx: Tx, changes: TermsChangedFact[]): Prom
   );
 }
 
-/** Queued rows in one statement; they get no leaf index here, so writers never wait on one another for the log. */
-async function queue(tx: Tx, entries: QueuedEntry[]): Promise<void> {
-  if (entries.length === 0) return;
-  await tx.execute(sql`
+/**
+ * Queued rows in one statement (none for no entries: unnest of empty arrays); they get no leaf index here, so
+ * writers never wait on one another for the log.
+ */
+function insertOf(entries: QueuedEntry[]): SQL {
+  return sql`
     INSERT INTO log_entries (type, order_id, once_key, data)
     SELECT * FROM unnest(${pgArray(entries.map((e) => e.type))}::text[], ${pgArray(entries.map((e) => e.orderId))}::bigint[],
-                         ${pgArray(entries.map((e) => e.onceKey))}::text[], ${pgArray(entries.map((e) => e.data))}::text[])`);
+                         ${pgArray(entries.map((e) => e.onceKey))}::text[], ${pgArray(entries.map((e) => e.data))}::text[])`;
+}
+
+async function queue(tx: Tx, entries: QueuedEntry[]): Promise<void> {
+  if (entries.length) await tx.execute(insertOf(entries));
 }
