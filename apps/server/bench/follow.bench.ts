@@ -14,6 +14,7 @@ import { houseAccount, userAccount } from '../src/modules/ledger/account-codes.t
 import { lead } from '../src/modules/copy/copy-leaders.service.ts';
 import { findProductTerms } from '../src/modules/market/market.repository.ts';
 import { insertOpenOrders, lockOrderUsers } from '../src/modules/orders/order-opening.ts';
+import { pseudonymKeyOf } from '../src/modules/transparency/index.ts';
 import { percentile, startBenchServer } from './bench-server.ts';
 
 const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? 1_000);
@@ -105,6 +106,7 @@ const tick = (
     sql`SELECT ts, price FROM price_ticks WHERE product_id = ${found!.product.id} ORDER BY ts DESC LIMIT 1`,
   )
 ).rows[0]!;
+const pseudonyms = await pseudonymKeyOf(db);
 const baselineStarted = performance.now();
 await db.transaction(async (tx) => {
   await lockOrderUsers(tx, followers);
@@ -119,6 +121,7 @@ await db.transaction(async (tx) => {
       mode: 'real' as const,
       tick: { ts: Number(tick.ts), price: BigInt(tick.price) },
     })),
+    pseudonyms,
   );
 });
 const baseline = performance.now() - baselineStarted;

@@ -49,6 +49,7 @@ import { checkinRoutes } from './modules/checkin/index.ts';
 import { guestSupportRoutes, supportRoutes } from './modules/support/index.ts';
 import { copyPublicRoutes, copyUserRoutes } from './modules/copy/index.ts';
 import { activityRoutes } from './modules/activity/index.ts';
+import { transparencyRoutes } from './modules/transparency/index.ts';
 
 export type AppDeps = {
   config: Config;
@@ -199,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(copyPublicRoutes);
   await app.register(copyUserRoutes);
   await app.register(activityRoutes);
+  await app.register(transparencyRoutes);
   if (deps.hub) {
     // The hub writes quotes as frames built once for all clients, uncompressed: no per-client deflate state.
     await app.register(websocket, { options: { maxPayload: 4096, perMessageDeflate: false } });

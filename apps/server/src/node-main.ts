@@ -18,6 +18,8 @@ import { MaintenanceJob } from './jobs/maintenance.job.ts';
 import { Metrics } from './platform/metrics/metrics.ts';
 import { AlertsJob } from './jobs/alerts.job.ts';
 import { CopyJob } from './jobs/copy.job.ts';
+import { LogSequencerJob } from './jobs/log-sequencer.job.ts';
+import { loadLogSigner } from './modules/transparency/index.ts';
 
 /**
  * One node of the app: the database (embedded or DATABASE_URL), the public and operator APIs, the live-quote hub
@@ -88,7 +90,17 @@ export async function runNode(config: Config, log: pino.Logger, worker?: { id: n
   });
   const alertsJob = new AlertsJob({ db: database.db, url: database.url, log: log.child({ job: 'alerts' }) });
   const copyJob = new CopyJob({ db: database.db, tz: config.platformTz, log: log.child({ job: 'copy' }) });
+  // Only a node that runs the jobs may sequence, so only it needs (and makes) the log's signing key.
+  const logJob = config.jobs
+    ? new LogSequencerJob({
+        db: database.db,
+        url: database.url,
+        signer: loadLogSigner(config.dataDir),
+        log: log.child({ job: 'log-sequencer' }),
+      })
+    : null;
   if (config.jobs) {
+    logJob!.start();
     copyJob.start();
     alertsJob.start();
     feedJob.start();
@@ -129,6 +141,7 @@ export async function runNode(config: Config, log: pino.Logger, worker?: { id: n
         maintenanceJob.stop(),
         alertsJob.stop(),
         copyJob.stop(),
+        logJob?.stop(),
       ]);
       await Promise.allSettled([app.close(), admin.close(), hub.stop()]);
       await database.shutdown();

@@ -28,3 +28,4 @@ export * from './operator-search.ts';
 export * from './support-desk.ts';
 export * from './user-page.ts';
 export * from './held-changes.ts';
+export * from './transparency.ts';

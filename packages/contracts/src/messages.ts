@@ -202,6 +202,10 @@ export const MESSAGE_CODES = {
   copy_filtered_product: 422,
   copy_filtered_period: 422,
   copy_daily_loss_stop: 422,
+  // the public transparency log
+  log_range_invalid: 400,
+  // 404, not 503: no head exists yet (the API answers 5xx only when it failed), and one will within seconds
+  log_not_started: 404,
   copy_too_late: 422,
   copy_not_active: 422,
 } as const;

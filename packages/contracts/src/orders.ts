@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cursorPageOf, cursorQuery, pageQuerySchema } from './page.ts';
 import { idempotencyKey } from './fields.ts';
+import { orderLogIndexSchema } from './transparency.ts';
 
 export const directionSchema = z.enum(['up', 'down']);
 export type Direction = z.infer<typeof directionSchema>;
@@ -55,6 +56,10 @@ export const orderSchema = z.object({
   mode: orderModeSchema,
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/** One order as its detail shows it: with where its placement and settlement sit in the transparency log. */
+export const orderDetailSchema = orderSchema.extend({ log_index: orderLogIndexSchema });
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
 export const orderIdQuerySchema = z.object({
   id: z.coerce.number({ error: 'no_data' }).int('no_data').positive('no_data'),

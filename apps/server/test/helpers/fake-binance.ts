@@ -98,6 +98,15 @@ export class FakeBinance {
 
   /** The last trade (by id) of each second, from the history: what the record must hold. */
   lastTradeBySecond(symbol: string): Map<number, string> {
+    return new Map([...this.lastTrades(symbol)].map(([s, t]) => [s, t.price]));
+  }
+
+  /** The id of each second's last trade. */
+  lastTradeIdBySecond(symbol: string): Map<number, number> {
+    return new Map([...this.lastTrades(symbol)].map(([s, t]) => [s, t.id]));
+  }
+
+  private lastTrades(symbol: string): Map<number, FakeTrade> {
     const best = new Map<number, FakeTrade>();
     for (const t of this.trades) {
       if (t.symbol !== symbol) continue;
@@ -105,7 +114,7 @@ export class FakeBinance {
       const seen = best.get(s);
       if (!seen || t.id > seen.id) best.set(s, t);
     }
-    return new Map([...best].map(([s, t]) => [s, t.price]));
+    return best;
   }
 
   async stop() {

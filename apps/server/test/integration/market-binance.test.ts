@@ -7,6 +7,8 @@ import { SettlementJob } from '../../src/jobs/settlement.job.ts';
 import { ADMIN_TOKEN, call, createTestApp, operatorHeaders, type TestApp } from '../helpers/test-app.ts';
 import { changeControl } from '../helpers/held-change.ts';
 import { silentLog } from '../helpers/market-harness.ts';
+import { sequence } from '../../src/modules/transparency/index.ts';
+import { freshSeed, signerFromSeed } from '../../src/modules/transparency/log-signer.ts';
 import { expectedSeries, FakeBinance, toUnits } from '../helpers/fake-binance.ts';
 
 // A real app, feed and settlement job on the real clock, priced by a local exchange that speaks Binance's
@@ -233,6 +235,27 @@ describe('prices from an exchange (a local fake speaking Binance)', () => {
     expect(settled.result).toBe(
       settleResult('up', BigInt(priceAtOrBefore(settled.open_time)), BigInt(priceAtOrBefore(settled.settle_time))),
     );
+
+    // The transparency log names the exchange's trade behind each price second the order used: the second's last
+    // trade as the stream delivered it, or none (a carried second, or one filled from klines, which carry no id).
+    await sequence(t.database.db, signerFromSeed(freshSeed()));
+    const { tree_size: size } = (await call(t.app, 'GET', '/api/log/sth')).data;
+    const entries = (await call(t.app, 'GET', `/api/log/entries?start=0&end=${size - 1}`)).data.items.map(
+      (e: { data: string }) => JSON.parse(e.data),
+    );
+    const ids = fake.lastTradeIdBySecond(BTC);
+    const seconds = entries.filter(
+      (e: { type: string; symbol: string; second: number }) =>
+        e.type === 'price_second' &&
+        e.symbol === 'BTC/USDT' &&
+        (e.second === settled.open_time || e.second === settled.settle_time),
+    );
+    expect(seconds).toHaveLength(2);
+    for (const e of seconds) {
+      expect(e).toMatchObject({ source: 'binance', price: asText(priceAtOrBefore(e.second)) });
+      if (e.trade_id !== null) expect(e.trade_id).toBe(String(ids.get(e.second)));
+    }
+    expect(seconds.some((e: { trade_id: string | null }) => e.trade_id !== null)).toBe(true);
   }, 40_000);
 
   it('fills a dropped connection from the REST klines once the stream is back', async () => {

@@ -5,6 +5,7 @@ import { pgArray } from '../../platform/db/pg-array.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { findProductTerms } from '../market/index.ts';
 import { checkOrderTerms, insertOpenOrders, lockOrderUsers, type OpenOrder, type OrderTerms } from '../orders/index.ts';
+import { pseudonymKeyOf, type PseudonymKey } from '../transparency/index.ts';
 import { balancesOf, userAccount } from '../ledger/index.ts';
 
 /**
@@ -58,8 +59,9 @@ export type CopyPassOptions = {
  */
 export async function workCopyTasks(db: Db, options: CopyPassOptions): Promise<number> {
   const limit = options.limit ?? 200;
+  const pseudonyms = await pseudonymKeyOf(db);
   try {
-    return await db.transaction((tx) => decideBatch(tx, options, { limit }));
+    return await db.transaction((tx) => decideBatch(tx, options, { limit }, pseudonyms));
   } catch (error) {
     options.onError?.(error, 'copy batch failed; deciding its tasks one at a time');
     // Something in the batch failed (a balance moved between our read and the journal, a database error):
@@ -70,7 +72,7 @@ export async function workCopyTasks(db: Db, options: CopyPassOptions): Promise<n
     let decided = 0;
     for (const { id } of ids.rows) {
       try {
-        decided += await db.transaction((tx) => decideBatch(tx, options, { id: Number(id) }));
+        decided += await db.transaction((tx) => decideBatch(tx, options, { id: Number(id) }, pseudonyms));
       } catch (error) {
         options.onError?.(error, `copy task ${id} failed`);
         decided += await db.transaction(async (tx) => {
@@ -131,7 +133,12 @@ const skip = (id: number, reason: MessageKey, params: Record<string, string | nu
   params: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
 });
 
-async function decideBatch(tx: Tx, { now, tz }: CopyPassOptions, which: { limit?: number; id?: number }) {
+async function decideBatch(
+  tx: Tx,
+  { now, tz }: CopyPassOptions,
+  which: { limit?: number; id?: number },
+  pseudonyms: PseudonymKey,
+) {
   const tasks = await claim(tx, which);
   if (tasks.length === 0) return 0;
 
@@ -221,7 +228,7 @@ async function decideBatch(tx: Tx, { now, tz }: CopyPassOptions, which: { limit?
     }
   }
 
-  const rows = await insertOpenOrders(tx, opens);
+  const rows = await insertOpenOrders(tx, opens, pseudonyms);
   const ids: number[] = [];
   const statuses: string[] = [];
   const reasons: (string | null)[] = [];

@@ -10,6 +10,11 @@ import { systemClock } from '../../platform/time/clock.ts';
 import { investPlans } from './invest.table.ts';
 import { toPlan, type PlanRow } from './invest-view.ts';
 import { planTranslations, planTranslationsSchema, savePlanTexts } from './plan-texts.ts';
+import { logTermsChanged } from '../transparency/index.ts';
+
+/** A plan's terms as they stand after an operator's change, into the transparency log in the same transaction. */
+const logPlan = (tx: Tx, p: PlanRow) =>
+  logTermsChanged(tx, [{ subject: 'plan', at: systemClock(), planId: p.id, slug: p.slug, terms: p }]);
 
 // The operators' side of the plans: create, edit, pause, resume and close, each audited in its transaction.
 
@@ -128,6 +133,7 @@ export async function createPlan(db: Db, request: OperatorAct<z.infer<typeof pla
     } as PlanRow);
     const [row] = await tx.insert(investPlans).values(v).onConflictDoNothing({ target: investPlans.slug }).returning();
     if (!row) throw new AppError('invalid_request', { field: 'slug' });
+    await logPlan(tx, row);
     await savePlanTexts(tx, row.id, request.body.translations);
     const [after] = await viewAll(tx, [row]);
     await audit(tx, {
@@ -203,6 +209,7 @@ async function applyEdit(tx: Tx, before: PlanRow, body: Edit, actor: EditActor, 
     .set({ ...v, updatedAt: sql`now()` })
     .where(eq(investPlans.id, before.id))
     .returning();
+  await logPlan(tx, row!);
   if (body.translations) await savePlanTexts(tx, before.id, body.translations);
   const [after] = await viewAll(tx, [row!]);
   await audit(tx, {
@@ -256,6 +263,7 @@ export async function setPlanState(
       .set({ state, updatedAt: sql`now()` })
       .where(eq(investPlans.id, before.id))
       .returning();
+    await logPlan(tx, row!);
     await audit(tx, {
       operator: request.operator,
       action: `plan.${action}`,

@@ -50,7 +50,8 @@ export function binanceSource(urls: { wsUrl: string; restUrl: string }, log: Fas
       const out = new Map<number, SecondTrade>();
       for (let start = from; start <= to; start += 1000) {
         const rows = await klines(symbol, '1s', start, Math.min(to, start + 999), 1000);
-        for (const r of rows) if (r.t >= from && r.t <= to) out.set(r.t, { price: r.c, trades: r.trades });
+        for (const r of rows)
+          if (r.t >= from && r.t <= to) out.set(r.t, { price: r.c, trades: r.trades, tradeId: null });
       }
       return out;
     },

@@ -84,7 +84,7 @@ export function jsonSource(config: JsonFeedConfig, log: FastifyBaseLogger) {
       for (const row of rows) {
         const second = Math.floor(toMs(pathGet(row, config.historyFields.time)) / 1000);
         if (second >= from && second <= to)
-          out.set(second, { price: asPrice(pathGet(row, config.historyFields.price)), trades: 1 });
+          out.set(second, { price: asPrice(pathGet(row, config.historyFields.price)), trades: 1, tradeId: null });
       }
       return out;
     },

@@ -55,7 +55,7 @@ export async function liveStep(
         const price = heard ? parseSourcePrice(heard.price, product.precision) : null;
         const previous = state.last.get(product.id);
         if (price !== null) {
-          ticks.push({ productId: product.id, ts: second, price, volume: heard!.trades });
+          ticks.push({ productId: product.id, ts: second, price, volume: heard!.trades, tradeId: heard!.tradeId });
           state.last.set(product.id, price);
           known = { through: second, lastTrade: second };
         } else {

@@ -17,6 +17,17 @@ import { contractTerms, products } from './market.table.ts';
 import { toTerms } from './terms-view.ts';
 import type { ProductRow, TermsRow } from './market.repository.ts';
 import { DEFAULT_TERMS } from './product-catalogue.ts';
+import { logTermsChanged, type TermsChangedFact } from '../transparency/index.ts';
+import { systemClock } from '../../platform/time/clock.ts';
+
+/** A period's terms as the transparency log records them. */
+const termsEntry = (symbol: string, t: typeof contractTerms.$inferSelect): TermsChangedFact => ({
+  subject: 'contract_terms',
+  at: systemClock(),
+  symbol,
+  seconds: t.seconds,
+  terms: t,
+});
 
 // Operators stop and resume trading in a product and set its terms; each change audited in its transaction.
 
@@ -155,6 +166,7 @@ async function saveTerms(
       set: { ...values, updatedAt: sql`now()` },
     })
     .returning();
+  await logTermsChanged(tx, [termsEntry(p.symbol, row!)]);
   await audit(tx, {
     operator: actor.operator,
     action: 'terms.set',
@@ -258,7 +270,14 @@ export async function createProduct(db: Db, b: z.output<typeof adminProductCreat
       .onConflictDoNothing()
       .returning();
     if (!row) throw new AppError('product_exists', { field: 'symbol' });
-    await tx.insert(contractTerms).values(DEFAULT_TERMS.map((t) => ({ productId: row.id, ...t })));
+    const terms = await tx
+      .insert(contractTerms)
+      .values(DEFAULT_TERMS.map((t) => ({ productId: row.id, ...t })))
+      .returning();
+    await logTermsChanged(
+      tx,
+      terms.map((t) => termsEntry(row.symbol, t)),
+    );
     await audit(tx, {
       operator: actor.operator,
       action: 'product.create',

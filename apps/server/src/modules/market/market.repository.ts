@@ -7,7 +7,15 @@ import { KLINE_INTERVALS, bucketStart, type CandleRow } from './candle-math.ts';
 export type ProductRow = typeof products.$inferSelect;
 export type TermsRow = typeof contractTerms.$inferSelect;
 /** `carried`: the source had no trade in that second, so the previous price stands (and the record says so). */
-export type TickRow = { productId: number; ts: number; price: bigint; volume: number; carried?: boolean };
+export type TickRow = {
+  productId: number;
+  ts: number;
+  price: bigint;
+  volume: number;
+  carried?: boolean;
+  /** The source's id of the second's last trade, when it gave one (see priceTicks.tradeId). */
+  tradeId?: number | null;
+};
 
 export async function listProducts(db: DbOrTx): Promise<ProductRow[]> {
   return db.select().from(products).orderBy(asc(products.sort), asc(products.id));
@@ -139,10 +147,11 @@ export async function termsOf(db: DbOrTx, productId: number, onlyEnabled = true)
 export async function recordTicks(db: DbOrTx, ticks: TickRow[]): Promise<void> {
   if (ticks.length === 0) return;
   await db.execute(sql`
-    INSERT INTO price_ticks (product_id, ts, price, volume, carried)
+    INSERT INTO price_ticks (product_id, ts, price, volume, carried, trade_id)
     SELECT * FROM unnest(${pgArray(ticks.map((t) => t.productId))}::int[], ${pgArray(ticks.map((t) => t.ts))}::bigint[],
                          ${pgArray(ticks.map((t) => t.price))}::bigint[], ${pgArray(ticks.map((t) => t.volume))}::bigint[],
-                         ${pgArray(ticks.map((t) => Boolean(t.carried)))}::boolean[])
+                         ${pgArray(ticks.map((t) => Boolean(t.carried)))}::boolean[],
+                         ${pgArray(ticks.map((t) => t.tradeId ?? null))}::bigint[])
     ON CONFLICT DO NOTHING`);
   const rows: { productId: number; interval: string; t: number; price: bigint; volume: number }[] = [];
   for (const tick of ticks) {
@@ -204,8 +213,8 @@ export async function upsertCandles(db: DbOrTx, rows: Array<CandleRow & { produc
  * One array parameter as a Postgres array literal: drizzle would spread a JS array into a list of
  * parameters. Only numbers and interval names pass through here, so no quoting is needed.
  */
-function pgArray(values: Array<number | bigint | string | boolean>): string {
-  return `{${values.map((v) => v.toString()).join(',')}}`;
+function pgArray(values: Array<number | bigint | string | boolean | null>): string {
+  return `{${values.map((v) => (v === null ? 'NULL' : v.toString())).join(',')}}`;
 }
 
 export type ProgressRow = { productId: number; through: number; lastTrade: number | null };

@@ -97,6 +97,12 @@ export const priceTicks = pgTable(
     volume: bigint('volume', { mode: 'number' }).notNull().default(0),
     /** No trade at the source in this second: the previous price carried forward. */
     carried: boolean('carried').notNull().default(false),
+    /**
+     * The source's id of the trade whose price this is (the second's last trade), so the price can be checked at
+     * its source; null for the simulator, a carried second, a second filled from the source's history (klines carry
+     * no trade id), and a source without ids.
+     */
+    tradeId: bigint('trade_id', { mode: 'number' }),
   },
   (t) => [primaryKey({ columns: [t.productId, t.ts] }), check('price_ticks_positive', sql`${t.price} > 0`)],
 );

@@ -2,8 +2,11 @@ import WebSocket from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
 import type { KlineInterval } from '@app/contracts';
 
-/** The last trade of one second at a source, as it sent it (a decimal string), and how many trades it had. */
-export type SecondTrade = { price: string; trades: number };
+/**
+ * The last trade of one second at a source, as it sent it (a decimal string), how many trades it had, and the
+ * source's id of that trade (null when the source gives none, or for a second read from its history).
+ */
+export type SecondTrade = { price: string; trades: number; tradeId: number | null };
 /** A source's candle, prices as it sent them. */
 export type SourceCandle = { t: number; o: string; h: string; l: string; c: string; trades: number };
 
@@ -103,7 +106,8 @@ export class StreamSource implements LiveSource {
     const seconds = this.heard.get(symbol) ?? new Map<number, Heard>();
     for (const [second, h] of seconds) {
       if (second > to) continue;
-      if (second >= from) out.set(second, { price: h.price, trades: h.keys.size });
+      if (second >= from)
+        out.set(second, { price: h.price, trades: h.keys.size, tradeId: h.rank[0] >= 0 ? h.rank[0] : null });
       seconds.delete(second);
     }
     this.taken.set(symbol, Math.max(this.taken.get(symbol) ?? 0, to));

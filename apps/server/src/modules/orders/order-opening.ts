@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { formatMoney, quoteOrder, type OrderMode } from '@app/contracts';
+import { formatMoney, formatPrice, quoteOrder, type OrderMode } from '@app/contracts';
 import type { Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { checkSession } from '../../platform/http/authenticate.ts';
@@ -8,6 +8,7 @@ import { postJournals, houseShard, userAccount } from '../ledger/index.ts';
 import { assetOf } from '../practice/index.ts';
 import { liveSessions, sessionOf, touchSessions, type LiveSessionRow } from '../auth/index.ts';
 import { type findProductTerms, type ProductRow, marketStatus } from '../market/index.ts';
+import { ordersPlacedInsert, type PseudonymKey } from '../transparency/index.ts';
 import type { OrderRow } from './order-view.ts';
 
 // How an order opens, whoever places it: a user (order-placement.ts) or the copy job for a follower.
@@ -17,7 +18,7 @@ type Terms = NonNullable<NonNullable<Awaited<ReturnType<typeof findProductTerms>
 export type OrderTerms = {
   product: Pick<
     ProductRow,
-    'id' | 'symbol' | 'name' | 'precision' | 'session' | 'forbidden' | 'simulated' | 'maxPriceAgeSeconds'
+    'id' | 'symbol' | 'name' | 'precision' | 'session' | 'forbidden' | 'simulated' | 'maxPriceAgeSeconds' | 'source'
   >;
   terms: Pick<Terms, 'seconds' | 'payoutBp' | 'lossBp' | 'feeBp' | 'minStake' | 'maxStake' | 'maxOpenStake'>;
 };
@@ -50,16 +51,25 @@ export type OpenOrder = OrderTerms & {
   stake: bigint;
   direction: 'up' | 'down';
   mode: OrderMode;
-  /** The recorded second and price the order opens at. */
-  tick: { ts: number; price: bigint };
+  /**
+   * The recorded second and price the order opens at, and the source's trade id behind it. A copy leaves the id
+   * out: it opens on its leader's second, which the leader's order put in the transparency log.
+   */
+  tick: { ts: number; price: bigint; tradeId?: number | null };
 };
 
 /**
- * The one way an order opens: its row with the terms copied in, and its journal (stake to frozen, fee to the
- * house) in the caller's transaction. Used for one order by placeOrder and for a batch of follower copies by
- * the copy job. The caller has checked the terms and holds each user's order lock.
+ * The one way an order opens: its row with the terms copied in, its journal (stake to frozen, fee to the
+ * house) and its entry in the transparency log, in the caller's transaction. Used for a batch of orders by
+ * placeOrder and for a batch of follower copies by the copy job. The caller has checked the terms and holds each
+ * user's order lock.
  */
-export async function insertOpenOrders(tx: Tx, opens: OpenOrder[], ids?: number[]): Promise<OrderRow[]> {
+export async function insertOpenOrders(
+  tx: Tx,
+  opens: OpenOrder[],
+  pseudonyms: PseudonymKey,
+  ids?: number[],
+): Promise<OrderRow[]> {
   if (opens.length === 0) return [];
   const orderIds = ids ?? (await allocateOrderIds(tx, opens.length));
   const rows: OrderRow[] = opens.map((o, i) => ({
@@ -85,11 +95,44 @@ export async function insertOpenOrders(tx: Tx, opens: OpenOrder[], ids?: number[
     createdAt: new Date(),
     settledAt: null,
   }));
+  // Practice orders move virtual money only and stay out of the public log.
+  const real = opens.map((o, i) => ({ o, row: rows[i]! })).filter(({ row }) => row.mode === 'real');
+  const logged = ordersPlacedInsert(
+    pseudonyms,
+    real.map(({ o, row }) => ({
+      orderId: row.id,
+      userId: row.userId,
+      symbol: o.product.symbol,
+      direction: row.direction,
+      stake: row.stake,
+      fee: row.fee,
+      seconds: row.seconds,
+      payoutBp: row.payoutBp,
+      lossBp: row.lossBp,
+      feeBp: row.feeBp,
+      openSecond: row.openTime,
+      openPrice: formatPrice(row.openPrice, o.product.precision),
+    })),
+    real.flatMap(({ o, row }) =>
+      o.tick.tradeId === undefined
+        ? []
+        : [
+            {
+              symbol: o.product.symbol,
+              second: row.openTime,
+              price: formatPrice(row.openPrice, o.product.precision),
+              source: o.product.source,
+              tradeId: o.tick.tradeId,
+            },
+          ],
+    ),
+  );
   const col = <T extends string | number | bigint>(f: (o: OrderRow) => T) => pgArray(rows.map(f));
   // One parameter per column whatever the batch (a leader's order opens hundreds of copies at once); the rows
   // are written as built here, so they need no reading back. The stakes join their open-stake rows in the same
   // statement, the rows taken in key order, as settlement takes them, so the two never wait on each other in a
-  // cycle; both before the ledger's accounts (postJournals), as settlement also takes them.
+  // cycle; both before the ledger's accounts (postJournals), as settlement also takes them. Their log entries are
+  // queued by the same statement: the log adds no round trip to a batch.
   const inserted = await tx.execute<{ created_at: string }>(sql`
     WITH opened AS (
       INSERT INTO contract_orders (id, user_id, product_id, direction, stake, fee, seconds, payout_bp, loss_bp, fee_bp,
@@ -106,7 +149,8 @@ export async function insertOpenOrders(tx: Tx, opens: OpenOrder[], ids?: number[
       FROM unnest(${col((r) => r.userId)}::bigint[], ${col((r) => r.productId)}::int[], ${col((r) => r.mode)}::text[],
                   ${col((r) => r.stake)}::bigint[]) AS v(user_id, product_id, mode, stake)
       GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-      ON CONFLICT (user_id, product_id, mode) DO UPDATE SET stake = open_stakes.stake + excluded.stake)
+      ON CONFLICT (user_id, product_id, mode) DO UPDATE SET stake = open_stakes.stake + excluded.stake),
+    logged AS (${logged})
     SELECT created_at FROM opened`);
   await postJournals(
     tx,

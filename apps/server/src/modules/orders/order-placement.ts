@@ -7,6 +7,7 @@ import { balanceSql, userAccount } from '../ledger/index.ts';
 import { assetOf, openPractice } from '../practice/index.ts';
 import { isDelayed, isLive } from '../market/index.ts';
 import { GroupCommit, type Outcome } from '../../platform/db/group-commit.ts';
+import { pseudonymKeyOf } from '../transparency/index.ts';
 import { toOrder } from './order-view.ts';
 import { orderHooks } from './order-hooks.ts';
 import {
@@ -117,6 +118,7 @@ type PlacedBy = Omit<PreparedOrder, 'who'> & { userId: number; index: number };
  */
 async function placeTogether(db: Db, orders: PreparedOrder[]): Promise<Outcome<Placed>[]> {
   let copies = 0;
+  const pseudonyms = await pseudonymKeyOf(db);
   const outcomes = await db.transaction(async (tx) => {
     const decided: Array<Outcome<Placed> | { repeatOf: number }> = [];
     const users = await lockPlacers(
@@ -180,6 +182,7 @@ async function placeTogether(db: Db, orders: PreparedOrder[]): Promise<Outcome<P
     const rows = await insertOpenOrders(
       tx,
       accepted.map(({ order: o, terms, tick }) => ({ ...o, ...terms, tick })),
+      pseudonyms,
       accepted.map(({ state }) => state.orderId),
     );
     const answers: StoredAnswer[] = [];
@@ -209,7 +212,7 @@ async function placeTogether(db: Db, orders: PreparedOrder[]): Promise<Outcome<P
   });
 }
 
-type Tick = { ts: number; price: bigint };
+type Tick = { ts: number; price: bigint; tradeId: number | null };
 type OrderState = {
   /** The product the order names and its terms for the period, as findProductTerms finds them. */
   found: FoundTerms;
@@ -240,6 +243,7 @@ async function readStates(tx: Tx, orders: PlacedBy[]): Promise<OrderState[]> {
     session: string;
     forbidden: boolean;
     simulated: boolean;
+    source: string;
     max_price_age_seconds: number;
     last_trade: bigint | null;
     seconds: number | null;
@@ -251,6 +255,7 @@ async function readStates(tx: Tx, orders: PlacedBy[]): Promise<OrderState[]> {
     max_open_stake: bigint;
     ts: bigint | null;
     price: bigint | null;
+    trade_id: bigint | null;
     open: bigint;
     record: bigint | null;
     request_hash: string | null;
@@ -259,10 +264,10 @@ async function readStates(tx: Tx, orders: PlacedBy[]): Promise<OrderState[]> {
     order_id: bigint;
     balance: bigint;
   }>(sql`
-    SELECT pr.id AS product_id, pr.symbol, pr.name, pr.precision, pr.session, pr.forbidden, pr.simulated,
+    SELECT pr.id AS product_id, pr.symbol, pr.name, pr.precision, pr.session, pr.forbidden, pr.simulated, pr.source,
            pr.max_price_age_seconds, fp.last_trade,
            t.seconds, t.payout_bp, t.loss_bp, t.fee_bp, t.min_stake, t.max_stake, t.max_open_stake,
-           p.ts, p.price, k.request_hash, k.status_code, k.response,
+           p.ts, p.price, p.trade_id, k.request_hash, k.status_code, k.response,
            ${nextOrderId} AS order_id, ${balanceSql(sql`r.account`)} AS balance,
            coalesce((SELECT s.stake FROM open_stakes s
                      WHERE s.user_id = r.user_id AND s.product_id = pr.id AND s.mode = r.mode), 0) AS open,
@@ -275,7 +280,7 @@ async function readStates(tx: Tx, orders: PlacedBy[]): Promise<OrderState[]> {
          WITH ORDINALITY AS r(user_id, symbol, seconds, mode, now, key, account, n)
     LEFT JOIN products pr ON upper(pr.symbol) = upper(r.symbol)
     LEFT JOIN contract_terms t ON t.product_id = pr.id AND t.seconds = r.seconds AND t.enabled
-    LEFT JOIN LATERAL (SELECT ts, price FROM price_ticks WHERE product_id = pr.id AND ts <= r.now
+    LEFT JOIN LATERAL (SELECT ts, price, trade_id FROM price_ticks WHERE product_id = pr.id AND ts <= r.now
                        ORDER BY ts DESC LIMIT 1) AS p ON true
     LEFT JOIN feed_progress fp ON fp.product_id = pr.id
     LEFT JOIN idempotency_keys k ON k.user_id = r.user_id AND k.key = r.key
@@ -293,6 +298,7 @@ async function readStates(tx: Tx, orders: PlacedBy[]): Promise<OrderState[]> {
               session: s.session,
               forbidden: s.forbidden,
               simulated: s.simulated,
+              source: s.source,
               maxPriceAgeSeconds: s.max_price_age_seconds,
             },
             terms:
@@ -308,7 +314,10 @@ async function readStates(tx: Tx, orders: PlacedBy[]): Promise<OrderState[]> {
                     maxOpenStake: BigInt(s.max_open_stake),
                   },
           },
-    tick: s.ts === null ? null : { ts: Number(s.ts), price: BigInt(s.price!) },
+    tick:
+      s.ts === null
+        ? null
+        : { ts: Number(s.ts), price: BigInt(s.price!), tradeId: s.trade_id === null ? null : Number(s.trade_id) },
     lastTrade: s.last_trade === null ? null : Number(s.last_trade),
     open: BigInt(s.open),
     record: s.record === null ? null : Number(s.record),

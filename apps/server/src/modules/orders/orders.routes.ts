@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  orderDetailSchema,
   orderIdQuerySchema,
   orderListQuerySchema,
   orderListSchema,
@@ -8,7 +9,7 @@ import {
 } from '@app/contracts';
 import { answers } from '../../platform/http/answers.ts';
 import { currentToken, currentUser } from '../../platform/http/authenticate.ts';
-import { getOrder, listOrders, placeOrder } from './orders.service.ts';
+import { getOrderDetail, listOrders, placeOrder } from './orders.service.ts';
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, now } = app;
@@ -33,8 +34,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/user/get_this_order',
-    { schema: { querystring: orderIdQuerySchema, response: answers(orderSchema) } },
-    async (request, reply) => reply.ok(await getOrder(db, currentUser(request).userId, request.query.id)),
+    { schema: { querystring: orderIdQuerySchema, response: answers(orderDetailSchema) } },
+    async (request, reply) => reply.ok(await getOrderDetail(db, currentUser(request).userId, request.query.id)),
   );
 
   app.get(

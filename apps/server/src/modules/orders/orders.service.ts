@@ -2,11 +2,13 @@ import { afterCursor, nextCursor, offsetOf, type PageInput } from '../../platfor
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  formatPrice,
   parseMoney,
   quoteOrder,
   settleResult,
   settlementReturn,
   type Order,
+  type OrderDetail,
   type OrderMode,
   type placeOrderBodySchema,
 } from '@app/contracts';
@@ -23,6 +25,7 @@ import { submitOrder } from './order-placement.ts';
 import { orderHooks } from './order-hooks.ts';
 import { countUpToCap } from '../../platform/db/capped-count.ts';
 import { hashToken } from '../auth/index.ts';
+import { ordersSettledInsert, orderLogIndexes } from '../transparency/index.ts';
 
 /** The addorder body as its schema parses it; callers inside the server may leave `mode` out (real). */
 type PlaceOrderFields = z.output<typeof placeOrderBodySchema>;
@@ -125,6 +128,10 @@ export async function settleDueOrders(
       mode: string;
       tick_ts: string | null;
       tick_price: string | null;
+      tick_trade_id: string | null;
+      symbol: string;
+      precision: number;
+      source: string;
     }>(sql`
       WITH due AS (
         SELECT o.id, o.user_id, o.product_id, o.direction, o.stake, o.payout_bp, o.loss_bp, o.fee_bp, o.open_price,
@@ -137,8 +144,11 @@ export async function settleDueOrders(
           AND (o.user_id % ${HOUSE_SHARDS}) % ${part.of} = ${part.index}
         ORDER BY o.settle_time LIMIT ${limit}
         FOR UPDATE SKIP LOCKED)
-      SELECT due.*, p.ts AS tick_ts, p.price AS tick_price FROM due
-      LEFT JOIN LATERAL (SELECT t.ts, t.price FROM price_ticks t WHERE t.product_id = due.product_id
+      SELECT due.*, p.ts AS tick_ts, p.price AS tick_price, p.trade_id AS tick_trade_id, pr.symbol, pr.precision,
+             pr.source
+      FROM due
+      JOIN products pr ON pr.id = due.product_id
+      LEFT JOIN LATERAL (SELECT t.ts, t.price, t.trade_id FROM price_ticks t WHERE t.product_id = due.product_id
                          AND t.ts <= due.settle_time ORDER BY t.ts DESC LIMIT 1) AS p ON true`);
     if (picked.rows.length === 0) return 0;
     const due: DueOrder[] = picked.rows.map((r) => ({
@@ -161,12 +171,34 @@ export async function settleDueOrders(
     // Open-stake rows before the ledger's accounts, the order placement takes them in: the other way round, a
     // settlement and a placement for the same user could each hold what the other waits for.
     await subtractOpenStakes(tx, due);
-    await postJournals(
+    const journals = await postJournals(
       tx,
       settled.map((s) => s.journal),
     );
+    // Real money only, as at placement; the settling price second is logged with the order.
+    const real = settled.flatMap((s, i) => (due[i]!.mode === 'real' ? [{ s, i, row: picked.rows[i]! }] : []));
+    const logged = ordersSettledInsert(
+      real.map(({ s, i, row }) => ({
+        orderId: s.id,
+        settleSecond: due[i]!.settleTime,
+        priceSecond: s.tick,
+        settlePrice: formatPrice(s.price, row.precision),
+        result: s.result,
+        payout: s.payout,
+        journalId: journals[i]!.journalId,
+      })),
+      real.map(({ s, row }) => ({
+        symbol: row.symbol,
+        second: s.tick,
+        price: formatPrice(s.price, row.precision),
+        source: row.source,
+        tradeId: row.tick_trade_id === null ? null : Number(row.tick_trade_id),
+      })),
+    );
     // settled_at is the statement's clock, not the transaction's start: the lag it shows includes the batch's work.
+    // The log's entries are queued by the same statement: no round trip of their own.
     await tx.execute(sql`
+      WITH logged AS (${logged})
       UPDATE contract_orders o SET status = 'settled', result = v.result, payout = v.payout, settle_price = v.price,
         settle_tick_time = v.tick, settled_at = clock_timestamp()
       FROM unnest(${pgArray(settled.map((s) => s.id))}::bigint[], ${pgArray(settled.map((s) => s.result))}::text[],
@@ -264,6 +296,12 @@ export async function getOrder(db: DbOrTx, userId: number, id: number): Promise<
   if (!row) throw new AppError('no_data');
   const [product] = await db.select().from(products).where(eq(products.id, row.productId));
   return toOrder(row, product!);
+}
+
+/** getOrder with the order's places in the transparency log (null until sequenced; practice orders: never). */
+export async function getOrderDetail(db: DbOrTx, userId: number, id: number): Promise<OrderDetail> {
+  const order = await getOrder(db, userId, id);
+  return { ...order, log_index: await orderLogIndexes(db, id) };
 }
 
 export async function listOrders(

@@ -97,7 +97,13 @@ export class LeaderLock {
 }
 
 /** Every job leader's advisory lock key, in one place: no two collide, and the metrics report on each. */
-export const LOCKS = { priceFeed: 727_101, accrual: 727_301, maintenance: 727_501, alerts: 728_200 } as const;
+export const LOCKS = {
+  priceFeed: 727_101,
+  accrual: 727_301,
+  maintenance: 727_501,
+  logSequencer: 727_601,
+  alerts: 728_200,
+} as const;
 
 /** The jobs that run on one node of the cluster, by the names the metrics give them. */
 export const SINGLETON_JOBS: Record<string, number> = {
@@ -105,6 +111,7 @@ export const SINGLETON_JOBS: Record<string, number> = {
   accrual: LOCKS.accrual,
   alerts: LOCKS.alerts,
   maintenance: LOCKS.maintenance,
+  'log-sequencer': LOCKS.logSequencer,
 };
 
 /** Three missed heartbeats (and some slack): a leader this silent is gone, though its lock may not be free yet. */

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+// The public transparency log (docs/transparency.md). These shapes are a public contract: third parties build
+// verifiers on them, so a field is added, never changed or removed.
+
+const position = (min: number) =>
+  z.coerce.number({ error: 'log_range_invalid' }).int('log_range_invalid').min(min, 'log_range_invalid');
+
+export const logKeyQuerySchema = z.object({
+  /** A key that signed an earlier head; the latest head's key when left out. */
+  key_id: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, 'log_range_invalid')
+    .optional(),
+});
+export const logKeySchema = z.object({
+  /** Hex SHA-256 of the raw 32-byte public key. */
+  key_id: z.string(),
+  algorithm: z.literal('ed25519'),
+  /** Base64 of the raw 32-byte Ed25519 public key. */
+  public_key: z.string(),
+});
+export type LogKey = z.infer<typeof logKeySchema>;
+
+export const logSthSchema = z.object({
+  tree_size: z.number().int(),
+  /** Hex RFC 6962 Merkle tree hash of the first tree_size entries. */
+  root_hash: z.string(),
+  /** Milliseconds since the epoch. */
+  timestamp: z.number().int(),
+  key_id: z.string(),
+  /** Base64 Ed25519 signature of the UTF-8 string `${tree_size}\n${root_hash}\n${timestamp}`. */
+  signature: z.string(),
+});
+export type LogSth = z.infer<typeof logSthSchema>;
+
+/** Entries start..end, both included (0-based); the answer may stop early (a page, or the signed tree's end). */
+export const logEntriesQuerySchema = z.object({ start: position(0), end: position(0) });
+export const logEntriesSchema = z.object({
+  items: z.array(
+    z.object({
+      index: z.number().int(),
+      /** The entry's exact bytes (canonical JSON) as a UTF-8 string: the leaf hash is SHA-256(0x00 || bytes). */
+      data: z.string(),
+    }),
+  ),
+});
+export type LogEntries = z.infer<typeof logEntriesSchema>;
+
+export const logInclusionQuerySchema = z.object({ index: position(0), tree_size: position(1) });
+export const logInclusionSchema = z.object({
+  leaf_index: z.number().int(),
+  tree_size: z.number().int(),
+  /** Hex hashes, innermost first (RFC 6962 2.1.1). */
+  audit_path: z.array(z.string()),
+});
+export type LogInclusion = z.infer<typeof logInclusionSchema>;
+
+export const logConsistencyQuerySchema = z.object({ first: position(1), second: position(1) });
+export const logConsistencySchema = z.object({
+  first: z.number().int(),
+  second: z.number().int(),
+  /** Hex hashes (RFC 6962 2.1.2). */
+  proof: z.array(z.string()),
+});
+export type LogConsistency = z.infer<typeof logConsistencySchema>;
+
+/** Where an order's entries sit in the log: null until the sequencer has placed them (within seconds). */
+export const orderLogIndexSchema = z.object({
+  placed: z.number().int().nullable(),
+  settled: z.number().int().nullable(),
+});
