@@ -7,6 +7,7 @@ import { houseAccount, userAccount } from '../../src/modules/ledger/account-code
 import { sequence } from '../../src/modules/transparency/index.ts';
 import { freshSeed, signerFromSeed } from '../../src/modules/transparency/log-signer.ts';
 import { call, createTestApp, operatorHeaders, registerUser, type TestApp } from '../helpers/test-app.ts';
+import { changeControl } from '../helpers/held-change.ts';
 import { marketHarness, silentLog } from '../helpers/market-harness.ts';
 import { LogSequencerJob } from '../../src/jobs/log-sequencer.job.ts';
 import {
@@ -174,10 +175,11 @@ describe('the transparency log', () => {
 
   it('logs settlements with their price second, journal and payout, and a terms change; every head extends the last', async () => {
     await market.advance(30);
-    const op = await t.admin.inject({
-      method: 'POST',
-      url: '/admin/products/ETH%2FUSDT/terms',
-      payload: {
+    // New payout terms wait for a second operator: the log shows them once applied.
+    const op = await changeControl(
+      t.admin,
+      '/admin/products/ETH%2FUSDT/terms',
+      {
         reason: 'a terms change the log must show',
         seconds: 60,
         payout_pct: '82.5',
@@ -188,9 +190,9 @@ describe('the transparency log', () => {
         max_open_amount: '2000',
         presets: ['10', '100'],
       },
-      headers: operatorHeaders('cole'),
-    });
-    expect(op.json().code).toBe(200);
+      { maker: 'cole', checker: 'alice' },
+    );
+    expect(op.code).toBe(200);
     // Two passes: a new head each time the tree grows.
     await sequence(t.database.db, signer);
     const second = await checkedHead();
@@ -335,13 +337,13 @@ describe('the transparency log', () => {
   it('logs a plan change, and the sequencer job signs it within seconds', async () => {
     const plans = await t.admin.inject({ method: 'GET', url: '/admin/plans', headers: operatorHeaders('cole') });
     const plan = (plans.json().data.items as Array<{ id: number; slug: string }>).find((p) => p.slug === 'steady-30')!;
-    const edited = await t.admin.inject({
-      method: 'POST',
-      url: `/admin/plans/${plan.id}`,
-      payload: { reason: 'a rate change the log must show', rate_pct: '3.25' },
-      headers: operatorHeaders('cole'),
-    });
-    expect(edited.json().code).toBe(200);
+    const edited = await changeControl(
+      t.admin,
+      `/admin/plans/${plan.id}`,
+      { reason: 'a rate change the log must show', rate_pct: '3.25' },
+      { maker: 'cole', checker: 'alice' },
+    );
+    expect(edited.code).toBe(200);
     const before: Sth = (await get('/api/log/sth')).data;
     const job = new LogSequencerJob({
       db: t.database.db,
