@@ -1,10 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import cluster, { type Worker } from 'node:cluster';
-import path from 'node:path';
 import type pino from 'pino';
 import type { Config } from './platform/config/env.ts';
 import { unavailablePorts } from './platform/config/listen-ports.mjs';
 import { openDatabase } from './platform/db/database.ts';
-import { readOrCreateSecret, takeOverStopSignals } from './platform/db/embedded.ts';
+import { takeOverStopSignals } from './platform/db/embedded.ts';
+import { dataDirSecret } from './platform/config/data-dir-secret.ts';
 import { prepareDatabase } from './seed/prepare-database.ts';
 
 /** How long a stopping primary waits for its workers to finish their requests before it kills them. */
@@ -29,7 +30,8 @@ export async function runPrimary(config: Config, log: pino.Logger): Promise<void
   const database = await openDatabase(config, (m) => log.debug({ component: 'postgres' }, m));
   log.info({ embedded: database.embedded, dataDir: config.dataDir, processes: config.processes }, 'database ready');
   await prepareDatabase(database.db, config, log);
-  const adminToken = config.adminToken ?? (await readOrCreateSecret(path.join(config.dataDir, 'admin-token'), 32));
+  const adminToken =
+    config.adminToken ?? dataDirSecret(config.dataDir, 'admin-token', () => randomBytes(32).toString('base64url'));
   // The workers reach the database through the pools they open; the primary's own are not needed any more.
   await Promise.allSettled([database.close(), database.requests.close()]);
 

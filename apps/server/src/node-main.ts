@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pino from 'pino';
 import type { Config } from './platform/config/env.ts';
-import { readOrCreateSecret, takeOverStopSignals } from './platform/db/embedded.ts';
+import { takeOverStopSignals } from './platform/db/embedded.ts';
+import { dataDirSecret } from './platform/config/data-dir-secret.ts';
 import { unavailablePorts } from './platform/config/listen-ports.mjs';
 import { openDatabase } from './platform/db/database.ts';
 import { buildApp, readinessOptions } from './app.ts';
@@ -49,7 +51,8 @@ export async function runNode(config: Config, log: pino.Logger, worker?: { id: n
   const seeded = worker ? { firstInviteCode: config.firstInviteCode } : await prepareDatabase(database.db, config, log);
   const simulated = await anySimulated(database.db);
 
-  const adminToken = config.adminToken ?? (await readOrCreateSecret(path.join(config.dataDir, 'admin-token'), 32));
+  const adminToken =
+    config.adminToken ?? dataDirSecret(config.dataDir, 'admin-token', () => randomBytes(32).toString('base64url'));
   const sender = new OutboxSender(database.db, log, config.logSms);
   const hub = new TickHub(database.url, log.child({ component: 'tick-hub' }));
   await hub.start();

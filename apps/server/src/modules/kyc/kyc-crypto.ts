@@ -1,5 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
+import { dataDirSecret, parseKey32 } from '../../platform/config/data-dir-secret.ts';
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
@@ -12,13 +11,6 @@ export type KycKeys = { encryption: Buffer; hashing: Buffer };
 
 const VERSION = 1;
 
-function parseMaster(text: string): Buffer {
-  const value = text.trim();
-  const buf = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
-  if (buf.length !== 32) throw new Error('KYC_KEY must be 32 bytes (64 hex digits or base64)');
-  return buf;
-}
-
 export function deriveKeys(master: Buffer): KycKeys {
   const derive = (info: string) => Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), info, 32));
   return { encryption: derive('kyc/document/aes-256-gcm'), hashing: derive('kyc/document/hmac-sha256') };
@@ -26,27 +18,13 @@ export function deriveKeys(master: Buffer): KycKeys {
 
 /** The master key: KYC_KEY when set, else DATA_DIR/kyc-key, created (0600) when missing. */
 export function loadKycKeys(dataDir: string, env: NodeJS.ProcessEnv = process.env): KycKeys {
-  if (env.KYC_KEY) return deriveKeys(parseMaster(env.KYC_KEY));
-  const file = path.join(dataDir, 'kyc-key');
-  let text: string | null = null;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  if (!text?.trim()) {
-    fs.mkdirSync(dataDir, { recursive: true });
-    const fresh = randomBytes(32).toString('base64');
-    try {
-      // `wx`: two nodes starting at once do not overwrite each other's key.
-      fs.writeFileSync(file, fresh + '\n', { mode: 0o600, flag: 'wx' });
-      text = fresh;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      text = fs.readFileSync(file, 'utf8');
-    }
-  }
-  return deriveKeys(parseMaster(text));
+  if (env.KYC_KEY) return deriveKeys(parseKey32(env.KYC_KEY, 'KYC_KEY'));
+  return deriveKeys(
+    parseKey32(
+      dataDirSecret(dataDir, 'kyc-key', () => randomBytes(32).toString('base64')),
+      'KYC_KEY',
+    ),
+  );
 }
 
 /** version(1) | nonce(12) | tag(16) | ciphertext; the user id is bound in as associated data. */

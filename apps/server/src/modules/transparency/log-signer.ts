@@ -1,5 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
+import { dataDirSecret, parseKey32 } from '../../platform/config/data-dir-secret.ts';
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 
 /**
@@ -12,13 +11,6 @@ export type LogSigner = { keyId: string; publicKey: Buffer; sign: (message: stri
 
 /** PKCS #8 for an Ed25519 seed: this fixed prefix, then the 32 bytes (RFC 8410). */
 const PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
-
-function parseSeed(text: string): Buffer {
-  const value = text.trim();
-  const buf = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
-  if (buf.length !== 32) throw new Error('LOG_SIGNING_KEY must be 32 bytes (64 hex digits or base64)');
-  return buf;
-}
 
 export function signerFromSeed(seed: Buffer): LogSigner {
   const privateKey: KeyObject = createPrivateKey({
@@ -41,27 +33,13 @@ export function freshSeed(): Buffer {
 }
 
 export function loadLogSigner(dataDir: string, env: NodeJS.ProcessEnv = process.env): LogSigner {
-  if (env.LOG_SIGNING_KEY) return signerFromSeed(parseSeed(env.LOG_SIGNING_KEY));
-  const file = path.join(dataDir, 'log-signing-key');
-  let text: string | null = null;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  if (!text?.trim()) {
-    fs.mkdirSync(dataDir, { recursive: true });
-    const fresh = freshSeed().toString('base64');
-    try {
-      // `wx`: two processes starting at once do not overwrite each other's key.
-      fs.writeFileSync(file, fresh + '\n', { mode: 0o600, flag: 'wx' });
-      text = fresh;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      text = fs.readFileSync(file, 'utf8');
-    }
-  }
-  return signerFromSeed(parseSeed(text));
+  if (env.LOG_SIGNING_KEY) return signerFromSeed(parseKey32(env.LOG_SIGNING_KEY, 'LOG_SIGNING_KEY'));
+  return signerFromSeed(
+    parseKey32(
+      dataDirSecret(dataDir, 'log-signing-key', () => freshSeed().toString('base64')),
+      'LOG_SIGNING_KEY',
+    ),
+  );
 }
 
 /** What a head's signature covers: the UTF-8 string `tree_size "\n" root_hash(hex) "\n" timestamp(ms)`. */

