@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   bpToPct,
+  contractTermsSchema,
   formatMoney,
   parseMoney,
   type HeldChange,
@@ -178,17 +179,7 @@ async function saveTerms(
   return row!;
 }
 
-const heldTermsSchema = z.object({
-  seconds: z.number().int(),
-  payout_pct: z.string(),
-  loss_pct: z.string(),
-  fee_pct: z.string(),
-  min_amount: z.string(),
-  max_amount: z.string(),
-  max_open_amount: z.string(),
-  presets: z.array(z.string()),
-  enabled: z.boolean(),
-});
+const heldTermsSchema = contractTermsSchema.extend({ enabled: z.boolean() });
 
 const bpOf = (pct: string) => Math.round(Number(pct) * 100);
 const minorOf = (amount: string) => parseMoney(amount)!;
