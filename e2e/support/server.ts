@@ -59,8 +59,10 @@ export async function startServer(options: ServerOptions): Promise<Server> {
       JOBS: options.jobs ? '1' : '0',
       // A one-day backfill: every chart interval has history, and a fresh data dir starts in seconds.
       BACKFILL_DAYS: '1',
-      // Every user of the suite registers from this one machine's address.
+      // Every user of the suite registers, signs in and asks for codes from this one machine's address, two
+      // journeys at a time.
       SMS_DAILY_PER_ADDRESS: '100000',
+      AUTH_REQUESTS_PER_MINUTE: '1000',
     },
   });
   let log = '';

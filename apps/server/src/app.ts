@@ -177,7 +177,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(apiDocs);
 
   await app.register(healthRoutes, readinessOptions(deps.db, deps.hub, app.now));
-  await app.register(authRoutes, { sender: deps.sender, perMinute: deps.authRequestsPerMinute ?? 10 });
+  await app.register(authRoutes, {
+    sender: deps.sender,
+    perMinute: deps.authRequestsPerMinute ?? deps.config.authRequestsPerMinute,
+  });
   await app.register(userRoutes);
   await app.register(passwordRoutes);
   await app.register(marketRoutes, { hub: deps.hub });
@@ -196,7 +199,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(inboxRoutes);
   await app.register(checkinRoutes);
   await app.register(supportRoutes);
-  await app.register(guestSupportRoutes, { perMinute: deps.authRequestsPerMinute ?? 10 });
+  await app.register(guestSupportRoutes, {
+    perMinute: deps.authRequestsPerMinute ?? deps.config.authRequestsPerMinute,
+  });
   await app.register(copyPublicRoutes);
   await app.register(copyUserRoutes);
   await app.register(activityRoutes);

@@ -40,6 +40,8 @@ const envSchema = z.object({
   /** Verification codes one phone number, and one client address, may be sent in 24 hours. */
   SMS_DAILY_PER_PHONE: z.coerce.number().int().min(1).default(10),
   SMS_DAILY_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  /** Sign-ins, registrations and code requests one client address may make in a minute. */
+  AUTH_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   BACKFILL_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   BACKFILL_TICK_SECONDS: z.coerce.number().int().min(60).max(86_400).default(7_200),
   /**
@@ -98,6 +100,7 @@ export type Config = {
   processes: number;
   logSms: boolean;
   smsDailyCaps: { perPhone: number; perAddress: number };
+  authRequestsPerMinute: number;
   backfill: { days: number; tickSeconds: number };
   platformTz: string;
   market: {
@@ -136,6 +139,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     processes: e.PROCESSES,
     logSms: e.LOG_SMS,
     smsDailyCaps: { perPhone: e.SMS_DAILY_PER_PHONE, perAddress: e.SMS_DAILY_PER_ADDRESS },
+    authRequestsPerMinute: e.AUTH_REQUESTS_PER_MINUTE,
     backfill: { days: e.BACKFILL_DAYS, tickSeconds: e.BACKFILL_TICK_SECONDS },
     platformTz: e.PLATFORM_TZ,
     market: {
