@@ -9,12 +9,7 @@ import { runNode } from './node-main.ts';
 // the same file again (node:cluster forks this script).
 const config = loadConfig();
 const worker = cluster.isWorker ? { id: Number(process.env.APP_WORKER ?? cluster.worker!.id) } : undefined;
-// Lines leave through a write on the thread pool rather than one blocking write each: under load the lines written
-// meanwhile go out together in the next write, and on exit (a crash included) pino writes what is left.
-const destination = pino.destination({ dest: 1, sync: false });
-const log = pino(loggerOptions(config.logLevel) as pino.LoggerOptions, destination).child(
-  worker ? { worker: worker.id } : {},
-);
+const log = pino(loggerOptions(config.logLevel) as pino.LoggerOptions).child(worker ? { worker: worker.id } : {});
 
 if (!worker && config.processes > 1) await runPrimary(config, log);
 else await runNode(config, log, worker);
