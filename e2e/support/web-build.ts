@@ -27,9 +27,12 @@ function sourcesFingerprint(): string {
   return hash.digest('hex');
 }
 
-/** Runs `build` unless `stampFile` holds this code's fingerprint, then records it there. */
-function builtOnce(stampFile: string, build: () => void, fingerprint: string) {
-  if (process.env.E2E_KEEP_WEB && existsSync(stampFile)) return;
+/**
+ * Runs `build` unless `stampFile` holds this code's fingerprint (or, with E2E_KEEP_WEB, unless `builtFile` shows any
+ * build is there), then records the fingerprint.
+ */
+function builtOnce(stampFile: string, builtFile: string, build: () => void, fingerprint: string) {
+  if (process.env.E2E_KEEP_WEB && existsSync(builtFile)) return;
   if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === fingerprint) return;
   build();
   writeFileSync(stampFile, fingerprint);
@@ -44,6 +47,7 @@ export function buildWebOnce(webDir: string) {
   const fingerprint = sourcesFingerprint();
   builtOnce(
     path.join(webDir, '.e2e-sources'),
+    path.join(webDir, 'remotes.json'),
     () => {
       // A copy the deploy specs changed, or built from other code, is replaced whole.
       rmSync(webDir, { recursive: true, force: true });
@@ -59,6 +63,7 @@ export function buildWebOnce(webDir: string) {
   const consoleDist = path.join(repoRoot, 'apps/console/dist');
   builtOnce(
     path.join(consoleDist, '.e2e-sources'),
+    path.join(consoleDist, 'index.html'),
     () => {
       const built = spawnSync('pnpm', ['--silent', '--filter', '@app/console', 'build'], {
         cwd: repoRoot,
