@@ -14,6 +14,11 @@ export const serverTestOptions: NonNullable<ViteUserConfig['test']> = {
 export default defineConfig({
   test: {
     ...serverTestOptions,
-    include: ['src/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/ledger/**/*.test.ts'],
+    include: [
+      'src/**/*.test.ts',
+      'test/integration/**/*.test.ts',
+      'test/ledger/**/*.test.ts',
+      'test/architecture/**/*.test.ts',
+    ],
   },
 });

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../platform/db/client.ts';
-import { feedState } from '../modules/market/index.ts';
+import { readFeedState } from '../modules/market/index.ts';
 import { checkAlerts, type FiredAlert } from '../modules/alerts/index.ts';
 import { LeaderLoop } from '../platform/jobs/leader-loop.ts';
 import { LOCKS } from '../platform/jobs/leader-lock.ts';
@@ -27,7 +26,7 @@ export class AlertsJob extends LeaderLoop<FiredAlert[]> {
       log: options.log,
       name: 'price alerts pass',
       pass: async () => {
-        const [state] = await options.db.select().from(feedState).where(eq(feedState.id, 1));
+        const state = await readFeedState(options.db);
         if (!state) return [];
         const fired = await checkAlerts(options.db, state.watermark);
         if (fired.length) {

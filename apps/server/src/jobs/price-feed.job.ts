@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../platform/db/client.ts';
 import {
-  feedState,
+  advanceFeedWatermark,
+  readFeedState,
+  startFeedState,
   TICK_CHANNEL,
   latestTicks,
   listProducts,
@@ -159,7 +161,7 @@ export class PriceFeedJob {
 
   private async becomeLeader() {
     const { db } = this.options;
-    let [state] = await db.select().from(feedState).where(eq(feedState.id, 1));
+    let state = await readFeedState(db);
     const seed = state?.seed ?? randomBytes(16).toString('hex');
     this.seed = seed;
     this.feed = this.options.feed ? this.options.feed(seed) : new SimulatedFeed(seed);
@@ -172,14 +174,9 @@ export class PriceFeedJob {
       const simulated = this.products.filter((p) => p.simulated);
       await backfill(db, this.feed, seed, simulated, now, this.options.backfill);
       await recordProgress(db, await this.startedProgress(simulated, now - 1));
-      [state] = await db
-        .insert(feedState)
-        .values({ id: 1, feed: this.feed.name, seed, watermark: now - 1 })
-        .onConflictDoNothing()
-        .returning();
-      state ??= (await db.select().from(feedState).where(eq(feedState.id, 1)))[0];
+      state = await startFeedState(db, { feed: this.feed.name, seed, watermark: now - 1 });
     }
-    this.watermark = state!.watermark;
+    this.watermark = state.watermark;
     const latest = await latestTicks(db);
     this.last = new Map([...latest].map(([id, t]) => [id, t.price]));
     this.progress = await progressOf(db);
@@ -252,10 +249,7 @@ export class PriceFeedJob {
     await this.options.db.transaction(async (tx) => {
       await recordTicks(tx, ticks);
       await recordProgress(tx, progress);
-      await tx
-        .update(feedState)
-        .set({ watermark: to, updatedAt: sql`now()` })
-        .where(eq(feedState.id, 1));
+      await advanceFeedWatermark(tx, to);
       if (latestSecond.length) await tx.execute(sql`SELECT pg_notify(${TICK_CHANNEL}, ${payload})`);
     });
     this.last = last;

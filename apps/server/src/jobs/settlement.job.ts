@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../platform/db/client.ts';
-import { feedState } from '../modules/market/index.ts';
+import { readFeedState } from '../modules/market/index.ts';
 import { SETTLE_BATCH, settleDueOrders } from '../modules/orders/index.ts';
 // Settling writes the settlement into leaders' public records: copy trading fills that hook when it loads.
 import '../modules/copy/index.ts';
@@ -66,7 +65,7 @@ export class SettlementJob {
 
   private async pass(): Promise<number> {
     try {
-      const [state] = await this.options.db.select().from(feedState).where(eq(feedState.id, 1));
+      const state = await readFeedState(this.options.db);
       if (!state) return 0;
       // Several workers per node drain a backlog in parallel, each its own part of the house shards (so their
       // batches never queue on each other's locks); SKIP LOCKED keeps the nodes' workers of one part apart.

@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
-import { users, findUserByIdentifier } from '../modules/users/index.ts';
+import { createUser, findUserByIdentifier } from '../modules/users/index.ts';
 import { createInviteCode, findInviteByCode } from '../modules/invites/index.ts';
 import { ensureAccounts, postJournal, HOUSE_PURPOSES, houseAccount, userAccount } from '../modules/ledger/index.ts';
 import { hashPassword } from '../modules/auth/index.ts';
-import { contractTerms, products, DEFAULT_TERMS, PRODUCT_SEEDS } from '../modules/market/index.ts';
-import { parseMoney } from '@app/contracts';
+import { seedProducts } from '../modules/market/index.ts';
 import { seedRechargeChannels } from '../modules/wallet/index.ts';
 import { seedPlans } from '../modules/invest/index.ts';
 import { seedContent } from '../modules/content/index.ts';
@@ -42,12 +41,8 @@ async function seedDemoUser(db: Db) {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(727002)`);
     let demo = await findUserByIdentifier(tx, DEMO_ACCOUNT);
     if (!demo) {
-      const [row] = await tx
-        .insert(users)
-        .values({ account: DEMO_ACCOUNT, phone: DEMO_PHONE, passwordHash, inviteCode: 'DEMO2026' })
-        .returning();
-      await createInviteCode(tx, { ownerUserId: row!.id, createdBy: 'seed', code: 'DEMO2026' });
-      demo = row!;
+      demo = await createUser(tx, { account: DEMO_ACCOUNT, phone: DEMO_PHONE, passwordHash, inviteCode: 'DEMO2026' });
+      await createInviteCode(tx, { ownerUserId: demo.id, createdBy: 'seed', code: 'DEMO2026' });
     }
     await ensureAccounts(tx, [userAccount(demo.id, 'available'), userAccount(demo.id, 'frozen')]);
     await postJournal(tx, {
@@ -57,23 +52,4 @@ async function seedDemoUser(db: Db) {
       memo: { note: 'demo balance' },
     });
   });
-}
-
-/** Products and their default terms; an operator's later changes are never overwritten. */
-async function seedProducts(db: Db) {
-  const rows = PRODUCT_SEEDS.map((p, i) => ({
-    symbol: p.symbol,
-    name: p.name,
-    class: p.class,
-    precision: p.precision,
-    session: p.session,
-    volatilityBp: p.volatilityBp,
-    seedPrice: parseMoney(p.price, p.precision)!,
-    hot: p.hot ?? false,
-    sort: i,
-  }));
-  await db.insert(products).values(rows).onConflictDoNothing({ target: products.symbol });
-  const all = await db.select({ id: products.id }).from(products);
-  const terms = all.flatMap((p) => DEFAULT_TERMS.map((t) => ({ productId: p.id, ...t })));
-  await db.insert(contractTerms).values(terms).onConflictDoNothing();
 }

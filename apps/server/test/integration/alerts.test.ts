@@ -6,18 +6,15 @@ import { feedState } from '../../src/modules/market/market.table.ts';
 import { priceAlerts } from '../../src/modules/alerts/alerts.table.ts';
 import { checkAlerts, type FiredAlert } from '../../src/modules/alerts/alerts.service.ts';
 import { AlertsJob } from '../../src/jobs/alerts.job.ts';
-import { call, createTestApp, registerUser, type TestApp } from '../helpers/test-app.ts';
-import { marketHarness, silentLog } from '../helpers/market-harness.ts';
+import { call, registerUser, type TestApp } from '../helpers/test-app.ts';
+import { silentLog } from '../helpers/market-harness.ts';
+import { marketTestApp, type MarketHarness } from '../helpers/market-test-app.ts';
 
 let t: TestApp;
-let market: ReturnType<typeof marketHarness>;
+let market: MarketHarness;
 
 beforeAll(async () => {
-  let now = () => 0;
-  t = await createTestApp({ clock: () => now() });
-  market = marketHarness(t.database.db, t.database.url);
-  now = market.now;
-  await market.feed.runOnce();
+  ({ t, market } = await marketTestApp());
 });
 afterAll(async () => {
   await market?.close();

@@ -6,13 +6,14 @@ import { houseAccount, userAccount } from '../../src/modules/ledger/account-code
 import { CopyJob } from '../../src/jobs/copy.job.ts';
 import { verifyRecord } from '../../src/modules/copy/copy-verify.ts';
 import { entryHash } from '../../src/modules/copy/copy-chain.ts';
-import { call, createTestApp, operatorHeaders, registerUser, type TestApp } from '../helpers/test-app.ts';
-import { marketHarness, silentLog } from '../helpers/market-harness.ts';
+import { call, operatorHeaders, registerUser, type TestApp } from '../helpers/test-app.ts';
+import { silentLog } from '../helpers/market-harness.ts';
+import { marketTestApp, type MarketHarness } from '../helpers/market-test-app.ts';
 import { followAs, makeUsers, taskOutcomes } from './copy-helpers.ts';
 import { listSubscriptions } from '../../src/modules/copy/copy-follow.service.ts';
 
 let t: TestApp;
-let market: ReturnType<typeof marketHarness>;
+let market: MarketHarness;
 let job: CopyJob;
 let leader: { token: string; user: { id: number } };
 let leaderId: number;
@@ -39,11 +40,7 @@ const fund = (userId: number, cents: bigint) =>
   );
 
 beforeAll(async () => {
-  let now = () => 0;
-  t = await createTestApp({ clock: () => now() });
-  market = marketHarness(t.database.db, t.database.url);
-  now = market.now;
-  await market.feed.runOnce();
+  ({ t, market } = await marketTestApp());
   job = new CopyJob({ db: t.database.db, log: silentLog, tz: 'Asia/Shanghai', now: market.now });
   leader = await registerUser(t.app, t.database);
   await fund(leader.user.id, 10_000_000n);

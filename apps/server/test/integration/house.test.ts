@@ -7,13 +7,13 @@ import { verifyLedger } from '../../src/modules/ledger/ledger-verify.ts';
 import { AccrualJob } from '../../src/jobs/accrual.job.ts';
 import {
   call,
-  createTestApp,
   operatorHeaders,
   registerUser,
   type TestApp,
   type TestOperator,
 } from '../helpers/test-app.ts';
-import { marketHarness, silentLog } from '../helpers/market-harness.ts';
+import { silentLog } from '../helpers/market-harness.ts';
+import { marketTestApp, type MarketHarness } from '../helpers/market-test-app.ts';
 import { pngImage, uploadProof } from './wallet-helpers.ts';
 
 /**
@@ -23,16 +23,12 @@ import { pngImage, uploadProof } from './wallet-helpers.ts';
  */
 
 let t: TestApp;
-let market: ReturnType<typeof marketHarness>;
+let market: MarketHarness;
 let n = 0;
 const key = () => `house${process.pid}-${Date.now()}-${++n}`;
 
 beforeAll(async () => {
-  let now = () => 0;
-  t = await createTestApp({ clock: () => now() });
-  market = marketHarness(t.database.db, t.database.url);
-  now = market.now;
-  await market.feed.runOnce();
+  ({ t, market } = await marketTestApp());
 });
 afterAll(async () => {
   await market?.close();

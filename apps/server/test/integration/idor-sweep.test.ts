@@ -2,9 +2,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { postJournal } from '../../src/modules/ledger/ledger.service.ts';
 import { houseAccount, userAccount } from '../../src/modules/ledger/account-codes.ts';
-import { call, createTestApp, registerUser, type TestApp } from '../helpers/test-app.ts';
+import { call, registerUser, type TestApp } from '../helpers/test-app.ts';
 import { changeControl } from '../helpers/held-change.ts';
-import { marketHarness } from '../helpers/market-harness.ts';
+import { marketTestApp, type MarketHarness } from '../helpers/market-test-app.ts';
 import { workCopyTasks } from '../../src/modules/copy/copy-worker.ts';
 import { intentKey, operatorCall, pngImage, SATURDAY_MORNING_SHANGHAI, uploadProof } from './wallet-helpers.ts';
 
@@ -24,7 +24,7 @@ type Route = { method: 'GET' | 'POST'; path: string; fields: string[] };
 type User = { token: string; user: { id: number } };
 
 let t: TestApp;
-let market: ReturnType<typeof marketHarness>;
+let market: MarketHarness;
 let owner: User;
 let stranger: User;
 
@@ -88,11 +88,7 @@ async function ownerState(userId: number): Promise<string> {
 }
 
 beforeAll(async () => {
-  let now = () => 0;
-  t = await createTestApp({ clock: () => now() });
-  market = marketHarness(t.database.db, t.database.url, SATURDAY_MORNING_SHANGHAI);
-  now = market.now;
-  await market.feed.runOnce();
+  ({ t, market } = await marketTestApp({ start: SATURDAY_MORNING_SHANGHAI }));
   await market.advance(30);
   // Each table's ids in a range of their own.
   const sequences = await t.database.db.execute<{ seq: string }>(

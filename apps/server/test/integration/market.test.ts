@@ -4,18 +4,14 @@ import type { AddressInfo } from 'node:net';
 import { INTERVAL_SECONDS, type Candle } from '@app/contracts';
 import { aggregate } from '../../src/modules/market/candle-math.ts';
 import { candlesBefore, findProduct, ticksBetween } from '../../src/modules/market/market.repository.ts';
-import { call, createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { marketHarness } from '../helpers/market-harness.ts';
+import { call, type TestApp } from '../helpers/test-app.ts';
+import { marketTestApp, type MarketHarness } from '../helpers/market-test-app.ts';
 
 let t: TestApp;
-let market: ReturnType<typeof marketHarness>;
+let market: MarketHarness;
 
 beforeAll(async () => {
-  let now = () => 0;
-  t = await createTestApp({ clock: () => now(), withHub: true });
-  market = marketHarness(t.database.db, t.database.url);
-  now = market.now;
-  await market.feed.runOnce();
+  ({ t, market } = await marketTestApp({ withHub: true }));
   await market.advance(150);
 });
 afterAll(async () => {

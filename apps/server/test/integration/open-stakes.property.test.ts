@@ -4,23 +4,19 @@ import { sql } from 'drizzle-orm';
 import { openStakeDrift } from '../../src/modules/orders/index.ts';
 import { postJournal } from '../../src/modules/ledger/ledger.service.ts';
 import { PRACTICE_ASSET, houseAccount, userAccount } from '../../src/modules/ledger/account-codes.ts';
-import { call, createTestApp, registerUser, type TestApp } from '../helpers/test-app.ts';
-import { marketHarness } from '../helpers/market-harness.ts';
+import { call, registerUser, type TestApp } from '../helpers/test-app.ts';
+import { marketTestApp, type MarketHarness } from '../helpers/market-test-app.ts';
 
 // The open-stake row is what the open-stake limit reads instead of summing the user's open orders. Whatever mix of
 // placements (in parallel, so they share group-commit batches), refusals, and settlements running beside them,
 // the row must equal the sum of the open orders' stakes, and the limit must refuse exactly what the sum would.
 let t: TestApp;
-let market: ReturnType<typeof marketHarness>;
+let market: MarketHarness;
 const users: Array<{ token: string; id: number }> = [];
 let keys = 0;
 
 beforeAll(async () => {
-  let now = () => 0;
-  t = await createTestApp({ clock: () => now() });
-  market = marketHarness(t.database.db, t.database.url);
-  now = market.now;
-  await market.feed.runOnce();
+  ({ t, market } = await marketTestApp());
   for (let i = 0; i < 3; i++) {
     const u = await registerUser(t.app, t.database);
     await t.database.db.transaction((tx) =>

@@ -10,22 +10,19 @@ import { settleDueOrders } from '../../src/modules/orders/orders.service.ts';
 import { openStakeDrift } from '../../src/modules/orders/index.ts';
 import { verifyLedger } from '../../src/modules/ledger/ledger-verify.ts';
 import { SettlementJob } from '../../src/jobs/settlement.job.ts';
-import { call, createTestApp, operatorHeaders, registerUser, type TestApp } from '../helpers/test-app.ts';
+import { call, operatorHeaders, registerUser, type TestApp } from '../helpers/test-app.ts';
 import { changeControl } from '../helpers/held-change.ts';
-import { marketHarness, silentLog } from '../helpers/market-harness.ts';
+import { silentLog } from '../helpers/market-harness.ts';
+import { marketTestApp, type MarketHarness } from '../helpers/market-test-app.ts';
 
 let t: TestApp;
-let market: ReturnType<typeof marketHarness>;
+let market: MarketHarness;
 let demoToken: string;
 let keyCounter = 0;
 const key = () => `k${process.pid}-${Date.now()}-${++keyCounter}`;
 
 beforeAll(async () => {
-  let now = () => 0;
-  t = await createTestApp({ clock: () => now() });
-  market = marketHarness(t.database.db, t.database.url);
-  now = market.now;
-  await market.feed.runOnce();
+  ({ t, market } = await marketTestApp());
   demoToken = (await call(t.app, 'POST', '/api/login/index', { body: { account: 'demo', password: 'demo1234' } })).data
     .token;
 });

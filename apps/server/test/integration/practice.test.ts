@@ -5,20 +5,16 @@ import { parseMoney } from '@app/contracts';
 import { postJournal } from '../../src/modules/ledger/ledger.service.ts';
 import { PRACTICE_ASSET, houseAccount, userAccount } from '../../src/modules/ledger/account-codes.ts';
 import { verifyLedger } from '../../src/modules/ledger/ledger-verify.ts';
-import { call, createTestApp, registerUser, type TestApp } from '../helpers/test-app.ts';
-import { marketHarness } from '../helpers/market-harness.ts';
+import { call, registerUser, type TestApp } from '../helpers/test-app.ts';
+import { marketTestApp, type MarketHarness } from '../helpers/market-test-app.ts';
 
 let t: TestApp;
-let market: ReturnType<typeof marketHarness>;
+let market: MarketHarness;
 let keyCounter = 0;
 const key = () => `p${process.pid}-${Date.now()}-${++keyCounter}`;
 
 beforeAll(async () => {
-  let now = () => 0;
-  t = await createTestApp({ clock: () => now() });
-  market = marketHarness(t.database.db, t.database.url);
-  now = market.now;
-  await market.feed.runOnce();
+  ({ t, market } = await marketTestApp());
 });
 afterAll(async () => {
   await market?.close();

@@ -6,9 +6,10 @@ import { postJournal } from '../../src/modules/ledger/ledger.service.ts';
 import { houseAccount, userAccount } from '../../src/modules/ledger/account-codes.ts';
 import { sequence } from '../../src/modules/transparency/index.ts';
 import { freshSeed, signerFromSeed } from '../../src/modules/transparency/log-signer.ts';
-import { call, createTestApp, operatorHeaders, registerUser, type TestApp } from '../helpers/test-app.ts';
+import { call, operatorHeaders, registerUser, type TestApp } from '../helpers/test-app.ts';
 import { changeControl } from '../helpers/held-change.ts';
-import { marketHarness, silentLog } from '../helpers/market-harness.ts';
+import { silentLog } from '../helpers/market-harness.ts';
+import { marketTestApp, type MarketHarness } from '../helpers/market-test-app.ts';
 import { LogSequencerJob } from '../../src/jobs/log-sequencer.job.ts';
 import {
   canonical,
@@ -24,7 +25,7 @@ import {
 // (test/helpers/log-verifier.ts), which shares no code with the server's.
 
 let t: TestApp;
-let market: ReturnType<typeof marketHarness>;
+let market: MarketHarness;
 let demoToken: string;
 const signer = signerFromSeed(freshSeed());
 let keyCounter = 0;
@@ -32,11 +33,7 @@ const key = () => `log${process.pid}-${Date.now()}-${++keyCounter}`;
 const hex = (s: string) => Buffer.from(s, 'hex');
 
 beforeAll(async () => {
-  let now = () => 0;
-  t = await createTestApp({ clock: () => now() });
-  market = marketHarness(t.database.db, t.database.url);
-  now = market.now;
-  await market.feed.runOnce();
+  ({ t, market } = await marketTestApp());
   demoToken = (await call(t.app, 'POST', '/api/login/index', { body: { account: 'demo', password: 'demo1234' } })).data
     .token;
 });

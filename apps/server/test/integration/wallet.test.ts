@@ -3,13 +3,13 @@ import { sql } from 'drizzle-orm';
 import { postJournal } from '../../src/modules/ledger/ledger.service.ts';
 import { houseAccount, userAccount } from '../../src/modules/ledger/account-codes.ts';
 import { verifyLedger } from '../../src/modules/ledger/ledger-verify.ts';
-import { call, createTestApp, operatorHeaders, registerUser, type TestApp } from '../helpers/test-app.ts';
+import { call, operatorHeaders, registerUser, type TestApp } from '../helpers/test-app.ts';
 import { changeControl } from '../helpers/held-change.ts';
-import { marketHarness } from '../helpers/market-harness.ts';
+import { marketTestApp, type MarketHarness } from '../helpers/market-test-app.ts';
 import { intentKey, operatorCall, pngImage, SATURDAY_MORNING_SHANGHAI, uploadProof } from './wallet-helpers.ts';
 
 let t: TestApp;
-let market: ReturnType<typeof marketHarness>;
+let market: MarketHarness;
 type User = { token: string; user: { id: number } };
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -19,11 +19,7 @@ let cardSeq = 0;
 const cardNumber = () => `6222${String(process.pid).padStart(6, '0')}${String(++cardSeq).padStart(6, '0')}`;
 
 beforeAll(async () => {
-  let now = () => 0;
-  t = await createTestApp({ clock: () => now() });
-  market = marketHarness(t.database.db, t.database.url, SATURDAY_MORNING_SHANGHAI);
-  now = market.now;
-  await market.feed.runOnce();
+  ({ t, market } = await marketTestApp({ start: SATURDAY_MORNING_SHANGHAI }));
 });
 afterAll(async () => {
   await market?.close();

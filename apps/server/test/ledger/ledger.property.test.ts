@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
 import { AppError } from '../../src/platform/http/app-error.ts';
 import { balancesOf, ensureAccounts, postJournal } from '../../src/modules/ledger/ledger.service.ts';
 import { verifyLedger } from '../../src/modules/ledger/ledger-verify.ts';
@@ -136,16 +137,24 @@ describe('ledger (property)', () => {
     await expect(
       pool.query(`UPDATE ledger_accounts SET balance = -1 WHERE code = $1`, [userAccount(1, 'available')]),
     ).rejects.toThrow(/ledger_accounts_non_negative/);
+    await expect(
+      pool.query(`UPDATE ledger_accounts SET balance = balance + 1 WHERE code = $1`, [userAccount(1, 'available')]),
+    ).rejects.toThrow(/a ledger balance changes only with its entries/);
     expect((await verifyLedger(database.db)).breaks).toEqual([]);
   });
 
   it('reports a break when a balance no longer matches its entries', async () => {
     const c = userAccount(2, 'available');
     await ensureAccounts(database.db, [c]);
-    // Simulates a write that bypassed the ledger module.
-    await database.pool.query(`UPDATE ledger_accounts SET balance = balance + 7 WHERE code = $1`, [c]);
+    // Simulates a write that bypassed the ledger module and the database's own check (a superuser's replica mode).
+    const bypass = (delta: number) =>
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`SET LOCAL session_replication_role = replica`);
+        await tx.execute(sql`UPDATE ledger_accounts SET balance = balance + ${delta} WHERE code = ${c}`);
+      });
+    await bypass(7);
     const report = await verifyLedger(database.db);
     expect(report.breaks.map((b) => b.kind)).toContain('balance_differs_from_entries');
-    await database.pool.query(`UPDATE ledger_accounts SET balance = balance - 7 WHERE code = $1`, [c]);
+    await bypass(-7);
   });
 });

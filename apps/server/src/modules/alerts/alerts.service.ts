@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   MAX_ACTIVE_ALERTS,
   bpToPct,
@@ -9,7 +9,7 @@ import {
 } from '@app/contracts';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { findProduct, priceAt, type ProductRow, products } from '../market/index.ts';
+import { findProduct, findProductById, priceAt, productsById, type ProductRow } from '../market/index.ts';
 import { priceAlerts } from './alerts.table.ts';
 import { postInboxMessage } from '../inbox/index.ts';
 
@@ -98,9 +98,10 @@ export async function listAlerts(db: DbOrTx, userId: number, symbol?: string): P
     .where(and(eq(priceAlerts.userId, userId), product ? eq(priceAlerts.productId, product.id) : undefined))
     .orderBy(desc(priceAlerts.id))
     .limit(100);
-  const ids = [...new Set(rows.map((r) => r.productId))];
-  const byId = new Map<number, ProductRow>();
-  if (ids.length) for (const p of await db.select().from(products).where(inArray(products.id, ids))) byId.set(p.id, p);
+  const byId = await productsById(
+    db,
+    rows.map((r) => r.productId),
+  );
   const [{ n }] = (
     await db.execute<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM price_alerts WHERE user_id = ${userId} AND status = 'active'`,
@@ -147,7 +148,7 @@ export async function checkAlerts(db: Db, watermark: number, batch = 500): Promi
             .where(and(eq(priceAlerts.id, alert.id), eq(priceAlerts.status, 'active')))
             .returning({ id: priceAlerts.id });
           if (rows.length) {
-            const [product] = await tx.select().from(products).where(eq(products.id, alert.productId));
+            const product = await findProductById(tx, alert.productId);
             await postInboxMessage(tx, {
               userId: alert.userId,
               kind: 'price_alert',

@@ -15,7 +15,8 @@ import type { MessageSender } from '../../platform/messaging/message-sender.ts';
 import { openPasswordReset } from './password-reset.service.ts';
 import { exportRoute, utc, yesNo } from '../../platform/audit/csv-export.ts';
 import { answers } from '../../platform/http/answers.ts';
-import { listUsersForOperator, setUserLocked, userProfileForOperator } from './account-admin.service.ts';
+import { setUserLocked } from './account-admin.service.ts';
+import { listUsersForOperator, userProfileForOperator } from '../users/index.ts';
 import { operatorAct } from '../../platform/http/operator-act.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });

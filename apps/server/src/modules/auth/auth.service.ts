@@ -1,7 +1,7 @@
 import type { Language, RegisterBody, SessionData } from '@app/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { users, findUserByIdentifier, userInfo } from '../users/index.ts';
+import { createUser, findUserByIdentifier, setUserInviteCode, setUserLanguage, userInfo } from '../users/index.ts';
 import { claimInvite, createInviteCode } from '../invites/index.ts';
 import { ensureAccounts, userAccount } from '../ledger/index.ts';
 import { decoyHash, hashPassword, verifyPassword } from './password-hash.ts';
@@ -9,7 +9,6 @@ import { createSession } from './sessions.ts';
 import { checkCode, consumeCode } from './verification-codes.ts';
 import { addressLimits, checkSecret, counterOf } from './secret-attempts.ts';
 import { assertUncommonPassword } from './password-strength.ts';
-import { sql } from 'drizzle-orm';
 
 type ParsedRegister = { [K in keyof RegisterBody]-?: K extends 'agree' ? true : string };
 
@@ -29,25 +28,19 @@ export async function register(db: Db, body: ParsedRegister, ip: string, lang: L
       const invite = await claimInvite(tx, body.invite_code);
       if (!invite) throw new AppError('invalid_inviter', { field: 'invite_code' });
       if (!(await consumeCode(tx, codeId))) throw new AppError('wrong_verification_code', { field: 'code' });
-      const [user] = await tx
-        .insert(users)
-        .values({
-          account: body.account,
-          phone: body.phone,
-          passwordHash,
-          // Placeholder until the user's own code exists; replaced below in the same transaction.
-          inviteCode: `pending-${codeId}`,
-          inviterId: invite.ownerUserId,
-          lang,
-        })
-        .returning({ id: users.id });
-      const own = await createInviteCode(tx, { ownerUserId: user!.id, createdBy: 'registration' });
-      await tx
-        .update(users)
-        .set({ inviteCode: own!.code })
-        .where(sql`${users.id} = ${user!.id}`);
-      await ensureAccounts(tx, [userAccount(user!.id, 'available'), userAccount(user!.id, 'frozen')]);
-      return { userId: user!.id, session: await createSession(tx, user!.id, ip) };
+      const user = await createUser(tx, {
+        account: body.account,
+        phone: body.phone,
+        passwordHash,
+        // Placeholder until the user's own code exists; replaced below in the same transaction.
+        inviteCode: `pending-${codeId}`,
+        inviterId: invite.ownerUserId,
+        lang,
+      });
+      const own = await createInviteCode(tx, { ownerUserId: user.id, createdBy: 'registration' });
+      await setUserInviteCode(tx, user.id, own!.code);
+      await ensureAccounts(tx, [userAccount(user.id, 'available'), userAccount(user.id, 'frozen')]);
+      return { userId: user.id, session: await createSession(tx, user.id, ip) };
     })
     .catch((error: unknown) => {
       const constraint = uniqueViolation(error);
@@ -106,11 +99,7 @@ export async function login(
   if (user.locked) throw new AppError('account_locked');
   const session = await createSession(db, user.id, ip);
   // Customer service writes to the user in the language the app was in at their last sign-in.
-  if (user.lang !== lang)
-    await db
-      .update(users)
-      .set({ lang })
-      .where(sql`${users.id} = ${user.id}`);
+  if (user.lang !== lang) await setUserLanguage(db, user.id, lang);
   return { token: session.token, expires_at: session.expiresAt, user: await userInfo(db, user.id) };
 }
 

@@ -1,7 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { findUser, users } from '../users/index.ts';
+import { findUser, setFundPasswordHash, setLoginPasswordHash } from '../users/index.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 import { revokeUserSessions } from './sessions.ts';
 import { checkSecret, counterOf } from './secret-attempts.ts';
@@ -23,10 +22,7 @@ export async function changeLoginPassword(
   if (!right) throw new AppError('old_password_wrong', { field: 'old_password' });
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ passwordHash, passwordChangedAt: sql`now()` })
-      .where(eq(users.id, input.userId));
+    await setLoginPasswordHash(tx, input.userId, passwordHash);
     await revokeUserSessions(tx, input.userId, input.sessionId);
   });
 }
@@ -44,7 +40,7 @@ export async function changeFundPassword(
     await assertFundPassword(db, { userId: user.id, ip: input.ip, password: input.oldPassword }, 'old_password');
   }
   const fundPasswordHash = await hashPassword(input.password);
-  await db.update(users).set({ fundPasswordHash }).where(eq(users.id, input.userId));
+  await setFundPasswordHash(db, input.userId, fundPasswordHash);
 }
 
 /**

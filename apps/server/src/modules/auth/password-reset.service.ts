@@ -6,7 +6,7 @@ import { audit } from '../../platform/audit/audit.service.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { OperatorAct } from '../../platform/http/operator-act.ts';
 import type { MessageSender } from '../../platform/messaging/message-sender.ts';
-import { users } from '../users/index.ts';
+import { findUserByPhone, lockUserRow, setFundPasswordHash, setLoginPasswordHash } from '../users/index.ts';
 import { passwordResets } from './auth.table.ts';
 import { hashPassword } from './password-hash.ts';
 import { assertUncommonPassword } from './password-strength.ts';
@@ -28,7 +28,7 @@ export async function openPasswordReset(
 ): Promise<AdminPasswordReset> {
   const { kind, reason, lang } = act.body;
   const opened = await db.transaction(async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(users.id, act.params.id)).for('update');
+    const user = await lockUserRow(tx, act.params.id);
     if (!user) throw new AppError('user_not_found');
     await tx
       .update(passwordResets)
@@ -73,11 +73,12 @@ const openReset = and(
 )!;
 
 async function openResetOf(db: DbOrTx, phone: string, kind: PasswordKind) {
+  const user = await findUserByPhone(db, phone);
+  if (!user) return null;
   const [row] = await db
     .select({ id: passwordResets.id, userId: passwordResets.userId })
     .from(passwordResets)
-    .innerJoin(users, eq(users.id, passwordResets.userId))
-    .where(and(eq(users.phone, phone), eq(passwordResets.kind, kind), openReset))
+    .where(and(eq(passwordResets.userId, user.id), eq(passwordResets.kind, kind), openReset))
     .limit(1);
   return row ?? null;
 }
@@ -112,13 +113,10 @@ export async function completePasswordReset(
       .returning({ id: passwordResets.id });
     if (done.length === 0) throw new AppError('password_reset_not_open', { field: 'phone' });
     if (body.kind === 'login') {
-      await tx
-        .update(users)
-        .set({ passwordHash: hash, passwordChangedAt: sql`now()` })
-        .where(eq(users.id, reset.userId));
+      await setLoginPasswordHash(tx, reset.userId, hash);
       await revokeUserSessions(tx, reset.userId);
     } else {
-      await tx.update(users).set({ fundPasswordHash: hash }).where(eq(users.id, reset.userId));
+      await setFundPasswordHash(tx, reset.userId, hash);
     }
   });
 }

@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   COPY_LEADER_SHARE_PCT,
   formatMoney,
@@ -13,8 +13,8 @@ import type { z } from 'zod';
 import type { goOrderBodySchema } from '@app/contracts';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { products } from '../market/index.ts';
-import { toOrder, type OrderRow, contractOrders } from '../orders/index.ts';
+import { productsBySymbols } from '../market/index.ts';
+import { ordersById, toOrder, type OrderRow } from '../orders/index.ts';
 import { seconds } from '../../platform/time/epoch.ts';
 
 export type GoOrder = z.output<typeof goOrderBodySchema>;
@@ -47,15 +47,7 @@ export async function follow(db: Db, userId: number, body: GoOrder, now: number,
   }
   let symbols: string[] = [];
   if (body.symbols.length) {
-    const known = await db
-      .select({ symbol: products.symbol })
-      .from(products)
-      .where(
-        inArray(
-          sql`upper(${products.symbol})`,
-          body.symbols.map((s) => s.toUpperCase()),
-        ),
-      );
+    const known = await productsBySymbols(db, body.symbols);
     if (known.length !== body.symbols.length) throw new AppError('product_not_found', { field: 'symbols' });
     symbols = known.map((k) => k.symbol).sort();
   }
@@ -201,9 +193,7 @@ export async function listCopyOrders(
   );
   const copyIds = rows.rows.filter((r) => r.copy_order_id !== null).map((r) => Number(r.copy_order_id));
   const copies = new Map<number, OrderRow>();
-  if (copyIds.length)
-    for (const o of await db.select().from(contractOrders).where(inArray(contractOrders.id, copyIds)))
-      copies.set(o.id, o);
+  for (const o of await ordersById(db, copyIds)) copies.set(o.id, o);
   const price = (v: unknown, precision: number) => (v === null ? null : formatPrice(BigInt(v as string), precision));
   return {
     items: rows.rows.map((r) => {

@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   CHAIN_GENESIS_HASH,
   COPY_MIN_RANKED_ORDERS,
@@ -12,8 +12,8 @@ import {
 } from '@app/contracts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { products, type ProductRow } from '../market/index.ts';
-import { toOrder, type OrderRow, contractOrders } from '../orders/index.ts';
+import { productsById } from '../market/index.ts';
+import { ordersById, ordersIn, toOrder, type OrderRow } from '../orders/index.ts';
 import { followersOf, LEADER_TERMS, recordsOf } from './copy-leaders.service.ts';
 import { ratioPct, recordStats, type StatOrder } from './copy-stats.ts';
 import { seconds } from '../../platform/time/epoch.ts';
@@ -114,15 +114,11 @@ export async function listLeaders(
 
 /** The orders of a record with their products (open entries, in order). */
 async function recordOrders(db: DbOrTx, recordId: number) {
-  return db
-    .select({ order: contractOrders })
-    .from(contractOrders)
-    .where(
-      inArray(
-        contractOrders.id,
-        sql`(SELECT order_id FROM copy_record_entries WHERE record_id = ${recordId} AND kind = 'open')`,
-      ),
-    );
+  const orders = await ordersIn(
+    db,
+    sql`(SELECT order_id FROM copy_record_entries WHERE record_id = ${recordId} AND kind = 'open')`,
+  );
+  return orders.map((order) => ({ order }));
 }
 
 export async function followerResults(db: DbOrTx, recordId: number) {
@@ -193,13 +189,11 @@ export async function listRecordOrders(
     sql`SELECT count(*)::int AS n FROM copy_record_entries WHERE record_id = ${input.recordId} AND kind = 'open'`,
   );
   const ids = rows.rows.map((r) => Number(r.id));
-  const orders: OrderRow[] = ids.length
-    ? await db.select().from(contractOrders).where(inArray(contractOrders.id, ids))
-    : [];
-  const productIds = [...new Set(orders.map((o) => o.productId))];
-  const byId = new Map<number, ProductRow>();
-  if (productIds.length)
-    for (const p of await db.select().from(products).where(inArray(products.id, productIds))) byId.set(p.id, p);
+  const orders: OrderRow[] = ids.length ? await ordersById(db, ids) : [];
+  const byId = await productsById(
+    db,
+    orders.map((o) => o.productId),
+  );
   return {
     items: orders.sort((a, b) => b.id - a.id).map((o) => toOrder(o, byId.get(o.productId)!)),
     total: total.rows[0]!.n,

@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { postInboxMessage } from '../inbox/index.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { audit } from '../../platform/audit/audit.service.ts';
-import { userIs, users } from '../users/index.ts';
+import { setRealNameState, userIs, users } from '../users/index.ts';
 import { kycSubmissions } from './kyc.table.ts';
 import { decryptDocument, documentHash, encryptDocument, type KycKeys } from './kyc-crypto.ts';
 import {
@@ -97,7 +97,7 @@ export async function submitCertification(
           docMasked: maskDocumentNumber(number),
         })
         .returning();
-      await tx.update(users).set({ realNameState: 'pending' }).where(eq(users.id, userId));
+      await setRealNameState(tx, userId, 'pending');
       return inserted!;
     });
     return toCertification(row);
@@ -215,11 +215,7 @@ export async function decideSubmission(
         .where(eq(kycSubmissions.id, input.id));
       throw new AppError(exists ? 'review_already_decided' : 'no_data');
     }
-    const [user] = await tx
-      .update(users)
-      .set({ realNameState: input.approve ? 'verified' : 'refused' })
-      .where(eq(users.id, row.userId))
-      .returning({ account: users.account });
+    const account = await setRealNameState(tx, row.userId, input.approve ? 'verified' : 'refused');
     await audit(tx, {
       operator: input.operator,
       action: input.approve ? 'kyc.approve' : 'kyc.refuse',
@@ -240,6 +236,6 @@ export async function decideSubmission(
       .set({ notifiedAt: sql`now()` })
       .where(eq(kycSubmissions.id, row.id));
     if (input.approve && input.onApproved) await input.onApproved(tx, row.userId);
-    return toAdminItem(row, user!.account);
+    return toAdminItem(row, account!);
   });
 }

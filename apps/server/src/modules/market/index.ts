@@ -9,6 +9,10 @@ export { productLags } from './feed-lags.ts';
 export { refreshHolidays } from './market-holidays.ts';
 export {
   findProduct,
+  findProductById,
+  productsById,
+  productsBySymbols,
+  usdtCoinProducts,
   findProductTerms,
   latestTicks,
   listProducts,
@@ -27,9 +31,10 @@ export { type LiveSource } from './stream-source.ts';
 export { liveStep, type LiveProgress } from './live-recording.ts';
 export { anySimulated, applyDefaultSource, sourceSymbolOf } from './market-sources.ts';
 export { marketRoutes } from './market.routes.ts';
-export { contractTerms, feedProgress, feedState, products } from './market.table.ts';
+export { advanceFeedWatermark, readFeedState, startFeedState, type FeedState } from './feed-state.ts';
 export { SimulatedFeed, type PriceFeed } from './price-feed.ts';
 export { DEFAULT_TERMS, PRODUCT_SEEDS } from './product-catalogue.ts';
+export { seedProducts } from './market.seed.ts';
 export { streamRoutes } from './stream.routes.ts';
 export { TICK_CHANNEL, TickHub } from './tick-hub.ts';
 export { sessionStatusCached, type SessionName } from './trading-sessions.ts';

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, like, lt, sql } from 'drizzle-orm';
 import type { KlineInterval } from '@app/contracts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { candles, contractTerms, priceTicks, products } from './market.table.ts';
@@ -27,6 +27,41 @@ export async function findProduct(db: DbOrTx, symbol: string): Promise<ProductRo
     .from(products)
     .where(sql`upper(${products.symbol}) = upper(${symbol})`);
   return row ?? null;
+}
+
+export async function findProductById(db: DbOrTx, id: number): Promise<ProductRow | null> {
+  const [row] = await db.select().from(products).where(eq(products.id, id));
+  return row ?? null;
+}
+
+/** The products of a page of records, by id, in one query. */
+export async function productsById(db: DbOrTx, ids: readonly number[]): Promise<Map<number, ProductRow>> {
+  const unique = [...new Set(ids)];
+  const rows = unique.length ? await db.select().from(products).where(inArray(products.id, unique)) : [];
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The products named, whatever the case; a name that is no product is left out. */
+export async function productsBySymbols(db: DbOrTx, symbols: readonly string[]): Promise<ProductRow[]> {
+  if (!symbols.length) return [];
+  return db
+    .select()
+    .from(products)
+    .where(
+      inArray(
+        sql`upper(${products.symbol})`,
+        symbols.map((s) => s.toUpperCase()),
+      ),
+    );
+}
+
+/** The crypto products quoted in USDT, in the catalogue's order: the coins the exchange trades. */
+export async function usdtCoinProducts(db: DbOrTx): Promise<ProductRow[]> {
+  return db
+    .select()
+    .from(products)
+    .where(and(eq(products.class, 'crypto'), like(products.symbol, '%/USDT')))
+    .orderBy(products.sort);
 }
 
 /** A product and its enabled terms for one period (null terms when that period is not offered), in one query. */

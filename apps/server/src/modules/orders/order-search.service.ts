@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
 import type { AdminOrder, OrderMode } from '@app/contracts';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { products } from '../market/index.ts';
+import { findProduct, productsById } from '../market/index.ts';
 import { userIs, users } from '../users/index.ts';
 import { toOrder } from './order-view.ts';
 import { contractOrders } from './orders.table.ts';
@@ -18,9 +18,11 @@ export type OrderSearch = {
 
 /** The operators' order search over every user, newest first, with the number that match. */
 export async function searchOrders(db: DbOrTx, f: OrderSearch, page: { limit: number; offset: number }) {
+  const product = f.product ? await findProduct(db, f.product) : null;
+  if (f.product && !product) return { items: [], total: 0 };
   const where = and(
     f.user ? userIs(f.user) : undefined,
-    f.product ? sql`upper(${products.symbol}) = upper(${f.product})` : undefined,
+    product ? eq(contractOrders.productId, product.id) : undefined,
     f.status ? eq(contractOrders.status, f.status) : undefined,
     f.mode ? eq(contractOrders.mode, f.mode) : undefined,
     f.from !== undefined ? gte(contractOrders.createdAt, new Date(f.from * 1000)) : undefined,
@@ -28,23 +30,21 @@ export async function searchOrders(db: DbOrTx, f: OrderSearch, page: { limit: nu
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select({ o: contractOrders, p: products, account: users.account })
+      .select({ o: contractOrders, account: users.account })
       .from(contractOrders)
       .innerJoin(users, eq(users.id, contractOrders.userId))
-      .innerJoin(products, eq(products.id, contractOrders.productId))
       .where(where)
       .orderBy(desc(contractOrders.id))
       .limit(page.limit)
       .offset(page.offset),
-    db
-      .select({ n: count() })
-      .from(contractOrders)
-      .innerJoin(users, eq(users.id, contractOrders.userId))
-      .innerJoin(products, eq(products.id, contractOrders.productId))
-      .where(where),
+    db.select({ n: count() }).from(contractOrders).innerJoin(users, eq(users.id, contractOrders.userId)).where(where),
   ]);
-  const items: AdminOrder[] = rows.map(({ o, p, account }) => {
-    const order = toOrder(o, p);
+  const byId = await productsById(
+    db,
+    rows.map(({ o }) => o.productId),
+  );
+  const items: AdminOrder[] = rows.map(({ o, account }) => {
+    const order = toOrder(o, byId.get(o.productId)!);
     return {
       id: o.id,
       user_id: o.userId,

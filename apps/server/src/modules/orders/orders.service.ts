@@ -1,5 +1,5 @@
 import { afterCursor, nextCursor, offsetOf, type PageInput } from '../../platform/db/keyset.ts';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   formatPrice,
@@ -18,7 +18,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { HOUSE_SHARDS, postJournals, houseShard, userAccount } from '../ledger/index.ts';
 import { assetOf } from '../practice/index.ts';
 import { requestHash } from '../../platform/idempotency/idempotency.service.ts';
-import { products, type ProductRow } from '../market/index.ts';
+import { findProductById, productsById } from '../market/index.ts';
 import { contractOrders } from './orders.table.ts';
 import { toOrder, type OrderRow } from './order-view.ts';
 import { submitOrder } from './order-placement.ts';
@@ -294,7 +294,7 @@ export async function getOrder(db: DbOrTx, userId: number, id: number): Promise<
     .where(and(eq(contractOrders.id, id), eq(contractOrders.userId, userId)));
   // Someone else's order reads exactly like a missing one.
   if (!row) throw new AppError('no_data');
-  const [product] = await db.select().from(products).where(eq(products.id, row.productId));
+  const product = await findProductById(db, row.productId);
   return toOrder(row, product!);
 }
 
@@ -325,9 +325,10 @@ export async function listOrders(
     .limit(input.size)
     .offset(offsetOf(input));
   const counted = await countUpToCap(db, contractOrders, filter);
-  const ids = [...new Set(rows.map((r) => r.productId))];
-  const byId = new Map<number, ProductRow>();
-  if (ids.length) for (const p of await db.select().from(products).where(inArray(products.id, ids))) byId.set(p.id, p);
+  const byId = await productsById(
+    db,
+    rows.map((r) => r.productId),
+  );
   return {
     items: rows.map((r) => toOrder(r, byId.get(r.productId)!)),
     ...counted,

@@ -11,7 +11,7 @@ import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
 import { audit } from '../../platform/audit/audit.service.ts';
 import { postJournal, houseAccount, userAccount } from '../ledger/index.ts';
 import { users } from '../users/index.ts';
-import { deposits } from '../wallet/index.ts';
+import { creditedRechargeCount, recordPromotionCredit } from '../wallet/index.ts';
 import { inviteBonuses, inviteSettings } from './referral.table.ts';
 
 export async function inviteRules(db: DbOrTx): Promise<{ amount: bigint; condition: InviteCondition }> {
@@ -65,11 +65,7 @@ export async function qualifyInvitee(tx: Tx, inviteeId: number, event: InviteCon
   if (!inviterId || inviterId === inviteeId) return false;
   if (event === 'first_deposit') {
     // Only the first credited self-service recharge qualifies, not a later one after a rule change.
-    const [credited] = await tx
-      .select({ n: count() })
-      .from(deposits)
-      .where(and(eq(deposits.userId, inviteeId), eq(deposits.class, 0), sql`${deposits.creditedAt} is not null`));
-    if (Number(credited?.n ?? 0) !== 1) return false;
+    if ((await creditedRechargeCount(tx, inviteeId)) !== 1) return false;
   }
   const [row] = await tx
     .insert(inviteBonuses)
@@ -78,28 +74,19 @@ export async function qualifyInvitee(tx: Tx, inviteeId: number, event: InviteCon
     .returning();
   if (!row) return false;
   if (rules.amount > 0n) {
-    const [deposit] = await tx
-      .insert(deposits)
-      .values({
-        userId: inviterId,
-        class: 2,
-        status: 1,
-        channelKind: 'promotion',
-        channelName: 'invitation',
-        amount: rules.amount,
-        referenceCode: `INV${inviteeId}`,
-        reviewedBy: 'system',
-        reviewedAt: sql`now()`,
-        creditedAt: sql`now()`,
-      })
-      .returning({ id: deposits.id });
+    const depositId = await recordPromotionCredit(tx, {
+      userId: inviterId,
+      amount: rules.amount,
+      channelName: 'invitation',
+      referenceCode: `INV${inviteeId}`,
+    });
     await postJournal(tx, {
       reference: `invite:${inviteeId}:bonus`,
       kind: 'invite_bonus',
       transfers: [{ from: houseAccount('bonuses'), to: userAccount(inviterId, 'available'), amount: rules.amount }],
-      memo: { invitee: inviteeId, condition: event, deposit: deposit!.id },
+      memo: { invitee: inviteeId, condition: event, deposit: depositId },
     });
-    await tx.update(inviteBonuses).set({ depositId: deposit!.id }).where(eq(inviteBonuses.inviteeId, inviteeId));
+    await tx.update(inviteBonuses).set({ depositId }).where(eq(inviteBonuses.inviteeId, inviteeId));
   }
   return true;
 }

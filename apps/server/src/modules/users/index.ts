@@ -3,4 +3,18 @@
 export { userRoutes } from './users.routes.ts';
 export { findUser, findUserByIdentifier, userInfo } from './users.service.ts';
 export { users } from './users.table.ts';
+export {
+  createUser,
+  findUserByPhone,
+  lockUserRow,
+  setFundPasswordHash,
+  setLoginPasswordHash,
+  setRealNameState,
+  setUserInviteCode,
+  setUserLanguage,
+  setUserLockedFlag,
+  type NewUser,
+  type UserRow,
+} from './user-records.ts';
+export { listUsersForOperator, toAdminUser, userProfileForOperator } from './operator-view.ts';
 export { userIs } from './user-filter.ts';

@@ -1,6 +1,6 @@
 import { afterCursor, nextCursor, offsetOf, type PageInput } from '../../platform/db/keyset.ts';
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, like } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import {
   COIN_SCALE,
   formatMoney,
@@ -15,7 +15,7 @@ import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { once, requestHash } from '../../platform/idempotency/idempotency.service.ts';
 import { balancesOf, postJournal, houseAccount, houseShard, userAccount } from '../ledger/index.ts';
-import { priceAt, products } from '../market/index.ts';
+import { priceAt, usdtCoinProducts } from '../market/index.ts';
 import { bpToPct, loadSettings } from './wallet-settings.ts';
 import { exchangeQuotes, exchanges } from './wallet.table.ts';
 import { countUpToCap } from '../../platform/db/capped-count.ts';
@@ -26,11 +26,7 @@ const COIN_UNIT = 10n ** BigInt(COIN_SCALE);
 
 /** The crypto products quoted in USDT; cash (USD) and USDT are taken one to one. */
 export async function coinProducts(db: DbOrTx) {
-  const rows = await db
-    .select()
-    .from(products)
-    .where(and(eq(products.class, 'crypto'), like(products.symbol, '%/USDT')))
-    .orderBy(products.sort);
+  const rows = await usdtCoinProducts(db);
   return rows.map((p) => ({ coin: p.symbol.split('/')[0]!, product: p }));
 }
 

@@ -8,7 +8,7 @@ export { loadSettings } from './wallet-settings.ts';
 export { registerWalletCommands } from './wallet.ops.ts';
 export { walletRoutes } from './wallet.routes.ts';
 export { seedRechargeChannels } from './wallet.seed.ts';
-export { deposits } from './wallet.table.ts';
+export { creditedRechargeCount, recordPromotionCredit } from './promotion-credits.ts';
 export { adminWalletRoutes } from './wallet.admin.routes.ts';
 export { pendingMoney, type PendingMoney } from './pending-money.ts';
 export { adminUserWalletRoutes } from './user-wallet.admin.routes.ts';

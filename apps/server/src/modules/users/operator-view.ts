@@ -1,0 +1,58 @@
+import { alias } from 'drizzle-orm/pg-core';
+import { count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { isLanguage, type AdminUser, type AdminUserProfile } from '@app/contracts';
+import type { DbOrTx } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { seconds } from '../../platform/time/epoch.ts';
+import { users } from './users.table.ts';
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
+
+export function toAdminUser(u: typeof users.$inferSelect): AdminUser {
+  return {
+    id: u.id,
+    account: u.account,
+    phone: u.phone,
+    invite_code: u.inviteCode,
+    inviter_id: u.inviterId,
+    locked: u.locked,
+    is_vip: u.isVip,
+    real_name_state: u.realNameState,
+    created_at: seconds(u.createdAt),
+  };
+}
+
+/** Users for the operator, newest first, searched by account name or phone. */
+export async function listUsersForOperator(db: DbOrTx, query: { q?: string | undefined; page: number; size: number }) {
+  const { q, page, size } = query;
+  const filter: SQL | undefined = q
+    ? or(ilike(users.account, `%${escapeLike(q)}%`), ilike(users.phone, `%${escapeLike(q)}%`))
+    : undefined;
+  const rows = await db
+    .select()
+    .from(users)
+    .where(filter)
+    .orderBy(desc(users.id))
+    .limit(size)
+    .offset((page - 1) * size);
+  const [total] = await db.select({ n: count() }).from(users).where(filter);
+  return { items: rows.map(toAdminUser), total: Number(total?.n ?? 0) };
+}
+
+const inviters = alias(users, 'inviter');
+
+/** One account as its page in the console shows it, with the language customer service writes to it in. */
+export async function userProfileForOperator(db: DbOrTx, id: number): Promise<AdminUserProfile> {
+  const [row] = await db
+    .select({ user: users, inviterAccount: inviters.account })
+    .from(users)
+    .leftJoin(inviters, eq(inviters.id, users.inviterId))
+    .where(eq(users.id, id));
+  if (!row) throw new AppError('user_not_found');
+  return {
+    ...toAdminUser(row.user),
+    lang: isLanguage(row.user.lang) ? row.user.lang : 'en',
+    has_fund_password: row.user.fundPasswordHash !== null,
+    inviter_account: row.inviterAccount,
+  };
+}

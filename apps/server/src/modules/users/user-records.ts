@@ -1,0 +1,67 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/client.ts';
+import { users } from './users.table.ts';
+
+/**
+ * The writes other modules make to a user's row, each in the caller's transaction: the users module owns the
+ * row, auth owns the credentials on it and kyc the real-name decision, and they change it only through here.
+ */
+
+type RealNameState = 'none' | 'pending' | 'verified' | 'refused';
+
+/** Returns the user's account, or null when there is no such user. */
+export async function setRealNameState(db: DbOrTx, userId: number, state: RealNameState): Promise<string | null> {
+  const [row] = await db
+    .update(users)
+    .set({ realNameState: state })
+    .where(eq(users.id, userId))
+    .returning({ account: users.account });
+  return row?.account ?? null;
+}
+
+export type NewUser = typeof users.$inferInsert;
+export type UserRow = typeof users.$inferSelect;
+
+export async function createUser(db: DbOrTx, values: NewUser): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+/** The row, locked for the caller's transaction: acts on one account (a reset opened, a lock) queue on it. */
+export async function lockUserRow(tx: DbOrTx, userId: number): Promise<UserRow | null> {
+  const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  return row ?? null;
+}
+
+export async function findUserByPhone(db: DbOrTx, phone: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.phone, phone));
+  return row ?? null;
+}
+
+/** Registration's second step: the user's own invitation code, made once the user's id exists. */
+export async function setUserInviteCode(db: DbOrTx, userId: number, code: string): Promise<void> {
+  await db.update(users).set({ inviteCode: code }).where(eq(users.id, userId));
+}
+
+/** A new login password; its time starts the withdrawal hold (wallet reads `passwordChangedAt`). */
+export async function setLoginPasswordHash(db: DbOrTx, userId: number, passwordHash: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash, passwordChangedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
+export async function setFundPasswordHash(db: DbOrTx, userId: number, fundPasswordHash: string): Promise<void> {
+  await db.update(users).set({ fundPasswordHash }).where(eq(users.id, userId));
+}
+
+/** The app's language at the last sign-in: what customer service writes to the user in. */
+export async function setUserLanguage(db: DbOrTx, userId: number, lang: string): Promise<void> {
+  await db.update(users).set({ lang }).where(eq(users.id, userId));
+}
+
+/** Returns the changed row, or null when there is no such user. */
+export async function setUserLockedFlag(db: DbOrTx, userId: number, locked: boolean): Promise<UserRow | null> {
+  const [row] = await db.update(users).set({ locked }).where(eq(users.id, userId)).returning();
+  return row ?? null;
+}
