@@ -5,13 +5,7 @@ import { postJournal } from '../../src/modules/ledger/ledger.service.ts';
 import { houseAccount, userAccount } from '../../src/modules/ledger/account-codes.ts';
 import { verifyLedger } from '../../src/modules/ledger/ledger-verify.ts';
 import { AccrualJob } from '../../src/jobs/accrual.job.ts';
-import {
-  call,
-  operatorHeaders,
-  registerUser,
-  type TestApp,
-  type TestOperator,
-} from '../helpers/test-app.ts';
+import { call, operatorHeaders, registerUser, type TestApp, type TestOperator } from '../helpers/test-app.ts';
 import { silentLog } from '../helpers/market-harness.ts';
 import { marketTestApp, type MarketHarness } from '../helpers/market-test-app.ts';
 import { pngImage, uploadProof } from './wallet-helpers.ts';
