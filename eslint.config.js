@@ -70,6 +70,10 @@ const serverModules = dirs(`${SERVER_SRC}/modules`);
 const serverTopLevel = existsSync(path.join(root, SERVER_SRC))
   ? readdirSync(path.join(root, SERVER_SRC)).filter((name) => name !== 'modules')
   : [];
+const tableFilesOf = (module) =>
+  existsSync(path.join(root, SERVER_SRC, 'modules', module))
+    ? readdirSync(path.join(root, SERVER_SRC, 'modules', module)).filter((file) => file.endsWith('.table.ts'))
+    : [];
 const serverZones = [
   ...serverModules.map((module) => ({
     target: [
@@ -77,9 +81,21 @@ const serverZones = [
       ...serverTopLevel.map((name) => `./${SERVER_SRC}/${name}`),
     ],
     from: `./${SERVER_SRC}/modules/${module}`,
-    except: ['./index.ts'],
+    except: ['./index.ts', ...tableFilesOf(module).map((file) => `./${file}`)],
     message: `Reach modules/${module} only through its face, modules/${module}/index.ts.`,
   })),
+  // A foreign key is a relation of the schema: only another module's table file may import a table file.
+  ...serverModules
+    .filter((module) => tableFilesOf(module).length > 0)
+    .map((module) => ({
+      target: [
+        `./${SERVER_SRC}/modules/!(${module})/**/!(*.table).ts`,
+        `./${SERVER_SRC}/!(modules)/**`,
+        `./${SERVER_SRC}/*.ts`,
+      ],
+      from: tableFilesOf(module).map((file) => `./${SERVER_SRC}/modules/${module}/${file}`),
+      message: `modules/${module}'s tables are its own: call its face. Only a table file imports them, for a foreign key.`,
+    })),
   {
     target: `./${SERVER_SRC}/platform`,
     from: `./${SERVER_SRC}/modules`,
@@ -93,17 +109,15 @@ const serverZones = [
       'The assemblies (app.ts, admin-app.ts, server.ts, jobs/, cli/, seed/) import the parts, never the reverse.',
   },
   // A face hands on functions and types, never a table (test/architecture/table-owners.test.ts lists who may name
-  // another owner's table in SQL, and why). Still to move: users and sessions serve the operator lists' joins.
+  // another owner's table in SQL, and why). Still to move: auth hands on `sessions` to security's devices page.
   ...serverModules
-    .filter((module) => !['auth', 'users'].includes(module))
+    .filter((module) => module !== 'auth')
     .flatMap((module) =>
-      readdirSync(path.join(root, SERVER_SRC, 'modules', module))
-        .filter((file) => file.endsWith('.table.ts'))
-        .map((file) => ({
-          target: `./${SERVER_SRC}/modules/${module}/index.ts`,
-          from: `./${SERVER_SRC}/modules/${module}/${file}`,
-          message: `A face hands on functions and types, never a table: modules/${module} owns ${file}.`,
-        })),
+      tableFilesOf(module).map((file) => ({
+        target: `./${SERVER_SRC}/modules/${module}/index.ts`,
+        from: `./${SERVER_SRC}/modules/${module}/${file}`,
+        message: `A face hands on functions and types, never a table: modules/${module} owns ${file}.`,
+      })),
     ),
 ];
 const serverLint = {

@@ -42,23 +42,10 @@ const crossOwnerReads: readonly { unit: string; tables: readonly string[]; why: 
     why: "Price retention keeps every second an order opened or settled at: the delete's NOT EXISTS must see the orders.",
   },
   {
-    unit: 'modules/copy',
+    unit: 'modules/inbox',
     tables: ['users'],
-    why: "Operator lists show and filter by the user's account, joined in the list's statement so paging and counts stay one query.",
+    why: 'A message to every user is one INSERT … SELECT over the users, not a round trip per user.',
   },
-  ...[
-    'modules/inbox',
-    'modules/invites',
-    'modules/kyc',
-    'modules/orders',
-    'modules/referral',
-    'modules/support',
-    'modules/wallet',
-  ].map((unit) => ({
-    unit,
-    tables: ['users'],
-    why: "Operator lists show and filter by the user's account, joined in the list's statement so paging and counts stay one query.",
-  })),
   {
     unit: 'modules/auth',
     tables: ['users'],

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from '../users/index.ts';
+import { users } from '../users/users.table.ts';
 
 /** A login session; only a hash of its token is stored. */
 export const sessions = pgTable(

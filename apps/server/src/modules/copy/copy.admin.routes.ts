@@ -5,6 +5,7 @@ import { adminChainVerificationListSchema, adminLeaderListSchema, type AdminLead
 import { answers } from '../../platform/http/answers.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { verifyLeader, verifyRecord } from './copy-verify.ts';
+import { accountOf } from '../users/index.ts';
 
 const verifyQuery = z
   .object({
@@ -36,14 +37,14 @@ export const adminCopyRoutes: FastifyPluginAsyncZod = async (app) => {
         followers: number;
         created_at: Date;
       }>(sql`
-      SELECT l.id AS leader_id, l.leader_user_id AS user_id, u.account, l.display_name, l.status,
+      SELECT l.id AS leader_id, l.leader_user_id AS user_id, ${accountOf(sql`l.leader_user_id`)} AS account, l.display_name, l.status,
         (SELECT count(*) FROM copy_records r WHERE r.leader_id = l.id)::int AS records,
         (SELECT r.id FROM copy_records r WHERE r.leader_id = l.id AND r.status = 'active') AS current_record_id,
         (SELECT count(*) FROM copy_records r JOIN copy_record_entries e ON e.record_id = r.id AND e.kind = 'open'
           WHERE r.leader_id = l.id)::int AS orders,
         (SELECT count(*) FROM copy_subscriptions s WHERE s.leader_id = l.id AND s.status <> 'stopped')::int AS followers,
         l.created_at
-      FROM copy_leaders l JOIN users u ON u.id = l.leader_user_id ORDER BY l.id`);
+      FROM copy_leaders l ORDER BY l.id`);
       const items: AdminLeader[] = rows.rows.map((r) => ({
         leader_id: Number(r.leader_id),
         user_id: Number(r.user_id),

@@ -1,11 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { isLanguage, type AdminUserMessages, type Language } from '@app/contracts';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import type { OperatorAct } from '../../platform/http/operator-act.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { audit } from '../../platform/audit/audit.service.ts';
-import { users } from '../users/index.ts';
-import { findUser } from '../users/index.ts';
+import { findUser, lockUserRow } from '../users/index.ts';
 import { listMessages, postInboxMessage, postToEveryone } from './inbox.service.ts';
 
 /** An operator's message, to one user or to every user who exists now; returns how many received it. */
@@ -33,7 +31,7 @@ export async function sendOperatorMessage(
     let n: number;
     if (b.all) n = await postToEveryone(tx, { params, reference });
     else {
-      const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, b.user_id!));
+      const user = await findUser(tx, b.user_id!);
       if (!user) throw new AppError('user_not_found');
       n = (await postInboxMessage(tx, {
         userId: user.id,
@@ -70,11 +68,8 @@ export async function sendUserMessage(
 ): Promise<number> {
   const userId = act.params.id;
   return db.transaction(async (tx) => {
-    const [user] = await tx
-      .select({ id: users.id, lang: users.lang })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('share');
+    // Locked until the message is posted: the language it was written in is still the user's.
+    const user = await lockUserRow(tx, userId);
     if (!user) throw new AppError('user_not_found');
     if (userLanguage(user.lang) !== act.body.lang) throw new AppError('message_language_changed', { field: 'lang' });
     const sent = await postInboxMessage(tx, {

@@ -4,7 +4,7 @@ import type { AdminInviteCode } from '@app/contracts';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { audit } from '../../platform/audit/audit.service.ts';
 import { inviteCodes } from './invites.table.ts';
-import { users } from '../users/index.ts';
+import { lockedOf } from '../users/index.ts';
 
 // No 0/O or 1/I: codes are read aloud and typed from posters.
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -29,10 +29,9 @@ export async function claimInvite(tx: DbOrTx, code: string): Promise<UsableInvit
       maxUses: inviteCodes.maxUses,
       uses: inviteCodes.uses,
       disabled: inviteCodes.disabled,
-      ownerLocked: users.locked,
+      ownerLocked: lockedOf(inviteCodes.ownerUserId),
     })
     .from(inviteCodes)
-    .leftJoin(users, eq(users.id, inviteCodes.ownerUserId))
     .where(eq(inviteCodes.code, code.toUpperCase()))
     .for('update', { of: inviteCodes });
   if (!row || row.disabled || row.ownerLocked) return null;

@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { postInboxMessage } from '../inbox/index.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { audit } from '../../platform/audit/audit.service.ts';
-import { setRealNameState, userIs, users } from '../users/index.ts';
+import { accountOf, setRealNameState, userIs } from '../users/index.ts';
 import { kycSubmissions } from './kyc.table.ts';
 import { decryptDocument, documentHash, encryptDocument, type KycKeys } from './kyc-crypto.ts';
 import {
@@ -126,18 +126,17 @@ export async function listSubmissions(
 ): Promise<{ items: AdminKycItem[]; total: number }> {
   const where = and(
     filter.state ? eq(kycSubmissions.state, filter.state) : undefined,
-    filter.user ? userIs(filter.user) : undefined,
+    filter.user ? userIs(filter.user, kycSubmissions.userId) : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select({ s: kycSubmissions, account: users.account })
+      .select({ s: kycSubmissions, account: accountOf(kycSubmissions.userId) })
       .from(kycSubmissions)
-      .innerJoin(users, eq(users.id, kycSubmissions.userId))
       .where(where)
       .orderBy(filter.state === 'pending' ? kycSubmissions.id : desc(kycSubmissions.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ n: count() }).from(kycSubmissions).innerJoin(users, eq(users.id, kycSubmissions.userId)).where(where),
+    db.select({ n: count() }).from(kycSubmissions).where(where),
   ]);
   return { items: rows.map(({ s, account }) => toAdminItem(s, account)), total: Number(total?.n ?? 0) };
 }

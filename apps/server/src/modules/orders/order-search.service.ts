@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
 import type { AdminOrder, OrderMode } from '@app/contracts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { findProduct, productsById } from '../market/index.ts';
-import { userIs, users } from '../users/index.ts';
+import { accountOf, userIs } from '../users/index.ts';
 import { toOrder } from './order-view.ts';
 import { contractOrders } from './orders.table.ts';
 
@@ -21,7 +21,7 @@ export async function searchOrders(db: DbOrTx, f: OrderSearch, page: { limit: nu
   const product = f.product ? await findProduct(db, f.product) : null;
   if (f.product && !product) return { items: [], total: 0 };
   const where = and(
-    f.user ? userIs(f.user) : undefined,
+    f.user ? userIs(f.user, contractOrders.userId) : undefined,
     product ? eq(contractOrders.productId, product.id) : undefined,
     f.status ? eq(contractOrders.status, f.status) : undefined,
     f.mode ? eq(contractOrders.mode, f.mode) : undefined,
@@ -30,14 +30,13 @@ export async function searchOrders(db: DbOrTx, f: OrderSearch, page: { limit: nu
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select({ o: contractOrders, account: users.account })
+      .select({ o: contractOrders, account: accountOf(contractOrders.userId) })
       .from(contractOrders)
-      .innerJoin(users, eq(users.id, contractOrders.userId))
       .where(where)
       .orderBy(desc(contractOrders.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ n: count() }).from(contractOrders).innerJoin(users, eq(users.id, contractOrders.userId)).where(where),
+    db.select({ n: count() }).from(contractOrders).where(where),
   ]);
   const byId = await productsById(
     db,

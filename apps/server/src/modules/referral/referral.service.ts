@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, sum } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, sum } from 'drizzle-orm';
 import {
   formatMoney,
   parseMoney,
@@ -10,7 +10,7 @@ import {
 import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
 import { audit } from '../../platform/audit/audit.service.ts';
 import { postJournal, houseAccount, userAccount } from '../ledger/index.ts';
-import { users } from '../users/index.ts';
+import { findUser, invitedUsers } from '../users/index.ts';
 import { creditedRechargeCount, recordPromotionCredit } from '../wallet/index.ts';
 import { inviteBonuses, inviteSettings } from './referral.table.ts';
 
@@ -60,8 +60,7 @@ export async function setInviteRules(
 export async function qualifyInvitee(tx: Tx, inviteeId: number, event: InviteCondition): Promise<boolean> {
   const rules = await inviteRules(tx);
   if (rules.condition !== event) return false;
-  const [invitee] = await tx.select({ inviterId: users.inviterId }).from(users).where(eq(users.id, inviteeId));
-  const inviterId = invitee?.inviterId;
+  const inviterId = (await findUser(tx, inviteeId))?.inviterId;
   if (!inviterId || inviterId === inviteeId) return false;
   if (event === 'first_deposit') {
     // Only the first credited self-service recharge qualifies, not a later one after a rule change.
@@ -100,19 +99,30 @@ export function maskAccount(account: string): string {
 }
 
 export async function inviteSummary(db: DbOrTx, userId: number): Promise<InviteSummary> {
-  const [me] = await db.select({ code: users.inviteCode }).from(users).where(eq(users.id, userId));
-  const [invited] = await db.select({ n: count() }).from(users).where(eq(users.inviterId, userId));
+  const me = await findUser(db, userId);
+  const invited = await invitedUsers(db, userId, { page: 1, size: 0 });
   const [paid] = await db
     .select({ n: count(), total: sum(inviteBonuses.amount) })
     .from(inviteBonuses)
     .where(eq(inviteBonuses.inviterId, userId));
   return {
-    invite_code: me?.code ?? '',
-    invited_count: Number(invited?.n ?? 0),
+    invite_code: me?.inviteCode ?? '',
+    invited_count: invited.total,
     qualified_count: Number(paid?.n ?? 0),
     bonus_total: formatMoney(BigInt(paid?.total ?? 0)),
     rules: rulesView(await inviteRules(db)),
   };
+}
+
+/** The bonuses an inviter was paid for these invitees, by invitee. */
+export async function bonusesOf(db: DbOrTx, inviterId: number, inviteeIds: readonly number[]) {
+  const rows = inviteeIds.length
+    ? await db
+        .select()
+        .from(inviteBonuses)
+        .where(and(eq(inviteBonuses.inviterId, inviterId), inArray(inviteBonuses.inviteeId, [...inviteeIds])))
+    : [];
+  return new Map(rows.map((row) => [row.inviteeId, row]));
 }
 
 export async function inviteRecords(
@@ -120,24 +130,23 @@ export async function inviteRecords(
   userId: number,
   q: { page: number; size: number },
 ): Promise<InviteRecords> {
-  const rows = await db
-    .select({ account: users.account, createdAt: users.createdAt, bonus: inviteBonuses })
-    .from(users)
-    .leftJoin(inviteBonuses, and(eq(inviteBonuses.inviteeId, users.id), eq(inviteBonuses.inviterId, userId)))
-    .where(eq(users.inviterId, userId))
-    .orderBy(desc(users.id))
-    .limit(q.size)
-    .offset((q.page - 1) * q.size);
-  const [total] = await db.select({ n: count() }).from(users).where(eq(users.inviterId, userId));
+  const invited = await invitedUsers(db, userId, q);
+  const bonuses = await bonusesOf(
+    db,
+    userId,
+    invited.rows.map((r) => r.id),
+  );
   return {
-    items: rows.map((r) => ({
-      account_masked: maskAccount(r.account),
-      registered_at: Math.floor(r.createdAt.getTime() / 1000),
-      qualified: r.bonus !== null,
-      qualified_at: r.bonus ? Math.floor(r.bonus.createdAt.getTime() / 1000) : null,
-      bonus: r.bonus ? formatMoney(r.bonus.amount) : null,
-    })),
-    total: Number(total?.n ?? 0),
+    items: invited.rows
+      .map((r) => ({ ...r, bonus: bonuses.get(r.id) ?? null }))
+      .map((r) => ({
+        account_masked: maskAccount(r.account),
+        registered_at: Math.floor(r.createdAt.getTime() / 1000),
+        qualified: r.bonus !== null,
+        qualified_at: r.bonus ? Math.floor(r.bonus.createdAt.getTime() / 1000) : null,
+        bonus: r.bonus ? formatMoney(r.bonus.amount) : null,
+      })),
+    total: invited.total,
     page: q.page,
   };
 }

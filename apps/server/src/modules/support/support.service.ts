@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableName, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type {
   AdminSupportConversationItem,
   AdminSupportMessage,
@@ -13,7 +13,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { audit } from '../../platform/audit/audit.service.ts';
 import { postInboxMessage } from '../inbox/index.ts';
 import { operatorMay } from '../operators/index.ts';
-import { users } from '../users/index.ts';
+import { accountOf, userTagByPhone } from '../users/index.ts';
 import { supportConversations, supportMessages } from './support.table.ts';
 import { seconds } from '../../platform/time/epoch.ts';
 
@@ -153,10 +153,9 @@ const stateIs = (state: SupportQueueState): SQL =>
       )!;
 
 // A logged-out conversation's phone may be an account's: the operator sees whose (and checks it is them).
-const matched = sql<
-  string | null
->`(select ${users.id}::text || ':' || ${users.account} from ${users} where ${users.phone} = ${supportConversations.phone})`;
-const lastBody = sql<string>`(select left(${supportMessages.body}, 80) from ${supportMessages} where ${supportMessages.conversationId} = ${supportConversations.id} order by ${supportMessages.id} desc limit 1)`;
+const matched = userTagByPhone(supportConversations.phone);
+// Named in full: in a query of one table drizzle leaves columns unqualified, and "id" here would be the message's.
+const lastBody = sql<string>`(select left(m.body, 80) from ${supportMessages} m where m.conversation_id = ${sql.identifier(getTableName(supportConversations))}.${sql.identifier(supportConversations.id.name)} order by m.id desc limit 1)`;
 
 function toItem(c: ConversationRow, account: string | null, match: string | null, last: string | null) {
   const [id, matchAccount] = match
@@ -189,9 +188,13 @@ export async function supportQueue(db: DbOrTx, f: QueueFilter, page: { limit: nu
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select({ c: supportConversations, account: users.account, match: matched, last: lastBody })
+      .select({
+        c: supportConversations,
+        account: accountOf(supportConversations.userId),
+        match: matched,
+        last: lastBody,
+      })
       .from(supportConversations)
-      .leftJoin(users, eq(users.id, supportConversations.userId))
       .where(where)
       .orderBy(
         sql`(${supportConversations.state} = 'open' and ${supportConversations.lastAuthor} = 'user') desc`,
@@ -209,9 +212,13 @@ export async function supportQueue(db: DbOrTx, f: QueueFilter, page: { limit: nu
 
 async function conversationItem(db: DbOrTx, id: number) {
   const [r] = await db
-    .select({ c: supportConversations, account: users.account, match: matched, last: lastBody })
+    .select({
+      c: supportConversations,
+      account: accountOf(supportConversations.userId),
+      match: matched,
+      last: lastBody,
+    })
     .from(supportConversations)
-    .leftJoin(users, eq(users.id, supportConversations.userId))
     .where(eq(supportConversations.id, id));
   if (!r) throw new AppError('no_data');
   return toItem(r.c, r.account, r.match, r.last);

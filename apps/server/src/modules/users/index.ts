@@ -2,7 +2,6 @@
 // Other modules, the app and the jobs import this file only; everything else here is the module's own.
 export { userRoutes } from './users.routes.ts';
 export { findUser, findUserByIdentifier, userInfo } from './users.service.ts';
-export { users } from './users.table.ts';
 export {
   createUser,
   findUserByPhone,
@@ -16,5 +15,6 @@ export {
   type NewUser,
   type UserRow,
 } from './user-records.ts';
+export { invitedUsers } from './invited-users.ts';
 export { listUsersForOperator, toAdminUser, userProfileForOperator } from './operator-view.ts';
-export { userIs } from './user-filter.ts';
+export { accountOf, lockedOf, userIs, userTagByPhone } from './user-filter.ts';

@@ -1,11 +1,35 @@
-import { eq, or, sql, type SQL } from 'drizzle-orm';
-import { users } from './users.table.ts';
+import { getTableName, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
 /**
- * An operator's "user" filter on a search: digits name an id or an account, anything else an account (case
- * aside, as accounts are unique). Used in a query that joins `users`.
+ * SQL the users module hands to other modules' lists, so that a list of deposits, orders or submissions shows and
+ * filters by the user's account without naming the users table itself.
  */
-export function userIs(value: string): SQL {
-  const byAccount = sql`lower(${users.account}) = lower(${value})`;
-  return /^\d{1,15}$/.test(value) ? or(eq(users.id, Number(value)), byAccount)! : byAccount;
+
+/**
+ * The column with its table's name: drizzle leaves columns unqualified in a query of one table, and inside the
+ * subqueries below an unqualified "phone" would be the user's own.
+ */
+const qualified = (column: AnyColumn | SQL): SQL =>
+  'table' in column ? sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}` : column;
+
+/**
+ * An operator's "user" filter on a column holding a user id: digits name an id or an account, anything else an
+ * account (case aside, as accounts are unique).
+ */
+export function userIs(value: string, userId: AnyColumn): SQL {
+  const byAccount = sql`lower(u.account) = lower(${value})`;
+  const which = /^\d{1,15}$/.test(value) ? sql`u.id = ${Number(value)} OR ${byAccount}` : byAccount;
+  return sql`${qualified(userId)} IN (SELECT u.id FROM users u WHERE ${which})`;
 }
+
+/** The account of the user a column names (one primary-key probe a row). */
+export const accountOf = (userId: AnyColumn | SQL): SQL<string> =>
+  sql<string>`(SELECT u.account FROM users u WHERE u.id = ${qualified(userId)})`;
+
+/** Whether the user a column names is locked (null when the column names no user). */
+export const lockedOf = (userId: AnyColumn): SQL<boolean | null> =>
+  sql<boolean | null>`(SELECT u.locked FROM users u WHERE u.id = ${qualified(userId)})`;
+
+/** "<id>:<account>" of the account a phone number column belongs to, or null: who a logged-out writer may be. */
+export const userTagByPhone = (phone: AnyColumn): SQL<string | null> =>
+  sql<string | null>`(SELECT u.id::text || ':' || u.account FROM users u WHERE u.phone = ${qualified(phone)})`;

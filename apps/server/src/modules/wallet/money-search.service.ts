@@ -8,7 +8,7 @@ import {
 } from '@app/contracts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { findUser, userIs, users } from '../users/index.ts';
+import { findUser, accountOf, userIs } from '../users/index.ts';
 import { holdUntilOf, methodTitle } from './payment-methods.service.ts';
 import { toRecord } from './recharge.service.ts';
 import { loadSettings } from './wallet-settings.ts';
@@ -35,7 +35,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function rangeOf(table: typeof deposits | typeof withdrawals, f: Range): (SQL | undefined)[] {
   return [
-    f.user ? userIs(f.user) : undefined,
+    f.user ? userIs(f.user, table.userId) : undefined,
     f.min !== undefined ? gte(table.amount, parseMoney(f.min)!) : undefined,
     f.max !== undefined ? lte(table.amount, parseMoney(f.max)!) : undefined,
     f.from !== undefined ? gte(table.createdAt, new Date(f.from * 1000)) : undefined,
@@ -60,14 +60,13 @@ export async function searchDeposits(db: DbOrTx, f: DepositSearch, page: Paging)
   const queue = f.status === 3 || f.status === 4;
   const [rows, [total]] = await Promise.all([
     db
-      .select({ d: deposits, account: users.account })
+      .select({ d: deposits, account: accountOf(deposits.userId) })
       .from(deposits)
-      .innerJoin(users, eq(users.id, deposits.userId))
       .where(where)
       .orderBy(queue ? deposits.id : desc(deposits.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ n: count() }).from(deposits).innerJoin(users, eq(users.id, deposits.userId)).where(where),
+    db.select({ n: count() }).from(deposits).where(where),
   ]);
   const items: AdminDeposit[] = [];
   for (const { d, account } of rows) {
@@ -120,14 +119,13 @@ export async function searchWithdrawals(db: DbOrTx, f: WithdrawalSearch, page: P
   const where = withdrawalWhere(f);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ w: withdrawals, account: users.account })
+      .select({ w: withdrawals, account: accountOf(withdrawals.userId) })
       .from(withdrawals)
-      .innerJoin(users, eq(users.id, withdrawals.userId))
       .where(where)
       .orderBy(f.status === 3 ? withdrawals.id : desc(withdrawals.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ n: count() }).from(withdrawals).innerJoin(users, eq(users.id, withdrawals.userId)).where(where),
+    db.select({ n: count() }).from(withdrawals).where(where),
   ]);
   const methodIds = rows.map((r) => r.w.methodId);
   const methods = methodIds.length

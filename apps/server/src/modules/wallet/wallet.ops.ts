@@ -41,7 +41,7 @@ const channelOptions = (c: Command) =>
     .requiredOption('--max <amount>', 'maximum recharge, U')
     .option('--bonus <pct>', 'recharge bonus in percent (class 3)', '0')
     .option('--sort <n>', 'order in the list', '0')
-    .option('--disabled', 'create or keep it hidden from users')
+    .option('--disabled', 'create or keep it hidden in the app')
     .requiredOption('-r, --reason <text>', 'why (kept in the audit log)');
 
 const channelBody = (o: Record<string, string | boolean | undefined>) => ({
