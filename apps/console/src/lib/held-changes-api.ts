@@ -1,4 +1,4 @@
-import type { HeldChange, HeldChangeList } from '@app/contracts';
+import type { HeldChangeDecision, HeldChangeList } from '@app/contracts';
 import { consoleApi } from './api.ts';
 
 /** Changes waiting for a second operator, and the second operator's decision on one. */
@@ -8,7 +8,10 @@ const api = consoleApi.enhanceEndpoints({ addTagTypes: ['WalletSettings', 'Plans
       query: () => '/admin/held-changes?status=pending',
       providesTags: ['HeldChanges'],
     }),
-    decideHeldChange: build.mutation<HeldChange, { id: number; decision: 'approve' | 'refuse'; reason: string }>({
+    decideHeldChange: build.mutation<
+      HeldChangeDecision,
+      { id: number; decision: 'approve' | 'refuse'; reason: string }
+    >({
       query: ({ id, decision, reason }) => ({
         url: `/admin/held-changes/${id}/${decision}`,
         method: 'POST',
