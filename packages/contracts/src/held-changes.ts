@@ -64,6 +64,9 @@ export type HeldChangeDecision = z.infer<typeof heldChangeDecisionSchema>;
 export const operatorInviteResultSchema = z.union([operatorInvitationSchema, z.object({ held: heldChangeSchema })]);
 export type OperatorInviteResult = z.infer<typeof operatorInviteResultSchema>;
 
+/** A change held whole (a new recharge channel): nothing exists until a second operator approves it. */
+export const heldOnlySchema = z.object({ held: heldChangeSchema });
+
 /** GET /admin/held-changes?status=: the newest first, only those the caller's role may decide. */
 export const heldChangeQuerySchema = z.object({ status: heldChangeStatusSchema.optional() });
 export const heldChangeListSchema = z.object({ items: z.array(heldChangeSchema) });

@@ -2,7 +2,7 @@ import type { HeldChangeDecision, HeldChangeList } from '@app/contracts';
 import { consoleApi } from './api.ts';
 
 /** Changes waiting for a second operator, and the second operator's decision on one. */
-const api = consoleApi.enhanceEndpoints({ addTagTypes: ['WalletSettings', 'Plans'] }).injectEndpoints({
+const api = consoleApi.enhanceEndpoints({ addTagTypes: ['WalletSettings', 'Plans', 'Channels'] }).injectEndpoints({
   endpoints: (build) => ({
     heldChanges: build.query<HeldChangeList, void>({
       query: () => '/admin/held-changes?status=pending',
@@ -18,7 +18,7 @@ const api = consoleApi.enhanceEndpoints({ addTagTypes: ['WalletSettings', 'Plans
         body: { reason },
       }),
       // An approval changes the control it held: the editors showing it read it again.
-      invalidatesTags: ['HeldChanges', 'WalletSettings', 'Plans', 'Operators', 'Audit'],
+      invalidatesTags: ['HeldChanges', 'WalletSettings', 'Plans', 'Channels', 'Operators', 'Audit'],
     }),
   }),
 });

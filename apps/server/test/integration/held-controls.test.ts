@@ -149,3 +149,77 @@ describe('re-enabling a disabled operator takes two admins', () => {
     expect((await operatorNamed('finn'))!.disabledAt).toBeNull();
   });
 });
+
+describe("a recharge channel's money terms take two operators", () => {
+  const channel = {
+    reason: 'new bank channel',
+    kind: 'bank',
+    name: 'Bank held',
+    bank_name: 'First Bank',
+    account: '6222 0000 1111',
+    holder: 'House Ltd',
+    min: '100',
+    max: '5000',
+    bonus_pct: '1',
+  };
+  const listed = async () =>
+    (await operatorCall(t.admin, 'alice', 'GET', '/admin/recharge-channels')).data.items.find(
+      (c: { name: string }) => c.name === 'Bank held',
+    );
+
+  it('a new channel is held whole: users see nothing until a second operator approves it', async () => {
+    const proposed = await operatorCall(t.admin, 'alice', 'POST', '/admin/recharge-channels', channel);
+    expect(proposed.key).toBe('change_proposed');
+    expect(proposed.data.held).toMatchObject({ kind: 'recharge.channel', target: 'channel-new:Bank held' });
+    expect(proposed.data.held.fields).toContainEqual({ field: 'account', before: null, after: '6222 0000 1111' });
+    expect(await listed()).toBeUndefined();
+    const self = await operatorCall(t.admin, 'alice', 'POST', `/admin/held-changes/${proposed.data.held.id}/approve`, {
+      reason: 'my own channel',
+    });
+    expect(self.key).toBe('second_operator_required');
+    const approved = await operatorCall(
+      t.admin,
+      'bob',
+      'POST',
+      `/admin/held-changes/${proposed.data.held.id}/approve`,
+      {
+        reason: 'checked the account with the bank',
+      },
+    );
+    expect(approved.code).toBe(200);
+    expect(await listed()).toMatchObject({ account: '6222 0000 1111', min: '100.00', bonus_pct: '1.00' });
+  });
+
+  it('new receiving details, a lower minimum or a higher bonus are held; a higher minimum and a new name apply at once', async () => {
+    const id = (await listed()).id as number;
+    const edit = (change: object) =>
+      operatorCall(t.admin, 'alice', 'POST', `/admin/recharge-channels/${id}`, {
+        ...channel,
+        reason: 'edit the channel',
+        ...change,
+      });
+    const tighter = await edit({ min: '200', name: 'Bank held' });
+    expect(tighter.key).toBe('operation_succeeded');
+    expect(tighter.data.min).toBe('200.00');
+
+    const pointed = await edit({ min: '200', account: '9999 8888 7777', bonus_pct: '5', sort: 3 });
+    expect(pointed.key).toBe('change_proposed');
+    // The sort applied; the account and the bonus did not.
+    expect(pointed.data).toMatchObject({ account: '6222 0000 1111', bonus_pct: '1.00', sort: 3 });
+    const pending = await operatorCall(t.admin, 'bob', 'GET', '/admin/held-changes?status=pending');
+    const held = pending.data.items.find((h: { target: string }) => h.target === `channel:${id}`);
+    expect(held.fields).toEqual([
+      { field: 'account', before: '6222 0000 1111', after: '9999 8888 7777' },
+      { field: 'bonus_pct', before: '1.00', after: '5.00' },
+    ]);
+    const approved = await operatorCall(t.admin, 'bob', 'POST', `/admin/held-changes/${held.id}/approve`, {
+      reason: 'new account confirmed',
+    });
+    expect(approved.code).toBe(200);
+    expect(await listed()).toMatchObject({ account: '9999 8888 7777', bonus_pct: '5.00', sort: 3, min: '200.00' });
+
+    const lower = await edit({ min: '50', account: '9999 8888 7777', bonus_pct: '5', sort: 3 });
+    expect(lower.key).toBe('change_proposed');
+    expect(lower.data.min).toBe('200.00');
+  });
+});
