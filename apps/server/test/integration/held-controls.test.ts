@@ -223,3 +223,43 @@ describe("a recharge channel's money terms take two operators", () => {
     expect(lower.data.min).toBe('200.00');
   });
 });
+
+describe('a new plan takes two operators', () => {
+  it('is held whole with its rates; users see it only once another operator approves it', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const body = {
+      reason: 'a generous plan',
+      slug: 'held-plan',
+      title: 'Held plan',
+      start_time: now - 3600,
+      end_time: now + 30 * 86_400,
+      min_amount: '10',
+      start_amount: '100',
+      rate_pct: '99.00',
+      total: '100000',
+      period_days: 10,
+      share_type: 'daily',
+    };
+    const proposed = await operatorCall(t.admin, 'cole', 'POST', '/admin/plans', body);
+    expect(proposed.key).toBe('change_proposed');
+    expect(proposed.data.held.fields).toContainEqual({ field: 'rate_pct', before: null, after: '99.00' });
+    const plans = async () =>
+      (await operatorCall(t.admin, 'cole', 'GET', '/admin/plans')).data.items.map((p: { slug: string }) => p.slug);
+    expect(await plans()).not.toContain('held-plan');
+    const self = await operatorCall(t.admin, 'cole', 'POST', `/admin/held-changes/${proposed.data.held.id}/approve`, {
+      reason: 'my own plan',
+    });
+    expect(self.key).toBe('second_operator_required');
+    const approved = await operatorCall(
+      t.admin,
+      'alice',
+      'POST',
+      `/admin/held-changes/${proposed.data.held.id}/approve`,
+      {
+        reason: 'rates checked with treasury',
+      },
+    );
+    expect(approved.code).toBe(200);
+    expect(await plans()).toContain('held-plan');
+  });
+});

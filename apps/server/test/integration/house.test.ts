@@ -15,6 +15,7 @@ import {
 } from '../helpers/test-app.ts';
 import { marketHarness, silentLog } from '../helpers/market-harness.ts';
 import { pngImage, uploadProof } from './wallet-helpers.ts';
+import { createPlanApproved } from '../helpers/held-change.ts';
 
 /**
  * The house view against the ledger: a day of activity (orders settled both ways, their fees, a plan accrual, a
@@ -133,7 +134,7 @@ it('each figure of a day of activity equals the ledger’s own sums, and the sou
   // A plan bought and one day credited.
   const saver = await registerUser(t.app, t.database);
   await fund(saver.user.id, 500_000n);
-  const plan = await admin('cole', 'POST', '/admin/plans', {
+  const plan = await createPlanApproved(t.admin, {
     reason: 'house test plan',
     slug: `house-${process.pid}-${n}`,
     title: 'House test plan',

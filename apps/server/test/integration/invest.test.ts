@@ -14,7 +14,7 @@ import {
   type TestApp,
   type TestOperator,
 } from '../helpers/test-app.ts';
-import { changeControl } from '../helpers/held-change.ts';
+import { changeControl, createPlanApproved } from '../helpers/held-change.ts';
 import { silentLog } from '../helpers/market-harness.ts';
 
 const TZ = 'Asia/Shanghai';
@@ -83,7 +83,7 @@ async function createPlan(over: Record<string, unknown> = {}) {
     share_type: 'daily',
     ...over,
   };
-  const answer = await op('cole', 'POST', '/admin/plans', body);
+  const answer = await createPlanApproved(t.admin, body);
   expect(answer.code, JSON.stringify(answer)).toBe(200);
   return answer.data as { id: number; slug: string };
 }
