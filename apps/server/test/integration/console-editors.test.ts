@@ -144,7 +144,7 @@ describe('plans in ten languages', () => {
     );
     const trail = await audits(`plan:${id}`);
     expect(trail.map((a) => [a.operator, a.action, a.reason])).toEqual([
-      ['cole', 'plan.create', 'winter offer'],
+      ['alice', 'plan.create', 'second operator'],
       ['cole', 'held_change.propose', 'fix names'],
       ['cole', 'plan.edit', 'fix names'],
       ['alice', 'plan.edit', 'rate agreed'],
