@@ -35,6 +35,7 @@ import { adminCopyRoutes } from './modules/copy/index.ts';
 import { adminOperatorRoutes, fourEyesStep, resolveOperator } from './modules/operators/index.ts';
 import { adminHeldChangeRoutes } from './platform/held-changes/held-changes.admin.routes.ts';
 import { adminAdjustmentRoutes } from './modules/adjustments/index.ts';
+import { adminLiveQueueRoutes } from './modules/live-queues/index.ts';
 import { adminHouseRoutes } from './modules/house/index.ts';
 import { defaultUploadStore } from './modules/uploads/index.ts';
 import type { Metrics } from './platform/metrics/metrics.ts';
@@ -101,6 +102,7 @@ export async function buildAdminApp(deps: {
   await app.register(adminOperatorRoutes);
   await app.register(adminHeldChangeRoutes, { fourEyes: fourEyesStep });
   await app.register(adminAdjustmentRoutes);
+  await app.register(adminLiveQueueRoutes);
   await app.register(adminAccountRoutes, { sender: deps.sender ?? new OutboxSender(deps.db) });
   await app.register(adminOutboxRoutes);
   await app.register(adminInviteRoutes);

@@ -16,3 +16,4 @@ export { adminUserWalletRoutes } from './user-wallet.admin.routes.ts';
 
 ownHeldChanges('wallet.settings', walletSettingsOwner);
 ownHeldChanges('recharge.channel', channelOwner);
+export { waitingMoney } from './waiting-money.ts';

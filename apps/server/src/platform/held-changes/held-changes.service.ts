@@ -189,3 +189,16 @@ export async function decideHeldChange(
     return { ...view(decided!), ...(outcome ?? {}) };
   });
 }
+
+/** Pending held changes by the permission that decides them, with the newest, for the console's live queues. */
+export async function waitingHeldChanges(
+  db: DbOrTx,
+): Promise<Partial<Record<Permission, { count: number; latest: number }>>> {
+  const rows = (
+    await db.execute<{ permission: Permission; n: string; latest: string }>(
+      sql`SELECT ${heldChanges.permission} AS permission, count(*) AS n, max(${heldChanges.id}) AS latest
+            FROM ${heldChanges} WHERE ${heldChanges.status} = 'pending' GROUP BY 1`,
+    )
+  ).rows;
+  return Object.fromEntries(rows.map((r) => [r.permission, { count: Number(r.n), latest: Number(r.latest) }]));
+}
