@@ -174,6 +174,18 @@ async function channelFor(token: string, amount: string): Promise<number> {
     sort: bank.sort,
   });
   expect(raised.code, raised.msg).toBe(200);
+  // A higher maximum is held for a second operator (docs/operators.md): bob approves it.
+  if (raised.key === 'change_proposed') {
+    const pending = await operatorApi<{ items: Array<{ id: number; target: string }> }>(
+      sharedOperators().bob,
+      '/admin/held-changes?status=pending',
+    );
+    const held = pending.data.items.find((h) => h.target === `channel:${bank.id}`)!;
+    const approved = await operatorApi(sharedOperators().bob, `/admin/held-changes/${held.id}/approve`, {
+      reason: 'e2e: the higher maximum',
+    });
+    expect(approved.code, approved.msg).toBe(200);
+  }
   return bank.id;
 }
 
