@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildAdminApp } from '../../src/admin-app.ts';
-import { ADMIN_TOKEN, call, createTestApp, operatorHeaders, registerUser, type TestApp } from '../helpers/test-app.ts';
-import { intentKey, operatorCall, pngImage, uploadProof } from './wallet-helpers.ts';
+import { ADMIN_TOKEN, createTestApp, operatorHeaders, type TestApp } from '../helpers/test-app.ts';
+import { operatorCall, submitDeposit } from './wallet-helpers.ts';
 
 let t: TestApp;
 /** A second node's operator app over the same database: the stream must see what another node wrote. */
@@ -19,25 +19,6 @@ afterAll(async () => {
   await otherNode?.close();
   await t?.close();
 });
-
-async function submitDeposit(amount: string) {
-  const u = await registerUser(t.app, t.database);
-  const channels = (await call(t.app, 'GET', '/api/user/recharge', { token: u.token })).data.channels;
-  const uploadId = await uploadProof(t.app, u.token, await pngImage(Math.floor(Math.random() * 1000)));
-  const answer = await call(t.app, 'POST', '/api/user/dorecharge', {
-    token: u.token,
-    body: {
-      channel_id: String(channels[0].id),
-      amount,
-      payer_name: 'Payer',
-      transfer_note: '',
-      upload_id: uploadId,
-      key: intentKey(),
-    },
-  });
-  expect(answer.key).toBe('recharge_submitted');
-  return answer.data as { id: number };
-}
 
 /** The events of one open stream, read as they come. */
 function openStream(headers: Record<string, string>) {
@@ -94,7 +75,7 @@ describe('live queues', () => {
     const stream = openStream(operatorHeaders('fay'));
     const first = await stream.next(() => true);
     const before = first.counts.deposits!;
-    const deposit = await submitDeposit('200');
+    const deposit = await submitDeposit(t, '200');
     await stream.next((e) => e.counts.deposits === before + 1);
     const approved = await operatorCall(t.admin, 'finn', 'POST', `/admin/deposits/${deposit.id}/approve`, {
       reason: 'transfer matches the statement',

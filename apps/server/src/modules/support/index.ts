@@ -5,3 +5,4 @@ export { guestSupportRoutes } from './support.guest.routes.ts';
 export { adminSupportRoutes } from './support.admin.routes.ts';
 export { adminUserSupportRoutes } from './user-support.admin.routes.ts';
 export { waitingConversations } from './waiting-conversations.ts';
+export { supportTargets } from './user-records.ts';
