@@ -468,6 +468,8 @@ test('an admin invites an operator and makes an API token in the console, each s
   const held = page.getByTestId('held-changes').locator('[data-testid^="held-change-"]', { hasText: mine });
   await expect(held.getByRole('button', { name: c('heldChanges.withdraw') })).toBeVisible();
   await expect(held.getByRole('button', { name: c('heldChanges.approve') })).toHaveCount(0);
+  await settled(page);
+  await shot(page, 'invitation-held');
 
   // ---- Another admin's invitation, approved here: the ticket is shown once, to the approver ----
   const name = `fin-${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
