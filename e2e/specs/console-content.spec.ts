@@ -5,6 +5,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { AdminContentList } from '@app/contracts';
 import { open } from '../support/app.ts';
 import { operatorAuth, sharedOperators } from '../support/operators.ts';
+import { invitationTicket } from '../support/console-operator.ts';
 import { repoRoot } from '../support/paths.ts';
 import { registerByApi, useSession } from '../support/session.ts';
 import { text } from '../support/texts.ts';
@@ -42,13 +43,8 @@ async function post<T>(url: string, body: object, headers: Record<string, string
 async function signedIn(browser: Browser, role: 'content' | 'admin', viewport = { width: 1280, height: 800 }) {
   const name = `${role}-${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
   const password = `${name}-console-passphrase-7f3a`;
-  const invited = await post<{ ticket: string }>(
-    '/admin/operators',
-    { name, role, reason: `e2e: console-content ${role}` },
-    operatorAuth(sharedOperators().alice),
-  );
-  expect(invited.code, invited.msg).toBe(200);
-  expect((await post('/admin/session/accept', { ticket: invited.data.ticket, password })).code).toBe(200);
+  const ticket = await invitationTicket(name, role, `e2e: console-content ${role}`);
+  expect((await post('/admin/session/accept', { ticket, password })).code).toBe(200);
   const login = await post<{ enrolment: { ticket: string; secret: string } }>('/admin/session/login', {
     name,
     password,

@@ -4,6 +4,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { AdminAuditList, SupportConversation } from '@app/contracts';
 import { settled } from '../support/axe.ts';
 import { operatorAuth, sharedOperators } from '../support/operators.ts';
+import { invitationTicket } from '../support/console-operator.ts';
 import { latestCode, uniquePhone } from '../support/outbox.ts';
 import { repoRoot } from '../support/paths.ts';
 import { registerByApi } from '../support/session.ts';
@@ -50,13 +51,9 @@ async function userApi<T>(url: string, token: string, body?: Record<string, stri
 /** An operator invited by the admin, who signs in with password and authenticator: a session cookie. */
 async function supportOperator(role: 'support' | 'admin' = 'support'): Promise<{ name: string; cookie: string }> {
   const name = `${role === 'support' ? 'desk' : 'boss'}${Date.now().toString(36)}`;
-  const alice = operatorAuth(sharedOperators().alice);
-  const invited = await adminCall<{ ticket: string }>('/admin/operators', {
-    body: { name, role, reason: 'customer service desk' },
-    headers: alice,
-  });
+  const ticket = await invitationTicket(name, role, 'customer service desk');
   const password = `${name}-a-long-passphrase-for-the-desk`;
-  await adminCall('/admin/session/accept', { body: { ticket: invited.body.data.ticket, password } });
+  await adminCall('/admin/session/accept', { body: { ticket, password } });
   const login = await adminCall<{ enrolment: { ticket: string; secret: string } }>('/admin/session/login', {
     body: { name, password },
   });

@@ -5,6 +5,7 @@ import { expect, test, type Browser, type BrowserContext, type Locator, type Pag
 import type { AdminAuditList, AdminRechargeChannelList, RechargeInfo, RechargeRecord } from '@app/contracts';
 import { settled } from '../support/axe.ts';
 import { operatorAuth, sharedOperators } from '../support/operators.ts';
+import { invitationTicket } from '../support/console-operator.ts';
 import { repoRoot } from '../support/paths.ts';
 import { registerByApi } from '../support/session.ts';
 import { text } from '../support/texts.ts';
@@ -83,13 +84,7 @@ const available = async (token: string) =>
 /** An admin (alice, with her API token) invites an operator: the ticket lets them choose a password. */
 async function invite(role: 'finance' | 'support' | 'admin', prefix: string) {
   const name = `${prefix}-${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
-  const invited = await operatorApi<{ ticket: string }>(sharedOperators().alice, '/admin/operators', {
-    name,
-    role,
-    reason: `e2e: the console spec's ${role} operator`,
-  });
-  expect(invited.code, invited.msg).toBe(200);
-  return { name, ticket: invited.data.ticket };
+  return { name, ticket: await invitationTicket(name, role, `e2e: the console spec's ${role} operator`) };
 }
 
 /** A browser of its own for one operator, at 1280x800; a page error fails the test. */
@@ -179,6 +174,18 @@ async function channelFor(token: string, amount: string): Promise<number> {
     sort: bank.sort,
   });
   expect(raised.code, raised.msg).toBe(200);
+  // A higher maximum is held for a second operator (docs/operators.md): bob approves it.
+  if (raised.key === 'change_proposed') {
+    const pending = await operatorApi<{ items: Array<{ id: number; target: string }> }>(
+      sharedOperators().bob,
+      '/admin/held-changes?status=pending',
+    );
+    const held = pending.data.items.find((h) => h.target === `channel:${bank.id}`)!;
+    const approved = await operatorApi(sharedOperators().bob, `/admin/held-changes/${held.id}/approve`, {
+      reason: 'e2e: the higher maximum',
+    });
+    expect(approved.code, approved.msg).toBe(200);
+  }
   return bank.id;
 }
 
@@ -449,13 +456,37 @@ test('an admin invites an operator and makes an API token in the console, each s
   await joinThroughConsole(admin.page, await invite('admin', 'admin'));
   const { page } = admin;
 
-  // ---- Operators: the invitation's ticket, shown once, lets the invited person in ----
+  // ---- Operators: a finance invitation is held for a second admin; its maker never sees the ticket ----
   await page.getByRole('link', { name: c('nav.operators') }).click();
-  const name = `fin-${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
-  await page.locator('#invite-name').fill(name);
+  const mine = `fin-${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+  await page.locator('#invite-name').fill(mine);
   await page.locator('#invite-role').selectOption('finance');
   await page.locator('#invite-reason').fill('joins the finance desk');
   await page.getByRole('button', { name: c('operators.sendInvite'), exact: true }).click();
+  await expect(page.getByTestId('invite-proposed')).toBeVisible();
+  await expect(page.getByTestId('invitation-ticket')).toHaveCount(0);
+  const held = page.getByTestId('held-changes').locator('[data-testid^="held-change-"]', { hasText: mine });
+  await expect(held.getByRole('button', { name: c('heldChanges.withdraw') })).toBeVisible();
+  await expect(held.getByRole('button', { name: c('heldChanges.approve') })).toHaveCount(0);
+  await settled(page);
+  await shot(page, 'invitation-held');
+
+  // ---- Another admin's invitation, approved here: the ticket is shown once, to the approver ----
+  const name = `fin-${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+  const proposed = await operatorApi<{ held: { id: number } }>(sharedOperators().alice, '/admin/operators', {
+    name,
+    role: 'finance',
+    reason: 'joins the finance desk',
+  });
+  expect(proposed.key).toBe('change_proposed');
+  const theirs = page.getByTestId(`held-change-${proposed.data.held.id}`);
+  await page.reload();
+  await theirs.getByRole('button', { name: c('heldChanges.approve') }).click();
+  await page.getByTestId('reason-dialog').getByLabel(c('reason.label')).fill('the desk needs them');
+  await page
+    .getByTestId('reason-dialog')
+    .getByRole('button', { name: c('heldChanges.approve') })
+    .click();
   const ticketDialog = page.getByTestId('invitation-ticket');
   const ticket = (await ticketDialog.getByTestId('shown-once-secret').innerText()).trim();
   await ticketDialog.getByRole('checkbox').check();

@@ -24,17 +24,18 @@ import { adminSecurityRoutes } from './modules/security/index.ts';
 import { adminAccountRoutes, checkSecret } from './modules/auth/index.ts';
 import { adminInviteRoutes } from './modules/invites/index.ts';
 import { adminMarketRoutes } from './modules/market/index.ts';
-import { adminUserWalletRoutes, adminWalletRoutes } from './modules/wallet/index.ts';
+import { adminUserWalletRoutes, adminWalletRoutes, moneyRecordTargets } from './modules/wallet/index.ts';
 import { adminInvestRoutes } from './modules/invest/index.ts';
-import { adminKycRoutes, adminUserRealNameRoutes } from './modules/kyc/index.ts';
+import { adminKycRoutes, adminUserRealNameRoutes, realNameTargets } from './modules/kyc/index.ts';
 import { adminReferralRoutes, adminUserInvitationRoutes } from './modules/referral/index.ts';
 import { adminContentRoutes } from './modules/content/index.ts';
 import { adminInboxRoutes } from './modules/inbox/index.ts';
-import { adminSupportRoutes, adminUserSupportRoutes } from './modules/support/index.ts';
+import { adminSupportRoutes, adminUserSupportRoutes, supportTargets } from './modules/support/index.ts';
 import { adminCopyRoutes } from './modules/copy/index.ts';
 import { adminOperatorRoutes, fourEyesStep, resolveOperator } from './modules/operators/index.ts';
 import { adminHeldChangeRoutes } from './platform/held-changes/held-changes.admin.routes.ts';
 import { adminAdjustmentRoutes } from './modules/adjustments/index.ts';
+import { adminLiveQueueRoutes } from './modules/live-queues/index.ts';
 import { adminHouseRoutes } from './modules/house/index.ts';
 import { defaultUploadStore } from './modules/uploads/index.ts';
 import type { Metrics } from './platform/metrics/metrics.ts';
@@ -101,6 +102,7 @@ export async function buildAdminApp(deps: {
   await app.register(adminOperatorRoutes);
   await app.register(adminHeldChangeRoutes, { fourEyes: fourEyesStep });
   await app.register(adminAdjustmentRoutes);
+  await app.register(adminLiveQueueRoutes);
   await app.register(adminAccountRoutes, { sender: deps.sender ?? new OutboxSender(deps.db) });
   await app.register(adminOutboxRoutes);
   await app.register(adminInviteRoutes);
@@ -123,7 +125,12 @@ export async function buildAdminApp(deps: {
   await app.register(adminUserRealNameRoutes);
   await app.register(adminUserSupportRoutes);
   await app.register(adminUserInvitationRoutes);
-  await app.register(adminUserAuditRoutes);
+  await app.register(adminUserAuditRoutes, {
+    recordsOf: async (db, userId) =>
+      (
+        await Promise.all([moneyRecordTargets(db, userId), realNameTargets(db, userId), supportTargets(db, userId)])
+      ).flat(),
+  });
   const metrics = deps.metrics;
   if (metrics)
     app.get('/metrics', { config: { access: 'shared-token' } }, async (_request, reply) =>

@@ -29,3 +29,4 @@ export * from './support-desk.ts';
 export * from './user-page.ts';
 export * from './held-changes.ts';
 export * from './transparency.ts';
+export * from './live-queues.ts';

@@ -49,6 +49,18 @@ export const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
 
 export const roleAllows = (role: OperatorRole, permission: Permission) => ROLE_PERMISSIONS[role].includes(permission);
 
+/**
+ * Permissions with power over money or over operators. Inviting an operator whose role holds any of them is held
+ * for a second admin (an admin alone must not make a second admin or a finance reviewer of their own).
+ */
+export const POWER_PERMISSIONS: readonly Permission[] = [
+  'money.review',
+  'money.adjust',
+  'settings.edit',
+  'operators.manage',
+];
+export const roleHasPower = (role: OperatorRole) => POWER_PERMISSIONS.some((p) => roleAllows(role, p));
+
 /** A role no wider than another: an API token's scope within its operator's role. */
 export const roleWithin = (inner: OperatorRole, outer: OperatorRole) =>
   ROLE_PERMISSIONS[inner].every((p) => ROLE_PERMISSIONS[outer].includes(p));

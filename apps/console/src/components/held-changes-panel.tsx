@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { HeldChange } from '@app/contracts';
+import type { HeldChange, HeldChangeDecision } from '@app/contracts';
 import { PanelHeading } from './panel-heading.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
+import { ShownOnceDialog } from './shown-once-dialog.tsx';
 import page from './page.module.css';
 import ui from './ui.module.css';
 import { formatDateTime } from '../lib/format.ts';
@@ -22,8 +23,8 @@ export function HeldChangesPanel({
   valueLabel = (_field, value) => String(value ?? '—'),
   onDecided,
 }: {
-  /** The targets this editor owns: `wallet:settings`, or a kind with its colon (`plan:`). */
-  targets: string;
+  /** The targets this editor owns: `wallet:settings`, or a kind with its colon (`plan:`); one or several. */
+  targets: string | string[];
   fieldLabel?: (field: string) => string;
   /** A value in the console's words (a role's name); as it is by default. */
   valueLabel?: (field: string, value: HeldChange['fields'][number]['before']) => string;
@@ -36,11 +37,22 @@ export function HeldChangesPanel({
   const list = useHeldChangesQuery();
   const [decide] = useDecideHeldChangeMutation();
   const [asking, setAsking] = useState<Decision | null>(null);
+  const [ticket, setTicket] = useState<HeldChangeDecision['invitation'] & { name: string }>();
+  const owned = Array.isArray(targets) ? targets : [targets];
   const items = (list.data?.items ?? []).filter((h) =>
-    targets.endsWith(':') ? h.target.startsWith(targets) : h.target === targets,
+    owned.some((target) => (target.endsWith(':') ? h.target.startsWith(target) : h.target === target)),
   );
-  if (items.length === 0) return null;
-  const id = `held-${targets.replace(/[^a-z]/g, '')}-title`;
+  const shown = ticket && (
+    <ShownOnceDialog
+      title={t('operators.ticketTitle', { name: ticket.name })}
+      intro={t('operators.ticketIntro', { name: ticket.name, until: formatDateTime(ticket.expires_at, lang) })}
+      secret={ticket.ticket}
+      onDone={() => setTicket(undefined)}
+      testId="invitation-ticket"
+    />
+  );
+  if (items.length === 0) return shown || null;
+  const id = `held-${owned[0]!.replace(/[^a-z]/g, '')}-title`;
 
   return (
     <section className={ui.panel} aria-labelledby={id} data-testid="held-changes">
@@ -96,7 +108,12 @@ export function HeldChangesPanel({
           tone={asking.decision === 'approve' ? 'primary' : 'danger'}
           onClose={() => setAsking(null)}
           onConfirm={async (reason) => {
-            await decide({ id: asking.change.id, decision: asking.decision, reason }).unwrap();
+            const decided = await decide({ id: asking.change.id, decision: asking.decision, reason }).unwrap();
+            // An approved invitation's ticket is shown once, to the approver: the maker never sees it.
+            if (decided.invitation) {
+              const name = decided.fields.find((f) => f.field === 'name')?.after;
+              setTicket({ ...decided.invitation, name: String(name) });
+            }
             onDecided?.();
           }}
         >
@@ -109,6 +126,7 @@ export function HeldChangesPanel({
           </ul>
         </ReasonDialog>
       )}
+      {shown}
     </section>
   );
 }

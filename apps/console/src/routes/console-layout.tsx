@@ -7,6 +7,7 @@ import { useSignOutMutation } from '../features/session/api/session-api.ts';
 import { useAppDispatch, useSession } from '../lib/hooks.ts';
 import { sessionEnded } from '../lib/session-slice.ts';
 import { sectionsFor } from './sections.ts';
+import { useLiveQueues } from '../lib/live-queues.ts';
 import styles from './console-layout.module.css';
 
 /** The signed-in console: who is signed in, the sections their role allows, the language and signing out. */
@@ -17,6 +18,7 @@ export function ConsoleLayout() {
   const [signOut] = useSignOutMutation();
   const [leaving, setLeaving] = useState(false);
   const operator = session.operator;
+  const waiting = useLiveQueues(Boolean(operator));
   if (!operator) return null;
 
   const leave = async () => {
@@ -42,6 +44,15 @@ export function ConsoleLayout() {
               className={({ isActive }) => `${styles.link} ${isActive ? styles.active : ''}`}
             >
               {t(section.labelKey)}
+              {section.queue && (waiting[section.queue] ?? 0) > 0 && (
+                <span
+                  className={styles.count}
+                  data-testid={`waiting-${section.queue}`}
+                  aria-label={t('nav.waiting', { count: waiting[section.queue] })}
+                >
+                  {waiting[section.queue]}
+                </span>
+              )}
             </NavLink>
           ))}
         </nav>

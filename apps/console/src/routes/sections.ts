@@ -1,11 +1,17 @@
-import type { Permission } from '@app/contracts';
+import type { LiveQueue, Permission } from '@app/contracts';
 
 /** The console's sections, in sidebar order, and the permission each needs (null: every operator). */
-export const SECTIONS: readonly { path: string; labelKey: string; permission: Permission | null }[] = [
-  { path: 'deposits', labelKey: 'nav.deposits', permission: 'money.review' },
-  { path: 'withdrawals', labelKey: 'nav.withdrawals', permission: 'money.review' },
-  { path: 'kyc', labelKey: 'nav.kyc', permission: 'kyc.review' },
-  { path: 'support', labelKey: 'nav.support', permission: 'support.reply' },
+export const SECTIONS: readonly {
+  path: string;
+  labelKey: string;
+  permission: Permission | null;
+  /** The live queue whose waiting count the link shows. */
+  queue?: LiveQueue;
+}[] = [
+  { path: 'deposits', labelKey: 'nav.deposits', permission: 'money.review', queue: 'deposits' },
+  { path: 'withdrawals', labelKey: 'nav.withdrawals', permission: 'money.review', queue: 'withdrawals' },
+  { path: 'kyc', labelKey: 'nav.kyc', permission: 'kyc.review', queue: 'real_name' },
+  { path: 'support', labelKey: 'nav.support', permission: 'support.reply', queue: 'support' },
   { path: 'users', labelKey: 'nav.users', permission: 'users.read' },
   { path: 'house', labelKey: 'house.nav', permission: 'house.read' },
   { path: 'content', labelKey: 'content.nav', permission: 'content.edit' },

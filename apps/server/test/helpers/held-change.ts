@@ -26,3 +26,19 @@ export async function changeControl(
   if (!held) throw new Error(`${url}: held, but ${checker} sees no proposal of ${maker}`);
   return send(admin, checker, 'POST', `/admin/held-changes/${held.id}/approve`, { reason: 'second operator' });
 }
+
+/**
+ * A new plan as the platform requires since plan creation is held (`plan.create`): the maker proposes it, the
+ * checker approves it. Answers the plan as the operator list shows it, in the shape of an operator API answer.
+ */
+export async function createPlanApproved(
+  admin: FastifyInstance,
+  body: { slug: string } & Record<string, unknown>,
+  { maker = 'cole', checker = 'alice' }: { maker?: TestOperator; checker?: TestOperator } = {},
+): Promise<Answer> {
+  const approved = await changeControl(admin, '/admin/plans', body, { maker, checker });
+  if (approved.code !== 200) return approved;
+  const list = await send(admin, checker, 'GET', '/admin/plans');
+  const plan = (list.data.items as { slug: string }[]).find((p) => p.slug === body.slug);
+  return { ...approved, data: plan };
+}

@@ -8,7 +8,7 @@ import {
   type TestApp,
   type TestOperator,
 } from '../helpers/test-app.ts';
-import { changeControl } from '../helpers/held-change.ts';
+import { changeControl, createPlanApproved } from '../helpers/held-change.ts';
 
 /**
  * What the console's editors rely on: who may edit, the phone preview's cleaning, plans and operator messages in
@@ -103,7 +103,7 @@ describe('plans in ten languages', () => {
       },
     };
     expect((await op('sam', 'POST', '/admin/plans', body)).key).toBe('permission_denied');
-    const created = await op('cole', 'POST', '/admin/plans', body);
+    const created = await createPlanApproved(t.admin, body);
     expect(created.code, JSON.stringify(created)).toBe(200);
     expect(created.data.translations).toEqual({
       zh: { title: '冬季30天计划', description: '固定利率，每日发放。' },
@@ -144,7 +144,7 @@ describe('plans in ten languages', () => {
     );
     const trail = await audits(`plan:${id}`);
     expect(trail.map((a) => [a.operator, a.action, a.reason])).toEqual([
-      ['cole', 'plan.create', 'winter offer'],
+      ['alice', 'plan.create', 'second operator'],
       ['cole', 'held_change.propose', 'fix names'],
       ['cole', 'plan.edit', 'fix names'],
       ['alice', 'plan.edit', 'rate agreed'],

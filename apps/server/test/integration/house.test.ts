@@ -9,6 +9,7 @@ import { call, operatorHeaders, registerUser, type TestApp, type TestOperator } 
 import { silentLog } from '../helpers/market-harness.ts';
 import { marketTestApp, type MarketHarness } from '../helpers/market-test-app.ts';
 import { pngImage, uploadProof } from './wallet-helpers.ts';
+import { createPlanApproved } from '../helpers/held-change.ts';
 
 /**
  * The house view against the ledger: a day of activity (orders settled both ways, their fees, a plan accrual, a
@@ -123,7 +124,7 @@ it('each figure of a day of activity equals the ledger’s own sums, and the sou
   // A plan bought and one day credited.
   const saver = await registerUser(t.app, t.database);
   await fund(saver.user.id, 500_000n);
-  const plan = await admin('cole', 'POST', '/admin/plans', {
+  const plan = await createPlanApproved(t.admin, {
     reason: 'house test plan',
     slug: `house-${process.pid}-${n}`,
     title: 'House test plan',

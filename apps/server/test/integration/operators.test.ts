@@ -50,7 +50,7 @@ describe('operator identities on a fresh platform', () => {
   const shared = { authorization: `Bearer ${ADMIN_TOKEN}` };
   let root: { cookie: string; csrf: string };
 
-  it('the shared token makes the first admin once, and acts as nobody', async () => {
+  it('the shared token makes the two founding admins only, and acts as nobody', async () => {
     // No operator route answers the shared token.
     expect((await send(admin, 'GET', '/admin/deposits', { headers: shared })).key).toBe('login_required');
     expect((await send(admin, 'GET', '/admin/users', { headers: { ...shared, 'x-operator': 'alice' } })).status).toBe(
@@ -67,9 +67,20 @@ describe('operator identities on a fresh platform', () => {
     });
     expect(made.code).toBe(200);
     expect(made.data).toMatchObject({ name: 'root', role: 'admin', totp_enrolled: false });
-    const again = await send(admin, 'POST', '/admin/operators/bootstrap', {
+    // A second admin, since inviting one is held for a second admin: the founding pair.
+    const taken = await send(admin, 'POST', '/admin/operators/bootstrap', {
+      headers: shared,
+      body: { name: 'root', password: PASSWORD },
+    });
+    expect(taken.key).toBe('operator_name_taken');
+    const second = await send(admin, 'POST', '/admin/operators/bootstrap', {
       headers: shared,
       body: { name: 'other', password: PASSWORD },
+    });
+    expect(second.data).toMatchObject({ name: 'other', role: 'admin' });
+    const again = await send(admin, 'POST', '/admin/operators/bootstrap', {
+      headers: shared,
+      body: { name: 'third', password: PASSWORD },
     });
     expect(again.key).toBe('operators_exist');
     expect(
@@ -186,7 +197,8 @@ describe('operator identities on a fresh platform', () => {
     expect(disabled.data.disabled).toBe(true);
     expect((await send(admin, 'GET', '/admin/session', { headers: sue })).status).toBe(401);
     // An admin cannot change their own account.
-    const self = await send(admin, 'POST', `/admin/operators/${disabled.data.id - 1}/role`, {
+    const me = await send(admin, 'GET', '/admin/session', { headers: { cookie: root.cookie } });
+    const self = await send(admin, 'POST', `/admin/operators/${me.data.operator.id}/role`, {
       headers: { cookie: root.cookie, 'x-csrf-token': root.csrf },
       body: { role: 'support', reason: 'demote myself' },
     });

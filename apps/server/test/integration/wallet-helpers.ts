@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { operatorHeaders, type TestOperator } from '../helpers/test-app.ts';
+import { call, operatorHeaders, registerUser, type TestApp, type TestOperator } from '../helpers/test-app.ts';
 
 /** Calls the operator API as one of the seeded operators (with their API token: the audit log's "who"). */
 export async function operatorCall(
@@ -57,3 +57,23 @@ export const intentKey = () => `w${process.pid}x${Date.now()}x${++counter}`;
 
 /** 2026-11-21 03:00 UTC, a Saturday: 11:00 in Asia/Shanghai (withdrawals open), crypto trading. */
 export const SATURDAY_MORNING_SHANGHAI = Math.floor(Date.parse('2026-11-21T03:00:00Z') / 1000);
+
+/** A new user's deposit, sent with a transfer screenshot on the first channel: under review (status 3). */
+export async function submitDeposit(t: TestApp, amount: string) {
+  const u = await registerUser(t.app, t.database);
+  const channels = (await call(t.app, 'GET', '/api/user/recharge', { token: u.token })).data.channels;
+  const uploadId = await uploadProof(t.app, u.token, await pngImage(Math.floor(Math.random() * 1000)));
+  const answer = await call(t.app, 'POST', '/api/user/dorecharge', {
+    token: u.token,
+    body: {
+      channel_id: String(channels[0].id),
+      amount,
+      payer_name: 'Payer',
+      transfer_note: '',
+      upload_id: uploadId,
+      key: intentKey(),
+    },
+  });
+  if (answer.key !== 'recharge_submitted') throw new Error(`deposit answered ${answer.key}`);
+  return { ...(answer.data as { id: number }), user: u };
+}

@@ -789,7 +789,8 @@ describe('operators: channels and settings', () => {
       max: '20',
     });
     expect(noReason.code).not.toBe(200);
-    const created = await operatorCall(t.admin, 'alice', 'POST', '/admin/recharge-channels', {
+    // A new channel is new money terms: held until a second operator approves it (held-controls.test.ts).
+    const approved = await changeControl(t.admin, '/admin/recharge-channels', {
       reason: 'new usdt channel',
       kind: 'crypto',
       name: 'USDT ERC20',
@@ -800,6 +801,9 @@ describe('operators: channels and settings', () => {
       max: '1000',
       bonus_pct: '2.5',
     });
+    expect(approved.data.status).toBe('applied');
+    const listed = await operatorCall(t.admin, 'alice', 'GET', '/admin/recharge-channels');
+    const created = { data: listed.data.items.find((c: { name: string }) => c.name === 'USDT ERC20') };
     expect(created.data).toMatchObject({ name: 'USDT ERC20', bonus_pct: '2.50', enabled: true });
     const names = async () =>
       (await get(u.token, '/api/user/recharge')).data.channels.map((c: { name: string }) => c.name);

@@ -1,7 +1,7 @@
 // The invest module's face: savings plans, holdings and their daily accrual.
 // Other modules, the app and the jobs import this file only; everything else here is the module's own.
 import { ownHeldChanges } from '../../platform/held-changes/held-changes.service.ts';
-import { planRatesOwner } from './plans-admin.service.ts';
+import { planCreateOwner, planRatesOwner } from './plans-admin.service.ts';
 
 export { accrueAll } from './accrual.service.ts';
 export { registerInvestCommands } from './invest.ops.ts';
@@ -11,3 +11,4 @@ export { settleMatured } from './invest.service.ts';
 export { adminInvestRoutes } from './invest.admin.routes.ts';
 
 ownHeldChanges('plan.edit', planRatesOwner);
+ownHeldChanges('plan.create', planCreateOwner);

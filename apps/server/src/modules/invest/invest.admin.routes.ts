@@ -6,9 +6,11 @@ import {
   adminUserHoldingsSchema,
   adminUserIdParamsSchema,
   adminUserPageQuerySchema,
+  heldOnlySchema,
   reasonSchema,
 } from '@app/contracts';
 import { answers } from '../../platform/http/answers.ts';
+import { operatorAct } from '../../platform/http/operator-act.ts';
 import { myProjects } from './invest.service.ts';
 import {
   createPlan,
@@ -49,11 +51,9 @@ export const adminInvestRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/plans',
-    { config: { access: 'catalogue.edit' }, schema: { body: planCreateSchema, response: answers(adminPlanSchema) } },
-    async (request, reply) => {
-      const saved = await createPlan(db, request);
-      return reply.ok(saved, 'operation_succeeded');
-    },
+    { config: { access: 'catalogue.edit' }, schema: { body: planCreateSchema, response: answers(heldOnlySchema) } },
+    // A new plan's rates are money terms: it is held whole for a second operator.
+    async (request, reply) => reply.ok({ held: await createPlan(db, operatorAct(request)) }, 'change_proposed'),
   );
 
   app.post(

@@ -104,8 +104,9 @@ export function registerInvestCommands(program: Command, request: Request) {
     .action(async (o: Record<string, unknown>) => {
       for (const k of ['title', 'from', 'to', 'min', 'start', 'rate', 'total'])
         if (o[k] === undefined) throw new Error(`--${k} is required`);
-      const p = (await request('POST', '/admin/plans', body(o))) as PlanView;
-      console.table([row(p)]);
+      // A new plan is held whole for a second operator (the request says so): nothing exists yet.
+      const { held } = (await request('POST', '/admin/plans', body(o))) as { held: { id: number } };
+      console.log(`plan proposed as held change #${held.id}`);
     });
   fields(
     plans.command('set <id>').description('edit what only shapes future purchases (holdings keep their terms)'),

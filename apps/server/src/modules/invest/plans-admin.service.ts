@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { asc, eq, sql } from 'drizzle-orm';
-import { parseMoney, reasonSchema, type AdminPlan, type PlanState } from '@app/contracts';
+import { formatMoney, parseMoney, reasonSchema, type AdminPlan, type PlanState } from '@app/contracts';
 import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
 import { holdChange, type HeldChangeOwner } from '../../platform/held-changes/held-changes.service.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -122,6 +122,23 @@ export async function listPlansForOperator(db: Db) {
   return viewAll(db, rows);
 }
 
+const BIG = ['minAmount', 'startAmount', 'cap', 'personalCap', 'committedAmount'] as const;
+/** A new plan's values as a held change records them (JSON: its amounts as strings), and back. */
+const recordedPlan = (v: Values) =>
+  Object.fromEntries(Object.entries(v).map(([k, x]) => [k, typeof x === 'bigint' ? String(x) : x]));
+const planFromRecord = (r: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(r).map(([k, x]) => [
+      k,
+      (BIG as readonly string[]).includes(k) && x !== null ? BigInt(String(x)) : x,
+    ]),
+  ) as typeof investPlans.$inferInsert;
+
+/**
+ * A new plan is held whole for a second operator (`plan.create`): its rates are money terms the house pays, and a
+ * plan made by one operator would be rates nobody checked. It is checked now (a bad plan is refused at once) and
+ * made, with its texts, only when another operator approves it.
+ */
 export async function createPlan(db: Db, request: OperatorAct<z.infer<typeof planCreateSchema>>) {
   return db.transaction(async (tx) => {
     const v = valuesOf(request.body) as typeof investPlans.$inferInsert;
@@ -131,22 +148,60 @@ export async function createPlan(db: Db, request: OperatorAct<z.infer<typeof pla
       committedAmount: v.committedAmount ?? null,
       earlyExitRateBp: v.earlyExitRateBp ?? 0,
     } as PlanRow);
+    const [taken] = await tx.select({ id: investPlans.id }).from(investPlans).where(eq(investPlans.slug, v.slug));
+    if (taken) throw new AppError('invalid_request', { field: 'slug' });
+    const rates = {
+      rateBp: v.rateBp,
+      expectedRateBp: v.expectedRateBp ?? null,
+      earlyExitRateBp: v.earlyExitRateBp ?? 0,
+    };
+    return holdChange(tx, {
+      kind: 'plan.create',
+      target: `plan-new:${v.slug}`,
+      permission: 'catalogue.edit',
+      change: { values: recordedPlan(v), translations: request.body.translations },
+      fields: [
+        { field: 'slug', before: null, after: v.slug },
+        { field: 'title', before: null, after: v.title },
+        { field: 'period_days', before: null, after: v.periodDays },
+        { field: 'rate_pct', before: null, after: pctOf(rates.rateBp) },
+        { field: 'expected_rate_pct', before: null, after: pctOf(rates.expectedRateBp) },
+        { field: 'early_exit_rate_pct', before: null, after: pctOf(rates.earlyExitRateBp) },
+        { field: 'min_amount', before: null, after: formatMoney(v.minAmount) },
+        { field: 'total', before: null, after: formatMoney(v.cap) },
+      ],
+      act: { operator: request.operator, reason: request.body.reason, ip: request.ip },
+    });
+  });
+}
+
+/** Registered by the invest face: a new plan, made once a second operator approves it. */
+export const planCreateOwner: HeldChangeOwner = {
+  current: async (tx, target) => {
+    const [row] = await tx
+      .select({ slug: investPlans.slug })
+      .from(investPlans)
+      .where(eq(investPlans.slug, target.slice('plan-new:'.length)));
+    // A plan of that slug made since makes the proposal outdated.
+    return { slug: row ? row.slug : null };
+  },
+  apply: async (tx, _target, change, act) => {
+    const v = planFromRecord(change.values as Record<string, unknown>);
     const [row] = await tx.insert(investPlans).values(v).onConflictDoNothing({ target: investPlans.slug }).returning();
     if (!row) throw new AppError('invalid_request', { field: 'slug' });
     await logPlan(tx, row);
-    await savePlanTexts(tx, row.id, request.body.translations);
+    await savePlanTexts(tx, row.id, change.translations as z.infer<typeof planCreateSchema>['translations']);
     const [after] = await viewAll(tx, [row]);
     await audit(tx, {
-      operator: request.operator,
+      operator: act.operator,
       action: 'plan.create',
       target: `plan:${row.id}`,
-      reason: request.body.reason,
-      details: { after },
-      ip: request.ip,
+      reason: act.body.reason,
+      details: { after, held_change: act.proposal.id, proposed_by: act.proposal.by },
+      ip: act.ip,
     });
-    return after!;
-  });
-}
+  },
+};
 
 /** A plan's rates: every change of one, either way, moves money between holders and the house. */
 const RATE_FIELDS = ['rate_pct', 'expected_rate_pct', 'early_exit_rate_pct'] as const;

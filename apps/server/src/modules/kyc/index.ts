@@ -5,3 +5,5 @@ export { kycRoutes } from './kyc.routes.ts';
 export { adminKycRoutes } from './kyc.admin.routes.ts';
 export { kycHooks } from './kyc-hooks.ts';
 export { adminUserRealNameRoutes } from './user-real-name.admin.routes.ts';
+export { waitingRealName } from './waiting-real-name.ts';
+export { realNameTargets } from './user-records.ts';

@@ -1,7 +1,7 @@
 // The operators module's face: operator identities (passwords, authenticators, sessions, API tokens, roles), and
 // the two-operator rule every held decision goes through (four-eyes, changes held for a second operator).
 import { ownHeldChanges } from '../../platform/held-changes/held-changes.service.ts';
-import { operatorRoleOwner } from './operators.service.ts';
+import { operatorEnableOwner, operatorInviteOwner, operatorRoleOwner } from './operators.service.ts';
 
 export { adminOperatorRoutes } from './operators.admin.routes.ts';
 export { resolveOperator, SESSION_COOKIE } from './operator-guard.ts';
@@ -9,3 +9,5 @@ export { operatorMay } from './operator-lookup.ts';
 export { fourEyesStep, type FourEyesStep } from './four-eyes.ts';
 
 ownHeldChanges('operator.role', operatorRoleOwner);
+ownHeldChanges('operator.invite', operatorInviteOwner);
+ownHeldChanges('operator.enable', operatorEnableOwner);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { OperatorLoginResult, OperatorSession } from '@app/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { audit } from '../../platform/audit/audit.service.ts';
@@ -32,23 +32,35 @@ const counterOf = (operatorId: number) => `operator:${operatorId}`;
  * The first admin, made with the shared ADMIN_TOKEN while no operator exists (one at a time across nodes);
  * from then on operators are invited by an admin and the shared token makes nobody.
  */
+/**
+ * The founding admins, made with the shared token: the first while no operator exists, and a second while the
+ * first is the only one. Inviting an admin is held for a second admin, so a platform needs two to start; after
+ * them the shared token makes nobody.
+ */
 export async function bootstrapFirstAdmin(db: Db, body: { name: string; password: string }, ip: string) {
   assertUncommonPassword(body.password, 'password', OPERATOR_PASSWORD_SCORE);
   const passwordHash = await hashPassword(body.password);
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('operators:bootstrap'))`);
-    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(operators);
-    if (n > 0) throw new AppError('operators_exist');
-    const [row] = await tx.insert(operators).values({ name: body.name, role: 'admin', passwordHash }).returning();
+    const existing = await tx.select({ role: operators.role }).from(operators).limit(2);
+    if (existing.length > 1 || existing.some((o) => o.role !== 'admin')) throw new AppError('operators_exist');
+    const [row] = await tx
+      .insert(operators)
+      .values({ name: body.name, role: 'admin', passwordHash })
+      .onConflictDoNothing({ target: operators.name })
+      .returning();
+    if (!row) throw new AppError('operator_name_taken', { field: 'name' });
     await audit(tx, {
       operator: body.name,
       action: 'operator.bootstrap',
-      target: `operator:${row!.id}`,
-      reason: 'the first admin, made with the shared token',
+      target: `operator:${row.id}`,
+      reason: existing.length
+        ? 'the second founding admin, made with the shared token'
+        : 'the first admin, made with the shared token',
       details: { role: 'admin' },
       ip,
     });
-    return operatorView(row!);
+    return operatorView(row);
   });
 }
 

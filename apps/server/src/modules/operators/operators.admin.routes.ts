@@ -12,8 +12,8 @@ import {
   operatorBootstrapBodySchema,
   operatorEnrolBodySchema,
   operatorIdParamsSchema,
-  operatorInvitationSchema,
   operatorInviteBodySchema,
+  operatorInviteResultSchema,
   operatorListSchema,
   operatorLoginBodySchema,
   operatorLoginResultSchema,
@@ -162,13 +162,12 @@ export const adminOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/operators',
     {
       config: { access: 'operators.manage' },
-      schema: { body: operatorInviteBodySchema, response: answers(operatorInvitationSchema) },
+      schema: { body: operatorInviteBodySchema, response: answers(operatorInviteResultSchema) },
     },
-    async (request, reply) =>
-      reply.ok(
-        await inviteOperator(db, { operator: request.operator, ip: request.ip, body: request.body, params: {} }),
-        'operation_succeeded',
-      ),
+    async (request, reply) => {
+      const result = await inviteOperator(db, operatorAct(request));
+      return reply.ok(result, 'held' in result ? 'change_proposed' : 'operation_succeeded');
+    },
   );
 
   const change = (path: string, kind: 'role' | 'disable' | 'enable' | 'reset_authenticator') =>

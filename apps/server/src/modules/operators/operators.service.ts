@@ -1,5 +1,12 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { operatorRoleSchema, roleWithin, type HeldChange, type Operator, type OperatorRole } from '@app/contracts';
+import {
+  operatorRoleSchema,
+  roleHasPower,
+  roleWithin,
+  type HeldChange,
+  type Operator,
+  type OperatorRole,
+} from '@app/contracts';
 import type { Db, Tx } from '../../platform/db/client.ts';
 import { audit } from '../../platform/audit/audit.service.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -21,27 +28,86 @@ export async function findOperator(db: Db, id: number): Promise<Operator | null>
   return row ? operatorView(row) : null;
 }
 
-/** An admin invites an operator by name and role; the invitation's ticket is shown to the admin once. */
-export async function inviteOperator(db: Db, act: OperatorAct<{ name: string; role: OperatorRole; reason: string }>) {
+/**
+ * An admin invites an operator by name and role. A role with power over money or operators (`roleHasPower`) is
+ * held for a second admin (`operator.invite`); the approval makes the invitation and shows its ticket to the
+ * checker alone, so no admin can make and accept a second admin or a finance reviewer of their own. Any other
+ * role is invited at once and its ticket shown to the inviter once.
+ */
+export async function inviteOperator(
+  db: Db,
+  act: OperatorAct<{ name: string; role: OperatorRole; reason: string }>,
+): Promise<{ operator: Operator; ticket: string; expires_at: number } | { held: HeldChange }> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(operators)
-      .values({ name: act.body.name, role: act.body.role, createdBy: act.operator })
-      .onConflictDoNothing({ target: operators.name })
-      .returning();
-    if (!row) throw new AppError('operator_name_taken', { field: 'name' });
-    const { ticket, expiresAt } = await issueTicket(tx, row.id, 'invite');
-    await audit(tx, {
-      operator: act.operator,
-      action: 'operator.invite',
-      target: `operator:${row.id}`,
-      reason: act.body.reason,
-      details: { name: row.name, role: row.role },
-      ip: act.ip,
-    });
-    return { operator: operatorView(row), ticket, expires_at: expiresAt };
+    const { name, role } = act.body;
+    if (roleHasPower(role)) {
+      const [taken] = await tx.select({ id: operators.id }).from(operators).where(eq(operators.name, name));
+      if (taken) throw new AppError('operator_name_taken', { field: 'name' });
+      const held = await holdChange(tx, {
+        kind: 'operator.invite',
+        target: `operator-name:${name}`,
+        permission: 'operators.manage',
+        change: { name, role },
+        fields: [
+          { field: 'name', before: null, after: name },
+          { field: 'role', before: null, after: role },
+        ],
+        act: { operator: act.operator, reason: act.body.reason, ip: act.ip },
+      });
+      return { held };
+    }
+    return makeInvitation(tx, { name, role, by: act.operator, reason: act.body.reason, ip: act.ip, details: {} });
   });
 }
+
+async function makeInvitation(
+  tx: Tx,
+  invite: { name: string; role: OperatorRole; by: string; reason: string; ip: string; details: object },
+) {
+  const [row] = await tx
+    .insert(operators)
+    .values({ name: invite.name, role: invite.role, createdBy: invite.by })
+    .onConflictDoNothing({ target: operators.name })
+    .returning();
+  if (!row) throw new AppError('operator_name_taken', { field: 'name' });
+  const { ticket, expiresAt } = await issueTicket(tx, row.id, 'invite');
+  await audit(tx, {
+    operator: invite.by,
+    action: 'operator.invite',
+    target: `operator:${row.id}`,
+    reason: invite.reason,
+    details: { name: row.name, role: row.role, ...invite.details },
+    ip: invite.ip,
+  });
+  return { operator: operatorView(row), ticket, expires_at: expiresAt };
+}
+
+/** Registered by the operators' face: an invitation to a role with power, made once a second admin approves. */
+export const operatorInviteOwner: HeldChangeOwner = {
+  current: async (tx, target) => {
+    const name = target.slice('operator-name:'.length);
+    const [row] = await tx.select().from(operators).where(eq(operators.name, name));
+    // Before and after the proposal no such operator exists; one made since makes the proposal outdated.
+    return { name: row ? row.name : null, role: row ? row.role : null };
+  },
+  apply: async (tx, _target, change, act) => {
+    const invitation = await makeInvitation(tx, {
+      name: String(change.name),
+      role: operatorRoleSchema.parse(change.role),
+      by: act.operator,
+      reason: act.body.reason,
+      ip: act.ip,
+      details: { held_change: act.proposal.id, proposed_by: act.proposal.by },
+    });
+    return {
+      invitation: {
+        operator_id: invitation.operator.id,
+        ticket: invitation.ticket,
+        expires_at: invitation.expires_at,
+      },
+    };
+  },
+};
 
 type Change = 'role' | 'disable' | 'enable' | 'reset_authenticator';
 
@@ -51,7 +117,7 @@ type Change = 'role' | 'disable' | 'enable' | 'reset_authenticator';
  * alike: whoever reset a lost authenticator or moved someone to another desk must not find a token made under
  * the old trust still working (a narrower role alone would leave a token that fits inside it). A role that
  * grants anything the old one did not is held for a second operator (`operator.role`); a narrower one applies
- * at once.
+ * at once. Re-enabling a disabled operator is held too (`operator.enable`): it gives back every access they had.
  */
 export async function changeOperator(
   db: Db,
@@ -71,6 +137,17 @@ export async function changeOperator(
         permission: 'operators.manage',
         change: { role },
         fields: [{ field: 'role', before: before.role, after: role }],
+        act: { operator: who.name, reason: act.body.reason, ip: act.ip },
+      });
+      return { operator: operatorView(before), held };
+    }
+    if (change === 'enable' && before.disabledAt) {
+      const held = await holdChange(tx, {
+        kind: 'operator.enable',
+        target: `operator:${before.id}`,
+        permission: 'operators.manage',
+        change: {},
+        fields: [{ field: 'disabled', before: true, after: false }],
         act: { operator: who.name, reason: act.body.reason, ip: act.ip },
       });
       return { operator: operatorView(before), held };
@@ -125,6 +202,29 @@ export const operatorRoleOwner: HeldChangeOwner = {
     // Nobody approves a wider role for themselves: that would be one operator lifting their own access.
     if (before.name === act.operator) throw new AppError('second_operator_required');
     await applyChange(tx, before, 'role', operatorRoleSchema.parse(change.role), act.operator, act, {
+      held_change: act.proposal.id,
+      proposed_by: act.proposal.by,
+    });
+  },
+};
+
+/** Registered by the operators' face: a disabled operator enabled again, once a second admin approves it. */
+export const operatorEnableOwner: HeldChangeOwner = {
+  current: async (tx, target) => {
+    const [row] = await tx
+      .select({ disabledAt: operators.disabledAt })
+      .from(operators)
+      .where(eq(operators.id, Number(target.split(':')[1])));
+    return { disabled: row ? row.disabledAt !== null : null };
+  },
+  apply: async (tx, target, _change, act) => {
+    const [before] = await tx
+      .select()
+      .from(operators)
+      .where(eq(operators.id, Number(target.split(':')[1])))
+      .for('update');
+    if (!before) throw new AppError('not_found');
+    await applyChange(tx, before, 'enable', undefined, act.operator, act, {
       held_change: act.proposal.id,
       proposed_by: act.proposal.by,
     });

@@ -4,3 +4,5 @@ export { supportRoutes } from './support.routes.ts';
 export { guestSupportRoutes } from './support.guest.routes.ts';
 export { adminSupportRoutes } from './support.admin.routes.ts';
 export { adminUserSupportRoutes } from './user-support.admin.routes.ts';
+export { waitingConversations } from './waiting-conversations.ts';
+export { supportTargets } from './user-records.ts';

@@ -3,6 +3,7 @@
 export { walletHooks } from './wallet-hooks.ts';
 import { ownHeldChanges } from '../../platform/held-changes/held-changes.service.ts';
 import { walletSettingsOwner } from './wallet-settings.ts';
+import { channelOwner } from './channels-admin.service.ts';
 
 export { loadSettings } from './wallet-settings.ts';
 export { registerWalletCommands } from './wallet.ops.ts';
@@ -14,3 +15,6 @@ export { pendingMoney, type PendingMoney } from './pending-money.ts';
 export { adminUserWalletRoutes } from './user-wallet.admin.routes.ts';
 
 ownHeldChanges('wallet.settings', walletSettingsOwner);
+ownHeldChanges('recharge.channel', channelOwner);
+export { waitingMoney } from './waiting-money.ts';
+export { moneyRecordTargets } from './user-records.ts';

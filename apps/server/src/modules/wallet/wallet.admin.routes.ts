@@ -9,6 +9,7 @@ import {
   adminWithdrawalSearchSchema,
   adminRechargeChannelListSchema,
   adminRechargeChannelSchema,
+  heldOnlySchema,
   adminWithdrawalApprovalSchema,
   adminWithdrawalListSchema,
   reasonSchema,
@@ -55,9 +56,13 @@ export const adminWalletRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = 
     '/admin/recharge-channels',
     {
       config: { access: 'settings.edit' },
-      schema: { body: channelBodySchema, response: answers(adminRechargeChannelSchema) },
+      schema: { body: channelBodySchema, response: answers(heldOnlySchema) },
     },
-    async (request, reply) => reply.ok(await createChannel(db, request.body, actor(request)), 'added'),
+    // A new channel is new money terms: held whole for a second operator.
+    async (request, reply) => {
+      const { held } = await createChannel(db, request.body, actor(request));
+      return reply.ok({ held }, 'change_proposed');
+    },
   );
   app.post(
     '/admin/recharge-channels/:id',
@@ -65,8 +70,10 @@ export const adminWalletRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = 
       config: { access: 'settings.edit' },
       schema: { params: idParams, body: channelBodySchema, response: answers(adminRechargeChannelSchema) },
     },
-    async (request, reply) =>
-      reply.ok(await updateChannel(db, request.params.id, request.body, actor(request)), 'operation_succeeded'),
+    async (request, reply) => {
+      const { channel, held } = await updateChannel(db, request.params.id, request.body, actor(request));
+      return reply.ok(channel, held ? 'change_proposed' : 'operation_succeeded');
+    },
   );
   for (const enabled of [true, false]) {
     app.post(

@@ -82,8 +82,9 @@ export function registerWalletCommands(program: Command, client: OpsClient) {
     );
   });
   channelOptions(channels.command('add').description('add a channel')).action(async (o) => {
-    const c = (await request('POST', '/admin/recharge-channels', channelBody(o))) as AdminRechargeChannel;
-    console.log(`channel ${c.id} (${c.name}) added${c.enabled ? '' : ', disabled'}`);
+    // A new channel is held whole for a second operator (the request says so): nothing exists yet.
+    const { held } = (await request('POST', '/admin/recharge-channels', channelBody(o))) as { held: { id: number } };
+    console.log(`channel proposed as held change #${held.id}`);
   });
   channelOptions(channels.command('set <id>').description("replace a channel's details")).action(
     async (id: string, o) => {

@@ -1,16 +1,19 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { count, desc, inArray } from 'drizzle-orm';
 import type { AdminAuditItem } from '@app/contracts';
 import type { DbOrTx } from '../db/client.ts';
 import { auditLog } from './audit.table.ts';
 import { auditItem } from './audit-item.ts';
 
-/** Every act on one target (`user:42`), newest first, a page at a time (the target index answers it). */
-export async function auditOfTarget(
+/**
+ * Every act on some targets (`user:42` and the user's records: `deposit:7`, `kyc:3`), newest first, a page at a
+ * time (the target index answers it).
+ */
+export async function auditOfTargets(
   db: DbOrTx,
-  target: string,
+  targets: string[],
   q: { page: number; size: number },
 ): Promise<{ items: AdminAuditItem[]; total: number; page: number }> {
-  const filter = eq(auditLog.target, target);
+  const filter = inArray(auditLog.target, targets);
   const [rows, [total]] = await Promise.all([
     db
       .select()

@@ -3,7 +3,7 @@ import {
   adminReasonBodySchema,
   heldChangeListSchema,
   heldChangeQuerySchema,
-  heldChangeSchema,
+  heldChangeDecisionSchema,
   operatorIdParamsSchema,
 } from '@app/contracts';
 import { answers } from '../http/answers.ts';
@@ -32,7 +32,11 @@ export const adminHeldChangeRoutes: FastifyPluginAsyncZod<{ fourEyes: FourEyes }
       `/admin/held-changes/:id/${decision}`,
       {
         config: { access: 'signed-in' },
-        schema: { params: operatorIdParamsSchema, body: adminReasonBodySchema, response: answers(heldChangeSchema) },
+        schema: {
+          params: operatorIdParamsSchema,
+          body: adminReasonBodySchema,
+          response: answers(heldChangeDecisionSchema),
+        },
       },
       async (request, reply) =>
         reply.ok(

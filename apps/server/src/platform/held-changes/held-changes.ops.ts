@@ -1,5 +1,5 @@
 import { InvalidArgumentError, type Command } from 'commander';
-import type { HeldChange, HeldChangeList } from '@app/contracts';
+import type { HeldChange, HeldChangeDecision, HeldChangeList } from '@app/contracts';
 
 type Request = (method: 'GET' | 'POST', url: string, body?: object) => Promise<unknown>;
 
@@ -33,7 +33,12 @@ export function registerHeldChangeCommands(program: Command, request: Request) {
         if (!/^\d+$/.test(id)) throw new InvalidArgumentError('expected the change number');
         const decided = (await request('POST', `/admin/held-changes/${id}/${decision}`, {
           reason: o.reason,
-        })) as HeldChange;
+        })) as HeldChangeDecision;
         console.log(line(decided));
+        // An approved invitation's ticket is shown here once, to the checker: hand it to the invited operator.
+        if (decided.invitation)
+          console.log(
+            `invitation ticket (once, until ${new Date(decided.invitation.expires_at * 1000).toISOString()}): ${decided.invitation.ticket}`,
+          );
       });
 }

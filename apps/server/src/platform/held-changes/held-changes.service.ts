@@ -3,6 +3,7 @@ import {
   PERMISSIONS,
   roleAllows,
   type HeldChange,
+  type HeldChangeDecision,
   type HeldChangeField,
   type HeldChangeKind,
   type HeldChangeStatus,
@@ -41,7 +42,7 @@ export type HeldChangeOwner = {
     target: string,
     change: Record<string, unknown>,
     act: OperatorAct<{ reason: string }> & { proposal: { id: number; by: string } },
-  ) => Promise<void>;
+  ) => Promise<void | { invitation: { operator_id: number; ticket: string; expires_at: number } }>;
 };
 
 const owners = new Map<HeldChangeKind, HeldChangeOwner>();
@@ -135,12 +136,13 @@ export async function decideHeldChange(
   who: OperatorIdentity,
   decision: 'approve' | 'refuse',
   act: OperatorAct<{ reason: string }, { id: number }>,
-): Promise<HeldChange> {
+): Promise<HeldChangeDecision> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(heldChanges).where(eq(heldChanges.id, act.params.id)).for('update');
     if (!row) throw new AppError('not_found');
     if (!roleAllows(who.role, row.permission as Permission)) throw new AppError('permission_denied');
     if (row.status !== 'pending') throw new AppError('review_already_decided');
+    let outcome: Awaited<ReturnType<HeldChangeOwner['apply']>> = undefined;
     if (decision === 'approve') {
       const look = await fourEyesStep(tx, {
         first: row.proposedBy,
@@ -152,7 +154,7 @@ export async function decideHeldChange(
       if (!owner) throw new Error(`no owner of held changes of kind ${row.kind}: load the module that owns it`);
       const now = await owner.current(tx, row.target);
       if (row.fields.some((f) => !same(now[f.field], f.before))) throw new AppError('held_change_outdated');
-      await owner.apply(tx, row.target, row.change, {
+      outcome = await owner.apply(tx, row.target, row.change, {
         operator: who.name,
         ip: act.ip,
         body: { reason: act.body.reason },
@@ -184,6 +186,19 @@ export async function decideHeldChange(
       },
       ip: act.ip,
     });
-    return view(decided!);
+    return { ...view(decided!), ...(outcome ?? {}) };
   });
+}
+
+/** Pending held changes by the permission that decides them, with the newest, for the console's live queues. */
+export async function waitingHeldChanges(
+  db: DbOrTx,
+): Promise<Partial<Record<Permission, { count: number; latest: number }>>> {
+  const rows = (
+    await db.execute<{ permission: Permission; n: string; latest: string }>(
+      sql`SELECT ${heldChanges.permission} AS permission, count(*) AS n, max(${heldChanges.id}) AS latest
+            FROM ${heldChanges} WHERE ${heldChanges.status} = 'pending' GROUP BY 1`,
+    )
+  ).rows;
+  return Object.fromEntries(rows.map((r) => [r.permission, { count: Number(r.n), latest: Number(r.latest) }]));
 }

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type {
   Operator,
   OperatorRole,
-  operatorInvitationSchema,
+  OperatorInviteResult,
   operatorInviteBodySchema,
   operatorListSchema,
   operatorSessionListSchema,
@@ -17,9 +17,10 @@ export const operatorsApi = consoleApi.injectEndpoints({
       query: () => '/admin/operators',
       providesTags: ['Operators'],
     }),
-    inviteOperator: build.mutation<z.infer<typeof operatorInvitationSchema>, z.input<typeof operatorInviteBodySchema>>({
+    // An invitation to a role with power over money or operators is held for a second admin (answer `held`).
+    inviteOperator: build.mutation<OperatorInviteResult, z.input<typeof operatorInviteBodySchema>>({
       query: (body) => ({ url: '/admin/operators', method: 'POST', body }),
-      invalidatesTags: ['Operators'],
+      invalidatesTags: ['Operators', 'HeldChanges'],
     }),
     changeOperator: build.mutation<Operator, { id: number; change: OperatorChange; reason: string }>({
       query: ({ id, change, reason }) => ({
@@ -27,7 +28,8 @@ export const operatorsApi = consoleApi.injectEndpoints({
         method: 'POST',
         body: { reason },
       }),
-      invalidatesTags: ['Operators', 'Tokens'],
+      // Enabling a disabled operator is held for a second admin: the panel of held changes shows it.
+      invalidatesTags: ['Operators', 'Tokens', 'HeldChanges'],
     }),
     // A wider role is held for a second admin: the answer is then the operator as they still are.
     changeRole: build.mutation<MaybeHeld<Operator>, { id: number; role: OperatorRole; reason: string }>({

@@ -105,9 +105,17 @@ export function OperatorsPage() {
         after={
           <>
             <HeldChangesPanel
-              targets="operator:"
-              fieldLabel={() => t('operators.role')}
-              valueLabel={(_field, value) => t(`roles.${String(value)}`)}
+              targets={['operator:', 'operator-name:']}
+              fieldLabel={(field) => t(`operators.heldField.${field}`)}
+              valueLabel={(field, value) =>
+                value === null
+                  ? '—'
+                  : field === 'role'
+                    ? t(`roles.${String(value)}`)
+                    : field === 'disabled'
+                      ? t(value ? 'operators.disabled' : 'operators.active')
+                      : String(value)
+              }
             />
             <OperatorSessions />
           </>
@@ -127,6 +135,7 @@ function InviteForm() {
   const [touched, setTouched] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [ticket, setTicket] = useState<{ name: string; ticket: string; expires: number } | null>(null);
+  const [proposed, setProposed] = useState<string | null>(null);
   const lang = useLanguage();
   const nameError = NAME.test(name.trim()) ? null : t('operators.nameRule');
   const reasonError = reason.trim().length >= MIN_REASON ? null : t('reason.tooShort', { count: MIN_REASON });
@@ -136,9 +145,11 @@ function InviteForm() {
     setTouched(true);
     if (nameError || reasonError || isLoading) return;
     setFailure(null);
+    setProposed(null);
     try {
       const answer = await invite({ name: name.trim(), role, reason: reason.trim() }).unwrap();
-      setTicket({ name: answer.operator.name, ticket: answer.ticket, expires: answer.expires_at });
+      if ('held' in answer) setProposed(name.trim());
+      else setTicket({ name: answer.operator.name, ticket: answer.ticket, expires: answer.expires_at });
       setName('');
       setReason('');
       setTouched(false);
@@ -195,9 +206,15 @@ function InviteForm() {
             {touched && reasonError && <span className={ui.fieldError}>{reasonError}</span>}
           </div>
         </div>
+        <p className={ui.hint}>{t('operators.inviteHeldRule')}</p>
         {failure && (
           <div className={ui.alert} role="alert">
             {failure}
+          </div>
+        )}
+        {proposed && (
+          <div className={ui.notice} role="status" data-testid="invite-proposed">
+            {t('operators.inviteProposed', { name: proposed })}
           </div>
         )}
         <div className={ui.actions} style={{ justifyContent: 'flex-start' }}>

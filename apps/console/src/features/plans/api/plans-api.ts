@@ -1,6 +1,8 @@
-import type { AdminPlan, Language, PlanText } from '@app/contracts';
+import type { AdminPlan, HeldChange, Language, PlanText } from '@app/contracts';
 import { consoleApi, maybeHeld, type MaybeHeld } from '../../../lib/api.ts';
 
+/** The answer of a change held whole for a second operator. */
+type HeldOnly = { held: HeldChange };
 /**
  * What the plan editor sends. Amounts are decimal strings in U and rates percentages with up to two decimals, as
  * the server's plan schema reads them; English is title and description, the other languages `translations`.
@@ -36,9 +38,10 @@ const api = consoleApi.enhanceEndpoints({ addTagTypes: ['Plans'] }).injectEndpoi
       query: () => '/admin/plans',
       providesTags: ['Plans'],
     }),
-    createPlan: build.mutation<AdminPlan, PlanCreate>({
+    // A new plan is held whole for a second operator: the answer is the proposal, and the plans page lists it.
+    createPlan: build.mutation<HeldOnly, PlanCreate>({
       query: (body) => ({ url: '/admin/plans', method: 'POST', body }),
-      invalidatesTags: ['Plans'],
+      invalidatesTags: ['Plans', 'HeldChanges'],
     }),
     // A changed rate is held for a second operator; the answer is the plan with the rest saved.
     editPlan: build.mutation<MaybeHeld<AdminPlan>, { id: number; body: PlanEdit }>({

@@ -25,15 +25,7 @@ import { HeldChangesPanel } from '../../../components/held-changes-panel.tsx';
  * One plan: its terms (the ones fixed at creation are shown but not editable), and its name and description in
  * the ten languages side by side. Holdings keep the terms they were bought with; the editor says so.
  */
-export function PlanEditor({
-  plan,
-  onClose,
-  onCreated,
-}: {
-  plan: AdminPlan | null;
-  onClose: () => void;
-  onCreated: (plan: AdminPlan) => void;
-}) {
+export function PlanEditor({ plan, onClose }: { plan: AdminPlan | null; onClose: () => void }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<PlanDraft>(() => planDraftOf(plan));
   const [touched, setTouched] = useState(false);
@@ -63,8 +55,8 @@ export function PlanEditor({
       setSaved(held ? 'held' : true);
       return;
     }
-    onCreated(await create(planCreateOf(draft, reason)).unwrap());
-    setSaved(true);
+    await create(planCreateOf(draft, reason)).unwrap();
+    setSaved('held');
   };
 
   const input = (

@@ -30,7 +30,7 @@ export function PlansPage() {
   const editor = useEditorOpening(items);
 
   if (editor.isOpen) {
-    return <PlanEditor key={editor.key} plan={editor.current} onClose={editor.close} onCreated={editor.created} />;
+    return <PlanEditor key={editor.key} plan={editor.current} onClose={editor.close} />;
   }
 
   return (
@@ -41,7 +41,7 @@ export function PlansPage() {
         </button>
       </PageHeader>
       <div style={{ marginBottom: 16 }}>
-        <HeldChangesPanel targets="plan:" fieldLabel={planFieldLabel(t)} />
+        <HeldChangesPanel targets={['plan:', 'plan-new:']} fieldLabel={planFieldLabel(t)} />
       </div>
       <section className={ui.panel} aria-label={t('plans.listLabel')}>
         <QueryTable query={list} items={items} empty={t('plans.empty')}>

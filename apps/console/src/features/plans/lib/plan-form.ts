@@ -153,4 +153,9 @@ export const planFieldLabel =
       rate_pct: t('plans.ratePct'),
       expected_rate_pct: t('plans.expectedRatePct'),
       early_exit_rate_pct: t('plans.earlyExitPct'),
+      slug: t('plans.slug'),
+      title: t('plans.name'),
+      period_days: t('plans.periodDays'),
+      min_amount: t('plans.minAmount'),
+      total: t('plans.total'),
     })[field] ?? field;

@@ -40,13 +40,16 @@ const api = consoleApi
         query: () => '/admin/recharge-channels',
         providesTags: ['Channels'],
       }),
-      saveChannel: build.mutation<AdminRechargeChannel, { id: number | null; body: ChannelBody }>({
+      // A new channel, new receiving details, wider limits or another bonus are held for a second operator:
+      // `held` says so (the answer is then the proposal, or the channel with those terms still in force).
+      saveChannel: build.mutation<MaybeHeld<unknown>, { id: number | null; body: ChannelBody }>({
         query: ({ id, body }) => ({
           url: id === null ? '/admin/recharge-channels' : `/admin/recharge-channels/${id}`,
           method: 'POST',
           body,
         }),
-        invalidatesTags: ['Channels'],
+        transformResponse: (answer: unknown, meta) => maybeHeld(answer, meta),
+        invalidatesTags: ['Channels', 'HeldChanges'],
       }),
       setChannelEnabled: build.mutation<AdminRechargeChannel, { id: number; enabled: boolean; reason: string }>({
         query: ({ id, enabled, reason }) => ({

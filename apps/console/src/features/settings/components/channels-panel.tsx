@@ -9,6 +9,7 @@ import { MIN_REASON } from '../../../components/reason-dialog.tsx';
 import { QueryTable } from '../../../components/query-table.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import { PanelHeading } from '../../../components/panel-heading.tsx';
+import { HeldChangesPanel } from '../../../components/held-changes-panel.tsx';
 import ui from '../../../components/ui.module.css';
 import editor from '../../../components/editor.module.css';
 import { formatMoney } from '../../../lib/format.ts';
@@ -24,6 +25,7 @@ export function ChannelsPanel() {
   const [toggle] = useSetChannelEnabledMutation();
   const [editing, setEditing] = useState<AdminRechargeChannel | 'new' | null>(null);
   const [toggling, setToggling] = useState<AdminRechargeChannel | null>(null);
+  const [proposed, setProposed] = useState(false);
   const items = query.data?.items ?? [];
   return (
     <section className={ui.panel} aria-labelledby="channels-title">
@@ -83,7 +85,24 @@ export function ChannelsPanel() {
           ))}
         </tbody>
       </QueryTable>
-      {editing && <ChannelDialog channel={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {proposed && (
+        <div className={ui.panelBody}>
+          <div className={ui.notice} role="status" data-testid="channel-proposed">
+            {t('heldChanges.proposed')}
+          </div>
+        </div>
+      )}
+      <HeldChangesPanel
+        targets={['channel:', 'channel-new:']}
+        fieldLabel={(field) => t(`settings.channels.heldField.${field}`)}
+      />
+      {editing && (
+        <ChannelDialog
+          channel={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={setProposed}
+        />
+      )}
       {toggling && (
         <ReasonDialog
           title={t(toggling.enabled ? 'settings.channels.confirmDisable' : 'settings.channels.confirmEnable', {
@@ -100,7 +119,16 @@ export function ChannelsPanel() {
 }
 
 /** Adding or editing one channel: the fields its kind needs, the limits and bonus, and the reason, in one dialog. */
-function ChannelDialog({ channel, onClose }: { channel: AdminRechargeChannel | null; onClose: () => void }) {
+function ChannelDialog({
+  channel,
+  onClose,
+  onSaved,
+}: {
+  channel: AdminRechargeChannel | null;
+  onClose: () => void;
+  /** Told whether the save was held for a second operator. */
+  onSaved: (held: boolean) => void;
+}) {
   const { t } = useTranslation();
   const [save, { isLoading }] = useSaveChannelMutation();
   const [draft, setDraft] = useState<ChannelDraft>(() => channelDraftOf(channel));
@@ -129,7 +157,8 @@ function ChannelDialog({ channel, onClose }: { channel: AdminRechargeChannel | n
     if (Object.keys(errors).length || reasonError || isLoading) return;
     setFailure(null);
     try {
-      await save({ id: channel?.id ?? null, body: channelBodyOf(draft, reason.trim()) }).unwrap();
+      const saved = await save({ id: channel?.id ?? null, body: channelBodyOf(draft, reason.trim()) }).unwrap();
+      onSaved(saved.held);
       onClose();
     } catch (e) {
       setFailure(errorText(e, t));
