@@ -123,6 +123,14 @@ describe('the transparency log', () => {
     const practice = (await order(demoToken, { mode: 'practice' })).data;
     placedIds = [a.id, b.id, c.id];
     expect((await detail(demoToken, a.id)).log_index).toEqual({ placed: null, settled: null });
+    // Its proof already carries the queued entries' bytes, without indexes: "not yet sequenced".
+    const queued = (await call(t.app, 'GET', `/api/user/order_proof?id=${a.id}`, { token: demoToken })).data;
+    expect(queued.entries.map((e: { role: string; index: number | null }) => [e.role, e.index])).toEqual([
+      ['placed', null],
+      ['open_price', null],
+    ]);
+    // Another user's order reads as missing.
+    expect((await call(t.app, 'GET', `/api/user/order_proof?id=${c.id}`, { token: demoToken })).key).toBe('no_data');
 
     const pass = await sequence(t.database.db, signer);
     expect(pass.sequenced).toBe(4);
@@ -228,6 +236,26 @@ describe('the transparency log', () => {
       expect(price).toEqual([expect.objectContaining({ symbol: 'BTC/USDT', price: o.settle_price })]);
     }
     expect(entries.filter((e) => e.type === 'order_settled')).toHaveLength(3);
+
+    // An order's proof: its four entries, each the bytes at its index, and its two balanced journals.
+    const [id] = placedIds;
+    const orderProof = (await call(t.app, 'GET', `/api/user/order_proof?id=${id}`, { token: demoToken })).data;
+    const o = await detail(demoToken, id!);
+    expect(orderProof.entries.map((e: { role: string }) => e.role).sort()).toEqual(
+      ['open_price', 'placed', 'settle_price', 'settled'].sort(),
+    );
+    for (const e of orderProof.entries as Array<{ role: string; index: number; data: string }>)
+      expect(second.entries[e.index]!.data, e.role).toBe(e.data);
+    const roleOf = (role: string) => JSON.parse(orderProof.entries.find((e: { role: string }) => e.role === role).data);
+    expect(roleOf('open_price')).toMatchObject({ second: o.open_time, price: o.open_price });
+    expect(roleOf('settle_price')).toMatchObject({ second: o.settle_time, price: o.settle_price });
+    expect(orderProof.journals.map((j: { reference: string }) => j.reference)).toEqual([
+      `order:${id}:open`,
+      `order:${id}:settle`,
+    ]);
+    expect(orderProof.journals[1].id).toBe(roleOf('settled').journal_id);
+    for (const j of orderProof.journals as Array<{ lines: Array<{ amount: string }> }>)
+      expect(j.lines.reduce((sum, l) => sum + Math.round(Number(l.amount) * 100), 0)).toBe(0);
 
     expect(entries.filter((e) => e.type === 'terms_changed')).toEqual([
       {
