@@ -85,6 +85,7 @@ for (const lang of ['en', 'zh'] as const) {
 
     // Nothing wider than the phone's screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await keepScreenshot(page, `verify-order-${lang}.png`, { fullPage: true });
+    await keepScreenshot(page, `verify-order-${lang}.png`);
+    await keepScreenshot(page, `verify-order-${lang}-full.png`, { fullPage: true });
   });
 }

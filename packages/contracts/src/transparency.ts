@@ -110,3 +110,19 @@ export const orderProofSchema = z.object({
   ),
 });
 export type OrderProof = z.infer<typeof orderProofSchema>;
+
+/**
+ * Every change of terms the log holds (GET /api/log/terms), oldest first, under the latest head: contract terms,
+ * the trading switch and plan terms, each with its leaf index (check it with /api/log/proof) and its exact bytes.
+ */
+export const logTermsHistorySchema = z.object({
+  tree_size: z.number().int(),
+  items: z.array(
+    z.object({
+      index: z.number().int(),
+      /** The terms_changed entry's exact bytes (canonical JSON). */
+      data: z.string(),
+    }),
+  ),
+});
+export type LogTermsHistory = z.infer<typeof logTermsHistorySchema>;

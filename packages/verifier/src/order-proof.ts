@@ -50,6 +50,8 @@ export type EntryCheck = {
   role: ProofRole;
   index: number | null;
   entry: Entry | null;
+  /** The entry's exact bytes, as hashed. */
+  data: string;
   /** included: under the head, proof verified; queued: not under a signed head yet; failed: see problems. */
   state: 'included' | 'queued' | 'failed';
   auditPath: string[];
@@ -86,6 +88,7 @@ export async function verifyOrderProof(input: ProofInput): Promise<OrderVerifica
       role: e.role,
       index: e.index,
       entry: 'entry' in parsed ? parsed.entry : null,
+      data: e.data,
       state: 'queued',
       auditPath: [],
     };

@@ -1,5 +1,13 @@
 import { sql } from 'drizzle-orm';
-import type { LogConsistency, LogEntries, LogInclusion, LogKey, LogSth, OrderProofRole } from '@app/contracts';
+import type {
+  LogConsistency,
+  LogEntries,
+  LogInclusion,
+  LogKey,
+  LogSth,
+  LogTermsHistory,
+  OrderProofRole,
+} from '@app/contracts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { consistencyRanges, inclusionRanges, nodesOf, nodeKey, rangeHash } from './merkle.ts';
@@ -134,4 +142,14 @@ export async function orderLogEntries(db: DbOrTx, orderId: number): Promise<Orde
     if (row) out.push({ role: p.role, index: row.leaf_index == null ? null : Number(row.leaf_index), data: row.data });
   }
   return out;
+}
+
+/** Every terms_changed entry under the latest head, oldest first (a few hundred at most: operators' acts). */
+export async function termsHistory(db: DbOrTx): Promise<LogTermsHistory> {
+  const size = Number((await latest(db)).tree_size);
+  const rows = await db.execute<{ leaf_index: bigint; data: string }>(sql`
+    SELECT leaf_index, data FROM log_entries
+    WHERE type = 'terms_changed' AND leaf_index IS NOT NULL AND leaf_index < ${size}
+    ORDER BY leaf_index`);
+  return { tree_size: size, items: rows.rows.map((r) => ({ index: Number(r.leaf_index), data: r.data })) };
 }

@@ -105,7 +105,6 @@ function PriceRows({ label, price }: { label: string; price: PriceSecond | null 
 function EntryCard({ check, treeSize }: { check: EntryCheck; treeSize: number }) {
   const { t } = useTranslation(NS);
   const tone = check.state === 'included' ? 'up' : check.state === 'failed' ? 'down' : 'warning';
-  const data = check.entry ? JSON.stringify(check.entry) : '';
   return (
     <div className={styles.entry} data-testid={`verify-entry-${check.role}`} data-state={check.state}>
       <div className={styles.entryHead}>
@@ -115,7 +114,7 @@ function EntryCard({ check, treeSize }: { check: EntryCheck; treeSize: number })
       <span className={styles.sub}>
         {check.index === null ? t('verify.queued') : t('verify.index', { index: check.index, size: treeSize })}
       </span>
-      <pre className={styles.code}>{data}</pre>
+      <pre className={styles.code}>{check.data}</pre>
       {check.auditPath.length > 0 && (
         <details className={styles.details}>
           <summary>{t('verify.auditPath', { n: check.auditPath.length })}</summary>
