@@ -25,7 +25,14 @@ const TEXTS = {
     title: 'Verify this order',
     inLog: 'In the log',
   },
-  zh: { verify: '验证此订单', verified: '已在您的浏览器中验证', title: '验证此订单', inLog: '已在日志中' },
+  zh: {
+    verify: '验证此订单',
+    verified: '已在您的浏览器中验证',
+    title: '验证此订单',
+    inLog: '已在日志中',
+    history: '所有条款变更',
+    payout: '盈利时赔付 80.00%',
+  },
 } as const;
 
 for (const lang of ['en', 'zh'] as const) {
@@ -87,5 +94,18 @@ for (const lang of ['en', 'zh'] as const) {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await keepScreenshot(page, `verify-order-${lang}.png`);
     await keepScreenshot(page, `verify-order-${lang}-full.png`, { fullPage: true });
+
+    // The terms the order was placed under are in the public terms history, with the seeded ones.
+    await page.getByRole('link', { name: TEXTS[lang].history }).click();
+    const history = page.getByTestId('terms-history');
+    await expect(history).toBeVisible();
+    await expect(
+      history
+        .getByRole('listitem')
+        .filter({ hasText: `BTC/USDT · ${SHORT_PERIOD}` })
+        .first(),
+    ).toContainText(TEXTS[lang].payout);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await keepScreenshot(page, `terms-history-${lang}.png`);
   });
 }

@@ -15,12 +15,22 @@ export type JournalLines = {
  */
 export async function journalsByReference(db: DbOrTx, references: string[]): Promise<JournalLines[]> {
   if (!references.length) return [];
-  const rows = await db.execute<{ id: string; reference: string; kind: string; code: string; asset: string; amount: string }>(sql`
+  const rows = await db.execute<{
+    id: string;
+    reference: string;
+    kind: string;
+    code: string;
+    asset: string;
+    amount: string;
+  }>(sql`
     SELECT j.id, j.reference, j.kind, a.code, e.asset, e.amount
     FROM ledger_journals j
     JOIN ledger_entries e ON e.journal_id = j.id
     JOIN ledger_accounts a ON a.id = e.account_id
-    WHERE j.reference IN (${sql.join(references.map((r) => sql`${r}`), sql`, `)})
+    WHERE j.reference IN (${sql.join(
+      references.map((r) => sql`${r}`),
+      sql`, `,
+    )})
     ORDER BY j.id, e.id`);
   const out = new Map<number, JournalLines>();
   for (const r of rows.rows) {

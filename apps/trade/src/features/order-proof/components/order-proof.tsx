@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrderDetail, OrderProof } from '@app/contracts';
 import { useFormatters } from '@app/i18n/client';
 import { Badge, Button, cx } from '@app/ui';
+import { LinkButton } from '@app/ui/link-button';
 import type { EntryCheck, OrderPlaced, OrderSettled, OrderVerification, PriceSecond } from '@app/verifier';
 import { NS } from '../../../i18n-namespace.ts';
 import { usePeriodLabel } from '../../../lib/period.ts';
@@ -182,6 +183,9 @@ export function OrderProofView({
             ]}
           />
           <p className={styles.note}>{t(`verify.ruleText.${placed.direction}`)}</p>
+          <LinkButton variant="secondary" href="#/pages/trade/terms">
+            {t('verify.termsHistory')}
+          </LinkButton>
         </Section>
       )}
 
