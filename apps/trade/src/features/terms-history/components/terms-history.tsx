@@ -5,7 +5,7 @@ import { Badge, EmptyState } from '@app/ui';
 import { NS } from '../../../i18n-namespace.ts';
 import { usePeriodLabel } from '../../../lib/period.ts';
 import { useTimeFormat } from '../../../lib/time-format.ts';
-import styles from '../../order-proof/components/order-proof.module.css';
+import styles from './terms-history.module.css';
 
 type ContractTerms = {
   subject: 'contract_terms';
