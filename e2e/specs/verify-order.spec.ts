@@ -24,6 +24,8 @@ const TEXTS = {
     verified: 'Verified in your browser',
     title: 'Verify this order',
     inLog: 'In the log',
+    history: 'Every change of terms',
+    payout: 'Paid on a win 80.00%',
   },
   zh: {
     verify: '验证此订单',
