@@ -106,7 +106,7 @@ export function wonOrder(id = 7) {
     settle_second: 1_800_000_030,
     price_second: 1_800_000_030,
     settle_price: '67012.35',
-    result: 'win',
+    result: 'win' as string,
     payout: '180.00',
     journal_id: 42,
   };
@@ -123,7 +123,7 @@ export function wonOrder(id = 7) {
     open_time: 1_800_000_000,
     settle_price: '67012.35',
     status: 'settled' as const,
-    result: 'win' as const,
+    result: 'win' as 'win' | 'loss' | 'draw',
     payout: '180.00',
   };
   const journals = [
