@@ -70,3 +70,59 @@ export const orderLogIndexSchema = z.object({
   placed: z.number().int().nullable(),
   settled: z.number().int().nullable(),
 });
+
+/** What an entry of an order's proof is: its placement, its settlement, or a price second it used. */
+export const orderProofRoleSchema = z.enum(['placed', 'settled', 'open_price', 'settle_price']);
+export type OrderProofRole = z.infer<typeof orderProofRoleSchema>;
+
+/**
+ * Everything "Verify this order" checks, for the order's owner (GET /api/user/order_proof?id=): the order's log
+ * entries (exact bytes; index null while still queued) and the ledger journals that moved its money. The browser
+ * checks the entries against the latest signed head with its own code, so nothing here needs to be trusted.
+ */
+export const orderProofSchema = z.object({
+  order_id: z.number().int(),
+  entries: z.array(
+    z.object({
+      role: orderProofRoleSchema,
+      /** The leaf index; null while the entry is queued (the sequencer places it within seconds). */
+      index: z.number().int().nullable(),
+      /** The entry's exact bytes (canonical JSON) as a UTF-8 string. */
+      data: z.string(),
+    }),
+  ),
+  journals: z.array(
+    z.object({
+      id: z.number().int(),
+      /** order:<id>:open or order:<id>:settle */
+      reference: z.string(),
+      kind: z.string(),
+      lines: z.array(
+        z.object({
+          /** The ledger account's code (user:<id>:<asset>:<bucket> or house:<asset>:<purpose>). */
+          account: z.string(),
+          asset: z.string(),
+          /** Signed: what the account gained (positive) or gave (negative); a journal's lines sum to zero. */
+          amount: z.string(),
+        }),
+      ),
+    }),
+  ),
+});
+export type OrderProof = z.infer<typeof orderProofSchema>;
+
+/**
+ * Every change of terms the log holds (GET /api/log/terms), oldest first, under the latest head: contract terms,
+ * the trading switch and plan terms, each with its leaf index (check it with /api/log/proof) and its exact bytes.
+ */
+export const logTermsHistorySchema = z.object({
+  tree_size: z.number().int(),
+  items: z.array(
+    z.object({
+      index: z.number().int(),
+      /** The terms_changed entry's exact bytes (canonical JSON). */
+      data: z.string(),
+    }),
+  ),
+});
+export type LogTermsHistory = z.infer<typeof logTermsHistorySchema>;

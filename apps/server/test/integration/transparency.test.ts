@@ -91,6 +91,7 @@ const parsed = (entries: Array<{ data: string }>) => entries.map((e) => JSON.par
 describe('the transparency log', () => {
   let first: { sth: Sth; entries: Array<{ index: number; data: string }> };
   let placedIds: number[] = [];
+  let seededSize = 0;
 
   it('has no head before the sequencer first runs, and says so in the asker language', async () => {
     const none = await get('/api/log/sth', 'zh');
@@ -99,9 +100,24 @@ describe('the transparency log', () => {
     expect(none.msg).toBe(translate('zh', 'log_not_started'));
     const pass = await sequence(t.database.db, signer);
     expect(pass.signed).toBe(true);
-    const empty = await checkedHead();
-    expect(empty.sth.tree_size).toBe(0);
-    expect(empty.sth.root_hash).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+    // The first head holds the terms the database was seeded with: every product's periods and every plan.
+    const start = await checkedHead();
+    const seeded = parsed(start.entries);
+    const terms = await t.database.db.execute<{ n: string }>(sql`SELECT count(*) AS n FROM contract_terms`);
+    const plans = await t.database.db.execute<{ n: string }>(sql`SELECT count(*) AS n FROM invest_plans`);
+    expect(seeded.filter((e) => e.subject === 'contract_terms')).toHaveLength(Number(terms.rows[0]!.n));
+    expect(seeded.filter((e) => e.subject === 'plan')).toHaveLength(Number(plans.rows[0]!.n));
+    expect(seeded.every((e) => e.type === 'terms_changed')).toBe(true);
+    expect(seeded).toContainEqual({
+      type: 'terms_changed',
+      v: 1,
+      subject: 'contract_terms',
+      at: expect.any(Number),
+      product: 'BTC/USDT',
+      seconds: 30,
+      terms: expect.objectContaining({ payout_pct: '80.00', loss_pct: '100.00', fee_pct: '0.50', enabled: true }),
+    });
+    seededSize = start.sth.tree_size;
   });
 
   it('logs real orders as they are placed, with their terms, the user pseudonym and the price second once', async () => {
@@ -120,12 +136,20 @@ describe('the transparency log', () => {
     const practice = (await order(demoToken, { mode: 'practice' })).data;
     placedIds = [a.id, b.id, c.id];
     expect((await detail(demoToken, a.id)).log_index).toEqual({ placed: null, settled: null });
+    // Its proof already carries the queued entries' bytes, without indexes: "not yet sequenced".
+    const queued = (await call(t.app, 'GET', `/api/user/order_proof?id=${a.id}`, { token: demoToken })).data;
+    expect(queued.entries.map((e: { role: string; index: number | null }) => [e.role, e.index])).toEqual([
+      ['placed', null],
+      ['open_price', null],
+    ]);
+    // Another user's order reads as missing.
+    expect((await call(t.app, 'GET', `/api/user/order_proof?id=${c.id}`, { token: demoToken })).key).toBe('no_data');
 
     const pass = await sequence(t.database.db, signer);
     expect(pass.sequenced).toBe(4);
     first = await checkedHead();
-    expect(first.sth.tree_size).toBe(4);
-    const entries = parsed(first.entries);
+    expect(first.sth.tree_size).toBe(seededSize + 4);
+    const entries = parsed(first.entries.slice(seededSize));
 
     const placed = entries.filter((e) => e.type === 'order_placed');
     expect(placed.map((e) => e.order_id).sort()).toEqual([a.id, b.id, c.id].sort());
@@ -226,7 +250,27 @@ describe('the transparency log', () => {
     }
     expect(entries.filter((e) => e.type === 'order_settled')).toHaveLength(3);
 
-    expect(entries.filter((e) => e.type === 'terms_changed')).toEqual([
+    // An order's proof: its four entries, each the bytes at its index, and its two balanced journals.
+    const [id] = placedIds;
+    const orderProof = (await call(t.app, 'GET', `/api/user/order_proof?id=${id}`, { token: demoToken })).data;
+    const o = await detail(demoToken, id!);
+    expect(orderProof.entries.map((e: { role: string }) => e.role).sort()).toEqual(
+      ['open_price', 'placed', 'settle_price', 'settled'].sort(),
+    );
+    for (const e of orderProof.entries as Array<{ role: string; index: number; data: string }>)
+      expect(second.entries[e.index]!.data, e.role).toBe(e.data);
+    const roleOf = (role: string) => JSON.parse(orderProof.entries.find((e: { role: string }) => e.role === role).data);
+    expect(roleOf('open_price')).toMatchObject({ second: o.open_time, price: o.open_price });
+    expect(roleOf('settle_price')).toMatchObject({ second: o.settle_time, price: o.settle_price });
+    expect(orderProof.journals.map((j: { reference: string }) => j.reference)).toEqual([
+      `order:${id}:open`,
+      `order:${id}:settle`,
+    ]);
+    expect(orderProof.journals[1].id).toBe(roleOf('settled').journal_id);
+    for (const j of orderProof.journals as Array<{ lines: Array<{ amount: string }> }>)
+      expect(j.lines.reduce((sum, l) => sum + Math.round(Number(l.amount) * 100), 0)).toBe(0);
+
+    expect(entries.slice(first.sth.tree_size).filter((e) => e.type === 'terms_changed')).toEqual([
       {
         type: 'terms_changed',
         v: 1,
@@ -249,8 +293,14 @@ describe('the transparency log', () => {
     // Consistency from the first head to this one, and between every pair of sizes.
     const size = second.sth.tree_size;
     const leaves = second.entries.map((e) => leaf(e.data));
-    for (let m = 1; m <= size; m++)
-      for (let n = m; n <= size; n++) {
+    // Every size around the seeded terms and the orders, and the shapes RFC 6962 treats apart (powers of two
+    // and their neighbours); every pair of those.
+    const sizes = [
+      ...new Set([1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129]),
+      ...Array.from({ length: size - seededSize + 3 }, (_, i) => seededSize - 2 + i),
+    ].filter((x, i, all) => x >= 1 && x <= size && all.indexOf(x) === i);
+    for (const m of sizes)
+      for (const n of sizes.filter((x) => x >= m)) {
         const answer = await get(`/api/log/consistency?first=${m}&second=${n}`);
         expect(answer.data).toMatchObject({ first: m, second: n });
         const ok = verifyConsistency(
@@ -284,8 +334,16 @@ describe('the transparency log', () => {
     ).toBe(true);
 
     // Inclusion of every entry in every tree size that holds it.
-    for (let n = 1; n <= size; n++)
-      for (let i = 0; i < n; i++) {
+    for (const n of sizes)
+      for (const i of new Set([
+        0,
+        1,
+        Math.floor(n / 2),
+        n - 2,
+        n - 1,
+        ...Array.from({ length: Math.max(0, n - seededSize) }, (_, k) => seededSize + k),
+      ])) {
+        if (i < 0 || i >= n) continue;
         const answer = await get(`/api/log/proof?index=${i}&tree_size=${n}`);
         expect(answer.data).toMatchObject({ leaf_index: i, tree_size: n });
         const ok = verifyInclusion(i, n, leaves[i]!, answer.data.audit_path.map(hex), mth(leaves.slice(0, n)));
@@ -367,6 +425,40 @@ describe('the transparency log', () => {
       plan: 'steady-30',
       terms: expect.objectContaining({ rate_pct: '3.25', state: 'active', period_days: 30 }),
     });
+  });
+
+  it('logs the trading switch, and lists every change of terms publicly, oldest first, as the log holds it', async () => {
+    const op = (url: string) =>
+      t.admin
+        .inject({ method: 'POST', url, payload: { reason: 'exchange incident' }, headers: operatorHeaders('cole') })
+        .then((r) => r.json());
+    expect((await op('/admin/products/ETH%2FUSDT/forbid')).code).toBe(200);
+    expect((await op('/admin/products/ETH%2FUSDT/allow')).code).toBe(200);
+    await sequence(t.database.db, signer);
+    const { sth, entries } = await checkedHead();
+
+    const history = await get('/api/log/terms');
+    expect(history.code).toBe(200);
+    expect(history.data.tree_size).toBe(sth.tree_size);
+    const expected = entries.filter((e) => JSON.parse(e.data).type === 'terms_changed');
+    expect(history.data.items).toEqual(expected);
+    const last = history.data.items.slice(-2).map((i: { data: string }) => JSON.parse(i.data));
+    expect(last).toEqual([
+      { type: 'terms_changed', v: 1, subject: 'trading', at: expect.any(Number), product: 'ETH/USDT', forbidden: true },
+      {
+        type: 'terms_changed',
+        v: 1,
+        subject: 'trading',
+        at: expect.any(Number),
+        product: 'ETH/USDT',
+        forbidden: false,
+      },
+    ]);
+    // The seeded terms come first, the operators' changes after.
+    expect(JSON.parse(history.data.items[0].data).subject).not.toBe('trading');
+    expect(history.data.items.map((i: { data: string }) => JSON.parse(i.data).subject)).toEqual(
+      expect.arrayContaining(['contract_terms', 'plan', 'trading']),
+    );
   });
 
   it('keeps sequenced entries, nodes and heads append-only in the database itself', async () => {

@@ -30,6 +30,10 @@ export const PAGES = [
     load: () => import(/* webpackChunkName: "page-pages-trade-pnl" */ '../routes/pnl-page.tsx'),
   }),
   page({
+    path: '/pages/trade/terms',
+    load: () => import(/* webpackChunkName: "page-pages-trade-terms" */ '../routes/terms-history-page.tsx'),
+  }),
+  page({
     path: '/pages/copy/leaders',
     load: () => import(/* webpackChunkName: "page-pages-copy-leaders" */ '../routes/leaders-page.tsx'),
   }),

@@ -18,7 +18,7 @@ export function OrderDetailPage({ id, tab }: { id: number; tab: string }) {
       ) : isError || !data ? (
         <LoadError error={error} onRetry={() => void refetch()} />
       ) : (
-        <OrderDetail order={data} />
+        <OrderDetail order={data} verifyHref={`#/pages/user/order?tab=${tab}&id=${id}&verify=1`} />
       )}
     </DefaultPage>
   );

@@ -15,6 +15,7 @@ import {
 } from '../features/order-tabs/lib/order-tabs-slice.ts';
 import { HoldingList, PagedOrderList } from '../features/orders/components/order-lists.tsx';
 import { OrderDetailPage } from './order-detail-page.tsx';
+import { OrderVerifyPage } from './order-verify-page.tsx';
 import { ModeBar } from '../features/practice/components/mode-bar.tsx';
 import { MyOrderList } from '../features/my-orders/components/my-order-list.tsx';
 import { CopyOrderList } from '../features/copy/components/copy-order-list.tsx';
@@ -40,6 +41,7 @@ export function OrdersPage() {
   const id = Number(params.get('id'));
   const detail = Number.isInteger(id) && id > 0;
   useSelectedTabVisible(detail ? '' : `orders-tab-${tab}`);
+  if (detail && params.get('verify') === '1') return <OrderVerifyPage id={id} tab={tab} />;
   if (detail) return <OrderDetailPage id={id} tab={tab} />;
 
   const choose = (key: string) => {

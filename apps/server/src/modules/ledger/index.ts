@@ -9,6 +9,7 @@ export {
   userAccount,
 } from './account-codes.ts';
 export { verifyLedger } from './ledger-verify.ts';
+export { journalsByReference, type JournalLines } from './journal-lines.ts';
 export {
   balanceSql,
   balancesOf,

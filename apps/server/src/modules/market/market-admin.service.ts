@@ -42,6 +42,8 @@ export async function setProductForbidden(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.update(products).set({ forbidden }).where(eq(products.id, p.id));
+    // Whether a product takes orders is a term of trading: public, in the log, with when it changed.
+    await logTermsChanged(tx, [{ subject: 'trading', at: systemClock(), symbol: p.symbol, forbidden }]);
     await audit(tx, {
       operator: actor.operator,
       action: `product.${forbidden ? 'forbid' : 'allow'}`,

@@ -1,5 +1,7 @@
 import { parseMoney } from '@app/contracts';
 import type { Db } from '../../platform/db/client.ts';
+import { systemClock } from '../../platform/time/clock.ts';
+import { logTermsChanged } from '../transparency/index.ts';
 import { DEFAULT_TERMS, PRODUCT_SEEDS } from './product-catalogue.ts';
 import { contractTerms, products } from './market.table.ts';
 
@@ -17,7 +19,21 @@ export async function seedProducts(db: Db) {
     sort: i,
   }));
   await db.insert(products).values(rows).onConflictDoNothing({ target: products.symbol });
-  const all = await db.select({ id: products.id }).from(products);
+  const all = await db.select({ id: products.id, symbol: products.symbol }).from(products);
   const terms = all.flatMap((p) => DEFAULT_TERMS.map((t) => ({ productId: p.id, ...t })));
-  await db.insert(contractTerms).values(terms).onConflictDoNothing();
+  const symbols = new Map(all.map((p) => [p.id, p.symbol]));
+  // The terms a database starts with are logged like a change, at the seeding: the terms history begins there.
+  await db.transaction(async (tx) => {
+    const inserted = await tx.insert(contractTerms).values(terms).onConflictDoNothing().returning();
+    await logTermsChanged(
+      tx,
+      inserted.map((t) => ({
+        subject: 'contract_terms' as const,
+        at: systemClock(),
+        symbol: symbols.get(t.productId)!,
+        seconds: t.seconds,
+        terms: t,
+      })),
+    );
+  });
 }

@@ -4,12 +4,13 @@ import {
   orderIdQuerySchema,
   orderListQuerySchema,
   orderListSchema,
+  orderProofSchema,
   orderSchema,
   placeOrderBodySchema,
 } from '@app/contracts';
 import { answers } from '../../platform/http/answers.ts';
 import { currentToken, currentUser } from '../../platform/http/authenticate.ts';
-import { getOrderDetail, listOrders, placeOrder } from './orders.service.ts';
+import { getOrderDetail, getOrderProof, listOrders, placeOrder } from './orders.service.ts';
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, now } = app;
@@ -36,6 +37,13 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/get_this_order',
     { schema: { querystring: orderIdQuerySchema, response: answers(orderDetailSchema) } },
     async (request, reply) => reply.ok(await getOrderDetail(db, currentUser(request).userId, request.query.id)),
+  );
+
+  /** "Verify this order": the order's log entries and journals, checked by the browser against a signed head. */
+  app.get(
+    '/api/user/order_proof',
+    { schema: { querystring: orderIdQuerySchema, response: answers(orderProofSchema) } },
+    async (request, reply) => reply.ok(await getOrderProof(db, currentUser(request).userId, request.query.id)),
   );
 
   app.get(

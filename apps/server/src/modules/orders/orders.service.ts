@@ -10,12 +10,13 @@ import {
   type Order,
   type OrderDetail,
   type OrderMode,
+  type OrderProof,
   type placeOrderBodySchema,
 } from '@app/contracts';
 import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
 import { pgArray } from '../../platform/db/pg-array.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { HOUSE_SHARDS, postJournals, houseShard, userAccount } from '../ledger/index.ts';
+import { HOUSE_SHARDS, journalsByReference, postJournals, houseShard, userAccount } from '../ledger/index.ts';
 import { assetOf } from '../practice/index.ts';
 import { requestHash } from '../../platform/idempotency/idempotency.service.ts';
 import { findProductById, productsById } from '../market/index.ts';
@@ -25,7 +26,7 @@ import { submitOrder } from './order-placement.ts';
 import { orderHooks } from './order-hooks.ts';
 import { countUpToCap } from '../../platform/db/capped-count.ts';
 import { hashToken } from '../auth/index.ts';
-import { ordersSettledInsert, orderLogIndexes } from '../transparency/index.ts';
+import { ordersSettledInsert, orderLogEntries, orderLogIndexes } from '../transparency/index.ts';
 
 /** The addorder body as its schema parses it; callers inside the server may leave `mode` out (real). */
 type PlaceOrderFields = z.output<typeof placeOrderBodySchema>;
@@ -302,6 +303,19 @@ export async function getOrder(db: DbOrTx, userId: number, id: number): Promise<
 export async function getOrderDetail(db: DbOrTx, userId: number, id: number): Promise<OrderDetail> {
   const order = await getOrder(db, userId, id);
   return { ...order, log_index: await orderLogIndexes(db, id) };
+}
+
+/**
+ * What "Verify this order" checks: the order's log entries (with their bytes, queued ones too) and the journals
+ * that moved its money. The owner's only, like the order (someone else's reads as missing).
+ */
+export async function getOrderProof(db: DbOrTx, userId: number, id: number): Promise<OrderProof> {
+  await getOrder(db, userId, id);
+  const [entries, journals] = await Promise.all([
+    orderLogEntries(db, id),
+    journalsByReference(db, [`order:${id}:open`, `order:${id}:settle`]),
+  ]);
+  return { order_id: id, entries, journals };
 }
 
 export async function listOrders(

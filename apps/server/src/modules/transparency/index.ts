@@ -12,6 +12,6 @@ export {
   type TermsChangedFact,
 } from './log-entries.ts';
 export { loadLogSigner, type LogSigner } from './log-signer.ts';
-export { orderLogIndexes } from './log.service.ts';
+export { orderLogEntries, orderLogIndexes } from './log.service.ts';
 export { sequence, type SequencePass } from './sequencer.ts';
 export { transparencyRoutes } from './transparency.routes.ts';

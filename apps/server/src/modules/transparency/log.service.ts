@@ -1,5 +1,13 @@
 import { sql } from 'drizzle-orm';
-import type { LogConsistency, LogEntries, LogInclusion, LogKey, LogSth } from '@app/contracts';
+import type {
+  LogConsistency,
+  LogEntries,
+  LogInclusion,
+  LogKey,
+  LogSth,
+  LogTermsHistory,
+  OrderProofRole,
+} from '@app/contracts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { consistencyRanges, inclusionRanges, nodesOf, nodeKey, rangeHash } from './merkle.ts';
@@ -91,4 +99,57 @@ export async function orderLogIndexes(
     return row?.leaf_index == null ? null : Number(row.leaf_index);
   };
   return { placed: of('order_placed'), settled: of('order_settled') };
+}
+
+export type OrderLogEntry = { role: OrderProofRole; index: number | null; data: string };
+
+/**
+ * An order's entries with their bytes: its placement and settlement, and the price seconds of its open and settle
+ * (the sequenced copy of a price second when there is one, else the first queued copy). Queued entries come with
+ * index null, so the order's proof can say "not yet sequenced" rather than nothing.
+ */
+export async function orderLogEntries(db: DbOrTx, orderId: number): Promise<OrderLogEntry[]> {
+  const own = await db.execute<{ type: string; leaf_index: bigint | null; data: string }>(
+    sql`SELECT type, leaf_index, data FROM log_entries WHERE order_id = ${orderId} ORDER BY id`,
+  );
+  const out: OrderLogEntry[] = [];
+  const prices: Array<{ role: OrderProofRole; key: string }> = [];
+  for (const r of own.rows) {
+    const index = r.leaf_index == null ? null : Number(r.leaf_index);
+    const body = JSON.parse(r.data) as Record<string, unknown>;
+    if (r.type === 'order_placed') {
+      out.push({ role: 'placed', index, data: r.data });
+      prices.push({ role: 'open_price', key: `price:${String(body.product)}:${String(body.open_second)}` });
+    } else if (r.type === 'order_settled') {
+      out.push({ role: 'settled', index, data: r.data });
+      const product = own.rows.find((p) => p.type === 'order_placed');
+      if (product) {
+        const symbol = (JSON.parse(product.data) as { product: string }).product;
+        prices.push({ role: 'settle_price', key: `price:${symbol}:${String(body.price_second)}` });
+      }
+    }
+  }
+  if (!prices.length) return out;
+  const found = await db.execute<{ once_key: string; leaf_index: bigint | null; data: string }>(sql`
+    SELECT DISTINCT ON (once_key) once_key, leaf_index, data FROM log_entries
+    WHERE once_key IN (${sql.join(
+      prices.map((p) => sql`${p.key}`),
+      sql`, `,
+    )})
+    ORDER BY once_key, leaf_index NULLS LAST, id`);
+  for (const p of prices) {
+    const row = found.rows.find((r) => r.once_key === p.key);
+    if (row) out.push({ role: p.role, index: row.leaf_index == null ? null : Number(row.leaf_index), data: row.data });
+  }
+  return out;
+}
+
+/** Every terms_changed entry under the latest head, oldest first (a few hundred at most: operators' acts). */
+export async function termsHistory(db: DbOrTx): Promise<LogTermsHistory> {
+  const size = Number((await latest(db)).tree_size);
+  const rows = await db.execute<{ leaf_index: bigint; data: string }>(sql`
+    SELECT leaf_index, data FROM log_entries
+    WHERE type = 'terms_changed' AND leaf_index IS NOT NULL AND leaf_index < ${size}
+    ORDER BY leaf_index`);
+  return { tree_size: size, items: rows.rows.map((r) => ({ index: Number(r.leaf_index), data: r.data })) };
 }

@@ -9,9 +9,10 @@ import {
   logKeyQuerySchema,
   logKeySchema,
   logSthSchema,
+  logTermsHistorySchema,
 } from '@app/contracts';
 import { answers } from '../../platform/http/answers.ts';
-import { consistencyProof, inclusionProof, logEntries, logKey, signedTreeHead } from './log.service.ts';
+import { consistencyProof, inclusionProof, logEntries, logKey, signedTreeHead, termsHistory } from './log.service.ts';
 
 /**
  * The public log, open to anyone without a session. Answers wear the API's envelope like every other answer
@@ -47,5 +48,9 @@ export const transparencyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/log/consistency',
     { schema: { querystring: logConsistencyQuerySchema, response: answers(logConsistencySchema) } },
     async (request, reply) => reply.ok(await consistencyProof(db, request.query.first, request.query.second)),
+  );
+
+  app.get('/api/log/terms', { schema: { response: answers(logTermsHistorySchema) } }, async (_request, reply) =>
+    reply.ok(await termsHistory(db)),
   );
 };

@@ -45,6 +45,10 @@ export const logEntries = pgTable(
     index('log_entries_order_idx')
       .on(t.orderId, t.type)
       .where(sql`${t.orderId} is not null`),
+    // The terms history (GET /api/log/terms) reads these few among all the orders' entries.
+    index('log_entries_terms_idx')
+      .on(t.leafIndex)
+      .where(sql`${t.type} = 'terms_changed' and ${t.leafIndex} is not null`),
     uniqueIndex('log_entries_once_key')
       .on(t.onceKey)
       .where(sql`${t.leafIndex} is not null`),

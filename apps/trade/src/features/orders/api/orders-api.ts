@@ -1,6 +1,6 @@
 import { baseApi } from '@app/api-client';
 import { cursorPaging, cursorParam } from '@app/contracts/cursor-paging';
-import type { Order, OrderList, OrderMode } from '@app/contracts';
+import type { OrderDetail, OrderList, OrderMode } from '@app/contracts';
 
 export type { OrderList };
 export const PAGE_SIZE = 20;
@@ -10,7 +10,7 @@ const ordersBase = baseApi.enhanceEndpoints({ addTagTypes: ['Order', 'User'] });
 /** One order, the holding list and the paged history (orderlist, ajaxorder_list, get_this_order). */
 export const ordersApi = ordersBase.injectEndpoints({
   endpoints: (build) => ({
-    getOrder: build.query<Order, number>({
+    getOrder: build.query<OrderDetail, number>({
       query: (id) => ({ url: '/api/user/get_this_order', params: { id } }),
       providesTags: (_r, _e, id) => [{ type: 'Order', id }],
     }),

@@ -24,7 +24,7 @@ export function chartHref(order: Order): string {
  * Everything about one order, as the server recorded it: both prices with the seconds they were recorded at,
  * so anyone can check the result against the price series (the chart link opens that moment).
  */
-export function OrderDetail({ order }: { order: Order }) {
+export function OrderDetail({ order, verifyHref }: { order: Order; verifyHref?: string }) {
   const { t } = useTranslation(NS);
   const f = useFormatters();
   const time = useTimeFormat();
@@ -92,6 +92,12 @@ export function OrderDetail({ order }: { order: Order }) {
       </dl>
       <p className={styles.note}>{t('detail.howSettled')}</p>
       <div className={styles.actions}>
+        {/* Practice orders move no real money and are not logged: nothing to verify. */}
+        {verifyHref && order.mode === 'real' && (
+          <LinkButton variant="primary" href={verifyHref} data-testid="verify-order">
+            {t('detail.verify')}
+          </LinkButton>
+        )}
         <LinkButton variant="secondary" href={chartHref(order)}>
           {t('detail.chartLink')}
         </LinkButton>

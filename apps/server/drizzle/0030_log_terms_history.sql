@@ -1,0 +1,1 @@
+CREATE INDEX "log_entries_terms_idx" ON "log_entries" USING btree ("leaf_index") WHERE "log_entries"."type" = 'terms_changed' and "log_entries"."leaf_index" is not null;
