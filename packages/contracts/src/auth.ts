@@ -46,7 +46,7 @@ export const loginBodySchema = z.object({
   // Asked for when the account has a second factor on and this device has not signed in before.
   ...secondFactorField,
 });
-export type LoginBody = z.input<typeof loginBodySchema>;
+export type LoginBody = z.infer<typeof loginBodySchema>;
 
 export const sessionDataSchema = z.object({
   token: z.string(),

@@ -55,6 +55,8 @@ function FundChange({ user }: { user: UserInfo }) {
       <PasswordForm
         schema={changeFundPasswordBodySchema}
         needsOld={user.has_fund_password}
+        // Setting the first one is no change, so it is not stepped up.
+        askSecondFactor={user.has_fund_password && user.second_factor}
         busy={isLoading}
         labels={{
           password: t('password.newFund'),
@@ -64,7 +66,9 @@ function FundChange({ user }: { user: UserInfo }) {
         }}
         onSubmit={(values) =>
           change(
-            user.has_fund_password ? values : { password: values.password, password_confirm: values.password_confirm },
+            user.has_fund_password
+              ? values
+              : { password: values.password, password_confirm: values.password_confirm },
           ).unwrap()
         }
         onDone={goBack}

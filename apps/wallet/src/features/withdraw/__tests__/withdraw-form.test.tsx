@@ -24,6 +24,7 @@ const info = (over: Partial<CashInfo> = {}): CashInfo => ({
   remaining_amount: '100000.00',
   available: '1000.00',
   has_fund_password: true,
+  second_factor: false,
   hold_until: null,
   hold_hours: 24,
   destinations: [
