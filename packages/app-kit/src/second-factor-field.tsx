@@ -9,12 +9,10 @@ export function SecondFactorField({
   value,
   onChange,
   error,
-  autoFocus,
 }: {
   value: string;
   onChange: (value: string) => void;
   error?: string | null | undefined;
-  autoFocus?: boolean;
 }) {
   const { t } = useTranslation('common');
   return (
@@ -28,7 +26,6 @@ export function SecondFactorField({
       autoCapitalize="characters"
       spellCheck={false}
       maxLength={40}
-      autoFocus={autoFocus}
       value={value}
       error={error ?? undefined}
       onChange={(e) => onChange(e.target.value)}

@@ -10,8 +10,8 @@ export const secondFactorCode = z
   .string()
   .trim()
   .max(40, 'second_factor_wrong')
-  .optional()
-  .transform((v) => (v ? v : undefined));
+  .transform((v) => (v ? v : undefined))
+  .optional();
 
 /** The field a step-up-protected body carries the second factor in. */
 export const secondFactorField = { second_factor_code: secondFactorCode } as const;

@@ -88,7 +88,6 @@ export default function LoginPage() {
             </p>
             <SecondFactorField
               value={code.value}
-              autoFocus
               onChange={(v) => form.set('second_factor_code', v)}
               error={code.error}
             />

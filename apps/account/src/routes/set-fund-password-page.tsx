@@ -66,9 +66,7 @@ function FundChange({ user }: { user: UserInfo }) {
         }}
         onSubmit={(values) =>
           change(
-            user.has_fund_password
-              ? values
-              : { password: values.password, password_confirm: values.password_confirm },
+            user.has_fund_password ? values : { password: values.password, password_confirm: values.password_confirm },
           ).unwrap()
         }
         onDone={goBack}

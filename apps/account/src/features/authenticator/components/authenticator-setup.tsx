@@ -7,8 +7,6 @@ import { QrSvg } from '@app/ui/qr';
 import { apiErrorText, SecondFactorField } from '@app/app-kit';
 import { useFormatters } from '@app/i18n/client';
 import { NS } from '../../../i18n-namespace.ts';
-import { copyText } from '../../invite/lib/copy-text.ts';
-import { useHoldNote } from '../../password/hooks/use-hold-note.ts';
 import {
   useConfirmAuthenticatorMutation,
   useDisableAuthenticatorMutation,
@@ -22,7 +20,16 @@ const fieldOf = (error: unknown) => (isApiError(error) ? error.field : undefined
  * Turning the authenticator app on: what it is for, then a secret to scan (or type), then its first code; the ten
  * recovery codes are shown once, to be kept before leaving.
  */
-export function AuthenticatorEnrol({ onCodes, onDone }: { onCodes: () => void; onDone: () => void }) {
+export function AuthenticatorEnrol({
+  onCodes,
+  onDone,
+  copyText,
+}: {
+  onCodes: () => void;
+  onDone: () => void;
+  /** Copies the codes to the clipboard (rejects when it cannot). */
+  copyText: (text: string) => Promise<void>;
+}) {
   const { t } = useTranslation(NS);
   const toast = useToast();
   const [start, starting] = useStartAuthenticatorMutation();
@@ -137,11 +144,17 @@ export function AuthenticatorEnrol({ onCodes, onDone }: { onCodes: () => void; o
 }
 
 /** The app is on: since when, the recovery codes left, and turning it off (with a fresh code). */
-export function AuthenticatorOn({ status }: { status: AuthenticatorStatus }) {
+export function AuthenticatorOn({
+  status,
+  holdNote,
+}: {
+  status: AuthenticatorStatus;
+  /** The withdrawal hold turning it off started, in words, said with the success. */
+  holdNote: () => Promise<string | null>;
+}) {
   const { t } = useTranslation(NS);
   const f = useFormatters();
   const toast = useToast();
-  const holdNote = useHoldNote();
   const [disable, disabling] = useDisableAuthenticatorMutation();
   const [turningOff, setTurningOff] = useState(false);
   const [code, setCode] = useState('');
@@ -177,7 +190,6 @@ export function AuthenticatorOn({ status }: { status: AuthenticatorStatus }) {
           <p className={styles.warning}>{t('authenticator.turnOffWarning')}</p>
           <SecondFactorField
             value={code}
-            autoFocus
             onChange={(v) => {
               setCode(v);
               setCodeError(null);

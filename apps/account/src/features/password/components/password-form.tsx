@@ -72,11 +72,7 @@ export function PasswordForm({
       />
       <Field label={labels.confirm} type={type} autoComplete="new-password" {...form.field('password_confirm')} />
       {(askSecondFactor || asked) && (
-        <SecondFactorField
-          value={code.value}
-          onChange={(v) => form.set('second_factor_code', v)}
-          error={code.error}
-        />
+        <SecondFactorField value={code.value} onChange={(v) => form.set('second_factor_code', v)} error={code.error} />
       )}
       <Button type="submit" block size="lg" loading={busy}>
         {labels.submit}

@@ -112,8 +112,7 @@ export function WithdrawForm({ info }: { info: CashInfo }) {
       else if (errorField(e) === 'second_factor_code') {
         setCode('');
         setCodeError(apiErrorText(e, t));
-      }
-      else {
+      } else {
         setConfirming(false);
         setError(apiErrorText(e, t));
       }
