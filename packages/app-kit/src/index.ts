@@ -25,3 +25,4 @@ export {
   type ExposedLoader,
   type RemoteModuleProps,
 } from './remote-module/remote-module.tsx';
+export { SecondFactorField } from './second-factor-field.tsx';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { secondFactorField } from './second-factor.ts';
 import { accountName, loginIdentifier, password, phone, verificationCode, inviteCode, ticked } from './fields.ts';
 import { userInfoSchema } from './user.ts';
 import { loginRecordSchema, userSessionSchema } from './account.ts';
@@ -42,6 +43,8 @@ export type RegisterBody = z.input<typeof registerBodySchema>;
 export const loginBodySchema = z.object({
   account: loginIdentifier,
   password: z.string({ error: 'enter_password' }).min(1, 'enter_password').max(64, 'wrong_password'),
+  // Asked for when the account has a second factor on and this device has not signed in before.
+  ...secondFactorField,
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 

@@ -5,6 +5,7 @@ export * from './money.ts';
 export * from './amount-text.ts';
 export * from './fields.ts';
 export * from './user-text.ts';
+export * from './second-factor.ts';
 export * from './auth.ts';
 export * from './user.ts';
 export * from './admin.ts';

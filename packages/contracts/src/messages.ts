@@ -135,6 +135,14 @@ export const MESSAGE_CODES = {
   password_reset_not_open: 400,
   password_reset_done: 200,
 
+  // second factor (authenticator app, recovery codes) and step-up
+  second_factor_required: 403,
+  second_factor_wrong: 400,
+  authenticator_already_on: 409,
+  authenticator_not_started: 409,
+  authenticator_on: 200,
+  authenticator_off: 200,
+
   // trade
   product_not_found: 404,
   non_trading_time: 422,

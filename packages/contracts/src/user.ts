@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { secondFactorField } from './second-factor.ts';
 import { password } from './fields.ts';
 
 export const realNameStateSchema = z.enum(['none', 'pending', 'verified', 'refused']);
@@ -41,6 +42,8 @@ export const userInfoSchema = z.object({
   real_name_state: realNameStateSchema,
   is_vip: z.boolean(),
   has_fund_password: z.boolean(),
+  /** An authenticator is on: money steps and security changes ask for its code (step-up). */
+  second_factor: z.boolean(),
   /** The current picture's id (GET /api/user/avatar serves it); null before any upload: nothing to ask for. */
   avatar_id: z.string().nullable(),
   created_at: z.number().int(),
@@ -55,6 +58,7 @@ export const changeLoginPasswordBodySchema = z
     old_password: z.string({ error: 'enter_old_password' }).min(1, 'enter_old_password'),
     password,
     password_confirm: z.string({ error: 'passwords_differ' }),
+    ...secondFactorField,
   })
   .refine((b) => b.password === b.password_confirm, { message: 'passwords_differ', path: ['password_confirm'] });
 export type ChangeLoginPasswordBody = z.input<typeof changeLoginPasswordBodySchema>;
@@ -65,6 +69,7 @@ export const changeFundPasswordBodySchema = z
     old_password: z.string().optional(),
     password,
     password_confirm: z.string({ error: 'fund_passwords_differ' }),
+    ...secondFactorField,
   })
   .refine((b) => b.password === b.password_confirm, { message: 'fund_passwords_differ', path: ['password_confirm'] });
 export type ChangeFundPasswordBody = z.input<typeof changeFundPasswordBodySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { secondFactorField } from './second-factor.ts';
 import { cursorPageOf, cursorQuery, pageQuerySchema } from './page.ts';
 import { idempotencyKey } from './fields.ts';
 import { cleanUserLine } from './user-text.ts';
@@ -57,6 +58,7 @@ export const addCardBodySchema = z.object({
       .min(1, 'please_fill_in')
       .regex(/^\d{12,19}$/, 'card_number_invalid'),
   ),
+  ...secondFactorField,
 });
 export type AddCardBody = z.input<typeof addCardBodySchema>;
 
@@ -67,6 +69,7 @@ export const addWalletBodySchema = z.object({
   ),
   network: z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), networkSchema),
   address: trimmed('please_fill_in', 120),
+  ...secondFactorField,
 });
 export type AddWalletBody = z.input<typeof addWalletBodySchema>;
 
@@ -74,10 +77,11 @@ export const addPayAccountBodySchema = z.object({
   kind: z.enum(['alipay', 'wechat'], { error: 'invalid_request' }),
   holder: trimmed('please_fill_in'),
   account: trimmed('please_fill_in', 64),
+  ...secondFactorField,
 });
 export type AddPayAccountBody = z.input<typeof addPayAccountBodySchema>;
 
-export const methodIdBodySchema = z.object({ id: positiveId() });
+export const methodIdBodySchema = z.object({ id: positiveId(), ...secondFactorField });
 
 /** The one edit of a locked method that customer service allowed: the method's id and its new details. */
 export const editCardBodySchema = addCardBodySchema.extend({ id: positiveId() });
@@ -245,6 +249,8 @@ export const cashInfoSchema = z.object({
   hold_until: z.number().int().nullable(),
   /** How long a password change or a new destination holds withdrawals (0: no hold), said before the change. */
   hold_hours: z.number().int(),
+  /** The confirm sheet asks for the authenticator's code (step-up). */
+  second_factor: z.boolean(),
   destinations: z.array(paymentMethodSchema),
 });
 export type CashInfo = z.infer<typeof cashInfoSchema>;
@@ -257,6 +263,7 @@ export const cashBodySchema = z.object({
     .string({ error: 'fund_password_required' })
     .min(1, 'fund_password_required')
     .max(64, 'fund_password_wrong'),
+  ...secondFactorField,
   key: idempotencyKey,
 });
 export type CashBody = z.input<typeof cashBodySchema>;

@@ -55,6 +55,7 @@ const USER = {
   real_name_state: 'none',
   is_vip: false,
   has_fund_password: true,
+  second_factor: false,
   created_at: 0,
   balances: { currency: 'USD', available: '0.00', frozen: '0.00', total: '0.00' },
 };

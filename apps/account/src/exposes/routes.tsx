@@ -38,6 +38,10 @@ export const PAGES = [
     load: () => import(/* webpackChunkName: "page-pages-user-security" */ '../routes/security-page.tsx'),
   }),
   page({
+    path: '/pages/user/authenticator',
+    load: () => import(/* webpackChunkName: "page-pages-user-authenticator" */ '../routes/authenticator-page.tsx'),
+  }),
+  page({
     path: '/pages/user/setpassword',
     load: () => import(/* webpackChunkName: "page-pages-user-setpassword" */ '../routes/set-password-page.tsx'),
   }),

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError, selectSessionEndReason, useAppSelector } from '@app/api-client';
 import { Button, Field, useToast } from '@app/ui';
-import { apiErrorText } from '@app/app-kit';
+import { apiErrorText, SecondFactorField } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
 import { useForm } from '../lib/forms/use-form.ts';
 import { useLoginMutation } from '../features/session/api/session-api.ts';
@@ -25,14 +25,26 @@ export default function LoginPage() {
   const ended = useAppSelector(selectSessionEndReason);
   const [login, { isLoading }] = useLoginMutation();
   const [visible, setVisible] = useState(false);
-  const form = useForm(loginSchema, { account: '', password: '' });
+  const form = useForm(loginSchema, { account: '', password: '', second_factor_code: '' });
+  // Asked for by the server: the account has a second factor on and this browser has not signed in before.
+  const [askCode, setAskCode] = useState(false);
+  const code = form.field('second_factor_code');
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await login(values).unwrap();
+      // The code goes only when asked for, so a sign-in without one is the same request as always.
+      const { second_factor_code: code, ...credentials } = values;
+      await login(code ? values : credentials).unwrap();
       toast.info(t('login_succeeded', { ns: 'errors' }));
       navigate(redirect, { replace: true });
     } catch (error) {
+      if (isApiError(error) && error.field === 'second_factor_code') {
+        setAskCode(true);
+        form.set('second_factor_code', '');
+        // The first ask is no mistake: it is said as the field's hint, not as an error.
+        if (error.key !== 'second_factor_required' || askCode) form.showServerError(error);
+        return;
+      }
       if (!isApiError(error) || !form.showServerError(error)) toast.error(apiErrorText(error, t));
     }
   });
@@ -69,6 +81,18 @@ export default function LoginPage() {
           suffix={<PasswordToggle visible={visible} onToggle={() => setVisible((v) => !v)} />}
           {...form.field('password')}
         />
+        {askCode && (
+          <>
+            <p className={styles.notice} role="status">
+              {t('login.newDevice')}
+            </p>
+            <SecondFactorField
+              value={code.value}
+              onChange={(v) => form.set('second_factor_code', v)}
+              error={code.error}
+            />
+          </>
+        )}
         <Button type="submit" block size="lg" loading={isLoading} className={styles.submit}>
           {t('login.submit')}
         </Button>

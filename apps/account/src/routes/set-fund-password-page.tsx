@@ -55,6 +55,8 @@ function FundChange({ user }: { user: UserInfo }) {
       <PasswordForm
         schema={changeFundPasswordBodySchema}
         needsOld={user.has_fund_password}
+        // Setting the first one is no change, so it is not stepped up.
+        askSecondFactor={user.has_fund_password && user.second_factor}
         busy={isLoading}
         labels={{
           password: t('password.newFund'),

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useGetUserInfoQuery } from '@app/api-client';
 import { changeLoginPasswordBodySchema } from '@app/contracts';
 import { DefaultPage, useGoBack } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
@@ -12,12 +13,14 @@ export default function SetPasswordPage() {
   const goBack = useGoBack('/pages/user/security');
   const [change, { isLoading }] = useChangeLoginPasswordMutation();
   const holdNote = useHoldNote();
+  const { data: user } = useGetUserInfoQuery();
   return (
     <DefaultPage title={t('password.loginTitle')} padded>
       <HoldAheadNote />
       <PasswordForm
         schema={changeLoginPasswordBodySchema}
         needsOld
+        askSecondFactor={Boolean(user?.second_factor)}
         busy={isLoading}
         labels={{
           password: t('password.new'),

@@ -95,9 +95,10 @@ export async function call<T = any>(
   app: FastifyInstance,
   method: 'GET' | 'POST',
   url: string,
-  options: { body?: Record<string, string>; token?: string; lang?: string; ip?: string } = {},
+  options: { body?: Record<string, string>; token?: string; lang?: string; ip?: string; userAgent?: string } = {},
 ): Promise<Answer<T>> {
   const headers: Record<string, string> = {};
+  if (options.userAgent) headers['user-agent'] = options.userAgent;
   if (options.token) headers.token = options.token;
   if (options.lang) headers.lang = options.lang;
   const response = await app.inject({

@@ -57,7 +57,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ sender: MessageSender; perMinut
     '/api/login/reg',
     { schema: { body: registerBodySchema, response: answers(sessionDataSchema) }, config: strict },
     async (request, reply) => {
-      const session = await register(db, request.body as Parameters<typeof register>[1], request.ip, request.lang);
+      const session = await register(
+        db,
+        request.body as Parameters<typeof register>[1],
+        request.ip,
+        request.lang,
+        request.headers['user-agent'],
+      );
       await authHooks.sessionOpened.emit(db, {
         token: session.token,
         kind: 'register',
@@ -72,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ sender: MessageSender; perMinut
     '/api/login/index',
     { schema: { body: loginBodySchema, response: answers(sessionDataSchema) }, config: strict },
     async (request, reply) => {
-      const session = await login(db, request.body, request.ip, request.lang);
+      const session = await login(db, request.body, request.ip, request.lang, request.headers['user-agent']);
       await authHooks.sessionOpened.emit(db, {
         token: session.token,
         kind: 'login',

@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import type { Language, RegisterBody, SessionData } from '@app/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -5,7 +6,9 @@ import { createUser, findUserByIdentifier, setUserInviteCode, setUserLanguage, u
 import { claimInvite, createInviteCode } from '../invites/index.ts';
 import { ensureAccounts, userAccount } from '../ledger/index.ts';
 import { decoyHash, hashPassword, verifyPassword } from './password-hash.ts';
-import { createSession } from './sessions.ts';
+import { createSession, deviceKeyOf } from './sessions.ts';
+import { sessions } from './auth.table.ts';
+import { assertSecondFactor } from './step-up.ts';
 import { checkCode, consumeCode } from './verification-codes.ts';
 import { addressLimits, checkSecret, counterOf } from './secret-attempts.ts';
 import { assertUncommonPassword } from './password-strength.ts';
@@ -17,7 +20,13 @@ type ParsedRegister = { [K in keyof RegisterBody]-?: K extends 'agree' ? true : 
  * then the inviter, then the SMS code; the user, their invitation code, their ledger accounts, the use
  * of the inviter's code and the consumed SMS code are written in one transaction.
  */
-export async function register(db: Db, body: ParsedRegister, ip: string, lang: Language = 'en'): Promise<SessionData> {
+export async function register(
+  db: Db,
+  body: ParsedRegister,
+  ip: string,
+  lang: Language = 'en',
+  userAgent?: string,
+): Promise<SessionData> {
   await assertAvailable(db, body.account, body.phone);
   assertUncommonPassword(body.password);
   const codeId = await checkCode(db, { phone: body.phone, purpose: 'register', code: body.code });
@@ -40,7 +49,7 @@ export async function register(db: Db, body: ParsedRegister, ip: string, lang: L
       const own = await createInviteCode(tx, { ownerUserId: user.id, createdBy: 'registration' });
       await setUserInviteCode(tx, user.id, own!.code);
       await ensureAccounts(tx, [userAccount(user.id, 'available'), userAccount(user.id, 'frozen')]);
-      return { userId: user.id, session: await createSession(tx, user.id, ip) };
+      return { userId: user.id, session: await createSession(tx, user.id, ip, userAgent) };
     })
     .catch((error: unknown) => {
       const constraint = uniqueViolation(error);
@@ -73,13 +82,15 @@ export async function assertPhoneAvailable(db: Db, phone: string) {
 /**
  * Login by account name or phone. The attempt is counted before the password is checked (see
  * checkSecret), and an unknown user costs a full hash too, so timing does not tell which accounts exist
- * (the spec's messages do).
+ * (the spec's messages do). With a second factor on, a device that has not signed in before must also give a
+ * fresh one (step-up); a user with none on costs no query more.
  */
 export async function login(
   db: Db,
-  input: { account: string; password: string },
+  input: { account: string; password: string; second_factor_code?: string | undefined },
   ip: string,
   lang: Language = 'en',
+  userAgent?: string,
 ): Promise<SessionData> {
   const user = await findUserByIdentifier(db, input.account);
   if (!user) {
@@ -97,10 +108,25 @@ export async function login(
   );
   if (!right) throw new AppError('wrong_password', { field: 'password' });
   if (user.locked) throw new AppError('account_locked');
-  const session = await createSession(db, user.id, ip);
+  if (user.secondFactorOnAt && !(await knownDevice(db, user.id, userAgent))) {
+    await assertSecondFactor(db, { user, ip, code: input.second_factor_code });
+  }
+  const session = await createSession(db, user.id, ip, userAgent);
   // Customer service writes to the user in the language the app was in at their last sign-in.
   if (user.lang !== lang) await setUserLanguage(db, user.id, lang);
   return { token: session.token, expires_at: session.expiresAt, user: await userInfo(db, user.id) };
+}
+
+/** Whether this browser has signed in to the account before (any session, live or ended). */
+async function knownDevice(db: Db, userId: number, userAgent: string | undefined): Promise<boolean> {
+  const key = deviceKeyOf(userAgent);
+  if (!key) return false;
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.deviceKey, key)))
+    .limit(1);
+  return Boolean(row);
 }
 
 function uniqueViolation(error: unknown): string | null {

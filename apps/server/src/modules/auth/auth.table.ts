@@ -16,8 +16,39 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     ip: text('ip'),
+    /** A hash of the browser's User-Agent at sign-in: a sign-in from one not seen before is a new device. */
+    deviceKey: text('device_key'),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * A user's authenticator app (RFC 6238). A row with `enrolled_at` null is an enrolment started and not yet
+ * confirmed with a code; `last_step` is the time step of the last code accepted, so no code is accepted twice.
+ */
+export const userAuthenticators = pgTable('user_authenticators', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id),
+  secret: text('secret').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  enrolledAt: timestamp('enrolled_at', { withTimezone: true }),
+  lastStep: bigint('last_step', { mode: 'number' }),
+});
+
+/** The ten one-time recovery codes given when the authenticator is turned on; only SHA-256 of each is kept. */
+export const userRecoveryCodes = pgTable(
+  'user_recovery_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('user_recovery_codes_hash_key').on(t.userId, t.codeHash)],
 );
 
 /** Verification codes sent by SMS; stored hashed, single use, with an attempt counter. */

@@ -5,13 +5,21 @@ import { hashPassword, verifyPassword } from './password-hash.ts';
 import { revokeUserSessions } from './sessions.ts';
 import { checkSecret, counterOf } from './secret-attempts.ts';
 import { assertUncommonPassword } from './password-strength.ts';
+import { assertSecondFactor } from './step-up.ts';
 
 // The user's two passwords after registration: changing them, and checking the fund password before money moves.
 
 /** Changing the login password ends every other session of the user. */
 export async function changeLoginPassword(
   db: Db,
-  input: { userId: number; sessionId: number; ip: string; oldPassword: string; password: string },
+  input: {
+    userId: number;
+    sessionId: number;
+    ip: string;
+    oldPassword: string;
+    password: string;
+    secondFactorCode?: string | undefined;
+  },
 ) {
   assertUncommonPassword(input.password);
   const user = await findUser(db, input.userId);
@@ -20,6 +28,7 @@ export async function changeLoginPassword(
     verifyPassword(user.passwordHash, input.oldPassword),
   );
   if (!right) throw new AppError('old_password_wrong', { field: 'old_password' });
+  await assertSecondFactor(db, { user, ip: input.ip, code: input.secondFactorCode });
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     await setLoginPasswordHash(tx, input.userId, passwordHash);
@@ -30,7 +39,13 @@ export async function changeLoginPassword(
 /** The first fund password is set without an old one; after that the old one is required. */
 export async function changeFundPassword(
   db: Db,
-  input: { userId: number; ip: string; oldPassword?: string | undefined; password: string },
+  input: {
+    userId: number;
+    ip: string;
+    oldPassword?: string | undefined;
+    password: string;
+    secondFactorCode?: string | undefined;
+  },
 ) {
   assertUncommonPassword(input.password);
   const user = await findUser(db, input.userId);
@@ -38,6 +53,8 @@ export async function changeFundPassword(
   if (user.fundPasswordHash !== null) {
     if (!input.oldPassword) throw new AppError('enter_old_password', { field: 'old_password' });
     await assertFundPassword(db, { userId: user.id, ip: input.ip, password: input.oldPassword }, 'old_password');
+    // Changing it is stepped up; setting the first one is not a change (nothing to take over yet).
+    await assertSecondFactor(db, { user, ip: input.ip, code: input.secondFactorCode });
   }
   const fundPasswordHash = await hashPassword(input.password);
   await setFundPasswordHash(db, input.userId, fundPasswordHash);

@@ -22,6 +22,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: request.ip,
         oldPassword: request.body.old_password,
         password: request.body.password,
+        secondFactorCode: request.body.second_factor_code,
       });
       return reply.ok(null, 'password_changed');
     },
@@ -36,6 +37,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: request.ip,
         oldPassword: request.body.old_password || undefined,
         password: request.body.password,
+        secondFactorCode: request.body.second_factor_code,
       });
       return reply.ok(null, 'fund_password_set');
     },

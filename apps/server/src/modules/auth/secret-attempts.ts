@@ -11,13 +11,15 @@ const IN_FLIGHT_SECONDS = 30;
 
 /**
  * One counter per user and secret, whichever flow checks it (login, changing the password, withdrawing,
- * changing the fund password). An identifier that names no user still gets a counter of its own, so a
+ * changing the fund password, a step-up with the authenticator). An identifier that names no user still gets a counter of its own, so a
  * guesser cannot tell from the throttling which accounts exist.
  */
 export const counterOf = {
   login: (userId: number) => `login:${userId}`,
   unknownAccount: (identifier: string) => `account:${identifier.trim().toLowerCase()}`,
   fund: (userId: number) => `fund:${userId}`,
+  /** The authenticator's codes and the recovery codes: one counter, as they stand in for each other. */
+  secondFactor: (userId: number) => `second-factor:${userId}`,
 } as const;
 
 /**

@@ -14,7 +14,10 @@ const TOUCH_AFTER_SECONDS = 60;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export async function createSession(db: DbOrTx, userId: number, ip: string) {
+/** What "this device" means for new-device step-up: the browser's User-Agent, kept only as a hash. */
+export const deviceKeyOf = (userAgent: string | undefined) => (userAgent ? hashToken(`ua:${userAgent}`) : null);
+
+export async function createSession(db: DbOrTx, userId: number, ip: string, userAgent?: string) {
   const token = randomBytes(32).toString('base64url');
   const [row] = await db
     .insert(sessions)
@@ -22,6 +25,7 @@ export async function createSession(db: DbOrTx, userId: number, ip: string) {
       userId,
       tokenHash: hashToken(token),
       ip,
+      deviceKey: deviceKeyOf(userAgent),
       expiresAt: sql`now() + make_interval(secs => ${SESSION_ABSOLUTE_SECONDS})`,
     })
     .returning({ id: sessions.id, expiresAt: sessions.expiresAt });

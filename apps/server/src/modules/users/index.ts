@@ -9,6 +9,7 @@ export {
   setFundPasswordHash,
   setLoginPasswordHash,
   setRealNameState,
+  setSecondFactorOn,
   setUserInviteCode,
   setUserLanguage,
   setUserLockedFlag,

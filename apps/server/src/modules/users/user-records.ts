@@ -65,3 +65,14 @@ export async function setUserLockedFlag(db: DbOrTx, userId: number, locked: bool
   const [row] = await db.update(users).set({ locked }).where(eq(users.id, userId)).returning();
   return row ?? null;
 }
+
+/**
+ * The second factor's state on the user's row: on since when, or off since when (turning the last factor off
+ * starts the withdrawal hold the wallet reads from `secondFactorOffAt`).
+ */
+export async function setSecondFactorOn(db: DbOrTx, userId: number, on: boolean): Promise<void> {
+  await db
+    .update(users)
+    .set(on ? { secondFactorOnAt: sql`now()` } : { secondFactorOnAt: null, secondFactorOffAt: sql`now()` })
+    .where(eq(users.id, userId));
+}

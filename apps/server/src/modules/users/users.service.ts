@@ -88,6 +88,7 @@ export async function userInfo(db: DbOrTx, id: number, at?: { now: number; tz: s
     real_name_state: user.realNameState as UserInfo['real_name_state'],
     is_vip: user.isVip,
     has_fund_password: user.fundPasswordHash !== null,
+    second_factor: user.secondFactorOnAt !== null,
     avatar_id: avatarId,
     created_at: Math.floor(user.createdAt.getTime() / 1000),
     balances: { currency: 'USD', available: formatMoney(a), frozen: formatMoney(f), total: formatMoney(a + f) },

@@ -18,6 +18,13 @@ export const users = pgTable(
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
     /** The app's language at the last registration, sign-in or launch: what customer service writes to the user in. */
     lang: text('lang').notNull().default('en'),
+    /**
+     * Since when a second factor (the authenticator app) is on; null while none is. Kept on the user's row so the
+     * flows that already read it know whether to ask for a step-up without a query of their own.
+     */
+    secondFactorOnAt: timestamp('second_factor_on_at', { withTimezone: true }),
+    /** When the last second factor was turned off: withdrawals are held from then as after a password change. */
+    secondFactorOffAt: timestamp('second_factor_off_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_account_key').on(sql`lower(${t.account})`),

@@ -33,6 +33,7 @@ import {
 } from '@app/contracts';
 import { answers, fileAnswers } from '../../platform/http/answers.ts';
 import { currentUser } from '../../platform/http/authenticate.ts';
+import { assertSecondFactor } from '../auth/index.ts';
 import type { UploadStore } from '../uploads/index.ts';
 import { assets, createQuote, exchangeRecords, executeQuote } from './exchange.service.ts';
 import {
@@ -58,6 +59,10 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRouteOptions> = async (ap
   const userId = (request: Parameters<typeof currentUser>[0]) => currentUser(request).userId;
   app.addHook('onRequest', app.requireUser);
 
+  // Binding, editing or removing a payout method is stepped up when the user has a second factor on.
+  const stepUp = (request: Parameters<typeof currentUser>[0] & { body: { second_factor_code?: string | undefined } }) =>
+    assertSecondFactor(db, { user: userId(request), ip: request.ip, code: request.body.second_factor_code });
+
   const created = async (row: Parameters<typeof toMethod>[0]) =>
     toMethod(row, holdUntilOf(row, (await loadSettings(db)).holdHours), false);
 
@@ -66,6 +71,7 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRouteOptions> = async (ap
     '/api/user/add_card',
     { schema: { body: addCardBodySchema, response: answers(paymentMethodSchema) } },
     async (request, reply) => {
+      await stepUp(request);
       const b = request.body as { bank_name: string; branch: string; holder: string; card_number: string };
       return reply.ok(await created(await addCard(db, userId(request), b)), 'added');
     },
@@ -78,6 +84,7 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRouteOptions> = async (ap
     '/api/user/add_wallet_addr',
     { schema: { body: addWalletBodySchema, response: answers(paymentMethodSchema) } },
     async (request, reply) => {
+      await stepUp(request);
       const b = request.body as { currency: string; network: string; address: string };
       return reply.ok(await created(await addWallet(db, userId(request), b)), 'added');
     },
@@ -99,6 +106,7 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRouteOptions> = async (ap
     '/api/user/add_payment',
     { schema: { body: addPayAccountBodySchema, response: answers(paymentMethodSchema) } },
     async (request, reply) => {
+      await stepUp(request);
       const b = request.body as { kind: 'alipay' | 'wechat'; holder: string; account: string };
       return reply.ok(await created(await addPayAccount(db, userId(request), b)), 'added');
     },
@@ -111,8 +119,14 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRouteOptions> = async (ap
     '/api/user/edit_card',
     { schema: { body: editCardBodySchema, response: answers(paymentMethodSchema) } },
     async (request, reply) => {
-      const { id, ...b } = request.body as {
+      await stepUp(request);
+      const {
+        id,
+        second_factor_code: _,
+        ...b
+      } = request.body as {
         id: number;
+        second_factor_code?: string;
         bank_name: string;
         branch: string;
         holder: string;
@@ -128,7 +142,18 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRouteOptions> = async (ap
     '/api/user/edit_wallet_addr',
     { schema: { body: editWalletBodySchema, response: answers(paymentMethodSchema) } },
     async (request, reply) => {
-      const { id, ...b } = request.body as { id: number; currency: string; network: string; address: string };
+      await stepUp(request);
+      const {
+        id,
+        second_factor_code: _,
+        ...b
+      } = request.body as {
+        id: number;
+        second_factor_code?: string;
+        currency: string;
+        network: string;
+        address: string;
+      };
       return reply.ok(
         await created(await editMethod(db, userId(request), id, { kind: 'crypto', ...b })),
         'operation_succeeded',
@@ -139,7 +164,18 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRouteOptions> = async (ap
     '/api/user/edit_payment',
     { schema: { body: editPayAccountBodySchema, response: answers(paymentMethodSchema) } },
     async (request, reply) => {
-      const { id, ...b } = request.body as { id: number; kind: 'alipay' | 'wechat'; holder: string; account: string };
+      await stepUp(request);
+      const {
+        id,
+        second_factor_code: _,
+        ...b
+      } = request.body as {
+        id: number;
+        second_factor_code?: string;
+        kind: 'alipay' | 'wechat';
+        holder: string;
+        account: string;
+      };
       return reply.ok(await created(await editMethod(db, userId(request), id, b)), 'operation_succeeded');
     },
   );
@@ -147,6 +183,7 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRouteOptions> = async (ap
     '/api/user/del_payment',
     { schema: { body: methodIdBodySchema, response: answers(z.null()) } },
     async (request, reply) => {
+      await stepUp(request);
       await removeMethod(db, userId(request), request.body.id);
       return reply.ok(null, 'deleted');
     },
@@ -195,6 +232,7 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRouteOptions> = async (ap
         kind: b.kind,
         amount: b.amount,
         fundPassword: b.fund_password,
+        secondFactorCode: b.second_factor_code,
         key: b.key,
         now: now(),
         tz,

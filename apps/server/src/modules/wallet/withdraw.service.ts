@@ -21,7 +21,7 @@ import { balancesOf, postJournal, houseAccount, houseShard, userAccount } from '
 import { postInboxMessage } from '../inbox/index.ts';
 import { fourEyesStep } from '../operators/index.ts';
 import { findUser } from '../users/index.ts';
-import { assertFundPassword } from '../auth/index.ts';
+import { assertFundPassword, assertSecondFactor } from '../auth/index.ts';
 import { holdUntilOf, listMethods, mask, methodTitle } from './payment-methods.service.ts';
 import { localDateTime, windowOpensAt, withinWindow } from './platform-time.ts';
 import { bpToPct, loadSettings, type Settings } from './wallet-settings.ts';
@@ -50,7 +50,10 @@ async function fundPasswordChangedAt(db: DbOrTx, userId: number, hash: string | 
   return seconds(mark.changedAt);
 }
 
-/** The user-wide hold: after a change of the login or the fund password. Null when none is running. */
+/**
+ * The user-wide hold: after a change of the login or the fund password, or after the last second factor was
+ * turned off. Null when none is running.
+ */
 export async function userHoldUntil(
   db: DbOrTx,
   userId: number,
@@ -65,6 +68,7 @@ export async function userHoldUntil(
   if (loginChanged !== null) candidates.push(loginChanged + hold);
   const fundChanged = await fundPasswordChangedAt(db, userId, user.fundPasswordHash);
   if (fundChanged !== null) candidates.push(fundChanged + hold);
+  if (user.secondFactorOffAt) candidates.push(seconds(user.secondFactorOffAt) + hold);
   const until = Math.max(0, ...candidates);
   return hold > 0 && until > now ? until : null;
 }
@@ -119,6 +123,7 @@ export async function cashInfo(db: Db, userId: number, now: number, tz: string):
     remaining_amount: formatMoney(remainingAmount > 0n ? remainingAmount : 0n),
     available: formatMoney(balances.get(userAccount(userId, 'available'))!),
     has_fund_password: user.fundPasswordHash !== null,
+    second_factor: user.secondFactorOnAt !== null,
     hold_until: holdUntil,
     hold_hours: settings.holdHours,
     destinations,
@@ -142,6 +147,7 @@ export type SubmitInput = {
   kind?: MethodKind | undefined;
   amount: string;
   fundPassword: string;
+  secondFactorCode?: string | undefined;
   key: string;
   now: number;
   tz: string;
@@ -200,6 +206,7 @@ export async function submitWithdrawal(db: Db, input: SubmitInput): Promise<With
     });
   }
   await assertFundPassword(db, { userId: input.userId, ip: input.ip, password: input.fundPassword });
+  await assertSecondFactor(db, { user: input.userId, ip: input.ip, code: input.secondFactorCode });
 
   const fee = withdrawFee(amount, settings.withdrawFeeBp, settings.withdrawFeeMin);
   const hash = requestHash('wallet.withdraw', { m: method.id, a: amount.toString() });

@@ -24,6 +24,7 @@ const USER: UserInfo = {
   real_name_state: 'none',
   is_vip: false,
   has_fund_password: false,
+  second_factor: false,
   avatar_id: null,
   created_at: 0,
   balances: { currency: 'USD', available: '0.00', frozen: '0.00', total: '0.00' },

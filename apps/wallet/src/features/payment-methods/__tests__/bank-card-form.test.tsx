@@ -94,8 +94,11 @@ describe('the bank card form', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        urls.push(new URL(String(input), 'http://app.test').pathname);
-        bodies.push(init?.body);
+        // The form reads the user summary (is a second factor on?); what it sends is the POST.
+        if (init?.method === 'POST') {
+          urls.push(new URL(String(input), 'http://app.test').pathname);
+          bodies.push(init?.body);
+        }
         return Response.json({ code: 200, key: 'operation_succeeded', msg: 'Done', data: null });
       }),
     );

@@ -46,8 +46,8 @@ export const paymentMethodsApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/user/edit_payment', method: 'POST', body: body as Record<string, string> }),
       invalidatesTags: ['PaymentMethod'],
     }),
-    removeMethod: build.mutation<null, number>({
-      query: (id) => ({ url: '/api/user/del_payment', method: 'POST', body: { id } }),
+    removeMethod: build.mutation<null, { id: number; second_factor_code?: string }>({
+      query: (body) => ({ url: '/api/user/del_payment', method: 'POST', body }),
       invalidatesTags: ['PaymentMethod'],
     }),
   }),

@@ -9,6 +9,7 @@ import { useAddCardMutation, useEditCardMutation } from '../api/payment-methods-
 import { EditNote } from './edit-note.tsx';
 import { apiErrorText } from '@app/app-kit';
 import { HoldAheadNote } from './hold-ahead-note.tsx';
+import { useStepUp } from '../../../lib/step-up.tsx';
 
 const FIELDS = ['bank_name', 'branch', 'holder', 'card_number'] as const;
 
@@ -38,6 +39,7 @@ export function BankCardForm({
   const [add, addState] = useAddCardMutation();
   const [edit, editState] = useEditCardMutation();
   const state = editing ? editState : addState;
+  const stepUp = useStepUp();
   // A tap on "Bind card" blurs the field first: had the blur taken an error line away (or added one), the button
   // would move from under the finger before the tap's click landed, and the tap would be lost. So every field
   // keeps its error line's room (reserveErrorLine), and a field showing an error is checked again as it is typed
@@ -52,12 +54,12 @@ export function BankCardForm({
     const found = fieldErrors(addCardBodySchema, values, t);
     setErrors(found);
     setFormError(null);
-    if (Object.keys(found).length) return;
+    if (Object.keys(found).length || !stepUp.ready()) return;
+    const body = { ...values, ...stepUp.body() };
     try {
-      onDone(
-        editing ? await edit({ ...values, id: editing.id } as never).unwrap() : await add(values as never).unwrap(),
-      );
+      onDone(editing ? await edit({ ...body, id: editing.id } as never).unwrap() : await add(body as never).unwrap());
     } catch (error) {
+      if (stepUp.refused(error)) return;
       const field = errorField(error);
       if (field && (FIELDS as readonly string[]).includes(field)) setErrors({ [field]: apiErrorText(error, t) });
       else setFormError(apiErrorText(error, t));
@@ -87,6 +89,7 @@ export function BankCardForm({
       ))}
       <p className={styles.note}>{t('methods.lockedNote')}</p>
       <HoldAheadNote hours={holdHours} />
+      {stepUp.field}
       {formError && (
         <p className={styles.error} role="alert">
           {formError}

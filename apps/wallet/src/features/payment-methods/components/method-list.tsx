@@ -7,6 +7,7 @@ import { Badge, Button, ConfirmDialog, useToast } from '@app/ui';
 import { NS } from '../../../i18n-namespace.ts';
 import styles from '../../../lib/wallet.module.css';
 import { useRemoveMethodMutation } from '../api/payment-methods-api.ts';
+import { useStepUp } from '../../../lib/step-up.tsx';
 import { apiErrorText } from '@app/app-kit';
 
 // Where each kind's one allowed change is made: the page that adds one, in edit mode.
@@ -28,14 +29,18 @@ export function MethodList({ items }: { items: PaymentMethod[] }) {
   const [removing, setRemoving] = useState<PaymentMethod | null>(null);
   const [remove, state] = useRemoveMethodMutation();
   const navigate = useNavigate();
+  const stepUp = useStepUp();
   const confirm = async () => {
-    if (!removing) return;
+    if (!removing || !stepUp.ready()) return;
     try {
-      await remove(removing.id).unwrap();
+      await remove({ id: removing.id, ...stepUp.body() }).unwrap();
       toast.info(t('deleted', { ns: 'errors' }));
     } catch (error) {
+      // A missing or wrong code is said under its field; the dialog stays open for another.
+      if (stepUp.refused(error)) return;
       toast.error(apiErrorText(error, t));
     }
+    stepUp.reset();
     setRemoving(null);
   };
   return (
@@ -82,11 +87,23 @@ export function MethodList({ items }: { items: PaymentMethod[] }) {
       <ConfirmDialog
         open={removing !== null}
         title={t('methods.removeTitle')}
-        message={removing ? `${removing.title} ${removing.masked}` : ''}
+        message={
+          removing ? (
+            <>
+              <p>{`${removing.title} ${removing.masked}`}</p>
+              {stepUp.field}
+            </>
+          ) : (
+            ''
+          )
+        }
         confirmLabel={t('methods.remove')}
         cancelLabel={t('actions.cancel', { ns: 'common' })}
         onConfirm={() => void confirm()}
-        onCancel={() => setRemoving(null)}
+        onCancel={() => {
+          stepUp.reset();
+          setRemoving(null);
+        }}
         busy={state.isLoading}
         danger
       />

@@ -9,6 +9,7 @@ import { useAddPayAccountMutation, useEditPayAccountMutation } from '../api/paym
 import { EditNote } from './edit-note.tsx';
 import { apiErrorText } from '@app/app-kit';
 import { HoldAheadNote } from './hold-ahead-note.tsx';
+import { useStepUp } from '../../../lib/step-up.tsx';
 
 /**
  * An Alipay or WeChat Pay account; one of each, locked after submission. With `editing`, the one change customer
@@ -34,19 +35,22 @@ export function PayAccountForm({
   const [add, addState] = useAddPayAccountMutation();
   const [edit, editState] = useEditPayAccountMutation();
   const state = editing ? editState : addState;
+  const stepUp = useStepUp();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = fieldErrors(addPayAccountBodySchema, { kind, holder, account }, t);
     setErrors(found);
     setFormError(null);
-    if (Object.keys(found).length) return;
+    if (Object.keys(found).length || !stepUp.ready()) return;
+    const code = stepUp.body();
     try {
       onDone(
         editing
-          ? await edit({ id: editing.id, kind, holder, account }).unwrap()
-          : await add({ kind, holder, account }).unwrap(),
+          ? await edit({ id: editing.id, kind, holder, account, ...code }).unwrap()
+          : await add({ kind, holder, account, ...code }).unwrap(),
       );
     } catch (error) {
+      if (stepUp.refused(error)) return;
       setFormError(apiErrorText(error, t));
     }
   };
@@ -71,6 +75,7 @@ export function PayAccountForm({
           onChange={(e) => setAccount(e.target.value)}
         />
         <HoldAheadNote hours={holdHours} />
+        {stepUp.field}
         {formError && (
           <p className={styles.error} role="alert">
             {formError}

@@ -9,6 +9,7 @@ import { useAddWalletMutation, useEditWalletMutation, useGetWalletOptionsQuery }
 import { EditNote } from './edit-note.tsx';
 import { apiErrorText } from '@app/app-kit';
 import { HoldAheadNote } from './hold-ahead-note.tsx';
+import { useStepUp } from '../../../lib/step-up.tsx';
 
 /**
  * Currency, network (always picked explicitly) and address; the server checks the address for that network.
@@ -34,20 +35,23 @@ export function WalletAddressForm({
   const [add, addState] = useAddWalletMutation();
   const [edit, editState] = useEditWalletMutation();
   const state = editing ? editState : addState;
+  const stepUp = useStepUp();
   const networks = options?.currencies.find((c) => c.currency === currency)?.networks ?? [];
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = fieldErrors(addWalletBodySchema, { currency, network, address }, t);
     if (!network) found.network = t('wallet.pickNetwork');
     setErrors(found);
-    if (Object.keys(found).length) return;
+    if (Object.keys(found).length || !stepUp.ready()) return;
+    const code = stepUp.body();
     try {
       onDone(
         editing
-          ? await edit({ id: editing.id, currency, network: network as never, address }).unwrap()
-          : await add({ currency, network: network as never, address }).unwrap(),
+          ? await edit({ id: editing.id, currency, network: network as never, address, ...code }).unwrap()
+          : await add({ currency, network: network as never, address, ...code }).unwrap(),
       );
     } catch (error) {
+      if (stepUp.refused(error)) return;
       setErrors({ [errorField(error) === 'network' ? 'network' : 'address']: apiErrorText(error, t) });
     }
   };
@@ -107,6 +111,7 @@ export function WalletAddressForm({
       />
       <p className={styles.note}>{t('wallet.networkNote')}</p>
       <HoldAheadNote hours={holdHours} />
+      {stepUp.field}
       <Button type="submit" block loading={state.isLoading}>
         {editing ? t('methods.editSubmit') : t('wallet.submit')}
       </Button>

@@ -24,6 +24,7 @@ const info = (over: Partial<CashInfo> = {}): CashInfo => ({
   remaining_amount: '100000.00',
   available: '1000.00',
   has_fund_password: true,
+  second_factor: false,
   hold_until: null,
   hold_hours: 24,
   destinations: [
@@ -165,6 +166,70 @@ describe('the withdrawal form', () => {
         `For your security, withdrawals are on hold until ${moment(future)}`,
       );
       expect(screen.getByRole('button', { name: 'Continue' })).toHaveProperty('disabled', true);
+    });
+  });
+
+  describe('with an authenticator on (issue #44)', () => {
+    it('the confirm sheet asks for its code, sends nothing without it, and sends it with the withdrawal', async () => {
+      const fetch = vi.fn(async (_url: string, _init?: RequestInit) =>
+        Response.json({
+          code: 200,
+          key: 'withdrawal_submitted',
+          msg: 'Withdrawal submitted',
+          data: { id: 9, status: 3, kind: 'bank', destination: 'x', amount: '300.00', fee: '3.00', received: '297.00' },
+        }),
+      );
+      vi.stubGlobal('fetch', fetch);
+      renderForm(info({ second_factor: true }));
+      fireEvent.change(await screen.findByLabelText('Amount'), { target: { value: '300' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+      const dialog = within(await screen.findByRole('dialog'));
+      fireEvent.change(dialog.getByLabelText('Fund password'), { target: { value: 'fund1234' } });
+      fireEvent.click(dialog.getByRole('button', { name: 'Withdraw' }));
+      expect(
+        await dialog.findByText('Enter the code from your authenticator app (or a recovery code) to continue'),
+      ).toBeTruthy();
+      expect(fetch).not.toHaveBeenCalled();
+
+      fireEvent.change(dialog.getByLabelText('Authenticator code'), { target: { value: '123456' } });
+      fireEvent.click(dialog.getByRole('button', { name: 'Withdraw' }));
+      expect(await screen.findByTestId('cash-result')).toBeTruthy();
+      const sent = String(fetch.mock.calls[0]![1]!.body);
+      expect(sent).toContain('second_factor_code=123456');
+      expect(sent).toContain('fund_password=fund1234');
+    });
+
+    it("puts the server's refusal of the code under its field, and keeps the sheet open", async () => {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () =>
+          Response.json({
+            code: 400,
+            key: 'second_factor_wrong',
+            msg: 'Wrong or already used code. Enter the current code from your authenticator app',
+            data: { field: 'second_factor_code' },
+          }),
+        ),
+      );
+      renderForm(info({ second_factor: true }));
+      fireEvent.change(await screen.findByLabelText('Amount'), { target: { value: '300' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+      const dialog = within(await screen.findByRole('dialog'));
+      fireEvent.change(dialog.getByLabelText('Fund password'), { target: { value: 'fund1234' } });
+      fireEvent.change(dialog.getByLabelText('Authenticator code'), { target: { value: '111111' } });
+      fireEvent.click(dialog.getByRole('button', { name: 'Withdraw' }));
+      expect(
+        await dialog.findByText('Wrong or already used code. Enter the current code from your authenticator app'),
+      ).toBeTruthy();
+      expect((dialog.getByLabelText('Authenticator code') as HTMLInputElement).value).toBe('');
+    });
+
+    it('does not ask for a code when none is on', async () => {
+      renderForm(info());
+      fireEvent.change(await screen.findByLabelText('Amount'), { target: { value: '300' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+      const dialog = within(await screen.findByRole('dialog'));
+      expect(dialog.queryByLabelText('Authenticator code')).toBeNull();
     });
   });
 });

@@ -5,7 +5,14 @@ import type { CashInfo, MethodKind, WithdrawRecord, WithdrawRecordList } from '@
 export const RECORD_PAGE = 20;
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['Withdraw', 'PaymentMethod'] });
 
-export type CashArgs = { method_id: number; kind?: MethodKind; amount: string; fund_password: string; key: string };
+export type CashArgs = {
+  method_id: number;
+  kind?: MethodKind;
+  amount: string;
+  fund_password: string;
+  second_factor_code?: string;
+  key: string;
+};
 
 /** cash (GET rules / POST submit) and cash_record. */
 export const withdrawApi = api.injectEndpoints({

@@ -8,7 +8,7 @@ import { NS } from '../../../i18n-namespace.ts';
 import styles from '../../../lib/wallet.module.css';
 import { useSubmitCashMutation } from '../api/withdraw-api.ts';
 import { feeAndReceived } from '../lib/fee.ts';
-import { apiErrorText, newIdempotencyKey } from '@app/app-kit';
+import { apiErrorText, newIdempotencyKey, SecondFactorField } from '@app/app-kit';
 import { errorField } from '../../../lib/form-errors.ts';
 import { blockOfRefusal, withdrawBlock, type WithdrawBlock } from '../lib/withdraw-block.ts';
 
@@ -16,7 +16,7 @@ const AMOUNT = /^\d{1,9}(\.\d{1,2})?$/;
 
 /**
  * The withdrawal form: a bound destination, the amount with the fee and the exact amount received, then a
- * confirmation that restates the terms and asks for the fund password.
+ * confirmation that restates the terms and asks for the fund password (and, with an authenticator on, its code).
  */
 export function WithdrawForm({ info }: { info: CashInfo }) {
   const { t } = useTranslation(NS);
@@ -27,6 +27,10 @@ export function WithdrawForm({ info }: { info: CashInfo }) {
   const [confirming, setConfirming] = useState(false);
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  // Asked when the rules say a factor is on, or when the server asked for one (turned on in another tab).
+  const askCode = info.second_factor || codeError !== null;
   const [done, setDone] = useState<WithdrawRecord | null>(null);
   const [key, setKey] = useState(() => newIdempotencyKey());
   const [submit, state] = useSubmitCashMutation();
@@ -81,11 +85,22 @@ export function WithdrawForm({ info }: { info: CashInfo }) {
   };
   const send = async () => {
     if (!password) return setPasswordError(t('fund_password_required', { ns: 'errors' }));
+    if (askCode && !code.trim()) return setCodeError(t('second_factor_required', { ns: 'errors' }));
     setPasswordError(null);
+    setCodeError(null);
     try {
-      setDone(await submit({ method_id: methodId!, amount: amount.trim(), fund_password: password, key }).unwrap());
+      setDone(
+        await submit({
+          method_id: methodId!,
+          amount: amount.trim(),
+          fund_password: password,
+          ...(askCode ? { second_factor_code: code.trim() } : {}),
+          key,
+        }).unwrap(),
+      );
       setConfirming(false);
       setPassword('');
+      setCode('');
       setAmount('');
       setKey(newIdempotencyKey());
     } catch (e) {
@@ -94,7 +109,10 @@ export function WithdrawForm({ info }: { info: CashInfo }) {
         setConfirming(false);
         setRefused(stop);
       } else if (errorField(e) === 'fund_password') setPasswordError(apiErrorText(e, t));
-      else {
+      else if (errorField(e) === 'second_factor_code') {
+        setCode('');
+        setCodeError(apiErrorText(e, t));
+      } else {
         setConfirming(false);
         setError(apiErrorText(e, t));
       }
@@ -196,6 +214,7 @@ export function WithdrawForm({ info }: { info: CashInfo }) {
           error={passwordError}
           onChange={(e) => setPassword(e.target.value)}
         />
+        {askCode && <SecondFactorField value={code} onChange={setCode} error={codeError} />}
       </Dialog>
       <Dialog
         open={done !== null}
