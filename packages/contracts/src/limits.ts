@@ -38,6 +38,15 @@ export const LIMIT_COOLING_SECONDS = 24 * 3600;
 
 export const EXCLUSION_PERIODS = ['1d', '7d', '30d', '6m', '1y', '5y'] as const;
 export type ExclusionPeriod = (typeof EXCLUSION_PERIODS)[number];
+/** How many days each period lasts (a month is not a fixed length: six are 182 days, five years 1,826). */
+export const EXCLUSION_DAYS: Record<ExclusionPeriod, number> = {
+  '1d': 1,
+  '7d': 7,
+  '30d': 30,
+  '6m': 182,
+  '1y': 365,
+  '5y': 1826,
+};
 /** 1, 7 and 30 days are a time-out; 6 months and longer a self-exclusion. */
 export const exclusionKindOf = (p: ExclusionPeriod): 'timeout' | 'self_exclusion' =>
   p.endsWith('d') ? 'timeout' : 'self_exclusion';

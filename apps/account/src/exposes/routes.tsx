@@ -38,6 +38,10 @@ export const PAGES = [
     load: () => import(/* webpackChunkName: "page-pages-user-security" */ '../routes/security-page.tsx'),
   }),
   page({
+    path: '/pages/user/limits',
+    load: () => import(/* webpackChunkName: "page-pages-user-limits" */ '../routes/limits-page.tsx'),
+  }),
+  page({
     path: '/pages/user/setpassword',
     load: () => import(/* webpackChunkName: "page-pages-user-setpassword" */ '../routes/set-password-page.tsx'),
   }),

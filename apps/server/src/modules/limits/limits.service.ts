@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import {
   COUNT_LIMITS,
+  EXCLUSION_DAYS,
   exclusionKindOf,
   formatMoney,
   LIMIT_NAMES,
@@ -120,8 +121,6 @@ export async function setRealityMinutes(db: Db, userId: number, minutes: number,
   return limitsOf(db, userId, now);
 }
 
-const PERIOD_DAYS: Record<ExclusionPeriod, number> = { '1d': 1, '7d': 7, '30d': 30, '6m': 182, '1y': 365, '5y': 1826 };
-
 /**
  * A time-out or self-exclusion from now for the period. Nothing ends one early: a new one may only reach further.
  * Taken under the user's order lock, so no order in flight is placed after it.
@@ -129,7 +128,7 @@ const PERIOD_DAYS: Record<ExclusionPeriod, number> = { '1d': 1, '7d': 7, '30d': 
 export async function exclude(db: Db, userId: number, period: ExclusionPeriod, now: number) {
   await db.transaction(async (tx) => {
     const state = await lockRow(tx, userId, now);
-    const until = now + PERIOD_DAYS[period] * DAY;
+    const until = now + EXCLUSION_DAYS[period] * DAY;
     if (state.excludedUntil !== null && state.excludedUntil >= until) throw new AppError('exclusion_shorter');
     await tx
       .update(userLimits)
