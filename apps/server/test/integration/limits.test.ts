@@ -10,6 +10,9 @@ import { houseAccount, userAccount } from '../../src/modules/ledger/account-code
 import { call, createTestApp, operatorHeaders, registerUser, type TestApp } from '../helpers/test-app.ts';
 import { marketHarness } from '../helpers/market-harness.ts';
 import { pngImage, uploadProof } from './wallet-helpers.ts';
+import { taskOutcomes } from './copy-helpers.ts';
+import { CopyJob } from '../../src/jobs/copy.job.ts';
+import { silentLog } from '../helpers/market-harness.ts';
 
 // The limits users set on themselves, time-outs and self-exclusion, held by the server where money moves.
 // The clock starts at the machine's time, so the deposits' own timestamps fall in the windows the clock sees.
@@ -361,5 +364,55 @@ describe('time-out and self-exclusion', () => {
     expect(answer.data.exclusion).toMatchObject({ kind: 'timeout', until: market.clock.t + DAY });
     expect((await order(u, '10')).key).toBe('self_excluded');
     expect((await exclude(u, '7d')).data.exclusion).toMatchObject({ until: market.clock.t + 7 * DAY });
+  });
+});
+
+describe('copy fills', () => {
+  it("skip a follower's copy that would cross their limit or falls in their break, and nothing else", async () => {
+    const job = new CopyJob({ db: t.database.db, log: silentLog, tz: 'Asia/Shanghai', now: market.now });
+    try {
+      const leader = await newUser();
+      const lead = await call(t.app, 'POST', '/api/user/copy_lead', {
+        token: leader.token,
+        body: { display_name: 'Limit Leader', agree: '1' },
+      });
+      expect(lead.code).toBe(200);
+      const leaderId = String(lead.data.leader.leader_id);
+      const follow = (u: User) =>
+        call(t.app, 'POST', '/api/user/goorder', {
+          token: u.token,
+          body: { leader_id: leaderId, amount: '10', max_amount: '100', daily_loss: '100', agree: '1' },
+        });
+      const [limited, resting, free] = [await newUser(), await newUser(), await newUser()];
+      for (const u of [limited, resting, free]) expect((await follow(u)).code).toBe(200);
+      await setLimit(limited, 'turnover_day', '15');
+      expect(
+        (
+          await call(t.app, 'POST', '/api/user/limits/exclude', {
+            token: resting.token,
+            body: { period: '1d', confirm: '1' },
+          })
+        ).code,
+      ).toBe(200);
+      // Following again during the break is refused as well.
+      expect((await follow(resting)).key).toBe('self_excluded');
+      const outcomes = [];
+      for (let i = 0; i < 2; i++) {
+        const placed = await order(leader, '100');
+        expect(placed.code).toBe(200);
+        await market.advance(1);
+        await job.runOnce();
+        outcomes.push(await taskOutcomes(t.database.db, placed.data.id));
+      }
+      const of = (u: User, i: number) => outcomes[i]!.find((o) => o.userId === u.id);
+      expect(of(limited, 0)).toMatchObject({ status: 'copied' });
+      expect(of(limited, 1)).toMatchObject({ status: 'skipped', reason: 'limit_reached' });
+      expect(of(resting, 0)).toMatchObject({ status: 'skipped', reason: 'self_excluded' });
+      expect(of(free, 0)).toMatchObject({ status: 'copied' });
+      expect(of(free, 1)).toMatchObject({ status: 'copied' });
+      expect(await limitOf(limited, 'turnover_day')).toMatchObject({ used: '10.00' });
+    } finally {
+      await job.stop();
+    }
   });
 });
