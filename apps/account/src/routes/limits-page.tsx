@@ -80,7 +80,7 @@ function useValueText() {
     if (value === null) return t('limits.none');
     if (name === 'session_minutes') return t('limits.minutes', { count: Number(value) });
     if (COUNT_LIMITS.includes(name)) return f.number(value, 0);
-    return `${f.money(value)} U`;
+    return f.money(value);
   };
 }
 
@@ -234,7 +234,8 @@ function TakeABreak() {
   const f = useFormatters();
   const toast = useToast();
   const [period, setPeriod] = useState<ExclusionPeriod | null>(null);
-  const [asking, setAsking] = useState(false);
+  // When the user asked: the confirmation names the moment the break would end.
+  const [askedAt, setAskedAt] = useState<number | null>(null);
   const [exclude, { isLoading }] = useExcludeMutation();
   const go = async () => {
     try {
@@ -243,7 +244,7 @@ function TakeABreak() {
     } catch (e) {
       toast.error(apiErrorText(e, t));
     } finally {
-      setAsking(false);
+      setAskedAt(null);
     }
   };
   const label = (p: ExclusionPeriod) => t(`limits.periods.${p}`);
@@ -265,21 +266,21 @@ function TakeABreak() {
           </button>
         ))}
       </div>
-      <Button variant="danger" block disabled={!period} onClick={() => setAsking(true)}>
+      <Button variant="danger" block disabled={!period} onClick={() => setAskedAt(Math.floor(Date.now() / 1000))}>
         {period && exclusionKindOf(period) === 'self_exclusion' ? t('limits.startExclusion') : t('limits.startTimeout')}
       </Button>
       <ConfirmDialog
-        open={asking && period !== null}
+        open={askedAt !== null && period !== null}
         title={period ? label(period) : ''}
         message={t('limits.breakConfirm', {
-          time: period ? f.dateTime(Math.floor(Date.now() / 1000) + periodSeconds(period)) : '',
+          time: period && askedAt !== null ? f.dateTime(askedAt + periodSeconds(period)) : '',
         })}
         confirmLabel={t('limits.breakYes')}
         cancelLabel={t('actions.cancel', { ns: 'common' })}
         busy={isLoading}
         danger
         onConfirm={() => void go()}
-        onCancel={() => setAsking(false)}
+        onCancel={() => setAskedAt(null)}
       />
     </section>
   );

@@ -187,6 +187,23 @@ describe('open orders', () => {
   });
 });
 
+describe('the session length', () => {
+  it("refuses orders on a session older than the limit, from the session's sign-in", async () => {
+    const u = await newUser();
+    await setLimit(u, 'session_minutes', '30');
+    expect((await order(u, '10')).code).toBe(200);
+    // The session began 30 minutes ago.
+    await t.database.db.execute(
+      sql`update sessions set created_at = now() - interval '30 minutes' where user_id = ${u.id}`,
+    );
+    const refused = await order(u, '10');
+    await expectRefused(u, refused, 'session_minutes', 1);
+    expect(refused.data.params.frees).toBe('session');
+    // Withdrawals, statements and the rest of the account stay open.
+    expect((await call(t.app, 'GET', '/api/user/orderlist', { token: u.token })).code).toBe(200);
+  });
+});
+
 describe('changing a limit', () => {
   it('lowers at once; a raise or removal waits 24 hours and then needs the user to confirm it', async () => {
     const u = await newUser();

@@ -60,7 +60,8 @@ export function exclusionRefusal(state: Pick<LimitState, 'excludedUntil'> | null
 export const utcText = (t: number) => `${new Date(t * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 export const isCount = (name: LimitName) => COUNT_LIMITS.includes(name);
-export const limitText = (name: LimitName, v: bigint) => (isCount(name) ? v.toString() : `${formatMoney(v)} U`);
+export const limitText = (name: LimitName, v: bigint) =>
+  name === 'session_minutes' ? `${v} min` : isCount(name) ? v.toString() : `${formatMoney(v)} U`;
 
 /** What a windowed limit counts on one day. */
 function countOf(name: LimitName, u: DayUsage): bigint {
@@ -110,7 +111,7 @@ export type LimitedOrder = { stake: bigint; fee: bigint };
 /**
  * The refusal of a real-money order that would cross one of the user's limits, or null. The order may take a
  * limit exactly to its value, not past it. `openOrders` is the user's open real orders (null: not counted,
- * no such limit); `sessionStart` the second the order's session began (null: not known, a copy fill).
+ * no such limit); `sessionAge` the seconds since the order's session began (null: not known, a copy fill).
  */
 export function orderRefusal(
   state: LimitState | null,
@@ -118,7 +119,7 @@ export function orderRefusal(
   openOrders: number | null,
   order: LimitedOrder,
   now: number,
-  sessionStart: number | null,
+  sessionAge: number | null,
 ): AppError | null {
   if (!state) return null;
   const excluded = exclusionRefusal(state, now);
@@ -127,7 +128,7 @@ export function orderRefusal(
   if (l.max_stake !== undefined && order.stake > l.max_stake) return reached('max_stake', l.max_stake, 'stake');
   if (l.open_orders !== undefined && openOrders !== null && BigInt(openOrders) + 1n > l.open_orders)
     return reached('open_orders', l.open_orders, 'settle');
-  if (l.session_minutes !== undefined && sessionStart !== null && now - sessionStart >= Number(l.session_minutes) * 60)
+  if (l.session_minutes !== undefined && sessionAge !== null && sessionAge >= Number(l.session_minutes) * 60)
     return reached('session_minutes', l.session_minutes, 'session');
   for (const name of [
     'turnover_day',
