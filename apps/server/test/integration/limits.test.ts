@@ -347,6 +347,12 @@ describe('time-out and self-exclusion', () => {
       headers: operatorHeaders('sam'),
     });
     expect(seen.json().data.exclusion).toMatchObject({ kind: 'self_exclusion' });
+    const nobody = await t.admin.inject({
+      method: 'GET',
+      url: '/admin/users/999999999/limits',
+      headers: operatorHeaders('sam'),
+    });
+    expect(nobody.json().key).toBe('user_not_found');
     // An operator's act on the account (sign-out everywhere) leaves it as it was.
     await t.admin.inject({
       method: 'POST',
@@ -413,7 +419,7 @@ describe('copy fills', () => {
       ).toBe(200);
       // Following again during the break is refused as well.
       expect((await follow(resting)).key).toBe('self_excluded');
-      const outcomes = [];
+      const outcomes: Array<Awaited<ReturnType<typeof taskOutcomes>>> = [];
       for (let i = 0; i < 2; i++) {
         const placed = await order(leader, '100');
         expect(placed.code).toBe(200);

@@ -8,6 +8,8 @@ import {
   setLimitBodySchema,
 } from '@app/contracts';
 import { answers } from '../../platform/http/answers.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { findUser } from '../users/index.ts';
 import { currentUser } from '../../platform/http/authenticate.ts';
 import {
   cancelPendingLimit,
@@ -59,6 +61,9 @@ export const adminLimitRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/users/:id/limits',
     { config: { access: 'users.read' }, schema: { params: adminUserIdParamsSchema, response: answers(limitsSchema) } },
-    async (request, reply) => reply.ok(await limitsOf(db, request.params.id, now())),
+    async (request, reply) => {
+      if (!(await findUser(db, request.params.id))) throw new AppError('user_not_found');
+      return reply.ok(await limitsOf(db, request.params.id, now()));
+    },
   );
 };
