@@ -21,6 +21,7 @@ import { adminUserAuditRoutes } from './platform/audit/user-audit.admin.routes.t
 import { adminLedgerRoutes } from './modules/ledger/index.ts';
 import { adminOrderRoutes } from './modules/orders/index.ts';
 import { adminSecurityRoutes } from './modules/security/index.ts';
+import { adminLimitRoutes } from './modules/limits/index.ts';
 import { adminAccountRoutes, checkSecret } from './modules/auth/index.ts';
 import { adminInviteRoutes } from './modules/invites/index.ts';
 import { adminMarketRoutes } from './modules/market/index.ts';
@@ -122,6 +123,7 @@ export async function buildAdminApp(deps: {
   await app.register(adminLedgerRoutes);
   await app.register(adminOrderRoutes);
   await app.register(adminSecurityRoutes);
+  await app.register(adminLimitRoutes);
   await app.register(adminUserRealNameRoutes);
   await app.register(adminUserSupportRoutes);
   await app.register(adminUserInvitationRoutes);

@@ -40,6 +40,7 @@ import { kycRoutes } from './modules/kyc/index.ts';
 import { profileRoutes } from './modules/profile/index.ts';
 import { referralRoutes } from './modules/referral/index.ts';
 import { securityRoutes } from './modules/security/index.ts';
+import { limitRoutes } from './modules/limits/index.ts';
 import { practiceRoutes } from './modules/practice/index.ts';
 import { pnlRoutes } from './modules/pnl/index.ts';
 import { alertRoutes } from './modules/alerts/index.ts';
@@ -193,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(profileRoutes, { store: defaultUploadStore });
   await app.register(referralRoutes);
   await app.register(securityRoutes);
+  await app.register(limitRoutes);
   await app.register(practiceRoutes);
   await app.register(pnlRoutes);
   await app.register(alertRoutes);

@@ -18,6 +18,7 @@ export * from './invest.ts';
 export * from './account.ts';
 export * from './practice.ts';
 export * from './alerts.ts';
+export * from './limits.ts';
 export * from './pnl.ts';
 export * from './content.ts';
 export * from './copy.ts';

@@ -216,6 +216,30 @@ export const MESSAGE_CODES = {
   log_not_started: 404,
   copy_too_late: 422,
   copy_not_active: 422,
+  // limits a user sets on themselves, time-outs and self-exclusion (modules/limits)
+  limit_reached: 422,
+  self_excluded: 403,
+  limit_not_due: 409,
+  limit_nothing_pending: 404,
+  exclusion_shorter: 409,
+  // each limit's name, nested into limit_reached's text
+  limit_deposit_day: 422,
+  limit_deposit_week: 422,
+  limit_deposit_month: 422,
+  limit_loss_day: 422,
+  limit_loss_week: 422,
+  limit_loss_month: 422,
+  limit_turnover_day: 422,
+  limit_turnover_week: 422,
+  limit_turnover_month: 422,
+  limit_max_stake: 422,
+  limit_open_orders: 422,
+  limit_session_minutes: 422,
+  // what frees a reached limit, nested into limit_reached's text
+  limit_frees_window: 422,
+  limit_frees_settle: 422,
+  limit_frees_stake: 422,
+  limit_frees_session: 422,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGE_CODES;

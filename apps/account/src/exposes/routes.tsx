@@ -42,6 +42,10 @@ export const PAGES = [
     load: () => import(/* webpackChunkName: "page-pages-user-authenticator" */ '../routes/authenticator-page.tsx'),
   }),
   page({
+    path: '/pages/user/limits',
+    load: () => import(/* webpackChunkName: "page-pages-user-limits" */ '../routes/limits-page.tsx'),
+  }),
+  page({
     path: '/pages/user/setpassword',
     load: () => import(/* webpackChunkName: "page-pages-user-setpassword" */ '../routes/set-password-page.tsx'),
   }),

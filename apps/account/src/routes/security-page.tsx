@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useGetUserInfoQuery } from '@app/api-client';
-import { Cell, CellGroup, GlobeIcon, ShieldIcon, WalletIcon } from '@app/ui';
+import { AlertIcon, Cell, CellGroup, GlobeIcon, ShieldIcon, WalletIcon } from '@app/ui';
 import { LANGUAGE_NAMES, isLanguage } from '@app/i18n/client';
 import { DefaultPage } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
@@ -30,6 +30,12 @@ export default function SecurityPage() {
           description={t(user?.second_factor ? 'authenticator.cellOn' : 'authenticator.cellOff')}
           href="#/pages/user/authenticator"
           icon={<ShieldIcon size={22} />}
+        />
+        <Cell
+          title={t('limits.title')}
+          description={t('limits.cellHint')}
+          href="#/pages/user/limits"
+          icon={<AlertIcon size={22} />}
         />
         <Cell
           title={t('mine.menu.language')}

@@ -12,6 +12,7 @@ import {
 import type { z } from 'zod';
 import type { goOrderBodySchema } from '@app/contracts';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
+import { assertNotExcluded } from '../limits/index.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { productsBySymbols } from '../market/index.ts';
 import { ordersById, toOrder, type OrderRow } from '../orders/index.ts';
@@ -34,6 +35,8 @@ export async function follow(db: Db, userId: number, body: GoOrder, now: number,
   if (!leader) throw new AppError('copy_leader_not_found', { field: 'leader_id' });
   if (Number(leader.leader_user_id) === userId) throw new AppError('copy_follow_self', { field: 'leader_id' });
   if (leader.status !== 'active') throw new AppError('copy_leader_retired', { field: 'leader_id' });
+  // A time-out or self-exclusion stops copying (each copy fill is refused in its own transaction as well).
+  await assertNotExcluded(db, userId, now);
   const maxAmount = parseMoney(body.max_amount);
   const dailyLoss = parseMoney(body.daily_loss);
   if (maxAmount === null || maxAmount <= 0n) throw new AppError('invalid_request', { field: 'max_amount' });
@@ -79,6 +82,7 @@ export async function setSubscriptionStatus(
   ).rows[0];
   if (!current) throw new AppError('copy_subscription_not_found', { field: 'id' });
   if (current.status === 'stopped') throw new AppError('copy_subscription_stopped');
+  if (to === 'active') await assertNotExcluded(db, userId, now);
   await db.execute(sql`
     UPDATE copy_subscriptions SET status = ${to}, stopped_reason = ${to === 'stopped' ? 'user' : null},
       updated_at = now()

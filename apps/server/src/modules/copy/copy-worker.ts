@@ -4,6 +4,14 @@ import type { Db, Tx } from '../../platform/db/client.ts';
 import { pgArray } from '../../platform/db/pg-array.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { findProductTerms } from '../market/index.ts';
+import {
+  addOrder,
+  limitColumns,
+  limitedUsersJoin,
+  limitsOfRow,
+  orderRefusal,
+  type LimitColumns,
+} from '../limits/index.ts';
 import { checkOrderTerms, insertOpenOrders, lockOrderUsers, type OpenOrder, type OrderTerms } from '../orders/index.ts';
 import { pseudonymKeyOf, type PseudonymKey } from '../transparency/index.ts';
 import { balancesOf, userAccount } from '../ledger/index.ts';
@@ -197,6 +205,7 @@ async function decideBatch(
         AND (o.status = 'open' OR (o.settle_time >= ${now - 2 * 86_400}
              AND to_char(to_timestamp(o.settle_time) AT TIME ZONE ${tz}, 'YYYY-MM-DD') = ${platformDate(now, tz)}))
       GROUP BY 1`);
+    const limits = await followerLimits(tx, users, now);
     const available = new Map(users.map((u) => [u, balances.get(userAccount(u, 'available'))!]));
     const open = new Map(openStakes.rows.map((r) => [`${r.user_id}:${r.product_id}`, BigInt(r.open)]));
     const risk = new Map(risks.rows.map((r) => [Number(r.subscription_id), BigInt(r.risk)]));
@@ -206,12 +215,19 @@ async function decideBatch(
       const openNow = open.get(openKey) ?? 0n;
       const riskNow = risk.get(task.subscriptionId) ?? 0n;
       const balance = available.get(task.userId) ?? 0n;
+      const limitStop = limitRefusal(limits.get(task.userId), { stake, fee: quote.fee }, now);
       if (openNow + stake > found.terms.maxOpenStake)
         outcomes.push(skip(task.id, 'holding_max_amount', { max: formatMoney(found.terms.maxOpenStake) }));
       else if (riskNow + quote.expectedLoss > task.dailyLoss)
         outcomes.push(skip(task.id, 'copy_daily_loss_stop', { max: formatMoney(task.dailyLoss) }));
       else if (balance < quote.debit) outcomes.push(skip(task.id, 'balance_insufficient'));
+      else if (limitStop) outcomes.push(skip(task.id, limitStop.key, limitStop.params ?? {}));
       else {
+        const held = limits.get(task.userId);
+        if (held) {
+          addOrder(held.usage, { stake, fee: quote.fee }, task.openTime);
+          if (held.open !== null) held.open += 1;
+        }
         open.set(openKey, openNow + stake);
         risk.set(task.subscriptionId, riskNow + quote.expectedLoss);
         available.set(task.userId, balance - quote.debit);
@@ -256,4 +272,22 @@ async function decideBatch(
                 ${pgArray(params)}::text[], ${pgArray(orderIds)}::bigint[]) AS v(id, status, reason, params, order_id)
     WHERE t.id = v.id`);
   return tasks.length;
+}
+
+type FollowerLimits = ReturnType<typeof limitsOfRow>;
+
+/** The followers' own limits, usage and open orders, read under their order locks (users with limits only). */
+async function followerLimits(tx: Tx, users: number[], now: number): Promise<Map<number, FollowerLimits>> {
+  const rows = await tx.execute<LimitColumns & { user_id: string }>(sql`
+    SELECT r.user_id, ${limitColumns}
+    FROM (SELECT unnest(${pgArray(users)}::bigint[]) AS user_id, 'real'::text AS mode, ${now}::bigint AS now,
+                 null::text AS token_hash) AS r
+    ${limitedUsersJoin}`);
+  return new Map(rows.rows.map((r) => [Number(r.user_id), limitsOfRow(r)]));
+}
+
+/** A follower's limit or time-out that a copy would cross: the copy is skipped with its reason. */
+function limitRefusal(limits: FollowerLimits | undefined, order: { stake: bigint; fee: bigint }, now: number) {
+  if (!limits) return null;
+  return orderRefusal(limits.state, limits.usage, limits.open, order, now, null);
 }

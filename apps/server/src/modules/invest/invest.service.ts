@@ -20,6 +20,7 @@ import {
   type StopResult,
   type YuebaoInfo,
 } from '@app/contracts';
+import { assertNotExcluded } from '../limits/index.ts';
 import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { balancesOf, postJournals, type JournalInput, houseShard, userAccount } from '../ledger/index.ts';
@@ -189,6 +190,8 @@ export async function join(
   const hash = requestHash('invest.join', { plan: plan.id, amount: amount.toString() });
   try {
     const answer = await once(db, { userId, key: input.body.key, scope: 'invest.join', hash }, async (tx) => {
+      // A time-out or self-exclusion stops plan purchases, checked with the purchase.
+      await assertNotExcluded(tx, userId, now);
       const [existing] = await tx
         .select({ id: investHoldings.id })
         .from(investHoldings)
@@ -259,6 +262,8 @@ export async function append(
   const amount = amountOf(input.body.amount);
   const hash = requestHash('invest.append', { holding: input.body.id, amount: amount.toString() });
   const answer = await once(db, { userId, key: input.body.key, scope: 'invest.append', hash }, async (tx) => {
+    // A time-out or self-exclusion stops plan purchases, checked with the purchase.
+    await assertNotExcluded(tx, userId, now);
     const today = dayOf(now, tz);
     const { holding: h, lots } = await lockHolding(tx, userId, input.body.id, today);
     if (today >= h.lastDay) throw new AppError('plan_topup_too_late');
@@ -337,6 +342,8 @@ export async function keep(
   const { userId, now, tz } = input;
   const hash = requestHash('invest.keep', { holding: input.body.id, renew: input.body.renew });
   const answer = await once(db, { userId, key: input.body.key, scope: 'invest.keep', hash }, async (tx) => {
+    // A time-out or self-exclusion stops opting in to renewal (opting out stays open).
+    if (input.body.renew === '1') await assertNotExcluded(tx, userId, now);
     const today = dayOf(now, tz);
     const { holding: h } = await lockHolding(tx, userId, input.body.id, today);
     const on = input.body.renew === '1';

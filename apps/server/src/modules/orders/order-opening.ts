@@ -8,6 +8,7 @@ import { postJournals, houseShard, userAccount } from '../ledger/index.ts';
 import { assetOf } from '../practice/index.ts';
 import { liveSessions, sessionOf, touchSessions, type LiveSessionRow } from '../auth/index.ts';
 import { type findProductTerms, type ProductRow, marketStatus } from '../market/index.ts';
+import { usageOpened } from '../limits/index.ts';
 import { ordersPlacedInsert, type PseudonymKey } from '../transparency/index.ts';
 import type { OrderRow } from './order-view.ts';
 
@@ -149,7 +150,10 @@ export async function insertOpenOrders(
       FROM unnest(${col((r) => r.userId)}::bigint[], ${col((r) => r.productId)}::int[], ${col((r) => r.mode)}::text[],
                   ${col((r) => r.stake)}::bigint[]) AS v(user_id, product_id, mode, stake)
       GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-      ON CONFLICT (user_id, product_id, mode) DO UPDATE SET stake = open_stakes.stake + excluded.stake),
+      ON CONFLICT (user_id, product_id, mode) DO UPDATE SET stake = open_stakes.stake + excluded.stake
+      RETURNING 1),
+    -- The users' limit usage after their open-stake rows (it reads them), as settlement takes the two.
+    usage AS (${usageOpened(rows, sql`(SELECT count(*) FROM stakes) >= 0`)}),
     logged AS (${logged})
     SELECT created_at FROM opened`);
   await postJournals(

@@ -8,6 +8,16 @@ import { assetOf, openPractice } from '../practice/index.ts';
 import { isDelayed, isLive } from '../market/index.ts';
 import { GroupCommit, type Outcome } from '../../platform/db/group-commit.ts';
 import { pseudonymKeyOf } from '../transparency/index.ts';
+import {
+  addOrder,
+  exclusionRefusal,
+  limitColumns,
+  limitJoin,
+  limitsOfRow,
+  orderRefusal,
+  type DayUsage,
+  type LimitColumns,
+} from '../limits/index.ts';
 import { toOrder } from './order-view.ts';
 import { orderHooks } from './order-hooks.ts';
 import {
@@ -102,7 +112,7 @@ const failed = (error: unknown): Outcome<Placed> => ({ ok: false, error });
 const keyOf = (o: { userId: number; key: string }) => `${o.userId}\n${o.key}`;
 
 /** An order whose placer is known: its user, and its place in the batch. */
-type PlacedBy = Omit<PreparedOrder, 'who'> & { userId: number; index: number };
+type PlacedBy = Omit<PreparedOrder, 'who'> & { userId: number; index: number; tokenHash: string | null };
 
 /**
  * The orders of a batch, with the same rules and answers as one at a time:
@@ -126,9 +136,10 @@ async function placeTogether(db: Db, orders: PreparedOrder[]): Promise<Outcome<P
       orders.map((o) => o.who),
     );
     const placeable: PlacedBy[] = [];
-    orders.forEach(({ who: _, ...o }, index) => {
+    orders.forEach(({ who, ...o }, index) => {
       const user = users[index]!;
-      if (typeof user === 'number') placeable.push({ ...o, userId: user, index });
+      const tokenHash = 'tokenHash' in who ? who.tokenHash : null;
+      if (typeof user === 'number') placeable.push({ ...o, userId: user, index, tokenHash });
       else decided[index] = failed(user);
     });
     for (const userId of new Set(placeable.filter((o) => o.mode === 'practice').map((o) => o.userId)))
@@ -140,6 +151,8 @@ async function placeTogether(db: Db, orders: PreparedOrder[]): Promise<Outcome<P
     const answered = new Map<string, { hash: string; index: number }>();
     const openStake = new Map<string, bigint>();
     const balances = new Map<string, bigint>();
+    // Each limited user's usage and open orders as the batch's earlier orders leave them.
+    const limited = new Map<number, { usage: Map<number, DayUsage>; open: number | null }>();
     placeable.forEach((o, n) => {
       const { index } = o;
       const state = states[n]!;
@@ -173,6 +186,21 @@ async function placeTogether(db: Db, orders: PreparedOrder[]): Promise<Outcome<P
       const account = userAccount(o.userId, 'available', assetOf(o.mode));
       const left = (balances.get(account) ?? state.balance) - o.stake - quoteOrder(o.stake, terms.terms).fee;
       if (left < 0n) return refuse(new AppError('balance_insufficient'));
+      const limits = state.limits;
+      // The user's own limits and any time-out or self-exclusion (practice orders: only the latter).
+      if (limits.state) {
+        const fee = quoteOrder(o.stake, terms.terms).fee;
+        const held = limited.get(o.userId) ?? { usage: limits.usage, open: limits.open };
+        const refusal =
+          o.mode === 'real'
+            ? orderRefusal(limits.state, held.usage, held.open, { stake: o.stake, fee }, o.now, limits.sessionAge)
+            : exclusionRefusal(limits.state, o.now);
+        if (refusal) return refuse(refusal);
+        if (o.mode === 'real') {
+          addOrder(held.usage, { stake: o.stake, fee }, state.tick.ts);
+          limited.set(o.userId, { usage: held.usage, open: held.open === null ? null : held.open + 1 });
+        }
+      }
       openStake.set(openKey, open);
       balances.set(account, left);
       answered.set(keyOf(o), { hash: o.hash, index });
@@ -226,6 +254,8 @@ type OrderState = {
   orderId: number;
   /** The key, if used before: its request's hash and its answer (null while that request is still running). */
   stored: { hash: string; answer: Order | null } | null;
+  /** The user's own limits, their usage and counts (state null: the user set none). */
+  limits: ReturnType<typeof limitsOfRow>;
 };
 
 /**
@@ -235,35 +265,37 @@ type OrderState = {
  */
 async function readStates(tx: Tx, orders: PlacedBy[]): Promise<OrderState[]> {
   const accounts = orders.map((o) => userAccount(o.userId, 'available', assetOf(o.mode)));
-  const found = await tx.execute<{
-    product_id: number | null;
-    symbol: string | null;
-    name: string;
-    precision: number;
-    session: string;
-    forbidden: boolean;
-    simulated: boolean;
-    source: string;
-    max_price_age_seconds: number;
-    last_trade: bigint | null;
-    seconds: number | null;
-    payout_bp: number;
-    loss_bp: number;
-    fee_bp: number;
-    min_stake: bigint;
-    max_stake: bigint;
-    max_open_stake: bigint;
-    ts: bigint | null;
-    price: bigint | null;
-    trade_id: bigint | null;
-    open: bigint;
-    record: bigint | null;
-    request_hash: string | null;
-    status_code: number | null;
-    response: Order | null;
-    order_id: bigint;
-    balance: bigint;
-  }>(sql`
+  const found = await tx.execute<
+    LimitColumns & {
+      product_id: number | null;
+      symbol: string | null;
+      name: string;
+      precision: number;
+      session: string;
+      forbidden: boolean;
+      simulated: boolean;
+      source: string;
+      max_price_age_seconds: number;
+      last_trade: bigint | null;
+      seconds: number | null;
+      payout_bp: number;
+      loss_bp: number;
+      fee_bp: number;
+      min_stake: bigint;
+      max_stake: bigint;
+      max_open_stake: bigint;
+      ts: bigint | null;
+      price: bigint | null;
+      trade_id: bigint | null;
+      open: bigint;
+      record: bigint | null;
+      request_hash: string | null;
+      status_code: number | null;
+      response: Order | null;
+      order_id: bigint;
+      balance: bigint;
+    }
+  >(sql`
     SELECT pr.id AS product_id, pr.symbol, pr.name, pr.precision, pr.session, pr.forbidden, pr.simulated, pr.source,
            pr.max_price_age_seconds, fp.last_trade,
            t.seconds, t.payout_bp, t.loss_bp, t.fee_bp, t.min_stake, t.max_stake, t.max_open_stake,
@@ -272,18 +304,21 @@ async function readStates(tx: Tx, orders: PlacedBy[]): Promise<OrderState[]> {
            coalesce((SELECT s.stake FROM open_stakes s
                      WHERE s.user_id = r.user_id AND s.product_id = pr.id AND s.mode = r.mode), 0) AS open,
            (SELECT c.id FROM copy_leaders l JOIN copy_records c ON c.leader_id = l.id AND c.status = 'active'
-            WHERE l.leader_user_id = r.user_id AND r.mode = 'real') AS record
+            WHERE l.leader_user_id = r.user_id AND r.mode = 'real') AS record,
+           ${limitColumns}
     FROM unnest(${pgArray(orders.map((o) => o.userId))}::bigint[], ${pgArray(orders.map((o) => o.symbol))}::text[],
                 ${pgArray(orders.map((o) => o.seconds))}::int[],
                 ${pgArray(orders.map((o) => o.mode))}::text[], ${pgArray(orders.map((o) => o.now))}::bigint[],
-                ${pgArray(orders.map((o) => o.key))}::text[], ${pgArray(accounts)}::text[])
-         WITH ORDINALITY AS r(user_id, symbol, seconds, mode, now, key, account, n)
+                ${pgArray(orders.map((o) => o.key))}::text[], ${pgArray(accounts)}::text[],
+                ${pgArray(orders.map((o) => o.tokenHash))}::text[])
+         WITH ORDINALITY AS r(user_id, symbol, seconds, mode, now, key, account, token_hash, n)
     LEFT JOIN products pr ON upper(pr.symbol) = upper(r.symbol)
     LEFT JOIN contract_terms t ON t.product_id = pr.id AND t.seconds = r.seconds AND t.enabled
     LEFT JOIN LATERAL (SELECT ts, price, trade_id FROM price_ticks WHERE product_id = pr.id AND ts <= r.now
                        ORDER BY ts DESC LIMIT 1) AS p ON true
     LEFT JOIN feed_progress fp ON fp.product_id = pr.id
     LEFT JOIN idempotency_keys k ON k.user_id = r.user_id AND k.key = r.key
+    ${limitJoin}
     ORDER BY r.n`);
   return found.rows.map((s) => ({
     found:
@@ -327,6 +362,7 @@ async function readStates(tx: Tx, orders: PlacedBy[]): Promise<OrderState[]> {
       s.request_hash === null
         ? null
         : { hash: s.request_hash, answer: s.status_code === null ? null : (s.response as Order) },
+    limits: limitsOfRow(s),
   }));
 }
 

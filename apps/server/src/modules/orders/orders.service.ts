@@ -26,6 +26,7 @@ import { submitOrder } from './order-placement.ts';
 import { orderHooks } from './order-hooks.ts';
 import { countUpToCap } from '../../platform/db/capped-count.ts';
 import { hashToken } from '../auth/index.ts';
+import { usageSettled } from '../limits/index.ts';
 import { ordersSettledInsert, orderLogEntries, orderLogIndexes } from '../transparency/index.ts';
 
 /** The addorder body as its schema parses it; callers inside the server may leave `mode` out (real). */
@@ -98,6 +99,7 @@ type DueOrder = Pick<
   | 'feeBp'
   | 'openPrice'
   | 'settleTime'
+  | 'openTime'
   | 'mode'
 >;
 
@@ -126,6 +128,7 @@ export async function settleDueOrders(
       fee_bp: number;
       open_price: string;
       settle_time: string;
+      open_time: string;
       mode: string;
       tick_ts: string | null;
       tick_price: string | null;
@@ -136,7 +139,7 @@ export async function settleDueOrders(
     }>(sql`
       WITH due AS (
         SELECT o.id, o.user_id, o.product_id, o.direction, o.stake, o.payout_bp, o.loss_bp, o.fee_bp, o.open_price,
-               o.settle_time, o.mode
+               o.settle_time, o.open_time, o.mode
         FROM contract_orders o
         WHERE o.status = 'open' AND o.settle_time <= ${watermark}
           -- A product whose source fell behind (disconnected, backfilling) settles once its second is recorded.
@@ -163,6 +166,7 @@ export async function settleDueOrders(
       feeBp: r.fee_bp,
       openPrice: BigInt(r.open_price),
       settleTime: Number(r.settle_time),
+      openTime: Number(r.open_time),
       mode: r.mode,
     }));
     const settled = due.map((order, i) => {
@@ -171,7 +175,11 @@ export async function settleDueOrders(
     });
     // Open-stake rows before the ledger's accounts, the order placement takes them in: the other way round, a
     // settlement and a placement for the same user could each hold what the other waits for.
-    await subtractOpenStakes(tx, due);
+    await subtractOpenStakes(
+      tx,
+      due,
+      settled.map((s) => s.payout),
+    );
     const journals = await postJournals(
       tx,
       settled.map((s) => s.journal),
@@ -223,10 +231,10 @@ export async function settleDueOrders(
 }
 
 /**
- * Takes settled orders' stakes off their open-stake rows, locking the rows in key order first (as opening adds to
+ * Takes settled orders' stakes off their open-stake rows and adds their payouts to their users' limit usage, locking the rows in key order first (as opening adds to
  * them in key order), so a settlement and a placement never wait on each other in a cycle.
  */
-async function subtractOpenStakes(tx: Tx, orders: DueOrder[]) {
+async function subtractOpenStakes(tx: Tx, orders: DueOrder[], payouts: bigint[]) {
   const users = pgArray(orders.map((o) => o.userId));
   const products = pgArray(orders.map((o) => o.productId));
   const modes = pgArray(orders.map((o) => o.mode));
@@ -239,10 +247,19 @@ async function subtractOpenStakes(tx: Tx, orders: DueOrder[]) {
       GROUP BY 1, 2, 3),
     locked AS (
       SELECT s.user_id, s.product_id, s.mode FROM open_stakes s JOIN settled USING (user_id, product_id, mode)
-      ORDER BY 1, 2, 3 FOR UPDATE OF s)
-    UPDATE open_stakes s SET stake = s.stake - settled.stake
-    FROM settled JOIN locked USING (user_id, product_id, mode)
-    WHERE s.user_id = settled.user_id AND s.product_id = settled.product_id AND s.mode = settled.mode`);
+      ORDER BY 1, 2, 3 FOR UPDATE OF s),
+    subtracted AS (
+      UPDATE open_stakes s SET stake = s.stake - settled.stake
+      FROM settled JOIN locked USING (user_id, product_id, mode)
+      WHERE s.user_id = settled.user_id AND s.product_id = settled.product_id AND s.mode = settled.mode
+      RETURNING 1),
+    -- What came back counts against the net loss of the day each order opened (users with limits only), after
+    -- the open-stake rows, as placement takes the two.
+    usage AS (${usageSettled(
+      orders.map((o, i) => ({ ...o, payout: payouts[i]! })),
+      sql`(SELECT count(*) FROM subtracted) >= 0`,
+    )})
+    SELECT 1`);
 }
 
 /**

@@ -17,6 +17,7 @@ import { audit } from '../../platform/audit/audit.service.ts';
 import { once, requestHash } from '../../platform/idempotency/idempotency.service.ts';
 import { postJournal, houseAccount, userAccount } from '../ledger/index.ts';
 import { postInboxMessage } from '../inbox/index.ts';
+import { checkDeposit } from '../limits/index.ts';
 import { fourEyesStep } from '../operators/index.ts';
 import type { UploadStore } from '../uploads/index.ts';
 import { bpToPct, loadSettings } from './wallet-settings.ts';
@@ -107,6 +108,7 @@ export async function doRecharge(
     transferNote: string;
     uploadId: string;
     key: string;
+    now: number;
   },
 ): Promise<RechargeRecord> {
   const amount = parseMoney(input.amount);
@@ -137,6 +139,8 @@ export async function doRecharge(
     db,
     { userId: input.userId, key: input.key, scope: 'wallet.recharge', hash },
     async (tx) => {
+      // A time-out, self-exclusion or deposit limit refuses the request, counted with the request in this transaction.
+      await checkDeposit(tx, input.userId, amount, input.now);
       for (let attempt = 0; ; attempt++) {
         const code = newReferenceCode();
         const [row] = await tx

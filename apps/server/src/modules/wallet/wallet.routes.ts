@@ -206,6 +206,7 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRouteOptions> = async (ap
         transferNote: b.transfer_note as string,
         uploadId: b.upload_id as string,
         key: b.key,
+        now: now(),
       });
       return reply.ok(record, 'recharge_submitted');
     },

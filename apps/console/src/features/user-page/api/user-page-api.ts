@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type {
+  Limits,
   AdminLedgerPage,
   AdminPaymentMethod,
   AdminPaymentMethods,
@@ -57,6 +58,7 @@ export const userPageApi = api.injectEndpoints({
       providesTags: provides,
     }),
     userMethods: build.query<AdminPaymentMethods, PartArgs>({ query: part('payment-methods'), providesTags: provides }),
+    userLimits: build.query<Limits, number>({ query: (id) => `/admin/users/${id}/limits`, providesTags: provides }),
     userRealName: build.query<AdminRealNameStatus, number>({
       query: (id) => `/admin/users/${id}/real-name`,
       providesTags: provides,
@@ -122,6 +124,7 @@ export const {
   useUserDepositsQuery,
   useUserWithdrawalsQuery,
   useUserMethodsQuery,
+  useUserLimitsQuery,
   useUserRealNameQuery,
   useUserSessionsQuery,
   useUserLoginsQuery,

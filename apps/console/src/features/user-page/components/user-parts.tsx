@@ -18,6 +18,7 @@ import {
   useUserMethodsQuery,
   useUserOrdersQuery,
   useUserPlansQuery,
+  useUserLimitsQuery,
   useUserRealNameQuery,
   useUserSessionsQuery,
   useUserSupportQuery,
@@ -34,6 +35,7 @@ export const PARTS = [
   'withdrawals',
   'methods',
   'realName',
+  'limits',
   'sessions',
   'messages',
   'support',
@@ -66,6 +68,8 @@ export function UserPart({ part, userId }: { part: Part; userId: number }) {
       return <MethodsPart id={userId} />;
     case 'realName':
       return <RealNamePart id={userId} />;
+    case 'limits':
+      return <LimitsPart id={userId} />;
     case 'sessions':
       return <SessionsPart id={userId} />;
     case 'messages':
@@ -295,6 +299,76 @@ function RealNamePart({ id }: { id: number }) {
       <p className={ui.hint} style={{ padding: '0 16px 16px' }}>
         {t('userPage.realName.document')}
       </p>
+    </QueryState>
+  );
+}
+
+/**
+ * The limits the user set on themselves and any time-out or self-exclusion: read only. Nobody can end an exclusion
+ * early (the database refuses it), so there is nothing here to act on.
+ */
+function LimitsPart({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const query = useUserLimitsQuery(id);
+  const r = query.data;
+  const set = r?.limits.filter((l) => l.value !== null || l.pending) ?? [];
+  return (
+    <QueryState
+      isLoading={query.isLoading}
+      error={query.error}
+      isEmpty={!r}
+      empty={null}
+      onRetry={() => void query.refetch()}
+    >
+      {r && (
+        <div className={page.stack} data-testid="part-limits">
+          <dl className={page.facts} style={{ padding: 16 }}>
+            <dt>{t('userPage.limits.exclusion')}</dt>
+            <dd data-testid="user-exclusion">
+              {r.exclusion
+                ? t(`userPage.limits.${r.exclusion.kind}`, {
+                    from: formatDateTime(r.exclusion.started_at, lang),
+                    until: formatDateTime(r.exclusion.until, lang),
+                  })
+                : t('userPage.limits.none')}
+            </dd>
+          </dl>
+          {set.length === 0 ? (
+            <p className={ui.hint} style={{ padding: '0 16px 16px' }}>
+              {t('userPage.limits.noLimits')}
+            </p>
+          ) : (
+            <table className={ui.table}>
+              <thead>
+                <tr>
+                  <th>{t('userPage.limits.name')}</th>
+                  <th>{t('userPage.limits.value')}</th>
+                  <th>{t('userPage.limits.used')}</th>
+                  <th>{t('userPage.limits.pending')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {set.map((l) => (
+                  <tr key={l.name}>
+                    <td className={page.mono}>{l.name}</td>
+                    <td>{l.value ?? '—'}</td>
+                    <td>{l.used ?? '—'}</td>
+                    <td>
+                      {l.pending
+                        ? t('userPage.limits.pendingAt', {
+                            value: l.pending.value ?? '—',
+                            at: formatDateTime(l.pending.effective_at, lang, 'short'),
+                          })
+                        : '—'}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+      )}
     </QueryState>
   );
 }

@@ -100,6 +100,12 @@ export function OrderFormStep(props: OrderFormStepProps) {
         </div>
       </dl>
       <p className={styles.explain}>{t('sheet.explain', { count: term.seconds })}</p>
+      <a className={styles.limitsLink} href="#/pages/user/limits">
+        <span className={styles.infoMark} aria-hidden="true">
+          i
+        </span>
+        {t('sheet.selfLimits')}
+      </a>
     </>
   );
 }

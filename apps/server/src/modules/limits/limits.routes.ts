@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminUserIdParamsSchema,
+  excludeBodySchema,
+  limitNameBodySchema,
+  limitsSchema,
+  realityBodySchema,
+  setLimitBodySchema,
+} from '@app/contracts';
+import { answers } from '../../platform/http/answers.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { findUser } from '../users/index.ts';
+import { currentUser } from '../../platform/http/authenticate.ts';
+import {
+  cancelPendingLimit,
+  confirmPending,
+  exclude,
+  limitsOf,
+  setLimit,
+  setRealityMinutes,
+} from './limits.service.ts';
+
+/** The user's Limits page: limits, raises waiting, the reality-check reminder, time-out and self-exclusion. */
+export const limitRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, now } = app;
+  app.addHook('onRequest', app.requireUser);
+  const reply200 = { response: answers(limitsSchema) };
+
+  app.get('/api/user/limits', { schema: reply200 }, async (request, reply) =>
+    reply.ok(await limitsOf(db, currentUser(request).userId, now())),
+  );
+  app.post('/api/user/limits/set', { schema: { body: setLimitBodySchema, ...reply200 } }, async (request, reply) =>
+    reply.ok(
+      await setLimit(db, currentUser(request).userId, request.body.name, request.body.value, now()),
+      'operation_succeeded',
+    ),
+  );
+  app.post('/api/user/limits/confirm', { schema: { body: limitNameBodySchema, ...reply200 } }, async (request, reply) =>
+    reply.ok(await confirmPending(db, currentUser(request).userId, request.body.name, now()), 'operation_succeeded'),
+  );
+  app.post('/api/user/limits/cancel', { schema: { body: limitNameBodySchema, ...reply200 } }, async (request, reply) =>
+    reply.ok(
+      await cancelPendingLimit(db, currentUser(request).userId, request.body.name, now()),
+      'operation_succeeded',
+    ),
+  );
+  app.post('/api/user/limits/reality', { schema: { body: realityBodySchema, ...reply200 } }, async (request, reply) =>
+    reply.ok(
+      await setRealityMinutes(db, currentUser(request).userId, request.body.minutes, now()),
+      'operation_succeeded',
+    ),
+  );
+  app.post('/api/user/limits/exclude', { schema: { body: excludeBodySchema, ...reply200 } }, async (request, reply) =>
+    reply.ok(await exclude(db, currentUser(request).userId, request.body.period, now()), 'operation_succeeded'),
+  );
+};
+
+/** The console's view of a user's limits and any time-out or self-exclusion (`users.read`; nothing to change). */
+export const adminLimitRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, now } = app;
+  app.get(
+    '/admin/users/:id/limits',
+    { config: { access: 'users.read' }, schema: { params: adminUserIdParamsSchema, response: answers(limitsSchema) } },
+    async (request, reply) => {
+      if (!(await findUser(db, request.params.id))) throw new AppError('user_not_found');
+      return reply.ok(await limitsOf(db, request.params.id, now()));
+    },
+  );
+};
