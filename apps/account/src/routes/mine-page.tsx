@@ -21,7 +21,7 @@ export default function MinePage() {
       {user ? (
         <>
           <ProfileHeader user={user} />
-          <BalanceCard balances={user.balances} assets={user.assets} />
+          <BalanceCard />
         </>
       ) : isLoading ? (
         <Delayed>

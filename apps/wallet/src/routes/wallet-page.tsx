@@ -16,12 +16,11 @@ export default function WalletPage() {
   const { data, error, isLoading, refetch } = useGetAssetsQuery(undefined, { refetchOnMountOrArgChange: true });
   return (
     <DefaultPage title={exchange ? t('exchange.title') : t('titles.wallet')}>
+      <AssetsCard assets={data} />
       {isLoading ? (
-        <Loading />
-      ) : !data ? (
-        <LoadError error={error} onRetry={() => void refetch()} />
+        <Loading lines={2} />
       ) : (
-        <AssetsCard assets={data} />
+        !data && <LoadError error={error} onRetry={() => void refetch()} />
       )}
       {exchange ? (
         data && (
