@@ -284,6 +284,13 @@ describe('recharge', () => {
     expect((await balances(u.token)).available).toBe('1010.00');
     const list = (await get(u.token, '/api/user/recharge_record')).data.items;
     expect(list.find((r: { class: number }) => r.class === 3)).toMatchObject({ amount: '10.00', status: 1 });
+    // My orders names the bonus as a bonus, not as a second deposit of the user's own.
+    const mine = (await get(u.token, '/api/user/myorders?kind=deposit')).data.items;
+    expect(mine.map((i: { action: string; amount: string }) => [i.action, i.amount])).toEqual([
+      ['recharge_bonus', '10.00'],
+      ['recharge', '1000.00'],
+      ['recharge', '150.00'],
+    ]);
   });
 
   it("four eyes: above the threshold the first approval is held, a different operator's approval credits it", async () => {
