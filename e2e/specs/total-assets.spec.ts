@@ -18,10 +18,11 @@ type TotalAssets = {
   yesterday_earnings: string;
 };
 
+// My assets and Exchange are one page (Exchange is its `view`): Mine between them makes each a fresh arrival.
 const SCREENS = [
   ['home', '/'],
-  ['mine', '/pages/user/user'],
   ['my-assets', '/pages/user/wallet'],
+  ['mine', '/pages/user/user'],
   ['exchange', '/pages/user/wallet?view=exchange'],
   ['statement', '/pages/user/finance'],
 ] as const;
