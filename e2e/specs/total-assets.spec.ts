@@ -138,7 +138,17 @@ for (const lang of ['en', 'zh'] as const) {
       .click();
     const placed = page.waitForResponse((r) => r.url().includes('/api/user/addorder'));
     await page.getByRole('button', { name: text('trade', lang, 'confirm.submit') }).click();
-    expect((await placed).ok()).toBe(true);
+    const order = ((await (await placed).json()) as { data: { id: number } }).data;
+    // Settled in SHORT_PERIOD seconds: then cash stops moving, and every screen must say the settled figures.
+    await expect
+      .poll(
+        async () =>
+          (await api<{ status: string }>(market.url, `/api/user/get_this_order?id=${order.id}`, token)).status,
+        {
+          timeout: 60_000,
+        },
+      )
+      .toBe('settled');
     await sameTotalEverywhere(page, market, lang, 'order');
   });
 }

@@ -293,6 +293,27 @@ describe('recharge', () => {
     ]);
   });
 
+  it('asks a payer name of a bank transfer, not of a crypto transfer', async () => {
+    const u = await registerUser(t.app, t.database);
+    const channels = (await get(u.token, '/api/user/recharge')).data.channels;
+    const send = async (index: number) =>
+      post(u.token, '/api/user/dorecharge', {
+        channel_id: String(channels[index].id),
+        amount: '200',
+        payer_name: '',
+        transfer_note: '',
+        upload_id: await uploadProof(t.app, u.token, await pngImage(Math.floor(Math.random() * 1000))),
+        key: intentKey(),
+      });
+    expect(channels[0].kind).toBe('bank');
+    expect(channels[1].kind).toBe('crypto');
+    const bank = await send(0);
+    expect([bank.key, bank.data?.field]).toEqual(['please_fill_in', 'payer_name']);
+    const crypto = await send(1);
+    expect(crypto.code).toBe(200);
+    expect(crypto.data.payer_name).toBeNull();
+  });
+
   it("four eyes: above the threshold the first approval is held, a different operator's approval credits it", async () => {
     const u = await registerUser(t.app, t.database);
     await settings({ four_eyes_above: '1000' });
