@@ -17,11 +17,7 @@ export default function WalletPage() {
   return (
     <DefaultPage title={exchange ? t('exchange.title') : t('titles.wallet')}>
       <AssetsCard assets={data} />
-      {isLoading ? (
-        <Loading lines={2} />
-      ) : (
-        !data && <LoadError error={error} onRetry={() => void refetch()} />
-      )}
+      {isLoading ? <Loading lines={2} /> : !data && <LoadError error={error} onRetry={() => void refetch()} />}
       {exchange ? (
         data && (
           <>

@@ -53,4 +53,3 @@ export async function totalAssets(db: DbOrTx, id: number, now: number, tz: strin
     yesterday_trading: formatMoney(trading),
   };
 }
-

@@ -6,5 +6,7 @@ import { PRODUCT_CLASSES, type Product, type ProductClass } from '@app/contracts
  * tab when nothing trades.
  */
 export function openingClass(products: readonly Pick<Product, 'class' | 'status'>[]): ProductClass {
-  return PRODUCT_CLASSES.find((c) => products.some((p) => p.class === c && p.status === 'trading')) ?? PRODUCT_CLASSES[0];
+  return (
+    PRODUCT_CLASSES.find((c) => products.some((p) => p.class === c && p.status === 'trading')) ?? PRODUCT_CLASSES[0]
+  );
 }

@@ -124,7 +124,10 @@ describe('the exchange panel', () => {
   });
 
   it('"All" fills in the whole cash to spend, and on the sell tab every coin held', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => envelope(quote)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => envelope(quote)),
+    );
     render(
       <Provider store={makeStore({ session: { token: 't', endedBecause: null } })}>
         <I18nextProvider i18n={i18n}>

@@ -16,7 +16,7 @@ import { Button, Countdown, Dialog, Field, Tabs } from '@app/ui';
 import { NS } from '../../../i18n-namespace.ts';
 import styles from '../../../lib/wallet.module.css';
 import { useExecuteQuoteMutation, useGetQuoteMutation } from '../api/exchange-api.ts';
-import { FillAllButton } from '../../amount/fill-all-button.tsx';
+import { FillAllButton } from '../../../lib/fill-all-button.tsx';
 import { apiErrorText, newIdempotencyKey } from '@app/app-kit';
 
 /** Seconds left on a held quote, counted down on this screen from what the server granted. */

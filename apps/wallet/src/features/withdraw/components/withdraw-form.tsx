@@ -8,7 +8,7 @@ import { NS } from '../../../i18n-namespace.ts';
 import styles from '../../../lib/wallet.module.css';
 import { useSubmitCashMutation } from '../api/withdraw-api.ts';
 import { feeAndReceived } from '../lib/fee.ts';
-import { FillAllButton } from '../../amount/fill-all-button.tsx';
+import { FillAllButton } from '../../../lib/fill-all-button.tsx';
 import { apiErrorText, newIdempotencyKey } from '@app/app-kit';
 import { errorField } from '../../../lib/form-errors.ts';
 import { blockOfRefusal, withdrawBlock, type WithdrawBlock } from '../lib/withdraw-block.ts';

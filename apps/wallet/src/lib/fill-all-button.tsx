@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '@app/ui';
-import { NS } from '../../i18n-namespace.ts';
+import { NS } from '../i18n-namespace.ts';
 
 /**
  * "All" inside an amount box: fills in the whole amount the user may use (cash for a withdrawal or a coin
