@@ -72,6 +72,8 @@ async function sameTotalEverywhere(page: Page, market: MarketServer, lang: Lang,
 }
 
 const PLAN_OF = { en: 'Steady 30-day plan', zh: 'Quarter 90-day plan' } as const;
+/** Each plan's start amount (U). */
+const AMOUNT_OF = { en: 200, zh: 500 } as const;
 
 for (const lang of ['en', 'zh'] as const) {
   test(`the same total assets on every screen after a login, a plan, a coin and an order (${lang})`, async ({
@@ -95,7 +97,7 @@ for (const lang of ['en', 'zh'] as const) {
       .toBe(digits(fromApi.plans));
     const afterLogin = await sameTotalEverywhere(page, market, lang, 'login');
 
-    // A plan purchase: 200 U move from cash to plans on every screen.
+    // A plan purchase: its amount moves from cash to plans on every screen.
     const plans = await api<{ items: Array<{ id: number; title: string }> }>(
       market.url,
       '/api/user/yeb_project?page=1&size=20',
@@ -106,7 +108,7 @@ for (const lang of ['en', 'zh'] as const) {
     await page.evaluate((id) => (window.location.hash = `/pages/project/details?id=${id}`), steady.id);
     await page.getByRole('button', { name: text('invest', lang, 'actions.buy'), exact: true }).click();
     const sheet = page.getByTestId('move-sheet');
-    await sheet.getByLabel(text('invest', lang, 'sheet.amount')).fill('200');
+    await sheet.getByLabel(text('invest', lang, 'sheet.amount')).fill(String(AMOUNT_OF[lang]));
     await sheet.getByRole('button', { name: text('invest', lang, 'sheet.review') }).click();
     await sheet.getByRole('button', { name: text('invest', lang, 'sheet.confirm.buy') }).click();
     await expect(page.getByRole('dialog', { name: text('invest', lang, 'result.buy') })).toBeVisible();
@@ -115,7 +117,7 @@ for (const lang of ['en', 'zh'] as const) {
       .getByRole('button', { name: text('common', lang, 'actions.close') })
       .click();
     const afterPlan = await sameTotalEverywhere(page, market, lang, 'plan');
-    expect(cents(afterPlan.plans) - cents(afterLogin.plans)).toBe(20_000);
+    expect(cents(afterPlan.plans) - cents(afterLogin.plans)).toBe(AMOUNT_OF[lang] * 100);
 
     // A coin purchase on Exchange: 100 U of cash become coins, valued at the recorded price.
     await page.evaluate(() => (window.location.hash = '/pages/user/wallet?view=exchange'));
