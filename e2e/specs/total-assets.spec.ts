@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
-import { api, expect, test, type MarketServer } from '../support/market-server.ts';
+import type { Page, Response } from '@playwright/test';
+import { api, expect, test } from '../support/market-server.ts';
 import { text, type Lang } from '../support/texts.ts';
 import { keepScreenshot } from '../support/screenshots.ts';
 
@@ -33,40 +33,65 @@ const cents = (s: string) => Math.round(Number(s) * 100);
 
 /**
  * Opens each screen inside the app (a hash navigation, the document stays) and checks that its card shows the
- * answer of the one total-assets endpoint it read on arrival, every part included; returns the last answer.
+ * newest answer of the one total-assets endpoint, every part included; returns the last screen's answer.
  */
-async function sameTotalEverywhere(page: Page, market: MarketServer, lang: Lang, step: string): Promise<TotalAssets> {
+async function sameTotalEverywhere(page: Page, lang: Lang, step: string): Promise<TotalAssets> {
+  // Every answer of the endpoint, newest last: a screen may read it twice (on arrival and after an answer that
+  // moved money), and coins are worth a cent more or less a second later, so the card must show the newest.
+  const answers: TotalAssets[] = [];
+  const note = (r: Response) => {
+    if (r.url().includes('/api/user/total-assets') && r.ok())
+      void r.json().then((body: { data: TotalAssets }) => answers.push(body.data));
+  };
+  page.on('response', note);
   let last: TotalAssets | null = null;
-  for (const [name, route] of SCREENS) {
-    const answered = page.waitForResponse((r) => r.url().includes('/api/user/total-assets') && r.ok());
-    await page.evaluate((hash) => (window.location.hash = hash), route);
-    const picture = ((await (await answered).json()) as { data: TotalAssets }).data;
-    const card = page.getByTestId('total-assets-card');
-    await expect(card).toHaveCount(1);
-    await expect(card.getByText(text('common', lang, 'money.totalAssets'))).toBeVisible();
-    for (const [testId, value] of [
-      ['total-assets', picture.total],
-      ['total-assets-available', picture.available],
-      ['total-assets-frozen', picture.frozen],
-      ['total-assets-plans', picture.plans],
-      ['total-assets-coins', picture.coins],
-    ] as const) {
+  try {
+    for (const [name, route] of SCREENS) {
+      const before = answers.length;
+      await page.evaluate((hash) => (window.location.hash = hash), route);
+      await expect.poll(() => answers.length, { message: `${name} reads the total` }).toBeGreaterThan(before);
+      const card = page.getByTestId('total-assets-card');
+      await expect(card).toHaveCount(1);
+      await expect(card.getByText(text('common', lang, 'money.totalAssets'))).toBeVisible();
+      const shown = async () => {
+        const part = async (id: string) => digits(await card.getByTestId(id).innerText());
+        return [
+          await part('total-assets'),
+          await part('total-assets-available'),
+          await part('total-assets-frozen'),
+          await part('total-assets-plans'),
+          await part('total-assets-coins'),
+        ];
+      };
+      const newest = () => answers[answers.length - 1]!;
       await expect
-        .poll(async () => digits(await card.getByTestId(testId).innerText()), { message: `${name} ${testId}` })
-        .toBe(digits(value));
+        .poll(
+          async () => {
+            const p = newest();
+            return (
+              JSON.stringify(await shown()) ===
+              JSON.stringify([p.total, p.available, p.frozen, p.plans, p.coins].map(digits))
+            );
+          },
+          { message: `${name} shows the newest answer` },
+        )
+        .toBe(true);
+      const picture = newest();
+      // The total is its parts, nothing more, nothing left out.
+      expect(cents(picture.total)).toBe(
+        cents(picture.available) + cents(picture.frozen) + cents(picture.plans) + cents(picture.coins),
+      );
+      // Cash and plans do not move with prices: every screen of the step says the same.
+      if (last) {
+        expect(picture.available, `${name} available`).toBe(last.available);
+        expect(picture.plans, `${name} plans`).toBe(last.plans);
+      }
+      last = picture;
+      if (lang === 'zh' || name === 'home' || name === 'mine')
+        await keepScreenshot(page, `total-assets-${step}-${name}-${lang}.png`);
     }
-    // The total is its parts, nothing more, nothing left out.
-    expect(cents(picture.total)).toBe(
-      cents(picture.available) + cents(picture.frozen) + cents(picture.plans) + cents(picture.coins),
-    );
-    // Cash and plans do not move with prices: every screen of the step says the same.
-    if (last) {
-      expect(picture.available, `${name} available`).toBe(last.available);
-      expect(picture.plans, `${name} plans`).toBe(last.plans);
-    }
-    last = picture;
-    if (lang === 'zh' || name === 'home' || name === 'mine')
-      await keepScreenshot(page, `total-assets-${step}-${name}-${lang}.png`);
+  } finally {
+    page.off('response', note);
   }
   return last!;
 }
@@ -95,7 +120,7 @@ for (const lang of ['en', 'zh'] as const) {
     await expect
       .poll(async () => digits(await page.getByTestId('total-assets-plans').innerText()))
       .toBe(digits(fromApi.plans));
-    const afterLogin = await sameTotalEverywhere(page, market, lang, 'login');
+    const afterLogin = await sameTotalEverywhere(page, lang, 'login');
 
     // A plan purchase: its amount moves from cash to plans on every screen.
     const plans = await api<{ items: Array<{ id: number; title: string }> }>(
@@ -116,7 +141,7 @@ for (const lang of ['en', 'zh'] as const) {
       .getByRole('dialog')
       .getByRole('button', { name: text('common', lang, 'actions.close') })
       .click();
-    const afterPlan = await sameTotalEverywhere(page, market, lang, 'plan');
+    const afterPlan = await sameTotalEverywhere(page, lang, 'plan');
     expect(cents(afterPlan.plans) - cents(afterLogin.plans)).toBe(AMOUNT_OF[lang] * 100);
 
     // A coin purchase on Exchange: 100 U of cash become coins, valued at the recorded price.
@@ -125,7 +150,7 @@ for (const lang of ['en', 'zh'] as const) {
     await page.getByRole('button', { name: text('wallet', lang, 'exchange.getQuote') }).click();
     await page.getByRole('button', { name: text('wallet', lang, 'exchange.confirm') }).click();
     await expect(page.getByTestId('exchange-result')).toBeVisible();
-    const afterCoin = await sameTotalEverywhere(page, market, lang, 'coin');
+    const afterCoin = await sameTotalEverywhere(page, lang, 'coin');
     expect(cents(afterPlan.available) - cents(afterCoin.available)).toBe(10_000);
     expect(cents(afterCoin.coins)).toBeGreaterThan(cents(afterPlan.coins));
 
@@ -154,6 +179,6 @@ for (const lang of ['en', 'zh'] as const) {
         },
       )
       .toBe('settled');
-    await sameTotalEverywhere(page, market, lang, 'order');
+    await sameTotalEverywhere(page, lang, 'order');
   });
 }
