@@ -59,7 +59,8 @@ const boundaryZones = [
 /**
  * The server's own zones, by resolved path: src/modules/<m>/ are business domains, src/platform/<p>/ what they
  * stand on, and the files and folders beside them (app.ts, server.ts, jobs/, cli/, seed/) put them together.
- * - a module is reached from anywhere else only through its face, modules/<m>/index.ts;
+ * - a module is reached from anywhere else only through its face, modules/<m>/index.ts, or its operator commands,
+ *   modules/<m>/<m>.ops.ts (the CLI's face: HTTP calls only, so `pnpm ops` starts without the module's code);
  * - platform code never imports a business module (a module that must act on a platform event registers a hook),
  *   except that a restore re-derives the ledger through the ledger's face;
  * - neither imports the assemblies that put them together;
@@ -81,8 +82,8 @@ const serverZones = [
       ...serverTopLevel.map((name) => `./${SERVER_SRC}/${name}`),
     ],
     from: `./${SERVER_SRC}/modules/${module}`,
-    except: ['./index.ts', ...tableFilesOf(module).map((file) => `./${file}`)],
-    message: `Reach modules/${module} only through its face, modules/${module}/index.ts.`,
+    except: ['./index.ts', `./${module}.ops.ts`, ...tableFilesOf(module).map((file) => `./${file}`)],
+    message: `Reach modules/${module} only through its face, modules/${module}/index.ts (or ${module}.ops.ts).`,
   })),
   // A foreign key is a relation of the schema: only another module's table file may import a table file.
   ...serverModules

@@ -5,7 +5,7 @@ import { demoToken, useSession } from '../support/session.ts';
 import { keepScreenshot } from '../support/screenshots.ts';
 
 /**
- * Every screen the first-hour work changed (issue #29), as the demo user (who has money, a plan and orders) sees
+ * Every screen the first-hour work changed (issue #29) and the money picture's (issue #46), as the demo user (who has money, a plan and orders) sees
  * it at 390 and 360 px in English, German, Thai and Chinese: saved whole under e2e/screenshots/first-hour/ for a
  * person to look at, and held to what a machine can judge: the page is no wider than the phone and no text is a
  * raw translation key.
@@ -16,6 +16,11 @@ const SCREENS: Array<[name: string, route: string, needs?: 'session']> = [
   ['register', '/pages/login/register'],
   ['customer', '/pages/customer/customer'],
   ['mine', '/pages/user/user', 'session'],
+  // One money picture (issue #46): the same total on Home, My assets and the statement as on Mine and Exchange.
+  ['home-signed-in', '/', 'session'],
+  ['my-assets', '/pages/user/wallet', 'session'],
+  ['statement', '/pages/user/finance', 'session'],
+  ['real-name', '/pages/user/auth', 'session'],
   ['news', '/pages/news/news', 'session'],
   ['project', '/pages/project/project', 'session'],
   ['my-projects', '/pages/project/myproject', 'session'],

@@ -499,10 +499,10 @@ test('entry points: News, My projects and Exchange from Mine, My projects from t
 
   // Mine's headline is the whole money picture: total assets and yesterday's earnings (defect 9).
   await open(page, '/pages/user/user');
-  await expect(page.getByText(a('mine.totalAssets'))).toBeVisible();
+  await expect(page.getByText(text('common', 'en', 'money.totalAssets'))).toBeVisible();
   await expect(page.getByTestId('total-assets')).toHaveText('0.00 U');
-  await expect(page.getByTestId('yesterday-earnings')).toContainText(a('mine.yesterdayEarnings'));
-  await expect(page.getByText(a('mine.plans'))).toBeVisible();
+  await expect(page.getByTestId('yesterday-earnings')).toContainText(text('common', 'en', 'money.yesterdayEarnings'));
+  await expect(page.getByText(text('common', 'en', 'money.plans'))).toBeVisible();
 
   // Mine leads to News, My projects and Exchange.
   for (const [label, url] of [

@@ -228,7 +228,7 @@ for (const lang of ['de', 'th'] as const) {
     await page.setViewportSize({ width: 360, height: 780 });
     await demoSession(page, market, lang);
     const screens: Array<[string, string, () => Promise<void>]> = [
-      ['wallet', '/pages/user/wallet', async () => void (await expect(page.getByTestId('assets-total')).toBeVisible())],
+      ['wallet', '/pages/user/wallet', async () => void (await expect(page.getByTestId('total-assets')).toBeVisible())],
       [
         'exchange',
         '/pages/user/wallet?view=exchange',

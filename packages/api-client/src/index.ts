@@ -16,4 +16,4 @@ export { TOKEN_STORAGE_KEY } from './token-storage.ts';
 export { rootReducer, type RootState, type LazyLoadedSlices } from './root-reducer.ts';
 export { makeStore, type AppStore, type AppDispatch } from './store.ts';
 export { useAppDispatch, useAppSelector, useAppStore } from './hooks.ts';
-export { userApi, useGetUserInfoQuery, useGetBadgesQuery } from './user-api.ts';
+export { userApi, useGetUserInfoQuery, useGetBadgesQuery, useGetTotalAssetsQuery, MONEY_TAGS } from './user-api.ts';

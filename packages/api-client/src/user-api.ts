@@ -1,16 +1,39 @@
-import type { Badges, UserInfo } from '@app/contracts';
+import type { Badges, TotalAssets, UserInfo } from '@app/contracts';
 import { baseApi } from './api.ts';
 
+/**
+ * Every tag a money-moving answer invalidates: a recharge, withdrawal, exchange, order, plan purchase or check-in
+ * changes total assets, so the one money picture is read again wherever it is on screen (no reload).
+ */
+export const MONEY_TAGS = [
+  'User',
+  'Assets',
+  'Order',
+  'Holding',
+  'Plan',
+  'Recharge',
+  'Withdraw',
+  'Exchange',
+  'Statement',
+  'Checkin',
+] as const;
+
 /** The user info every gated page needs at launch; shared here because both the shell and account use it. */
-export const userApi = baseApi.enhanceEndpoints({ addTagTypes: ['Inbox'] }).injectEndpoints({
+export const userApi = baseApi.enhanceEndpoints({ addTagTypes: ['Inbox', ...MONEY_TAGS] }).injectEndpoints({
   endpoints: (build) => ({
     getUserInfo: build.query<UserInfo, void>({
       query: () => '/api/user/index',
       providesTags: ['User'],
+    }),
+    /** Total assets with their parts and yesterday's earnings: the one money picture of Home, Mine, My assets,
+     * Exchange and the statement. */
+    getTotalAssets: build.query<TotalAssets, void>({
+      query: () => '/api/user/total-assets',
+      providesTags: [...MONEY_TAGS],
     }),
     /** Unread counts: the shell's Mine tab and Mine's menu show them; reading a message ('Inbox') updates both. */
     getBadges: build.query<Badges, void>({ query: () => ({ url: '/api/user/badges' }), providesTags: ['Inbox'] }),
   }),
 });
 
-export const { useGetUserInfoQuery, useGetBadgesQuery } = userApi;
+export const { useGetUserInfoQuery, useGetBadgesQuery, useGetTotalAssetsQuery } = userApi;

@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavBar, Page } from '@app/ui';
 import { useGoBack } from './use-go-back.ts';
 import { usePageMeta } from './use-page-meta.ts';
+import { Loading } from './loading.tsx';
 
 export type DefaultPageProps = {
   /** Shown in the nav bar and, with the app's name, as the document's title. */
@@ -39,7 +40,9 @@ export function DefaultPage({ title, description, children, padded, custom, tab,
         />
       }
     >
-      {children}
+      {/* Whatever inside waits for code or texts (a lazy part, a namespace) waits under the nav bar: on a slow
+          network the remote's page-wide fallback had replaced the whole frame with a headerless spinner. */}
+      <Suspense fallback={<Loading />}>{children}</Suspense>
     </Page>
   );
 }

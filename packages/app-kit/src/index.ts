@@ -4,6 +4,8 @@ export { usePageMeta, TITLE_SEPARATOR } from './use-page-meta.ts';
 export { useBrandName } from './brand-name.ts';
 export { BottomSheet, type BottomSheetProps } from './bottom-sheet/bottom-sheet.tsx';
 export { LoadError } from './load-error.tsx';
+export { useRetryWhenOnline } from './use-retry-when-online.ts';
+export { TotalAssetsCard, type TotalAssetsCardProps } from './total-assets/total-assets-card.tsx';
 export { apiErrorText } from './api-error-text.ts';
 export { Loading } from './loading.tsx';
 export { IntentKey, newIdempotencyKey } from './intent-key.ts';

@@ -470,7 +470,8 @@ export type MyOrdersQuery = z.input<typeof myOrdersQuerySchema>;
  * - order / copy: action up | down; status open | win | loss | draw (copy = a contract order the server placed
  *   for a subscription; `target` is the order).
  * - plan: action buy | topup | renew | payout | stop | maturity; status done; target the holding.
- * - deposit: action recharge; status review | success | failed | audit (1..4 of the wallet); target the deposit.
+ * - deposit: action recharge, or what the credit was when not the user's own recharge (recharge_bonus: a
+ *   channel's recharge bonus, gift: a system gift, promotion: a promotion bonus); status review | success | failed | audit (1..4 of the wallet); target the deposit.
  * - withdrawal: action withdraw; status review | success | failed; target the withdrawal.
  * - exchange: action buy | sell (coins); status done; target the exchange.
  */

@@ -1,5 +1,6 @@
 import { LANGUAGES } from './languages.ts';
 import { z } from 'zod';
+import { amountText } from './amount-text.ts';
 import { cappedTotal, cursorPageOf, cursorQuery, pageOf, pageQuerySchema } from './page.ts';
 import { idempotencyKey } from './fields.ts';
 
@@ -47,11 +48,8 @@ export type PlanPhase = z.infer<typeof planPhaseSchema>;
 export const planFilterSchema = z.enum(['all', 'active', 'ended']);
 export type PlanFilter = z.infer<typeof planFilterSchema>;
 
-const amount = z
-  .string({ error: 'please_fill_in' })
-  .trim()
-  .min(1, 'please_fill_in')
-  .regex(/^\d{1,9}(\.\d{1,2})?$/, 'invalid_request');
+// The wallet's rule and words: letters, a minus sign, zero and a third decimal each say what is wrong.
+const amount = amountText(2);
 const id = z.coerce
   .number({ error: 'no_data' })
   .int('no_data')

@@ -15,12 +15,17 @@ export const balancesSchema = z.object({
 export type Balances = z.infer<typeof balancesSchema>;
 
 /**
- * The whole money picture (Mine's headline), decimal strings in U: what the user owns and what the previous
- * platform day earned. Computed from the ledger's balances and entries and the latest recorded prices.
+ * Total assets, the one money picture every screen shows (Home, Mine, My assets, Exchange, the statement), with its
+ * parts, decimal strings in U: what the user owns and what the previous platform day earned. Computed in one place
+ * in the server (GET /api/user/total-assets) from the ledger's balances and entries and the latest recorded prices.
  */
-export const userAssetsSchema = z.object({
+export const totalAssetsSchema = z.object({
   /** available + frozen + plans + coins at their latest recorded price. */
   total: z.string(),
+  /** Cash the user can spend now. */
+  available: z.string(),
+  /** Cash held by open orders and withdrawals under review. */
+  frozen: z.string(),
   /** Principal in plans plus plan interest credited but held until maturity. */
   plans: z.string(),
   /** Every coin valued at its latest recorded price. */
@@ -32,7 +37,7 @@ export const userAssetsSchema = z.object({
   yesterday_plan_interest: z.string(),
   yesterday_trading: z.string(),
 });
-export type UserAssets = z.infer<typeof userAssetsSchema>;
+export type TotalAssets = z.infer<typeof totalAssetsSchema>;
 
 export const userInfoSchema = z.object({
   id: z.number().int(),
@@ -47,9 +52,8 @@ export const userInfoSchema = z.object({
   /** The current picture's id (GET /api/user/avatar serves it); null before any upload: nothing to ask for. */
   avatar_id: z.string().nullable(),
   created_at: z.number().int(),
+  /** Cash only; total assets (with plans and coins) are GET /api/user/total-assets, the one money picture. */
   balances: balancesSchema,
-  /** The whole money picture: in the user summary (GET /api/user/index), not in the login answer. */
-  assets: userAssetsSchema.optional(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

@@ -165,7 +165,11 @@ export type RechargeInfo = z.infer<typeof rechargeInfoSchema>;
 export const doRechargeBodySchema = z.object({
   channel_id: positiveId('channel_unavailable'),
   amount: usdAmount,
-  payer_name: trimmed('please_fill_in'),
+  /** Whose account paid: asked of bank and payment-app channels; a crypto transfer has no payer name (may be ''). */
+  payer_name: z.preprocess(
+    (v) => (typeof v === 'string' ? cleanUserLine(v) : (v ?? '')),
+    z.string().max(64, 'invalid_request'),
+  ),
   transfer_note: z.preprocess(
     (v) => (typeof v === 'string' ? cleanUserLine(v) : (v ?? '')),
     z.string().max(120, 'invalid_request'),

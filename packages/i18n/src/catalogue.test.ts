@@ -93,4 +93,12 @@ describe('inbox catalogue', () => {
     expect(translate('fr', 'plan_over_remaining', { remaining: '1234567.50' })).toContain('1\u202f234\u202f567,50');
     expect(translate('en', 'copy_daily_loss_stop', { max: '-5.00' })).toContain('\u22125.00 U');
   });
+
+  it('prints a price alert with separators and every recorded digit, a move as it is', () => {
+    const cross = { symbol: 'BTC/USDT', price: '96010.88', direction: '≥', target: '96000.00' };
+    expect(translateInbox('en', 'price_alert', cross)?.body).toBe('BTC/USDT reached 96,010.88 (≥ 96,000.00).');
+    expect(translateInbox('de', 'price_alert', cross)?.body).toBe('BTC/USDT hat 96.010,88 erreicht (≥ 96.000,00).');
+    const fx = { symbol: 'EUR/USD', price: '1.08534', direction: '±', target: '1.50% / 15′' };
+    expect(translateInbox('en', 'price_alert', fx)?.body).toBe('EUR/USD reached 1.08534 (± 1.50% / 15′).');
+  });
 });

@@ -139,6 +139,10 @@ describe('the customer-service page', () => {
     fireEvent.click(within(verify).getByRole('button', { name: 'Continue' }));
 
     expect(await screen.findByText(/Writing from 13800001234/)).toBeTruthy();
+    // A visitor is promised neither topic chips nor a badge on Mine.
+    expect(await screen.findByText('No messages yet. Write your question below.')).toBeTruthy();
+    expect(screen.queryByText(/Pick a topic/)).toBeNull();
+    expect(screen.queryByText(/badge on Mine/)).toBeNull();
     fireEvent.change(screen.getByLabelText('Your message'), { target: { value: 'I cannot log in' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/api/guest/service')).toBe(true));

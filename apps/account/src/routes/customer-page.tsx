@@ -26,9 +26,10 @@ export default function CustomerPage() {
         <h2 id="support-chat-title" className={styles.heading}>
           {t('support.chat')}
         </h2>
-        <p className={styles.muted}>{t('support.intro')}</p>
         {loggedIn ? (
           <>
+            {/* The badge on Mine is a logged-in user's: a visitor is not promised it. */}
+            <p className={styles.muted}>{t('support.intro')}</p>
             <SupportConversation />
             <SupportComposer />
           </>

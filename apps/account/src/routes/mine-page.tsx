@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetUserInfoQuery } from '@app/api-client';
 import { useGetBadgesQuery } from '../features/content/api/content-api.ts';
-import { Button, Delayed, EmptyState, Skeleton } from '@app/ui';
-import { DefaultPage, apiErrorText } from '@app/app-kit';
+import { Delayed, Skeleton } from '@app/ui';
+import { DefaultPage, LoadError } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
 import { ProfileHeader } from '../features/profile/components/profile-header.tsx';
 import { BalanceCard } from '../features/profile/components/balance-card.tsx';
@@ -21,23 +21,14 @@ export default function MinePage() {
       {user ? (
         <>
           <ProfileHeader user={user} />
-          <BalanceCard balances={user.balances} assets={user.assets} />
+          <BalanceCard />
         </>
       ) : isLoading ? (
         <Delayed>
           <Skeleton lines={4} label={t('states.loading', { ns: 'common' })} />
         </Delayed>
       ) : error ? (
-        <div role="alert">
-          <EmptyState
-            title={apiErrorText(error, t)}
-            action={
-              <Button variant="secondary" onClick={() => void refetch()}>
-                {t('actions.retry', { ns: 'common' })}
-              </Button>
-            }
-          />
-        </div>
+        <LoadError error={error} onRetry={() => void refetch()} />
       ) : null}
       <MineMenu onLogout={() => setConfirmLogout(true)} badges={badges} />
       <LogoutConfirm open={confirmLogout} onClose={() => setConfirmLogout(false)} />

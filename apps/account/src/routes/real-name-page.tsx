@@ -82,7 +82,11 @@ function CertificationForm({ resubmit }: { resubmit: boolean }) {
                 name="doc_type"
                 value={type}
                 checked={docType === type}
-                onChange={() => form.set('doc_type', type)}
+                onChange={() => {
+                  form.set('doc_type', type);
+                  // A number refused as an ID card says nothing about it as a passport number.
+                  form.forget('id_number');
+                }}
               />
               {t(`kyc.docType.${type}`)}
             </label>

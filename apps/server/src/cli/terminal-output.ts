@@ -1,5 +1,6 @@
 import { Console } from 'node:console';
-import { UNSAFE_TEXT } from '@app/contracts';
+// The one file, not the package's index: the CLI starts without every schema of the API.
+import { UNSAFE_TEXT } from '@app/contracts/user-text';
 
 /**
  * The CLI prints what users wrote (support messages, names, notes). Stored text from before the contracts

@@ -204,7 +204,7 @@ describe('buying', () => {
       ['without the balance', poor.token, { id: String(plan.id), amount: '100' }, 'balance_insufficient'],
       ['an unknown plan', rich.token, { id: '999999', amount: '100' }, 'plan_not_found'],
       ['an empty amount', rich.token, { id: String(plan.id), amount: '' }, 'please_fill_in'],
-      ['a malformed amount', rich.token, { id: String(plan.id), amount: '1.234' }, 'invalid_request'],
+      ['a malformed amount', rich.token, { id: String(plan.id), amount: '1.234' }, 'amount_too_precise'],
     ];
     for (const [what, token, body, expected] of cases) {
       const richBefore = await available(token);

@@ -61,16 +61,19 @@ describe("the user summary's money picture", () => {
       { from: houseAccount('exchange', 'BTC'), to: userAccount(id, 'available', 'BTC'), amount: 50_000_000n },
     ]);
 
-    const info = await call(t.app, 'GET', '/api/user/index', { token: u.token });
+    const info = await call(t.app, 'GET', '/api/user/total-assets', { token: u.token });
     expect(info.code).toBe(200);
     const product = (await findProduct(t.database.db, 'BTC/USDT'))!;
     const tick = (await priceAt(t.database.db, product.id, tomorrow()))!;
     const btc = (50_000_000n * tick.price * 100n) / (10n ** 8n * 10n ** BigInt(product.precision));
-    const available = parseMoney(info.data.balances.available)!;
-    const frozen = parseMoney(info.data.balances.frozen)!;
+    const summary = (await call(t.app, 'GET', '/api/user/index', { token: u.token })).data.balances;
+    const available = parseMoney(summary.available)!;
+    const frozen = parseMoney(summary.frozen)!;
     expect(frozen).toBe(2_000n);
-    expect(info.data.assets).toEqual({
+    expect(info.data).toEqual({
       total: formatMoney(available + frozen + 30_000n + 41n + btc),
+      available: summary.available,
+      frozen: summary.frozen,
       plans: formatMoney(30_041n),
       coins: formatMoney(btc),
       coins_unpriced: false,
@@ -83,12 +86,18 @@ describe("the user summary's money picture", () => {
       sql`SELECT asset, balance::text AS balance FROM ledger_accounts WHERE user_id = ${id}`,
     );
     const usd = rows.rows.filter((r) => r.asset === 'USD').reduce((s, r) => s + BigInt(r.balance), 0n);
-    expect(parseMoney(info.data.assets.total)).toBe(usd + btc);
+    expect(parseMoney(info.data.total)).toBe(usd + btc);
+    // Exchange's total is the same figure, not cash and coins alone.
+    expect((await call(t.app, 'GET', '/api/user/assets', { token: u.token })).data.total_value).toBe(info.data.total);
+  });
+
+  it('asks for a login', async () => {
+    expect((await call(t.app, 'GET', '/api/user/total-assets')).code).not.toBe(200);
   });
 
   it('a new user owns nothing and earned nothing', async () => {
     const u = await registerUser(t.app, t.database);
-    expect((await call(t.app, 'GET', '/api/user/index', { token: u.token })).data.assets).toMatchObject({
+    expect((await call(t.app, 'GET', '/api/user/total-assets', { token: u.token })).data).toMatchObject({
       total: '0.00',
       yesterday_earnings: '0.00',
     });

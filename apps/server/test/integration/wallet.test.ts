@@ -280,6 +280,34 @@ describe('recharge', () => {
     expect((await balances(u.token)).available).toBe('1010.00');
     const list = (await get(u.token, '/api/user/recharge_record')).data.items;
     expect(list.find((r: { class: number }) => r.class === 3)).toMatchObject({ amount: '10.00', status: 1 });
+    // My orders names the bonus as a bonus, not as a second deposit of the user's own.
+    const mine = (await get(u.token, '/api/user/myorders?kind=deposit')).data.items;
+    expect(mine.map((i: { action: string; amount: string }) => [i.action, i.amount])).toEqual([
+      ['recharge_bonus', '10.00'],
+      ['recharge', '1000.00'],
+      ['recharge', '150.00'],
+    ]);
+  });
+
+  it('asks a payer name of a bank transfer, not of a crypto transfer', async () => {
+    const u = await registerUser(t.app, t.database);
+    const channels = (await get(u.token, '/api/user/recharge')).data.channels;
+    const send = async (index: number) =>
+      post(u.token, '/api/user/dorecharge', {
+        channel_id: String(channels[index].id),
+        amount: '200',
+        payer_name: '',
+        transfer_note: '',
+        upload_id: await uploadProof(t.app, u.token, await pngImage(Math.floor(Math.random() * 1000))),
+        key: intentKey(),
+      });
+    expect(channels[0].kind).toBe('bank');
+    expect(channels[1].kind).toBe('crypto');
+    const bank = await send(0);
+    expect([bank.key, bank.data?.field]).toEqual(['please_fill_in', 'payer_name']);
+    const crypto = await send(1);
+    expect(crypto.code).toBe(200);
+    expect(crypto.data.payer_name).toBeNull();
   });
 
   it("four eyes: above the threshold the first approval is held, a different operator's approval credits it", async () => {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { selectIsLoggedIn, useAppSelector } from '@app/api-client';
 import { ArrowDownIcon, ArrowUpIcon, BellIcon, Button, CheckIcon, GiftIcon, HeadsetIcon, NavBar } from '@app/ui';
 import { useNavigate } from 'react-router';
-import { useBrandName, usePageMeta } from '@app/app-kit';
+import { TotalAssetsCard, useBrandName, usePageMeta } from '@app/app-kit';
 import { RemoteSlot } from '../remotes/remote-slot.tsx';
 import { HOME_WIDGETS } from '../app/route-table.ts';
 import { remoteExposes, type RemoteName } from '../remotes/remote-manifest.ts';
@@ -80,7 +80,10 @@ export function HomePage() {
             {t('home.title')}
           </h2>
           <p className={styles.heroText}>{t('home.subtitle')}</p>
-          {!loggedIn && (
+          {loggedIn ? (
+            // A logged-in user sees what they own first: the same total as Mine, My assets, Exchange, the statement.
+            <TotalAssetsCard className={styles.heroAssets} />
+          ) : (
             <div className={styles.heroActions}>
               <Button className={styles.heroButton} onClick={() => navigate('/pages/login/login')}>
                 {t('home.login')}

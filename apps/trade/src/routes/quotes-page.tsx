@@ -14,6 +14,7 @@ import { useGetProductsQuery } from '../features/quotes/api/products-api.ts';
 import { QuoteList } from '../features/quotes/components/quote-row.tsx';
 import { QuoteSearch } from '../features/quotes/components/quote-search.tsx';
 import { useDebouncedValue } from '../features/quotes/hooks/use-debounced-value.ts';
+import { openingClass } from '../features/quotes/lib/opening-class.ts';
 import styles from './quotes-page.module.css';
 
 const isClass = (value: string | null): value is ProductClass =>
@@ -28,13 +29,23 @@ export function QuotesPage() {
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const [params, setParams] = useSearchParams();
   const requested = params.get('class');
-  const cls: ProductClass = isClass(requested) ? requested : 'forex';
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim());
-  const { data, error, isLoading, isError, refetch } = useGetProductsQuery(q ? { q } : { class: cls }, {
+  // No class asked for: every product first, to open on a class that is trading now.
+  const everything = useGetProductsQuery({}, { skip: isClass(requested) || q !== '' });
+  const cls: ProductClass = isClass(requested)
+    ? requested
+    : everything.data
+      ? openingClass(everything.data.items)
+      : PRODUCT_CLASSES[0];
+  const choosing = !isClass(requested) && !q && !everything.data && !everything.isError;
+  const listed = useGetProductsQuery(q ? { q } : { class: cls }, {
     pollingInterval: 15_000,
     skipPollingIfUnfocused: true,
+    skip: choosing,
   });
+  const { data, error, isError, refetch } = listed;
+  const isLoading = choosing || listed.isLoading;
   const symbols = useMemo(() => (data?.items ?? []).map((p) => p.symbol), [data]);
   const ticks = useLatestTicks(symbols);
   useSelectedTabVisible(`quotes-tab-${cls}`);

@@ -16,13 +16,8 @@ export default function WalletPage() {
   const { data, error, isLoading, refetch } = useGetAssetsQuery(undefined, { refetchOnMountOrArgChange: true });
   return (
     <DefaultPage title={exchange ? t('exchange.title') : t('titles.wallet')}>
-      {isLoading ? (
-        <Loading />
-      ) : !data ? (
-        <LoadError error={error} onRetry={() => void refetch()} />
-      ) : (
-        <AssetsCard assets={data} />
-      )}
+      <AssetsCard assets={data} />
+      {isLoading ? <Loading lines={2} /> : !data && <LoadError error={error} onRetry={() => void refetch()} />}
       {exchange ? (
         data && (
           <>

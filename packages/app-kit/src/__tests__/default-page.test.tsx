@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import { lazy, Suspense, type ReactElement } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
@@ -23,6 +23,31 @@ async function renderAt(path: string, page: ReactElement) {
 }
 
 describe('DefaultPage', () => {
+  it('keeps its nav bar while something inside the page waits for its code (a slow network)', async () => {
+    const Never = lazy(() => new Promise<{ default: () => ReactElement }>(() => {}));
+    const i18n = await initI18n({ lang: 'en' });
+    render(
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter initialEntries={['/page']}>
+          <Suspense fallback={<p>whole page waiting</p>}>
+            <Routes>
+              <Route
+                path="/page"
+                element={
+                  <DefaultPage title="Recharge">
+                    <Never />
+                  </DefaultPage>
+                }
+              />
+            </Routes>
+          </Suspense>
+        </MemoryRouter>
+      </I18nextProvider>,
+    );
+    expect(screen.getByRole('heading', { name: 'Recharge' })).toBeTruthy();
+    expect(screen.queryByText('whole page waiting')).toBeNull();
+  });
+
   it('shows the title in the nav bar, sets the document title, and goes back to backTo when opened directly', async () => {
     await renderAt(
       '/page',

@@ -23,6 +23,13 @@ describe('LoadError', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(onRetry).toHaveBeenCalledOnce();
   });
+
+  it('retries by itself when the device comes back online', async () => {
+    const onRetry = vi.fn();
+    await renderEn(<LoadError error={new TypeError('Failed to fetch')} onRetry={onRetry} />);
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(onRetry).toHaveBeenCalledOnce();
+  });
 });
 
 describe('apiErrorText', () => {

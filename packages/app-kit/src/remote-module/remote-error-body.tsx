@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { AlertIcon, Button, EmptyState } from '@app/ui';
 import { RemoteLoadError } from './load-remote-module.ts';
+import { useRetryWhenOnline } from '../use-retry-when-online.ts';
 
 export type RemoteVariant = 'page' | 'widget';
 
@@ -15,6 +16,7 @@ export function RemoteErrorBody({
   variant: RemoteVariant;
 }) {
   const { t } = useTranslation();
+  useRetryWhenOnline(onRetry);
   const timedOut = error instanceof RemoteLoadError && error.reason === 'timeout';
   return (
     <div role="alert">

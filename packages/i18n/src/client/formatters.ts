@@ -52,6 +52,15 @@ export function formatNumber(value: string | number, lang: Language, digits = 2)
   return format(value, lang, digits);
 }
 
+/**
+ * A price inside a catalogue text, `{{price, price}}`: every recorded digit kept, grouped in the reader's
+ * language ("96,010.88", "1.08534"). Anything that is not a decimal (a move's "1.50% / 15′") stays as it is.
+ */
+export function formatPriceValue(value: unknown, lang: Language): string {
+  const text = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
+  return DECIMAL.test(text) ? format(text, lang, Math.max(2, text.split('.')[1]?.length ?? 0)) : String(value);
+}
+
 /** A price in U as recorded, every recorded digit kept: "96,010.88 U". */
 export function formatPrice(price: string, lang: Language): string {
   return formatMoney(price, lang, Math.max(2, price.split('.')[1]?.length ?? 0));

@@ -66,6 +66,15 @@ export function useForm<V extends Values>(source: SchemaSource, initial: V) {
 
   const blur = useCallback((field: keyof V) => setTouched((v) => ({ ...v, [field]: true })), []);
 
+  /**
+   * Forgets what was said about a field (the server's refusal, and that it was left): when another choice changes
+   * what the field means (a document type), an error about the old meaning would be wrong.
+   */
+  const forget = useCallback((field: keyof V) => {
+    setServerErrors((e) => ({ ...e, [field]: undefined }));
+    setTouched((v) => ({ ...v, [field]: false }));
+  }, []);
+
   /** Input props for a text field: value, change, blur, and the error to show. */
   const field = (name: keyof V & string) => ({
     name,
@@ -102,5 +111,5 @@ export function useForm<V extends Values>(source: SchemaSource, initial: V) {
     return true;
   };
 
-  return { values, set, blur, field, error, handleSubmit, showServerError };
+  return { values, set, blur, forget, field, error, handleSubmit, showServerError };
 }

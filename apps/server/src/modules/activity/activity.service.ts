@@ -40,7 +40,9 @@ export async function myOrders(
         created_at, 'holding' AS target_type, holding_id AS target_id
       FROM invest_orders WHERE user_id = ${u}`,
     deposit: sql`
-      SELECT 'deposit' AS kind, id, 'recharge' AS action, channel_name AS title, amount,
+      SELECT 'deposit' AS kind, id,
+        CASE class WHEN 3 THEN 'recharge_bonus' WHEN 2 THEN 'promotion' WHEN 1 THEN 'gift' ELSE 'recharge' END AS action,
+        channel_name AS title, amount,
         CASE status WHEN 1 THEN 'success' WHEN 2 THEN 'failed' WHEN 3 THEN 'review' ELSE 'audit' END AS status,
         NULL::bigint AS pnl, NULL::text AS mode, created_at, 'deposit' AS target_type, id AS target_id
       FROM deposits WHERE user_id = ${u}`,

@@ -19,3 +19,4 @@ export {
 export { invitedUsers } from './invited-users.ts';
 export { listUsersForOperator, toAdminUser, userProfileForOperator } from './operator-view.ts';
 export { accountOf, lockedOf, userIs, userTagByPhone } from './user-filter.ts';
+export { totalAssets } from './total-assets.service.ts';

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { userInfoSchema } from '@app/contracts';
+import { totalAssetsSchema, userInfoSchema } from '@app/contracts';
 import { answers } from '../../platform/http/answers.ts';
 import { currentUser } from '../../platform/http/authenticate.ts';
 import { noteLanguage, userInfo } from './users.service.ts';
+import { totalAssets } from './total-assets.service.ts';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, now, tz } = app;
@@ -13,6 +14,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/user/index', { schema: { response: answers(userInfoSchema) } }, async (request, reply) => {
     const { userId } = currentUser(request);
     await noteLanguage(db, userId, request.lang);
-    return reply.ok(await userInfo(db, userId, { now: now(), tz }));
+    return reply.ok(await userInfo(db, userId));
   });
+
+  // The one money picture: every screen that shows total assets reads this answer, so none can disagree.
+  app.get('/api/user/total-assets', { schema: { response: answers(totalAssetsSchema) } }, async (request, reply) =>
+    reply.ok(await totalAssets(db, currentUser(request).userId, now(), tz)),
+  );
 };

@@ -16,6 +16,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { once, requestHash } from '../../platform/idempotency/idempotency.service.ts';
 import { balancesOf, postJournal, houseAccount, houseShard, userAccount } from '../ledger/index.ts';
 import { priceAt, usdtCoinProducts } from '../market/index.ts';
+import { totalAssets } from '../users/index.ts';
 import { bpToPct, loadSettings } from './wallet-settings.ts';
 import { exchangeQuotes, exchanges } from './wallet.table.ts';
 import { countUpToCap } from '../../platform/db/capped-count.ts';
@@ -220,8 +221,17 @@ export async function exchangeRecords(db: DbOrTx, userId: number, q: PageInput):
   };
 }
 
-/** Cash and every coin, each coin valued in U at its latest recorded price. */
-export async function assets(db: DbOrTx, userId: number, now: number, simulated: boolean): Promise<Assets> {
+/**
+ * Cash and every coin, each coin valued in U at its latest recorded price; `total_value` is total assets, the one
+ * money picture (plans included), so Exchange says what Mine and Home say.
+ */
+export async function assets(
+  db: DbOrTx,
+  userId: number,
+  at: { now: number; tz: string },
+  simulated: boolean,
+): Promise<Assets> {
+  const now = at.now;
   const settings = await loadSettings(db);
   const coins = await coinProducts(db);
   const codes = [
@@ -232,13 +242,11 @@ export async function assets(db: DbOrTx, userId: number, now: number, simulated:
   const balances = await balancesOf(db, codes);
   const available = balances.get(codes[0]!)!;
   const frozen = balances.get(codes[1]!)!;
-  let total = available + frozen;
   const items = [];
   for (const { coin, product } of coins) {
     const amount = balances.get(userAccount(userId, 'available', coin))!;
     const tick = await priceAt(db, product.id, now);
     const value = tick ? centsFor(amount, tick.price, product.precision) : null;
-    if (value !== null) total += value;
     items.push({
       coin,
       symbol: product.symbol,
@@ -250,7 +258,7 @@ export async function assets(db: DbOrTx, userId: number, now: number, simulated:
   return {
     cash: { available: formatMoney(available), frozen: formatMoney(frozen) },
     coins: items,
-    total_value: formatMoney(total),
+    total_value: (await totalAssets(db, userId, now, at.tz)).total,
     fee_pct: bpToPct(settings.exchangeFeeBp),
     quote_seconds: settings.quoteSeconds,
     simulated,

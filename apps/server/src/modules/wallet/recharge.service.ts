@@ -118,6 +118,8 @@ export async function doRecharge(
     .from(rechargeChannels)
     .where(and(eq(rechargeChannels.id, input.channelId), eq(rechargeChannels.enabled, true)));
   if (!channel) throw new AppError('channel_unavailable', { field: 'channel_id' });
+  // A bank or payment-app transfer is matched by its payer's name; a crypto transfer has none (the chain has it).
+  if (channel.kind !== 'crypto' && !input.payerName) throw new AppError('please_fill_in', { field: 'payer_name' });
   if (amount < channel.minAmount || amount > channel.maxAmount) {
     throw new AppError('recharge_amount_limit', {
       field: 'amount',
@@ -154,7 +156,7 @@ export async function doRecharge(
             channelName: channel.name,
             amount,
             bonusBp: channel.bonusBp,
-            payerName: input.payerName,
+            payerName: channel.kind === 'crypto' ? null : input.payerName,
             transferNote: input.transferNote || null,
             referenceCode: code,
             uploadId: upload.id,

@@ -249,7 +249,7 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRouteOptions> = async (ap
 
   // ---------- exchange and assets ----------
   app.get('/api/user/assets', { schema: { response: answers(assetsSchema) } }, async (request, reply) =>
-    reply.ok(await assets(db, userId(request), now(), simulated)),
+    reply.ok(await assets(db, userId(request), { now: now(), tz }, simulated)),
   );
   app.post(
     '/api/user/exchange_quote',

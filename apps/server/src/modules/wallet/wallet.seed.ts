@@ -6,7 +6,8 @@ import { rechargeChannels } from './wallet.table.ts';
 const DEMO_TRON_ADDRESS = bs58check.encode(Uint8Array.from([0x41, ...new Array<number>(20).fill(0)]));
 
 /**
- * One recharge channel of each kind, with placeholder details marked "demo". They are enabled only with the
+ * One recharge channel of each kind, named as a user reads it ("Bank transfer", "USDT TRC20"), with placeholder
+ * details (a burn address, an example bank). They are enabled only with the
  * demo data (SEED_DEMO); otherwise they are added disabled, for operators to fill in and enable
  * (`pnpm ops channels ...`). Seeded once: an operator's later changes are never overwritten.
  */
@@ -18,7 +19,7 @@ export async function seedRechargeChannels(db: Db, options: { demo: boolean }) {
       {
         seedKey: 'bank',
         kind: 'bank',
-        name: 'Bank transfer (demo)',
+        name: 'Bank transfer',
         bankName: 'Demo Bank',
         account: '6222000011112222333',
         holder: 'Demo Payee Ltd',
@@ -31,7 +32,7 @@ export async function seedRechargeChannels(db: Db, options: { demo: boolean }) {
       {
         seedKey: 'usdt-trc20',
         kind: 'crypto',
-        name: 'USDT TRC20 (demo)',
+        name: 'USDT TRC20',
         currency: 'USDT',
         network: 'TRC20',
         address: DEMO_TRON_ADDRESS,
@@ -44,7 +45,7 @@ export async function seedRechargeChannels(db: Db, options: { demo: boolean }) {
       {
         seedKey: 'alipay',
         kind: 'alipay',
-        name: 'Alipay (demo)',
+        name: 'Alipay',
         account: 'demo-payee@example.com',
         holder: 'Demo Payee',
         minAmount: 10_000n,
@@ -56,7 +57,7 @@ export async function seedRechargeChannels(db: Db, options: { demo: boolean }) {
       {
         seedKey: 'wechat',
         kind: 'wechat',
-        name: 'WeChat Pay (demo)',
+        name: 'WeChat Pay',
         account: 'demo_payee',
         holder: 'Demo Payee',
         minAmount: 10_000n,

@@ -2,9 +2,6 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
 import type { Config } from '../config/env.ts';
-import { runningEmbeddedUrl, startEmbeddedPostgres } from '../db/embedded.ts';
-import { writeBackup } from './backup.ts';
-import { restoreBackup } from './restore.ts';
 
 /**
  * `pnpm ops backup` and `pnpm ops restore`: unlike the other operator commands these work on the database itself
@@ -13,6 +10,8 @@ import { restoreBackup } from './restore.ts';
 export function registerBackupCommands(program: Command, config: Config) {
   const withUrl = async <T>(work: (url: string) => Promise<T>, { whileRunning }: { whileRunning: boolean }) => {
     if (config.databaseUrl) return work(config.databaseUrl);
+    // Loaded when a backup or restore runs: every other command of the CLI starts without PostgreSQL's code.
+    const { runningEmbeddedUrl, startEmbeddedPostgres } = await import('../db/embedded.ts');
     const running = await runningEmbeddedUrl(config.dataDir);
     if (running) {
       if (!whileRunning) throw new Error('the server is running on this DATA_DIR: stop it before restoring');
@@ -34,6 +33,7 @@ export function registerBackupCommands(program: Command, config: Config) {
       const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
       const file = path.resolve(o.out ?? path.join(config.dataDir, 'backups', `backup-${stamp}.gz`));
       await mkdir(path.dirname(file), { recursive: true });
+      const { writeBackup } = await import('./backup.ts');
       const made = await withUrl((url) => writeBackup(url, file), { whileRunning: true });
       console.log(
         `backup written: ${file} (${made.tables} tables, ${made.rows} rows, ${(made.bytes / 1024).toFixed(1)} KB, schema version ${made.migrations})`,
@@ -47,6 +47,7 @@ export function registerBackupCommands(program: Command, config: Config) {
     .action(async (file: string, o: { yes?: boolean }) => {
       if (config.databaseUrl && !o.yes)
         throw new Error(`this wipes the database at ${new URL(config.databaseUrl).host}: run again with --yes`);
+      const { restoreBackup } = await import('./restore.ts');
       const result = await withUrl((url) => restoreBackup(url, path.resolve(file)), { whileRunning: false });
       console.log(`restored ${result.tables} tables, ${result.rows} rows`);
       const { ledger } = result;

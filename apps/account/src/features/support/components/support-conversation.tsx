@@ -30,7 +30,9 @@ export function SupportConversation({ ticket }: { ticket?: string | undefined } 
 
   if (isLoading) return <Loading lines={3} />;
   if (!data) return <LoadError compact error={error} onRetry={() => void refetch()} />;
-  if (data.items.length === 0) return <p className={styles.muted}>{t('support.noMessages')}</p>;
+  // A visitor's composer has no topics (nothing would keep them): the empty text does not ask to pick one.
+  if (data.items.length === 0)
+    return <p className={styles.muted}>{t(ticket ? 'support.guest.noMessages' : 'support.noMessages')}</p>;
 
   // The newest `unread` operator answers are the ones this opening reads.
   let remaining = unread;

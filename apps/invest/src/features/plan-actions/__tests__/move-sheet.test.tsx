@@ -97,6 +97,23 @@ describe('the buy sheet', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it("says what is wrong with letters, a minus sign or a third decimal in the wallet's words", async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    renderSheet('buy');
+    const input = await screen.findByLabelText('Amount');
+    for (const [typed, said] of [
+      ['abc', 'Enter an amount in numbers'],
+      ['-5', 'The amount must be more than 0'],
+      ['100.123', 'Use at most 2 decimal places'],
+    ]) {
+      fireEvent.change(input, { target: { value: typed } });
+      fireEvent.click(screen.getByRole('button', { name: 'Review the terms' }));
+      expect(await screen.findByText(said!)).toBeTruthy();
+    }
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it('restates the terms with the exact amount at maturity, then buys with an idempotency key', async () => {
     const fetch = vi.fn(async () =>
       envelope({ holding: { ...holding, status: 1 }, order: null }, 'plan_bought', 'Purchase successful'),

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Holding, InvestResult, Plan, PlanTerms } from '@app/contracts';
-import { parseMoney } from '@app/contracts';
+import { amountTextProblem, parseMoney } from '@app/contracts';
 import { isApiError } from '@app/api-client';
 import { useFormatters } from '@app/i18n/client';
 import { Button, Field } from '@app/ui';
@@ -52,9 +52,10 @@ export default function MoveSheet(props: MoveSheetProps) {
   const min = kind === 'buy' ? plan.start_amount : plan.min_amount;
 
   const review = () => {
-    const units = parseMoney(amount.trim());
-    if (amount.trim() === '') return setProblem(t('please_fill_in', { ns: 'errors' }));
-    if (units === null || units <= 0n) return setProblem(t('sheet.amountInvalid'));
+    // The wallet's rule and words ("Enter an amount in numbers" for letters, not "at most two decimals").
+    const wrong = amountTextProblem(amount, 2);
+    if (wrong) return setProblem(t(wrong, { ns: 'errors' }));
+    const units = parseMoney(amount.trim())!;
     if (units < (parseMoney(min) ?? 0n)) return setProblem(t('plan_amount_min', { ns: 'errors', min }));
     if (props.available !== null && units > (parseMoney(props.available) ?? 0n))
       return setProblem(t('balance_insufficient', { ns: 'errors' }));

@@ -74,4 +74,40 @@ describe('the price alerts button', () => {
     act(() => stream.push({ s: 'BTC/USDT', p: '93300.00', t: 103 }));
     expect(await screen.findByText('Now 93,300.00')).toBeTruthy();
   });
+
+  it('says what is wrong with a level or a move under its field, and sends nothing', async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ code: 200, msg: 'Done', key: 'ok', data: list })));
+    vi.stubGlobal('fetch', fetch);
+    render(
+      <Provider store={makeStore({ session: { token: 't', endedBecause: null } })}>
+        <I18nextProvider i18n={i18n}>
+          <Suspense fallback={null}>
+            <AlertsButton
+              symbol="BTC/USDT"
+              precision={2}
+              priceSource={{ symbol: 'BTC/USDT', since: 100, fallback: '93000.00' }}
+            />
+          </Suspense>
+        </I18nextProvider>
+      </Provider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Price alert' }));
+    const level = await screen.findByLabelText('Price level');
+    const setIt = () => fireEvent.click(screen.getByRole('button', { name: 'Set alert' }));
+    const posts = () =>
+      fetch.mock.calls.filter((c) => (c as unknown[])[1] && ((c as unknown[])[1] as RequestInit).method === 'POST');
+    fireEvent.change(level, { target: { value: 'abc' } });
+    setIt();
+    expect(await screen.findByText('Enter an amount in numbers')).toBeTruthy();
+    fireEvent.change(level, { target: { value: '93000.123' } });
+    setIt();
+    expect(await screen.findByText('Use at most 2 decimal places')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Moves by %' }));
+    fireEvent.change(screen.getByLabelText('Move'), { target: { value: '150' } });
+    fireEvent.change(screen.getByLabelText('Within minutes'), { target: { value: '0' } });
+    setIt();
+    expect(await screen.findByText('Enter a move from 0.01 to 99.99 %')).toBeTruthy();
+    expect(screen.getByText('Enter whole minutes from 1 to 240')).toBeTruthy();
+    expect(posts()).toEqual([]);
+  });
 });

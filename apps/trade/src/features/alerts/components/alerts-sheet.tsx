@@ -5,6 +5,7 @@ import { useFormatters } from '@app/i18n/client';
 import { Button, Field } from '@app/ui';
 import { BottomSheet, apiErrorText } from '@app/app-kit';
 import { NS } from '../../../i18n-namespace.ts';
+import { alertProblems, type AlertProblem, type AlertProblems } from '../lib/alert-problems.ts';
 import { useTimeFormat } from '../../../lib/time-format.ts';
 import { useCancelAlertMutation, useCreateAlertMutation, useGetAlertsQuery } from '../api/alerts-api.ts';
 import { WithLivePrice, type PriceSource } from '../../../lib/stream/with-live-price.tsx';
@@ -128,10 +129,15 @@ function AlertForm({
   const [pct, setPct] = useState('1');
   const [minutes, setMinutes] = useState('5');
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [problems, setProblems] = useState<AlertProblems>({});
   const [create, state] = useCreateAlertMutation();
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setMessage(null);
+    // Said under the field before anything is sent, in the wallet's words: not the server's "not valid".
+    const found = alertProblems(kind, { level, pct, minutes }, precision);
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
     askNotificationPermission();
     try {
       await create(
@@ -145,6 +151,8 @@ function AlertForm({
       setMessage({ text: apiErrorText(error, t), error: true });
     }
   };
+  const problemText = (p: AlertProblem | undefined) =>
+    p ? t(p.key, { ns: p.ns, ...(p.key === 'alerts.levelPrecision' ? { digits: precision } : {}) }) : null;
   return (
     <form onSubmit={(e) => void submit(e)} className={styles.form} noValidate>
       <div className={styles.kinds} role="group" aria-label={t('alerts.kindLabel')}>
@@ -160,7 +168,8 @@ function AlertForm({
           name="level"
           inputMode="decimal"
           value={level}
-          onChange={(e) => setLevel(e.target.value)}
+          onChange={(e) => (setLevel(e.target.value), setProblems({}))}
+          error={problemText(problems.level)}
           hint={price ? t('alerts.now', { price: f.number(price, precision) }) : undefined}
         />
       ) : (
@@ -170,7 +179,8 @@ function AlertForm({
             name="pct"
             inputMode="decimal"
             value={pct}
-            onChange={(e) => setPct(e.target.value)}
+            onChange={(e) => (setPct(e.target.value), setProblems({}))}
+            error={problemText(problems.pct)}
             suffix="%"
           />
           <Field
@@ -178,7 +188,8 @@ function AlertForm({
             name="minutes"
             inputMode="numeric"
             value={minutes}
-            onChange={(e) => setMinutes(e.target.value)}
+            onChange={(e) => (setMinutes(e.target.value), setProblems({}))}
+            error={problemText(problems.minutes)}
           />
         </div>
       )}

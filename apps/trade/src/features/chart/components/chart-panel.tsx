@@ -2,7 +2,7 @@ import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KLINE_INTERVALS, type KlineInterval } from '@app/contracts';
 import { Button, Delayed, Spinner } from '@app/ui';
-import { apiErrorText } from '@app/app-kit';
+import { apiErrorText, useRetryWhenOnline } from '@app/app-kit';
 import { NS } from '../../../i18n-namespace.ts';
 import { useTickListener } from '../../../lib/stream/stream-hooks.ts';
 import { useChartTheme } from '../hooks/use-chart-theme.ts';
@@ -182,6 +182,7 @@ function ChartLoading() {
 
 function ChartError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation(NS);
+  useRetryWhenOnline(onRetry);
   return (
     <div className={styles.errorBox} role="alert">
       <p>{t('chart.failed')}</p>

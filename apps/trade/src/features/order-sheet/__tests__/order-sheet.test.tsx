@@ -154,6 +154,18 @@ describe('the order sheet', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it('says an amount over the maximum as it is typed, and shows no payouts for it', async () => {
+    renderSheet('50000.00');
+    await screen.findByText('Buy rise · BTC/USDT');
+    type('10001');
+    expect(screen.getByRole('alert').textContent).toBe('The maximum is 10,000.00 U');
+    expect(row(/Profit if right/)).toBe('—');
+    expect(row('Loss if wrong (fee included)')).toBe('—');
+    type('10000');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(row(/Profit if right/)).toBe('+7,950.00 U');
+  });
+
   it('asks to accept the risk notice once, then restates every term before sending', async () => {
     renderSheet();
     await screen.findByText('Buy rise · BTC/USDT');

@@ -28,7 +28,8 @@ export function OrderFormStep(props: OrderFormStepProps) {
   const { t } = useTranslation(NS);
   const f = useFormatters();
   const { term, check } = props;
-  const quote = check.quote;
+  // No figures for an amount no order can have: above the maximum the rows show a dash, not payouts.
+  const quote = check.problem?.key === 'amountMax' ? null : check.quote;
   return (
     <>
       <div className={cx(styles.section, styles.directions)} role="radiogroup" aria-label={t('sheet.direction')}>

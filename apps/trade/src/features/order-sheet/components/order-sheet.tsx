@@ -89,8 +89,12 @@ export function OrderSheet(props: OrderSheetProps) {
   if (!term || !check) return null;
   const trading = props.status === 'trading';
   const priceText = props.price ? f.number(props.price, props.precision) : '—';
+  // Above the maximum is said as it is typed (the payouts of such an amount would be figures of no order); the
+  // other problems wait for the field to be left, so a half-typed amount is not called wrong.
+  const sayNow = check.problem?.key === 'amountMax';
   const amountError =
-    serverAmountError ?? (showProblem && check.problem ? amountProblemText(check.problem, t, f.money) : null);
+    serverAmountError ??
+    ((showProblem || sayNow) && check.problem ? amountProblemText(check.problem, t, f.money) : null);
 
   const review = () => {
     setShowProblem(true);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { selectIsLoggedIn, useAppSelector } from '@app/api-client';
 import { useFormatters } from '@app/i18n/client';
 import { cx } from '@app/ui';
@@ -9,6 +10,8 @@ import { useGetPracticeQuery, useResetPracticeMutation } from '../api/practice-a
 import { useTradeMode, usePracticeAccent } from '../../../lib/trade-mode.ts';
 import { ModeSwitch, PracticeBadge } from '../../../lib/mode-switch.tsx';
 import styles from '../../../lib/practice.module.css';
+
+const PNL_PATH = '/pages/trade/pnl';
 
 /**
  * The top bar of a price or order screen: the mode switch and, in practice mode, the badge, the virtual
@@ -20,6 +23,8 @@ export function ModeBar() {
   const mode = useTradeMode();
   usePracticeAccent(mode);
   const loggedIn = useAppSelector(selectIsLoggedIn);
+  // On My trading itself the link would lead nowhere: it is left out there.
+  const onPnl = useLocation().pathname === PNL_PATH;
   const practice = mode === 'practice';
   const account = useGetPracticeQuery(undefined, { skip: !loggedIn || !practice });
   const [reset, resetState] = useResetPracticeMutation();
@@ -36,9 +41,11 @@ export function ModeBar() {
   return (
     <div className={cx(styles.bar, practice && styles.practiceBar)} data-testid="mode-bar">
       <ModeSwitch />
-      <a className={styles.pnlLink} href="#/pages/trade/pnl" data-testid="pnl-link">
-        {t('pnl.link')}
-      </a>
+      {!onPnl && (
+        <a className={styles.pnlLink} href={`#${PNL_PATH}`} data-testid="pnl-link">
+          {t('pnl.link')}
+        </a>
+      )}
       {practice && (
         <>
           <PracticeBadge />

@@ -122,4 +122,52 @@ describe('the exchange panel', () => {
     }
     expect(fetch).not.toHaveBeenCalled();
   });
+
+  it('"All" fills in the whole cash to spend, and on the sell tab every coin held', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => envelope(quote)),
+    );
+    render(
+      <Provider store={makeStore({ session: { token: 't', endedBecause: null } })}>
+        <I18nextProvider i18n={i18n}>
+          <ToastProvider>
+            <Suspense fallback={null}>
+              <ExchangePanel
+                assets={{ ...assets, coins: [{ ...assets.coins[0]!, amount: '0.01234567', value: '1172.84' }] }}
+              />
+            </Suspense>
+          </ToastProvider>
+        </I18nextProvider>
+      </Provider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Use the whole amount available' }));
+    expect(screen.getByLabelText<HTMLInputElement>('Cash to spend').value).toBe('1000.00');
+    fireEvent.click(screen.getByRole('tab', { name: 'Sell coin' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Use the whole amount available' }));
+    expect(screen.getByLabelText<HTMLInputElement>('BTC to sell').value).toBe('0.01234567');
+  });
+
+  it('the result names the exchange and shows the fee, not "Operation succeeded"', async () => {
+    const record = {
+      id: 1,
+      direction: 'buy',
+      coin: 'BTC',
+      price: '95000.00',
+      cash_amount: '100.00',
+      coin_amount: '0.00105052',
+      fee: '0.20',
+      created_at: 1000,
+    };
+    const fetch = vi.fn(async (url: string) => envelope(String(url).includes('exchange_quote') ? quote : record));
+    vi.stubGlobal('fetch', fetch);
+    renderPanel();
+    fireEvent.change(await screen.findByLabelText('Cash to spend'), { target: { value: '100' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Get a quote' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Exchange at this price' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Coins bought' }));
+    expect(dialog.getByTestId('exchange-result-fee').textContent).toBe('0.20 U');
+    expect(dialog.getByTestId('exchange-result-get').textContent).toBe('0.00105052 BTC');
+    expect(dialog.queryByText('Operation succeeded')).toBeNull();
+  });
 });

@@ -16,6 +16,7 @@ import { Button, Countdown, Dialog, Field, Tabs } from '@app/ui';
 import { NS } from '../../../i18n-namespace.ts';
 import styles from '../../../lib/wallet.module.css';
 import { useExecuteQuoteMutation, useGetQuoteMutation } from '../api/exchange-api.ts';
+import { FillAllButton } from '../../../lib/fill-all-button.tsx';
 import { apiErrorText, newIdempotencyKey } from '@app/app-kit';
 
 /** Seconds left on a held quote, counted down on this screen from what the server granted. */
@@ -140,7 +141,15 @@ export function ExchangePanel({ assets }: { assets: Assets }) {
           label={direction === 'buy' ? t('exchange.spend') : t('exchange.sellAmount', { coin })}
           inputMode="decimal"
           value={amount}
-          suffix={direction === 'buy' ? 'U' : coin}
+          suffix={
+            <>
+              {direction === 'buy' ? 'U' : coin}
+              <FillAllButton
+                amount={availableText}
+                onFill={(all) => (setAmount(all), setQuote(null), setError(null))}
+              />
+            </>
+          }
           error={live ?? error}
           hint={
             direction === 'buy'
@@ -185,15 +194,23 @@ export function ExchangePanel({ assets }: { assets: Assets }) {
       )}
       <Dialog
         open={done !== null}
-        title={t('operation_succeeded', { ns: 'errors' })}
+        title={done?.direction === 'sell' ? t('exchange.soldTitle') : t('exchange.boughtTitle')}
         onClose={() => setDone(null)}
         actions={<Button onClick={() => setDone(null)}>{t('actions.close', { ns: 'common' })}</Button>}
       >
         {done && (
           <dl className={styles.rows} data-testid="exchange-result">
             {row(t('exchange.price', { coin: done.coin }), formatPrice(done.price, f.lang))}
-            {row(t('exchange.cash'), f.money(done.cash_amount))}
-            {row(t('exchange.coinAmount'), `${f.number(done.coin_amount, 8)} ${done.coin}`)}
+            {row(
+              done.direction === 'buy' ? t('exchange.youPay') : t('exchange.youSell'),
+              done.direction === 'buy' ? f.money(done.cash_amount) : `${f.number(done.coin_amount, 8)} ${done.coin}`,
+            )}
+            {row(t('glossary.fee', { ns: 'common' }), f.money(done.fee), 'exchange-result-fee')}
+            {row(
+              t('exchange.youGet'),
+              done.direction === 'buy' ? `${f.number(done.coin_amount, 8)} ${done.coin}` : f.money(done.cash_amount),
+              'exchange-result-get',
+            )}
           </dl>
         )}
       </Dialog>

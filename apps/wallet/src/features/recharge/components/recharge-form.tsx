@@ -13,7 +13,10 @@ import { UploadField } from './upload-field.tsx';
 import { apiErrorText, newIdempotencyKey } from '@app/app-kit';
 import { errorField } from '../../../lib/form-errors.ts';
 
-/** Recharge through one channel: where to pay, the amount (with its bonus shown), payer, note and screenshot. */
+/**
+ * Recharge through one channel: where to pay, the amount (with its bonus shown), the payer (not for crypto), note
+ * and screenshot; the texts fit the channel's kind.
+ */
 export function RechargeForm({ channel }: { channel: RechargeChannel }) {
   const { t } = useTranslation(NS);
   const f = useFormatters();
@@ -26,6 +29,8 @@ export function RechargeForm({ channel }: { channel: RechargeChannel }) {
   const [done, setDone] = useState<RechargeRecord | null>(null);
   const key = useMemo(() => newIdempotencyKey(), []);
   const [submit, state] = useDoRechargeMutation();
+  // A crypto transfer has no payer name to give, and it has been sent already by the time this form is sent.
+  const crypto = channel.kind === 'crypto';
   const bonus = Number(channel.bonus_pct) > 0 ? bonusFor(amount, channel.bonus_pct) : null;
 
   const check = (values = { amount, payer, uploadId }) => {
@@ -35,7 +40,7 @@ export function RechargeForm({ channel }: { channel: RechargeChannel }) {
     if (amountProblem) found.amount = t(amountProblem, { ns: 'errors' });
     else if (n < Number(channel.min) || n > Number(channel.max))
       found.amount = t('recharge_amount_limit', { ns: 'errors', min: channel.min, max: channel.max });
-    if (!values.payer.trim()) found.payer_name = t('please_fill_in', { ns: 'errors' });
+    if (!crypto && !values.payer.trim()) found.payer_name = t('please_fill_in', { ns: 'errors' });
     if (!values.uploadId) found.upload_id = t('upload_required', { ns: 'errors' });
     return found;
   };
@@ -53,7 +58,7 @@ export function RechargeForm({ channel }: { channel: RechargeChannel }) {
         await submit({
           channel_id: channel.id,
           amount: amount.trim(),
-          payer_name: payer.trim(),
+          payer_name: crypto ? '' : payer.trim(),
           transfer_note: note.trim(),
           upload_id: uploadId!,
           key,
@@ -89,17 +94,19 @@ export function RechargeForm({ channel }: { channel: RechargeChannel }) {
             {t('recharge.bonus', { pct: f.number(channel.bonus_pct, 2), amount: bonus ? f.money(bonus) : '—' })}
           </p>
         )}
-        <Field
-          name="payer_name"
-          label={t('recharge.payer')}
-          value={payer}
-          error={errors.payer_name}
-          autoComplete="name"
-          onChange={(e) => {
-            setPayer(e.target.value);
-            recheck('payer_name', { amount, payer: e.target.value, uploadId });
-          }}
-        />
+        {!crypto && (
+          <Field
+            name="payer_name"
+            label={t('recharge.payer')}
+            value={payer}
+            error={errors.payer_name}
+            autoComplete="name"
+            onChange={(e) => {
+              setPayer(e.target.value);
+              recheck('payer_name', { amount, payer: e.target.value, uploadId });
+            }}
+          />
+        )}
         <Field
           name="transfer_note"
           label={t('recharge.note')}
@@ -145,7 +152,9 @@ export function RechargeForm({ channel }: { channel: RechargeChannel }) {
                 {done.reference_code}
               </dd>
             </div>
-            <p className={styles.note}>{t('recharge.referenceHint')}</p>
+            <p className={styles.note} data-testid="reference-hint">
+              {t(crypto ? 'recharge.referenceHintCrypto' : 'recharge.referenceHint')}
+            </p>
           </dl>
         )}
       </Dialog>

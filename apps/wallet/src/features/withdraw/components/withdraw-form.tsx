@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { amountTextProblem, type CashInfo, type WithdrawRecord } from '@app/contracts';
+import { amountTextProblem, formatMoney, parseMoney, type CashInfo, type WithdrawRecord } from '@app/contracts';
 import { useFormatters } from '@app/i18n/client';
 import { Button, Dialog, EmptyState, Field, WalletIcon } from '@app/ui';
 import { LinkButton } from '@app/ui/link-button';
@@ -8,6 +8,7 @@ import { NS } from '../../../i18n-namespace.ts';
 import styles from '../../../lib/wallet.module.css';
 import { useSubmitCashMutation } from '../api/withdraw-api.ts';
 import { feeAndReceived } from '../lib/fee.ts';
+import { FillAllButton } from '../../../lib/fill-all-button.tsx';
 import { apiErrorText, newIdempotencyKey, SecondFactorField } from '@app/app-kit';
 import { errorField } from '../../../lib/form-errors.ts';
 import { blockOfRefusal, withdrawBlock, type WithdrawBlock } from '../lib/withdraw-block.ts';
@@ -147,7 +148,18 @@ export function WithdrawForm({ info }: { info: CashInfo }) {
           label={t('cash.amount')}
           inputMode="decimal"
           value={amount}
-          suffix="U"
+          suffix={
+            <>
+              U
+              <FillAllButton
+                amount={withdrawable(info)}
+                onFill={(all) => {
+                  setAmount(all);
+                  setError(check(all));
+                }}
+              />
+            </>
+          }
           error={error}
           hint={t('cash.limits', {
             min: f.money(info.min),
@@ -246,6 +258,14 @@ function useBlockText() {
     block.kind === 'hold'
       ? t('withdraw_on_hold', { ns: 'errors', until: f.dateTime(block.until) })
       : t('cash.closedUntil', { time: f.dateTime(block.until) });
+}
+
+/** The most one withdrawal may take now: the cash available, within the single maximum and what is left today. */
+export function withdrawable(info: CashInfo): string | null {
+  const limits = [info.available, info.max, info.remaining_amount].map((v) => parseMoney(v));
+  if (limits.some((v) => v === null)) return null;
+  const most = (limits as bigint[]).reduce((a, b) => (b < a ? b : a));
+  return most > 0n ? formatMoney(most) : null;
 }
 
 /** The day's rules: hours, count and amount left (what stops a withdrawal now is said by the form's button). */

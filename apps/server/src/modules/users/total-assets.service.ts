@@ -1,0 +1,55 @@
+import { dayOf, dayStart, formatMoney, type TotalAssets } from '@app/contracts';
+import type { DbOrTx } from '../../platform/db/client.ts';
+import { PRACTICE_ASSET, userHoldings, userNetChange } from '../ledger/index.ts';
+import { listProducts, priceAt } from '../market/index.ts';
+
+const COIN_UNIT = 10n ** 8n;
+
+/**
+ * Total assets and yesterday's earnings, from the ledger's face: every balance the user holds (cash, frozen,
+ * plans, coins valued at the latest recorded price of <COIN>/USDT, as the exchange does) and the net of the
+ * previous platform day's plan accruals and trading journals.
+ */
+export async function totalAssets(db: DbOrTx, id: number, now: number, tz: string): Promise<TotalAssets> {
+  let available = 0n;
+  let frozen = 0n;
+  let plans = 0n;
+  let coins = 0n;
+  let unpriced = false;
+  const held = (await userHoldings(db, id)).filter((h) => h.asset !== PRACTICE_ASSET);
+  const coinHeld = held.filter((h) => h.asset !== 'USD');
+  const products = coinHeld.length ? await listProducts(db) : [];
+  for (const h of held) {
+    if (h.asset === 'USD') {
+      if (h.bucket === 'plan' || h.bucket === 'plan_interest') plans += h.balance;
+      else if (h.bucket === 'frozen') frozen += h.balance;
+      else available += h.balance;
+      continue;
+    }
+    const product = products.find((p) => p.symbol === `${h.asset}/USDT`);
+    const tick = product ? await priceAt(db, product.id, now) : null;
+    if (!product || !tick) {
+      unpriced = true;
+      continue;
+    }
+    // Cents for coins (10^-8) at a price of 10^-precision U, rounded down: what the exchange's sale counts.
+    coins += (h.balance * tick.price * 100n) / (COIN_UNIT * 10n ** BigInt(product.precision));
+  }
+  const today = dayOf(now, tz);
+  const day = { userId: id, asset: 'USD', from: dayStart(today - 1, tz), to: dayStart(today, tz) };
+  const [interest, trading] = await Promise.all([
+    userNetChange(db, { ...day, kinds: { exact: ['plan_accrual'], prefixes: [] } }),
+    userNetChange(db, { ...day, kinds: { exact: [], prefixes: ['order_'] } }),
+  ]);
+  return {
+    total: formatMoney(available + frozen + plans + coins),
+    available: formatMoney(available),
+    frozen: formatMoney(frozen),
+    plans: formatMoney(plans),
+    coins: formatMoney(coins),
+    coins_unpriced: unpriced,
+    yesterday_earnings: formatMoney(interest + trading),
+    yesterday_plan_interest: formatMoney(interest),
+    yesterday_trading: formatMoney(trading),
+  };
+}
