@@ -52,11 +52,6 @@ const crossOwnerReads: readonly { unit: string; tables: readonly string[]; why: 
     why: "A session is live only while its user is not locked: read in the statement that reads the session, which order placement's statement includes.",
   },
   {
-    unit: 'modules/security',
-    tables: ['sessions'],
-    why: 'The devices page lists each live session beside the device its sign-in recorded (login_records): one joined statement.',
-  },
-  {
     unit: 'modules/limits',
     tables: ['contract_orders', 'deposits', 'sessions'],
     why: "A limit is checked in the statement where money moves: the open-order limit counts the user's open orders and the session limit reads the session's age inside order placement's statement; the deposit limit sums the day's deposits under the user's limits lock.",

@@ -2,7 +2,6 @@
 // Other modules, the app and the jobs import this file only; everything else here is the module's own.
 export { authHooks } from './auth-hooks.ts';
 export { authRoutes } from './auth.routes.ts';
-export { sessions } from './auth.table.ts';
 export { assertFundPassword } from './password-change.service.ts';
 export { hashPassword } from './password-hash.ts';
 export { passwordRoutes } from './password.routes.ts';
@@ -20,6 +19,7 @@ export {
   touchSessions,
   type LiveSessionRow,
 } from './sessions.ts';
+export { isOwnOpenSession, liveSessionsOf, sessionOfToken, unexpiredSessionIds } from './sessions-view.ts';
 export { adminAccountRoutes } from './auth.admin.routes.ts';
 // Operators' sign-in checks its secrets the same way (counted before verified, argon2id, common passwords refused).
 export { addressLimits, checkSecret } from './secret-attempts.ts';

@@ -1,8 +1,8 @@
-import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { LoginRecord, UserSession } from '@app/contracts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { sessions, hashToken, revokeSession, revokeUserSessions, SESSION_IDLE_SECONDS } from '../auth/index.ts';
+import { isOwnOpenSession, liveSessionsOf, revokeSession, revokeUserSessions, sessionOfToken } from '../auth/index.ts';
 import { loginRecords } from './security.table.ts';
 import { deviceName } from './device-name.ts';
 import { seconds } from '../../platform/time/epoch.ts';
@@ -14,10 +14,7 @@ export async function recordLogin(
   db: DbOrTx,
   input: { token: string; kind: 'login' | 'register'; ip: string; userAgent: string | undefined },
 ) {
-  const [session] = await db
-    .select({ id: sessions.id, userId: sessions.userId })
-    .from(sessions)
-    .where(eq(sessions.tokenHash, hashToken(input.token)));
+  const session = await sessionOfToken(db, input.token);
   if (!session) return;
   await db.insert(loginRecords).values({
     userId: session.userId,
@@ -28,42 +25,26 @@ export async function recordLogin(
   });
 }
 
+/** The device each session was opened on: the user agent its login was recorded with. */
+export async function sessionAgents(db: DbOrTx, userId: number, sessionIds: readonly number[]) {
+  const agents = new Map<number, string | null>();
+  if (!sessionIds.length) return agents;
+  const logins = await db
+    .select({ sessionId: loginRecords.sessionId, userAgent: loginRecords.userAgent })
+    .from(loginRecords)
+    .where(and(eq(loginRecords.userId, userId), inArray(loginRecords.sessionId, [...sessionIds])));
+  for (const l of logins) if (l.sessionId !== null) agents.set(l.sessionId, l.userAgent);
+  return agents;
+}
+
 /** The user's live sessions, the current one first. */
 export async function liveSessions(db: DbOrTx, userId: number, currentId: number): Promise<UserSession[]> {
-  const rows = await db
-    .select({
-      id: sessions.id,
-      ip: sessions.ip,
-      createdAt: sessions.createdAt,
-      lastSeenAt: sessions.lastSeenAt,
-    })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-        gt(sessions.lastSeenAt, sql`now() - make_interval(secs => ${SESSION_IDLE_SECONDS})`),
-      ),
-    )
-    .orderBy(desc(sessions.lastSeenAt));
-  // The device of each session is the one its login was recorded with.
-  const agents = new Map<number, string | null>();
-  if (rows.length) {
-    const logins = await db
-      .select({ sessionId: loginRecords.sessionId, userAgent: loginRecords.userAgent })
-      .from(loginRecords)
-      .where(
-        and(
-          eq(loginRecords.userId, userId),
-          inArray(
-            loginRecords.sessionId,
-            rows.map((r) => r.id),
-          ),
-        ),
-      );
-    for (const l of logins) if (l.sessionId !== null) agents.set(l.sessionId, l.userAgent);
-  }
+  const { rows } = await liveSessionsOf(db, userId);
+  const agents = await sessionAgents(
+    db,
+    userId,
+    rows.map((r) => r.id),
+  );
   return rows
     .map((r) => ({
       id: r.id,
@@ -82,11 +63,7 @@ export async function logoutOthers(db: DbOrTx, userId: number, currentId: number
 
 /** Ends one of the user's own sessions; someone else's id reads like a missing one. */
 export async function logoutSession(db: DbOrTx, userId: number, sessionId: number) {
-  const [row] = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-  if (!row) throw new AppError('no_data');
+  if (!(await isOwnOpenSession(db, userId, sessionId))) throw new AppError('no_data');
   await revokeSession(db, sessionId);
 }
 

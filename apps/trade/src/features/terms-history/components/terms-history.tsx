@@ -59,7 +59,7 @@ function ChangeCard({ change }: { change: Change }) {
     title = t('terms.plan', { plan: change.plan });
     body = t('terms.planTerms', {
       rate: pct(change.terms.rate_pct),
-      days: change.terms.period_days,
+      period: t('terms.days', { count: change.terms.period_days }),
       early: pct(change.terms.early_exit_rate_pct),
       min: f.money(change.terms.min_amount),
     });
@@ -93,7 +93,7 @@ export function TermsHistory({ history }: { history: LogTermsHistory }) {
     .reverse();
   return (
     <div className={styles.page} data-testid="terms-history">
-      <p className={styles.note}>{t('terms.intro', { size: history.tree_size })}</p>
+      <p className={styles.note}>{t('terms.intro', { entries: t('terms.entries', { count: history.tree_size }) })}</p>
       {changes.length === 0 ? (
         <EmptyState title={t('terms.empty')} />
       ) : (
