@@ -97,7 +97,7 @@ async function walk(page: Page) {
 
       // A refusal whose amounts are grouped in the reader's language.
       await open(page, '/pages/user/cash');
-      await page.getByLabel(text('wallet', lang, 'cash.amount')).fill('1');
+      await page.getByLabel(text('wallet', lang, 'cash.amount'), { exact: true }).fill('1');
       await page.getByRole('button', { name: text('wallet', lang, 'cash.next') }).click();
       await expect(page.getByRole('alert').filter({ hasText: GROUPED[lang] }).first()).toBeVisible();
       await shot(page, `refusal-${lang}-${width}`);

@@ -134,7 +134,7 @@ for (const lang of ['en', 'zh'] as const) {
 
     // ---- a withdrawal asks for the code on its confirm sheet ----
     await page.goto(`${market.url}/h5/#/pages/user/cash`);
-    await page.getByLabel(w('cash.amount')).fill('100');
+    await page.getByLabel(w('cash.amount'), { exact: true }).fill('100');
     await page.getByRole('button', { name: w('cash.next') }).click();
     const sheet = page.getByRole('dialog');
     await sheet.getByLabel(w('cash.fundPassword')).fill('fund1234');

@@ -95,7 +95,7 @@ test('deposit with a screenshot, operator approves by CLI; withdraw and refuse; 
 
   // ---- deposit ----
   await page.goto(`${market.url}/h5/#/pages/user/rechargeList`);
-  await page.getByRole('link', { name: /Bank transfer \(demo\)/ }).click();
+  await page.getByRole('link', { name: /^Bank transfer/ }).click();
   await expect(page.getByText('Demo Bank')).toBeVisible();
   await page.getByLabel(w('recharge.amount')).fill('500');
   await page.getByLabel(w('recharge.payer')).fill('Demo Payer');
@@ -150,7 +150,7 @@ test('deposit with a screenshot, operator approves by CLI; withdraw and refuse; 
   await expect(page.getByTestId('method-list')).toContainText('E2E Bank');
 
   await page.goto(`${market.url}/h5/#/pages/user/cash`);
-  await page.getByLabel(w('cash.amount')).fill('200');
+  await page.getByLabel(w('cash.amount'), { exact: true }).fill('200');
   await expect(page.getByTestId('cash-fee')).toHaveText('2.00 U');
   await expect(page.getByTestId('cash-received')).toHaveText('198.00 U');
   await shot(page, 'cash-form');
@@ -181,7 +181,7 @@ test('deposit with a screenshot, operator approves by CLI; withdraw and refuse; 
 
   // ---- exchange both ways ----
   await page.goto(`${market.url}/h5/#/pages/user/wallet?view=exchange`);
-  await page.getByLabel(w('exchange.spend')).fill('100');
+  await page.getByLabel(w('exchange.spend'), { exact: true }).fill('100');
   await page.getByRole('button', { name: w('exchange.getQuote') }).click();
   await expect(page.getByTestId('exchange-quote')).toContainText(/Price held for \d+ s/);
   await shot(page, 'exchange-quote');
@@ -192,7 +192,7 @@ test('deposit with a screenshot, operator approves by CLI; withdraw and refuse; 
   expect(Number(btc.amount)).toBeGreaterThan(0);
 
   await page.getByRole('tab', { name: w('exchange.sell') }).click();
-  await page.getByLabel(w('exchange.sellAmount').replace('{{coin}}', 'BTC')).fill(btc.amount);
+  await page.getByLabel(w('exchange.sellAmount').replace('{{coin}}', 'BTC'), { exact: true }).fill(btc.amount);
   await page.getByRole('button', { name: w('exchange.getQuote') }).click();
   await page.getByRole('button', { name: w('exchange.confirm') }).click();
   await expect(page.getByTestId('exchange-result')).toBeVisible();
