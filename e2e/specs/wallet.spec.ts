@@ -286,7 +286,7 @@ for (const lang of ['de', 'th'] as const) {
     }
     // A refusal in the language: an amount outside the limits, inline under the field.
     await page.goto(`${market.url}/h5/#/pages/user/cash`);
-    await page.getByLabel(w('cash.amount', lang)).fill('1');
+    await page.getByLabel(w('cash.amount', lang), { exact: true }).fill('1');
     await page.getByRole('button', { name: w('cash.next', lang) }).click();
     await expect(
       page

@@ -14,7 +14,8 @@ export function FillAllButton({ amount, onFill }: { amount: string | null; onFil
       variant="ghost"
       size="sm"
       disabled={!usable}
-      aria-label={t('amount.allLabel')}
+      // A hint, not the name: the name stays the word on the button (axe: label-content-name-mismatch).
+      title={t('amount.allLabel')}
       onClick={() => usable && onFill(amount)}
     >
       {t('amount.all')}

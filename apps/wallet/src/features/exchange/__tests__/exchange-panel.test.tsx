@@ -141,10 +141,10 @@ describe('the exchange panel', () => {
         </I18nextProvider>
       </Provider>,
     );
-    fireEvent.click(await screen.findByRole('button', { name: 'Use the whole amount available' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'All' }));
     expect(screen.getByLabelText<HTMLInputElement>('Cash to spend').value).toBe('1000.00');
     fireEvent.click(screen.getByRole('tab', { name: 'Sell coin' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Use the whole amount available' }));
+    fireEvent.click(screen.getByRole('button', { name: 'All' }));
     expect(screen.getByLabelText<HTMLInputElement>('BTC to sell').value).toBe('0.01234567');
   });
 

@@ -235,14 +235,14 @@ describe('the withdrawal form', () => {
 
   it('"All" fills in the most one withdrawal may take: the cash, within the maximum and what is left today', async () => {
     renderForm(info({ available: '1234.56' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Use the whole amount available' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'All' }));
     expect(screen.getByLabelText<HTMLInputElement>('Amount').value).toBe('1234.56');
     expect(screen.getByTestId('cash-received').textContent).toBe('1,222.21 U');
   });
 
   it('"All" stops at what is left of the day', async () => {
     renderForm(info({ available: '5000.00', remaining_amount: '800.00' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Use the whole amount available' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'All' }));
     expect(screen.getByLabelText<HTMLInputElement>('Amount').value).toBe('800.00');
   });
 });
