@@ -29,7 +29,7 @@ for (const lang of ['en', 'de', 'zh'] as const) {
     await useSession(page, process.env.E2E_TOKEN!, lang);
     await open(page, '/pages/user/user');
     await expect(page.getByRole('heading', { level: 1, name: text('account', lang, 'mine.title') })).toBeVisible();
-    await expect(page.getByText(text('account', lang, 'mine.totalAssets'))).toBeVisible();
+    await expect(page.getByText(text('common', lang, 'money.totalAssets'))).toBeVisible();
     await settled(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await keepScreenshot(page, `mine-${lang}.png`, { fullPage: false });
