@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, getTableName, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type {
   AdminSupportConversationItem,
   AdminSupportMessage,
@@ -14,6 +14,7 @@ import { audit } from '../../platform/audit/audit.service.ts';
 import { postInboxMessage } from '../inbox/index.ts';
 import { operatorMay } from '../operators/index.ts';
 import { accountOf, userTagByPhone } from '../users/index.ts';
+import { qualifiedColumn } from '../../platform/db/qualified-column.ts';
 import { supportConversations, supportMessages } from './support.table.ts';
 import { seconds } from '../../platform/time/epoch.ts';
 
@@ -154,8 +155,7 @@ const stateIs = (state: SupportQueueState): SQL =>
 
 // A logged-out conversation's phone may be an account's: the operator sees whose (and checks it is them).
 const matched = userTagByPhone(supportConversations.phone);
-// Named in full: in a query of one table drizzle leaves columns unqualified, and "id" here would be the message's.
-const lastBody = sql<string>`(select left(m.body, 80) from ${supportMessages} m where m.conversation_id = ${sql.identifier(getTableName(supportConversations))}.${sql.identifier(supportConversations.id.name)} order by m.id desc limit 1)`;
+const lastBody = sql<string>`(select left(m.body, 80) from ${supportMessages} m where m.conversation_id = ${qualifiedColumn(supportConversations.id)} order by m.id desc limit 1)`;
 
 function toItem(c: ConversationRow, account: string | null, match: string | null, last: string | null) {
   const [id, matchAccount] = match

@@ -1,16 +1,10 @@
-import { getTableName, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { qualifiedColumn as qualified } from '../../platform/db/qualified-column.ts';
 
 /**
  * SQL the users module hands to other modules' lists, so that a list of deposits, orders or submissions shows and
  * filters by the user's account without naming the users table itself.
  */
-
-/**
- * The column with its table's name: drizzle leaves columns unqualified in a query of one table, and inside the
- * subqueries below an unqualified "phone" would be the user's own.
- */
-const qualified = (column: AnyColumn | SQL): SQL =>
-  'table' in column ? sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}` : column;
 
 /**
  * An operator's "user" filter on a column holding a user id: digits name an id or an account, anything else an
