@@ -64,10 +64,10 @@ const placeOrders = async (count: number) => {
         seconds: '30',
         amount: '100',
         direction: i % 2 ? 'down' : 'up',
-        key: `v${process.pid}-${++n}`,
+        key: `verify-${process.pid}-${++n}`,
       },
     });
-    expect(placed.code).toBe(200);
+    expect(placed.code, JSON.stringify(placed)).toBe(200);
   }
 };
 
