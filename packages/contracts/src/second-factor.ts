@@ -15,6 +15,8 @@ export const secondFactorCode = z
 
 /** The field a step-up-protected body carries the second factor in. */
 export const secondFactorField = { second_factor_code: secondFactorCode } as const;
+/** What a stepped-up request's body carries, for the routes that read it. */
+export type SecondFactorBody = { second_factor_code?: z.output<typeof secondFactorCode> };
 
 /** GET /api/user/authenticator: whether the authenticator is on, since when, and how many recovery codes are left. */
 export const authenticatorStatusSchema = z.object({

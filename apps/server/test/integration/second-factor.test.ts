@@ -180,6 +180,15 @@ const protectedRequests: Protected[] = [
     name: 'editing a payout method',
     setup: async (u) => {
       const bound = await post(u.token, '/api/user/add_card', withCode(card(++cards), u.recovery.pop()));
+      // An edit customer service allowed: only such an edit gets as far as asking for the factor.
+      const allowed = await changeControl(
+        t.admin,
+        `/admin/users/${u.user.id}/payment-methods/${bound.data.id}/allow-edit`,
+        {
+          reason: 'card replaced by the bank, caller verified',
+        },
+      );
+      expect(allowed.code).toBe(200);
       return { method: String(bound.data.id) };
     },
     send: (u, ctx, code) => post(u.token, '/api/user/edit_card', withCode({ id: ctx.method!, ...card(++cards) }, code)),
@@ -294,6 +303,29 @@ describe('step-up', () => {
     );
     expect(answers.filter((a) => a.code === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.key === 'second_factor_wrong')).toHaveLength(5);
+  });
+
+  it('a change refused for its own sake (duplicate card, wrong address, locked method) spends no code', async () => {
+    const u = await enrolled();
+    const bound = await post(u.token, '/api/user/add_card', withCode(card(++cards), u.recovery.pop()));
+    expect(bound.code).toBe(200);
+    const code = u.recovery.pop()!;
+    const duplicate = await post(u.token, '/api/user/add_card', withCode(card(cards), code));
+    expect(duplicate.key).toBe('bank_card_exists');
+    const badAddress = await post(
+      u.token,
+      '/api/user/add_wallet_addr',
+      withCode({ currency: 'USDT', network: 'TRC20', address: 'not-an-address' }, code),
+    );
+    expect(badAddress.key).toBe('wallet_address_invalid');
+    const locked = await post(u.token, '/api/user/edit_card', withCode({ id: bound.data.id, ...card(++cards) }, code));
+    expect(locked.key).toBe('method_locked');
+    const missing = await post(u.token, '/api/user/del_payment', withCode({ id: 999_999_999 }, code));
+    expect(missing.key).toBe('no_data');
+    // The same recovery code still works: none of the refusals above spent it.
+    expect((await post(u.token, '/api/user/add_card', withCode(card(++cards), code))).code).toBe(200);
+    const status = await call(t.app, 'GET', '/api/user/authenticator', { token: u.token });
+    expect(status.data.recovery_codes_left).toBe(8);
   });
 
   it('each recovery code works once, in any case and without dashes', async () => {

@@ -1,9 +1,10 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import {
   WALLET_CURRENCIES,
-  type AddCardBody,
-  type AddPayAccountBody,
-  type AddWalletBody,
+  type addCardBodySchema,
+  type addPayAccountBodySchema,
+  type addWalletBodySchema,
   type PaymentMethod,
 } from '@app/contracts';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
@@ -61,49 +62,82 @@ export async function assertHolderMatchesVerifiedName(
   // Intentionally empty until the identity module provides the verified name.
 }
 
-async function insertMethod(
-  db: DbOrTx,
-  values: typeof paymentMethods.$inferInsert,
-  duplicateKey: 'bank_card_exists' | 'wallet_address_exists',
-) {
+/**
+ * The user's second factor for a change of payout methods, asked only once the change is otherwise acceptable
+ * (valid, not a duplicate, allowed), so a refused change never spends the user's code.
+ */
+export type StepUp = () => Promise<void>;
+
+type NewMethod = typeof paymentMethods.$inferInsert;
+type DuplicateKey = 'bank_card_exists' | 'wallet_address_exists';
+
+/** The live binding a new one would collide with, by the same rule as the unique indexes of the table. */
+async function refuseDuplicate(db: DbOrTx, values: NewMethod, duplicateKey: DuplicateKey) {
+  const same =
+    values.kind === 'bank'
+      ? eq(paymentMethods.account, values.account)
+      : values.kind === 'crypto'
+        ? and(
+            eq(paymentMethods.userId, values.userId),
+            eq(paymentMethods.network, values.network ?? ''),
+            eq(paymentMethods.account, values.account),
+          )
+        : undefined;
+  if (!same) return;
+  const [existing] = await db
+    .select({ id: paymentMethods.id })
+    .from(paymentMethods)
+    .where(and(same, eq(paymentMethods.kind, values.kind), isNull(paymentMethods.removedAt)))
+    .limit(1);
+  if (existing) throw new AppError(duplicateKey);
+}
+
+async function insertMethod(db: DbOrTx, values: NewMethod, duplicateKey: DuplicateKey) {
   try {
     const [row] = await db.insert(paymentMethods).values(values).returning();
     return row!;
   } catch (error) {
+    // Two requests that both passed refuseDuplicate: the index decides.
     const cause = (error as { cause?: { code?: string } }).cause ?? (error as { code?: string });
     if (cause?.code === '23505') throw new AppError(duplicateKey);
     throw error;
   }
 }
 
-export async function addCard(db: Db, userId: number, body: ReturnType<typeof normaliseCard>) {
+async function bindMethod(db: Db, values: NewMethod, duplicateKey: DuplicateKey, stepUp: StepUp) {
+  await refuseDuplicate(db, values, duplicateKey);
+  await stepUp();
+  return insertMethod(db, values, duplicateKey);
+}
+
+export async function addCard(db: Db, userId: number, body: CardInput, stepUp: StepUp) {
   await assertHolderMatchesVerifiedName(db, userId, body.holder);
-  return insertMethod(
-    db,
-    {
-      userId,
-      kind: 'bank',
-      account: body.card_number,
-      holder: body.holder,
-      bankName: body.bank_name,
-      branch: body.branch,
-    },
-    'bank_card_exists',
-  );
+  return bindMethod(db, cardValues(userId, body), 'bank_card_exists', stepUp);
 }
-export const normaliseCard = (b: AddCardBody) =>
-  b as { bank_name: string; branch: string; holder: string; card_number: string };
+type CardInput = Pick<z.output<typeof addCardBodySchema>, 'bank_name' | 'branch' | 'holder' | 'card_number'>;
+const cardValues = (userId: number, body: CardInput): NewMethod => ({
+  userId,
+  kind: 'bank',
+  account: body.card_number,
+  holder: body.holder,
+  bankName: body.bank_name,
+  branch: body.branch,
+});
 
-export async function addWallet(db: Db, userId: number, body: { currency: string; network: string; address: string }) {
+type WalletInput = Pick<z.output<typeof addWalletBodySchema>, 'currency' | 'network' | 'address'>;
+export async function addWallet(db: Db, userId: number, body: WalletInput, stepUp: StepUp) {
   checkWalletInput(body);
-  return insertMethod(
-    db,
-    { userId, kind: 'crypto', account: body.address, currency: body.currency, network: body.network },
-    'wallet_address_exists',
-  );
+  return bindMethod(db, walletValues(userId, body), 'wallet_address_exists', stepUp);
 }
+const walletValues = (userId: number, body: WalletInput): NewMethod => ({
+  userId,
+  kind: 'crypto',
+  account: body.address,
+  currency: body.currency,
+  network: body.network,
+});
 
-function checkWalletInput(body: { currency: string; network: string; address: string }) {
+function checkWalletInput(body: WalletInput) {
   const networks = WALLET_CURRENCIES[body.currency] ?? [];
   if (!(networks as readonly string[]).includes(body.network)) {
     throw new AppError('wallet_network_mismatch', {
@@ -121,24 +155,23 @@ function checkWalletInput(body: { currency: string; network: string; address: st
     throw new AppError('wallet_address_invalid', { field: 'address', params: { network: body.network } });
   }
 }
-export type WalletInput = AddWalletBody;
 
+type PayAccountInput = Pick<z.output<typeof addPayAccountBodySchema>, 'kind' | 'holder' | 'account'>;
 /** Alipay and WeChat: one live account of each per user; a second submission is locked (customer service). */
-export async function addPayAccount(
-  db: Db,
-  userId: number,
-  body: { kind: 'alipay' | 'wechat'; holder: string; account: string },
-) {
+export async function addPayAccount(db: Db, userId: number, body: PayAccountInput, stepUp: StepUp) {
   await assertHolderMatchesVerifiedName(db, userId, body.holder);
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(727300, ${userId}::int)`);
-    const [existing] = await tx
+  const liveOfKind = (tx: DbOrTx) =>
+    tx
       .select({ id: paymentMethods.id })
       .from(paymentMethods)
       .where(
         and(eq(paymentMethods.userId, userId), eq(paymentMethods.kind, body.kind), isNull(paymentMethods.removedAt)),
       );
-    if (existing) throw new AppError('method_locked');
+  if ((await liveOfKind(db)).length) throw new AppError('method_locked');
+  await stepUp();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(727300, ${userId}::int)`);
+    if ((await liveOfKind(tx)).length) throw new AppError('method_locked');
     const [row] = await tx
       .insert(paymentMethods)
       .values({ userId, kind: body.kind, account: body.account, holder: body.holder })
@@ -146,7 +179,6 @@ export async function addPayAccount(
     return row!;
   });
 }
-export type PayAccountInput = AddPayAccountBody;
 
 export async function liveMethods(db: DbOrTx, userId: number, kinds?: string[]) {
   return db
@@ -185,22 +217,30 @@ export async function listMethods(
   return rows.map((r) => toMethod(r, holdUntilOf(r, holdHours), inUse.has(r.id)));
 }
 
+/** The user's live method, locked for the change; refused while a withdrawal under review uses it. */
+async function methodForChange(tx: DbOrTx, userId: number, id: number): Promise<MethodRow> {
+  const [row] = await tx
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId), isNull(paymentMethods.removedAt)))
+    .for('update');
+  if (!row) throw new AppError('no_data');
+  const [pending] = await tx
+    .select({ id: withdrawals.id })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.methodId, id), eq(withdrawals.status, 3)))
+    .limit(1);
+  if (pending) throw new AppError('method_in_use');
+  return row;
+}
+
 /** Removes a method; refused while a withdrawal under review uses it. */
-export async function removeMethod(db: Db, userId: number, id: number) {
+export async function removeMethod(db: Db, userId: number, id: number, stepUp: StepUp) {
+  await db.transaction((tx) => methodForChange(tx, userId, id));
+  await stepUp();
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(727400, ${userId}::int)`);
-    const [row] = await tx
-      .select()
-      .from(paymentMethods)
-      .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId), isNull(paymentMethods.removedAt)))
-      .for('update');
-    if (!row) throw new AppError('no_data');
-    const [pending] = await tx
-      .select({ id: withdrawals.id })
-      .from(withdrawals)
-      .where(and(eq(withdrawals.methodId, id), eq(withdrawals.status, 3)))
-      .limit(1);
-    if (pending) throw new AppError('method_in_use');
+    await methodForChange(tx, userId, id);
     await tx
       .update(paymentMethods)
       .set({ removedAt: sql`now()` })
@@ -209,53 +249,48 @@ export async function removeMethod(db: Db, userId: number, id: number) {
 }
 
 /** What the user's one allowed edit changes, by kind (the same fields, checked the same way, as adding one). */
-export type MethodEdit =
-  | { kind: 'bank'; bank_name: string; branch: string; holder: string; card_number: string }
-  | { kind: 'crypto'; currency: string; network: string; address: string }
-  | { kind: 'alipay' | 'wechat'; holder: string; account: string };
+export type MethodEdit = ({ kind: 'bank' } & CardInput) | ({ kind: 'crypto' } & WalletInput) | PayAccountInput;
 
 /**
  * The user's edit of a locked method, allowed once by customer service: the old binding is removed and the new
  * one bound in its place (a new binding, so the hold on new destinations applies again), locked like any other.
  * Refused while no allowance is open, and while a withdrawal under review uses the method.
  */
-export async function editMethod(db: Db, userId: number, id: number, edit: MethodEdit): Promise<MethodRow> {
+export async function editMethod(
+  db: Db,
+  userId: number,
+  id: number,
+  edit: MethodEdit,
+  stepUp: StepUp,
+): Promise<MethodRow> {
   if (edit.kind === 'crypto') checkWalletInput(edit);
   else await assertHolderMatchesVerifiedName(db, userId, edit.holder);
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(727400, ${userId}::int)`);
-    const [row] = await tx
-      .select()
-      .from(paymentMethods)
-      .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId), isNull(paymentMethods.removedAt)))
-      .for('update');
-    if (!row) throw new AppError('no_data');
+  const replacement: NewMethod =
+    edit.kind === 'bank'
+      ? cardValues(userId, edit)
+      : edit.kind === 'crypto'
+        ? walletValues(userId, edit)
+        : { userId, kind: edit.kind, account: edit.account, holder: edit.holder };
+  const duplicateKey: DuplicateKey = edit.kind === 'crypto' ? 'wallet_address_exists' : 'bank_card_exists';
+  const editable = async (tx: DbOrTx) => {
+    const row = await methodForChange(tx, userId, id);
     if (!editAllowed(row)) throw new AppError('method_locked');
     if (row.kind !== edit.kind) throw new AppError('invalid_request');
-    const [pending] = await tx
-      .select({ id: withdrawals.id })
-      .from(withdrawals)
-      .where(and(eq(withdrawals.methodId, id), eq(withdrawals.status, 3)))
-      .limit(1);
-    if (pending) throw new AppError('method_in_use');
+    return row;
+  };
+  const existing = await db.transaction(editable);
+  // The new details may repeat the old binding's (it is replaced), never another live one.
+  if (!(existing.account === replacement.account && existing.network === (replacement.network ?? null)))
+    await refuseDuplicate(db, replacement, duplicateKey);
+  await stepUp();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(727400, ${userId}::int)`);
+    await editable(tx);
     await tx
       .update(paymentMethods)
       .set({ removedAt: sql`now()`, editAllowedUntil: null })
       .where(eq(paymentMethods.id, id));
-    const base = { userId, kind: edit.kind };
-    if (edit.kind === 'bank')
-      return insertMethod(
-        tx,
-        { ...base, account: edit.card_number, holder: edit.holder, bankName: edit.bank_name, branch: edit.branch },
-        'bank_card_exists',
-      );
-    if (edit.kind === 'crypto')
-      return insertMethod(
-        tx,
-        { ...base, account: edit.address, currency: edit.currency, network: edit.network },
-        'wallet_address_exists',
-      );
-    return insertMethod(tx, { ...base, account: edit.account, holder: edit.holder }, 'bank_card_exists');
+    return insertMethod(tx, replacement, duplicateKey);
   });
 }
 

@@ -22,6 +22,7 @@ import {
   rechargeInfoSchema,
   rechargeRecordListSchema,
   rechargeRecordSchema,
+  type SecondFactorBody,
   recordListQuerySchema,
   statementQuerySchema,
   statementSchema,
@@ -45,6 +46,7 @@ import {
   listMethods,
   removeMethod,
   toMethod,
+  type MethodEdit,
 } from './payment-methods.service.ts';
 import { doRecharge, rechargeInfo, rechargeRecords } from './recharge.service.ts';
 import { statement, statementCsv } from './statement.service.ts';
@@ -59,8 +61,9 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRouteOptions> = async (ap
   const userId = (request: Parameters<typeof currentUser>[0]) => currentUser(request).userId;
   app.addHook('onRequest', app.requireUser);
 
-  // Binding, editing or removing a payout method is stepped up when the user has a second factor on.
-  const stepUp = (request: Parameters<typeof currentUser>[0] & { body: { second_factor_code?: string | undefined } }) =>
+  // Binding, editing or removing a payout method is stepped up when the user has a second factor on; the service
+  // asks for it only once the change is otherwise acceptable.
+  const stepUpOf = (request: Parameters<typeof currentUser>[0] & { body: SecondFactorBody }) => () =>
     assertSecondFactor(db, { user: userId(request), ip: request.ip, code: request.body.second_factor_code });
 
   const created = async (row: Parameters<typeof toMethod>[0]) =>
@@ -70,11 +73,8 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRouteOptions> = async (ap
   app.post(
     '/api/user/add_card',
     { schema: { body: addCardBodySchema, response: answers(paymentMethodSchema) } },
-    async (request, reply) => {
-      await stepUp(request);
-      const b = request.body as { bank_name: string; branch: string; holder: string; card_number: string };
-      return reply.ok(await created(await addCard(db, userId(request), b)), 'added');
-    },
+    async (request, reply) =>
+      reply.ok(await created(await addCard(db, userId(request), request.body, stepUpOf(request))), 'added'),
   );
   app.get('/api/user/bank_card', { schema: { response: answers(paymentMethodListSchema) } }, async (request, reply) =>
     reply.ok({ items: await listMethods(db, userId(request), (await loadSettings(db)).holdHours, ['bank']) }),
@@ -83,11 +83,8 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRouteOptions> = async (ap
   app.post(
     '/api/user/add_wallet_addr',
     { schema: { body: addWalletBodySchema, response: answers(paymentMethodSchema) } },
-    async (request, reply) => {
-      await stepUp(request);
-      const b = request.body as { currency: string; network: string; address: string };
-      return reply.ok(await created(await addWallet(db, userId(request), b)), 'added');
-    },
+    async (request, reply) =>
+      reply.ok(await created(await addWallet(db, userId(request), request.body, stepUpOf(request))), 'added'),
   );
   app.get('/api/user/user_wallet', { schema: { response: answers(paymentMethodListSchema) } }, async (request, reply) =>
     reply.ok({ items: await listMethods(db, userId(request), (await loadSettings(db)).holdHours, ['crypto']) }),
@@ -105,86 +102,36 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRouteOptions> = async (ap
   app.post(
     '/api/user/add_payment',
     { schema: { body: addPayAccountBodySchema, response: answers(paymentMethodSchema) } },
-    async (request, reply) => {
-      await stepUp(request);
-      const b = request.body as { kind: 'alipay' | 'wechat'; holder: string; account: string };
-      return reply.ok(await created(await addPayAccount(db, userId(request), b)), 'added');
-    },
+    async (request, reply) =>
+      reply.ok(await created(await addPayAccount(db, userId(request), request.body, stepUpOf(request))), 'added'),
   );
   app.get('/api/user/payment', { schema: { response: answers(paymentMethodListSchema) } }, async (request, reply) =>
     reply.ok({ items: await listMethods(db, userId(request), (await loadSettings(db)).holdHours) }),
   );
   // The one edit customer service allowed of a locked method: the same fields as adding one, and its id.
+  const edited = async (request: Parameters<typeof stepUpOf>[0] & { body: { id: number } }, edit: MethodEdit) =>
+    created(await editMethod(db, userId(request), request.body.id, edit, stepUpOf(request)));
   app.post(
     '/api/user/edit_card',
     { schema: { body: editCardBodySchema, response: answers(paymentMethodSchema) } },
-    async (request, reply) => {
-      await stepUp(request);
-      const {
-        id,
-        second_factor_code: _,
-        ...b
-      } = request.body as {
-        id: number;
-        second_factor_code?: string;
-        bank_name: string;
-        branch: string;
-        holder: string;
-        card_number: string;
-      };
-      return reply.ok(
-        await created(await editMethod(db, userId(request), id, { kind: 'bank', ...b })),
-        'operation_succeeded',
-      );
-    },
+    async (request, reply) => reply.ok(await edited(request, { kind: 'bank', ...request.body }), 'operation_succeeded'),
   );
   app.post(
     '/api/user/edit_wallet_addr',
     { schema: { body: editWalletBodySchema, response: answers(paymentMethodSchema) } },
-    async (request, reply) => {
-      await stepUp(request);
-      const {
-        id,
-        second_factor_code: _,
-        ...b
-      } = request.body as {
-        id: number;
-        second_factor_code?: string;
-        currency: string;
-        network: string;
-        address: string;
-      };
-      return reply.ok(
-        await created(await editMethod(db, userId(request), id, { kind: 'crypto', ...b })),
-        'operation_succeeded',
-      );
-    },
+    async (request, reply) =>
+      reply.ok(await edited(request, { kind: 'crypto', ...request.body }), 'operation_succeeded'),
   );
   app.post(
     '/api/user/edit_payment',
     { schema: { body: editPayAccountBodySchema, response: answers(paymentMethodSchema) } },
-    async (request, reply) => {
-      await stepUp(request);
-      const {
-        id,
-        second_factor_code: _,
-        ...b
-      } = request.body as {
-        id: number;
-        second_factor_code?: string;
-        kind: 'alipay' | 'wechat';
-        holder: string;
-        account: string;
-      };
-      return reply.ok(await created(await editMethod(db, userId(request), id, b)), 'operation_succeeded');
-    },
+    async (request, reply) => reply.ok(await edited(request, request.body), 'operation_succeeded'),
   );
   app.post(
     '/api/user/del_payment',
     { schema: { body: methodIdBodySchema, response: answers(z.null()) } },
     async (request, reply) => {
-      await stepUp(request);
-      await removeMethod(db, userId(request), request.body.id);
+      await removeMethod(db, userId(request), request.body.id, stepUpOf(request));
       return reply.ok(null, 'deleted');
     },
   );
