@@ -8,6 +8,7 @@ import { seedProducts } from '../modules/market/index.ts';
 import { seedRechargeChannels } from '../modules/wallet/index.ts';
 import { seedPlans } from '../modules/invest/index.ts';
 import { seedContent } from '../modules/content/index.ts';
+import { XACT_LOCKS } from '../platform/db/advisory-locks.ts';
 
 export const DEMO_ACCOUNT = 'demo';
 export const DEMO_PASSWORD = 'demo1234';
@@ -38,7 +39,7 @@ export async function seed(db: Db, options: { firstInviteCode: string; demo: boo
 async function seedDemoUser(db: Db) {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(727002)`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${XACT_LOCKS.seed})`);
     let demo = await findUserByIdentifier(tx, DEMO_ACCOUNT);
     if (!demo) {
       demo = await createUser(tx, { account: DEMO_ACCOUNT, phone: DEMO_PHONE, passwordHash, inviteCode: 'DEMO2026' });

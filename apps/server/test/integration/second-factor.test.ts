@@ -320,7 +320,7 @@ describe('step-up', () => {
     expect(badAddress.key).toBe('wallet_address_invalid');
     const locked = await post(u.token, '/api/user/edit_card', withCode({ id: bound.data.id, ...card(++cards) }, code));
     expect(locked.key).toBe('method_locked');
-    const missing = await post(u.token, '/api/user/del_payment', withCode({ id: 999_999_999 }, code));
+    const missing = await post(u.token, '/api/user/del_payment', withCode({ id: '999999999' }, code));
     expect(missing.key).toBe('no_data');
     // The same recovery code still works: none of the refusals above spent it.
     expect((await post(u.token, '/api/user/add_card', withCode(card(++cards), code))).code).toBe(200);

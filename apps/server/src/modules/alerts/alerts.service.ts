@@ -12,9 +12,9 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { findProduct, findProductById, priceAt, productsById, type ProductRow } from '../market/index.ts';
 import { priceAlerts } from './alerts.table.ts';
 import { postInboxMessage } from '../inbox/index.ts';
+import { XACT_LOCKS } from '../../platform/db/advisory-locks.ts';
 
 /** Advisory lock (xact) taken per user while counting and adding alerts, so the limit holds under races. */
-export const ALERT_CREATE_LOCK = 728_201;
 
 type AlertRow = typeof priceAlerts.$inferSelect;
 
@@ -65,7 +65,7 @@ export async function createAlert(db: Db, userId: number, body: CreateAlertBody,
     values = { kind: 'move', moveBp: bp, minutes: Number(body.minutes) };
   }
   const row = await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${ALERT_CREATE_LOCK}, ${userId}::int)`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${XACT_LOCKS.alertCreate}, ${userId}::int)`);
     const [{ n }] = (
       await tx.execute<{ n: number }>(
         sql`SELECT count(*)::int AS n FROM price_alerts WHERE user_id = ${userId} AND status = 'active'`,

@@ -4,6 +4,7 @@ import { contentItems, contentTranslations } from './content.table.ts';
 import { plainText, sanitiseRichText } from './content-sanitise.ts';
 import { CONTENT_SEED } from './content-seed-data.ts';
 import { seedEngage } from './engage-settings.ts';
+import { XACT_LOCKS } from '../../platform/db/advisory-locks.ts';
 
 /**
  * Publishes the platform's starting content once (by slug): an item an operator has edited, withdrawn or
@@ -12,7 +13,7 @@ import { seedEngage } from './engage-settings.ts';
  */
 export async function seedContent(db: Db) {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(728100)`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${XACT_LOCKS.contentSeed})`);
     for (const item of CONTENT_SEED) {
       const [row] = await tx
         .insert(contentItems)

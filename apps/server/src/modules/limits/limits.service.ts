@@ -28,11 +28,9 @@ import {
   type LimitState,
 } from './limit-rules.ts';
 import { limitUsage, userLimits } from './limits.table.ts';
+import { XACT_LOCKS } from '../../platform/db/advisory-locks.ts';
 
 const DAY = 86_400;
-
-/** The per-user order lock's advisory space (modules/orders): a limit change waits for the orders in flight. */
-const ORDER_LOCK = 727200;
 
 /**
  * The user's limits row, locked for this transaction, made on first use with the last 30 days of their
@@ -40,7 +38,7 @@ const ORDER_LOCK = 727200;
  * user's order lock, so no order of theirs is placed between the count and the row.
  */
 async function lockRow(tx: Tx, userId: number, now: number): Promise<LimitState & { realityMinutes: number | null }> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${ORDER_LOCK}, ${userId}::int)`);
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${XACT_LOCKS.userOrders}, ${userId}::int)`);
   const made = await tx
     .insert(userLimits)
     .values({ userId })

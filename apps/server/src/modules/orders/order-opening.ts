@@ -11,6 +11,7 @@ import { type findProductTerms, type ProductRow, marketStatus } from '../market/
 import { usageOpened } from '../limits/index.ts';
 import { ordersPlacedInsert, type PseudonymKey } from '../transparency/index.ts';
 import type { OrderRow } from './order-view.ts';
+import { XACT_LOCKS } from '../../platform/db/advisory-locks.ts';
 
 // How an order opens, whoever places it: a user (order-placement.ts) or the copy job for a follower.
 
@@ -178,15 +179,12 @@ async function allocateOrderIds(tx: Tx, n: number): Promise<number[]> {
   return result.rows.map((r) => Number(r.id));
 }
 
-/** The advisory lock space of the per-user order lock. */
-const ORDER_LOCK = 727200;
-
 /** Takes the per-user order lock (one order at a time per user) for every user, in id order. */
 export async function lockOrderUsers(tx: Tx, userIds: number[]): Promise<void> {
   const ids = [...new Set(userIds)].sort((a, b) => a - b);
   if (ids.length === 0) return;
   await tx.execute(
-    sql`SELECT pg_advisory_xact_lock(${ORDER_LOCK}, id::int) FROM unnest(${`{${ids.join(',')}}`}::bigint[]) AS id ORDER BY id`,
+    sql`SELECT pg_advisory_xact_lock(${XACT_LOCKS.userOrders}, id::int) FROM unnest(${`{${ids.join(',')}}`}::bigint[]) AS id ORDER BY id`,
   );
 }
 
@@ -207,7 +205,7 @@ export async function lockPlacers(
   }
   const result = await tx.execute<{ found: LiveSessionRow[] }>(sql`
     WITH found AS MATERIALIZED (${liveSessions(hashes)}),
-         held AS (SELECT pg_advisory_xact_lock(${ORDER_LOCK}, id::int)
+         held AS (SELECT pg_advisory_xact_lock(${XACT_LOCKS.userOrders}, id::int)
                   FROM (SELECT user_id AS id FROM found UNION SELECT unnest(${pgArray(given)}::bigint[])) AS u
                   ORDER BY id)
     SELECT (SELECT count(*) FROM held) AS held, coalesce((SELECT json_agg(found) FROM found), '[]') AS found`);

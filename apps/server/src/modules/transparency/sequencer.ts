@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../platform/db/client.ts';
 import { pgArray } from '../../platform/db/pg-array.ts';
 import { appendLeaves, frontierOf, leafHash, nodeKey, rootOf, type Hash, type NodeKey } from './merkle.ts';
 import { headMessage, type LogSigner } from './log-signer.ts';
+import { XACT_LOCKS } from '../../platform/db/advisory-locks.ts';
 
 /** Entries one sequencer transaction integrates; a backlog takes several in one pass. */
 export const SEQUENCE_BATCH = 5_000;
@@ -12,7 +13,6 @@ export const HEAD_MAX_AGE_MS = 60_000;
  * Taken in the sequencer's transaction: the leader lock keeps the job on one node, this keeps two sequencers
  * (a leader that lost its lock connection mid-pass and its successor) from both extending the same tree.
  */
-const SEQUENCER_XACT_LOCK = 727_602;
 
 export type SequencePass = { sequenced: number; dropped: number; treeSize: number; signed: boolean };
 
@@ -55,7 +55,7 @@ async function sequenceBatch(db: Db, signer: LogSigner, batch: number, nowMs: ()
     return { sequenced: 0, dropped: 0, treeSize: Number(seen.tree_size), signed: false, more: false };
 
   return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEQUENCER_XACT_LOCK})`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${XACT_LOCKS.logSequencer})`);
     const head = await latestHead(tx);
     const size = head?.treeSize ?? 0;
     const queued = await tx.execute<{ id: number; once_key: string | null; data: string; logged: boolean }>(sql`

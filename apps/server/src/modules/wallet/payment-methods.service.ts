@@ -13,6 +13,7 @@ import { audit } from '../../platform/audit/audit.service.ts';
 import type { OperatorAct } from '../../platform/http/operator-act.ts';
 import { checkAddress } from './address-validation.ts';
 import { paymentMethods, withdrawals } from './wallet.table.ts';
+import { XACT_LOCKS } from '../../platform/db/advisory-locks.ts';
 
 export type MethodRow = typeof paymentMethods.$inferSelect;
 
@@ -170,7 +171,7 @@ export async function addPayAccount(db: Db, userId: number, body: PayAccountInpu
   if ((await liveOfKind(db)).length) throw new AppError('method_locked');
   await stepUp();
   return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(727300, ${userId}::int)`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${XACT_LOCKS.userPayAccounts}, ${userId}::int)`);
     if ((await liveOfKind(tx)).length) throw new AppError('method_locked');
     const [row] = await tx
       .insert(paymentMethods)
@@ -239,7 +240,7 @@ export async function removeMethod(db: Db, userId: number, id: number, stepUp: S
   await db.transaction((tx) => methodForChange(tx, userId, id));
   await stepUp();
   await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(727400, ${userId}::int)`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${XACT_LOCKS.userPayouts}, ${userId}::int)`);
     await methodForChange(tx, userId, id);
     await tx
       .update(paymentMethods)
@@ -284,7 +285,7 @@ export async function editMethod(
     await refuseDuplicate(db, replacement, duplicateKey);
   await stepUp();
   return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(727400, ${userId}::int)`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${XACT_LOCKS.userPayouts}, ${userId}::int)`);
     await editable(tx);
     await tx
       .update(paymentMethods)

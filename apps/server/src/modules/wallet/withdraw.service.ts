@@ -28,6 +28,7 @@ import { bpToPct, loadSettings, type Settings } from './wallet-settings.ts';
 import { fundPasswordMarks, paymentMethods, withdrawals } from './wallet.table.ts';
 import { seconds } from '../../platform/time/epoch.ts';
 import { countUpToCap } from '../../platform/db/capped-count.ts';
+import { XACT_LOCKS } from '../../platform/db/advisory-locks.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 
@@ -215,7 +216,7 @@ export async function submitWithdrawal(db: Db, input: SubmitInput): Promise<With
     { userId: input.userId, key: input.key, scope: 'wallet.withdraw', hash },
     async (tx) => {
       // Serialises this user's withdrawals and method removals, so the daily limits hold under concurrency.
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(727400, ${input.userId}::int)`);
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${XACT_LOCKS.userPayouts}, ${input.userId}::int)`);
       const [still] = await tx
         .select({ id: paymentMethods.id })
         .from(paymentMethods)
