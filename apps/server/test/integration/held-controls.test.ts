@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { operators } from '../../src/modules/operators/operators.table.ts';
 import { auditLog } from '../../src/platform/audit/audit.table.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import type { TestOperator } from '../helpers/test-operators.ts';
 import { operatorCall } from './wallet-helpers.ts';
 
 let t: TestApp;
@@ -13,6 +14,19 @@ afterAll(async () => t?.close());
 
 const operatorNamed = async (name: string) =>
   (await t.database.db.select().from(operators).where(eq(operators.name, name)))[0];
+
+/**
+ * The second half of maker-checker: the maker's own approval is refused, then the checker's applies. Answers the
+ * checker's approval.
+ */
+async function approvedBySecond(heldId: number, maker: TestOperator, checker: TestOperator, reason: string) {
+  const approve = (as: TestOperator, why: string) =>
+    operatorCall(t.admin, as, 'POST', `/admin/held-changes/${heldId}/approve`, { reason: why });
+  expect((await approve(maker, 'my own proposal')).key).toBe('second_operator_required');
+  const approved = await approve(checker, reason);
+  expect(approved.code).toBe(200);
+  return approved;
+}
 
 describe('inviting an operator with power over money or operators takes two admins', () => {
   it('an admin invitation is held: no operator, no ticket, until a second admin approves, who alone sees the ticket', async () => {
@@ -138,14 +152,7 @@ describe('re-enabling a disabled operator takes two admins', () => {
       target: `operator:${finn!.id}`,
       fields: [{ field: 'disabled', before: true, after: false }],
     });
-    const self = await operatorCall(t.admin, 'alice', 'POST', `/admin/held-changes/${held.id}/approve`, {
-      reason: 'my own proposal',
-    });
-    expect(self.key).toBe('second_operator_required');
-    const approved = await operatorCall(t.admin, 'bob', 'POST', `/admin/held-changes/${held.id}/approve`, {
-      reason: 'back from leave',
-    });
-    expect(approved.code).toBe(200);
+    await approvedBySecond(held.id, 'alice', 'bob', 'back from leave');
     expect((await operatorNamed('finn'))!.disabledAt).toBeNull();
   });
 });
@@ -173,20 +180,7 @@ describe("a recharge channel's money terms take two operators", () => {
     expect(proposed.data.held).toMatchObject({ kind: 'recharge.channel', target: 'channel-new:Bank held' });
     expect(proposed.data.held.fields).toContainEqual({ field: 'account', before: null, after: '6222 0000 1111' });
     expect(await listed()).toBeUndefined();
-    const self = await operatorCall(t.admin, 'alice', 'POST', `/admin/held-changes/${proposed.data.held.id}/approve`, {
-      reason: 'my own channel',
-    });
-    expect(self.key).toBe('second_operator_required');
-    const approved = await operatorCall(
-      t.admin,
-      'bob',
-      'POST',
-      `/admin/held-changes/${proposed.data.held.id}/approve`,
-      {
-        reason: 'checked the account with the bank',
-      },
-    );
-    expect(approved.code).toBe(200);
+    await approvedBySecond(proposed.data.held.id, 'alice', 'bob', 'checked the account with the bank');
     expect(await listed()).toMatchObject({ account: '6222 0000 1111', min: '100.00', bonus_pct: '1.00' });
   });
 
@@ -246,20 +240,7 @@ describe('a new plan takes two operators', () => {
     const plans = async () =>
       (await operatorCall(t.admin, 'cole', 'GET', '/admin/plans')).data.items.map((p: { slug: string }) => p.slug);
     expect(await plans()).not.toContain('held-plan');
-    const self = await operatorCall(t.admin, 'cole', 'POST', `/admin/held-changes/${proposed.data.held.id}/approve`, {
-      reason: 'my own plan',
-    });
-    expect(self.key).toBe('second_operator_required');
-    const approved = await operatorCall(
-      t.admin,
-      'alice',
-      'POST',
-      `/admin/held-changes/${proposed.data.held.id}/approve`,
-      {
-        reason: 'rates checked with treasury',
-      },
-    );
-    expect(approved.code).toBe(200);
+    await approvedBySecond(proposed.data.held.id, 'cole', 'alice', 'rates checked with treasury');
     expect(await plans()).toContain('held-plan');
   });
 });
