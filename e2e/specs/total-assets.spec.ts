@@ -108,7 +108,7 @@ const PLAN_OF = { en: 'Steady 30-day plan', zh: 'Quarter 90-day plan' } as const
 const AMOUNT_OF = { en: 200, zh: 500 } as const;
 
 for (const lang of ['en', 'zh'] as const) {
-  test(`the same total assets on every screen after a login, a plan, a coin and an order (${lang})`, async ({
+  test(`the same total assets on every screen after a login, a plan, a flexible move, a coin and an order (${lang})`, async ({
     page,
     market,
   }) => {
