@@ -24,6 +24,8 @@ const SCREENS: Array<[name: string, route: string, needs?: 'session']> = [
   ['news', '/pages/news/news', 'session'],
   ['project', '/pages/project/project', 'session'],
   ['my-projects', '/pages/project/myproject', 'session'],
+  // The flexible Yuebao balance (issue #46).
+  ['flexible', '/pages/project/flexible', 'session'],
   ['orders', '/pages/user/order', 'session'],
   ['messages', '/pages/user/message', 'session'],
   ['set-password', '/pages/user/setpassword', 'session'],

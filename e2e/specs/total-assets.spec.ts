@@ -5,8 +5,8 @@ import { keepScreenshot } from '../support/screenshots.ts';
 
 /**
  * One money picture (issue #46): total assets, with its parts, are the same on Home, Mine, My assets, Exchange
- * and the statement, right after a login through the screens, a plan purchase, a coin purchase and an order, each
- * reached by navigating inside the app (no reload). Against the market server: coins and orders need its prices.
+ * and the statement, right after a login through the screens, a plan purchase, a flexible move, a coin purchase and
+ * an order, each reached by navigating inside the app (no reload). Against the market server: coins and orders need its prices.
  */
 
 type TotalAssets = {
@@ -14,6 +14,7 @@ type TotalAssets = {
   available: string;
   frozen: string;
   plans: string;
+  flexible: string;
   coins: string;
   yesterday_earnings: string;
 };
@@ -60,6 +61,7 @@ async function sameTotalEverywhere(page: Page, lang: Lang, step: string): Promis
           await part('total-assets-available'),
           await part('total-assets-frozen'),
           await part('total-assets-plans'),
+          await part('total-assets-flexible'),
           await part('total-assets-coins'),
         ];
       };
@@ -70,7 +72,7 @@ async function sameTotalEverywhere(page: Page, lang: Lang, step: string): Promis
             const p = newest();
             return (
               JSON.stringify(await shown()) ===
-              JSON.stringify([p.total, p.available, p.frozen, p.plans, p.coins].map(digits))
+              JSON.stringify([p.total, p.available, p.frozen, p.plans, p.flexible, p.coins].map(digits))
             );
           },
           { message: `${name} shows the newest answer` },
@@ -79,12 +81,17 @@ async function sameTotalEverywhere(page: Page, lang: Lang, step: string): Promis
       const picture = newest();
       // The total is its parts, nothing more, nothing left out.
       expect(cents(picture.total)).toBe(
-        cents(picture.available) + cents(picture.frozen) + cents(picture.plans) + cents(picture.coins),
+        cents(picture.available) +
+          cents(picture.frozen) +
+          cents(picture.plans) +
+          cents(picture.flexible) +
+          cents(picture.coins),
       );
       // Cash and plans do not move with prices: every screen of the step says the same.
       if (last) {
         expect(picture.available, `${name} available`).toBe(last.available);
         expect(picture.plans, `${name} plans`).toBe(last.plans);
+        expect(picture.flexible, `${name} flexible`).toBe(last.flexible);
       }
       last = picture;
       if (lang === 'zh' || name === 'home' || name === 'mine')
@@ -101,7 +108,7 @@ const PLAN_OF = { en: 'Steady 30-day plan', zh: 'Quarter 90-day plan' } as const
 const AMOUNT_OF = { en: 200, zh: 500 } as const;
 
 for (const lang of ['en', 'zh'] as const) {
-  test(`the same total assets on every screen after a login, a plan, a coin and an order (${lang})`, async ({
+  test(`the same total assets on every screen after a login, a plan, a flexible move, a coin and an order (${lang})`, async ({
     page,
     market,
   }) => {
@@ -144,6 +151,22 @@ for (const lang of ['en', 'zh'] as const) {
     const afterPlan = await sameTotalEverywhere(page, lang, 'plan');
     expect(cents(afterPlan.plans) - cents(afterLogin.plans)).toBe(AMOUNT_OF[lang] * 100);
 
+    // A flexible move: 50 U of cash into the flexible Yuebao balance, the same total, its own part on every screen.
+    await page.evaluate(() => (window.location.hash = '/pages/project/flexible'));
+    await page.getByRole('button', { name: text('invest', lang, 'flex.in'), exact: true }).click();
+    const flexSheet = page.getByTestId('flex-sheet');
+    await flexSheet.getByLabel(text('invest', lang, 'sheet.amount')).fill('50');
+    await flexSheet.getByRole('button', { name: text('invest', lang, 'sheet.review') }).click();
+    await flexSheet.getByRole('button', { name: text('invest', lang, 'flex.confirm.in') }).click();
+    await expect(page.getByRole('dialog', { name: text('invest', lang, 'flex.done.in') })).toBeVisible();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: text('common', lang, 'actions.close') })
+      .click();
+    const afterFlex = await sameTotalEverywhere(page, lang, 'flexible');
+    expect(cents(afterFlex.flexible) - cents(afterPlan.flexible)).toBe(5_000);
+    expect(cents(afterPlan.available) - cents(afterFlex.available)).toBe(5_000);
+
     // A coin purchase on Exchange: 100 U of cash become coins, valued at the recorded price.
     await page.evaluate(() => (window.location.hash = '/pages/user/wallet?view=exchange'));
     await page.getByLabel(text('wallet', lang, 'exchange.spend')).fill('100');
@@ -151,8 +174,8 @@ for (const lang of ['en', 'zh'] as const) {
     await page.getByRole('button', { name: text('wallet', lang, 'exchange.confirm') }).click();
     await expect(page.getByTestId('exchange-result')).toBeVisible();
     const afterCoin = await sameTotalEverywhere(page, lang, 'coin');
-    expect(cents(afterPlan.available) - cents(afterCoin.available)).toBe(10_000);
-    expect(cents(afterCoin.coins)).toBeGreaterThan(cents(afterPlan.coins));
+    expect(cents(afterFlex.available) - cents(afterCoin.available)).toBe(10_000);
+    expect(cents(afterCoin.coins)).toBeGreaterThan(cents(afterFlex.coins));
 
     // An order: its stake and fee leave the cash available.
     await page.evaluate(() => (window.location.hash = `/pages/trade/trade?symbol=${encodeURIComponent('BTC/USDT')}`));

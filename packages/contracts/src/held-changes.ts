@@ -10,6 +10,7 @@ export const heldChangeKindSchema = z.enum([
   'wallet.settings',
   'plan.edit',
   'plan.create',
+  'yuebao.rate',
   'product.terms',
   'product.create',
   'operator.role',

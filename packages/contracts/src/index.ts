@@ -13,6 +13,7 @@ export * from './languages.ts';
 export * from './market.ts';
 export * from './orders.ts';
 export * from './order-quote.ts';
+export * from './product-names.ts';
 export * from './wallet.ts';
 export * from './invest.ts';
 export * from './account.ts';

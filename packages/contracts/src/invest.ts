@@ -301,3 +301,91 @@ export const adminPlanSchema = planSchema.extend({
 });
 export type AdminPlan = z.infer<typeof adminPlanSchema>;
 export const adminPlanListSchema = z.object({ items: z.array(adminPlanSchema) });
+
+// ---------- the flexible balance ----------
+
+/**
+ * The flexible Yuebao balance beside the plans: cash moves in and out at any time. Money moved in earns from the
+ * next platform day; a day earns on the lowest balance it had (money moved in that day not counted), at the rate in
+ * force that day: floor((base x rate_bp + carry) / 3,650,000) cents, the remainder carried to the next day, and the
+ * interest joins the balance (it earns from the next day). Out is instant up to a daily amount per user set by
+ * operators; the rest of a move out arrives on the next platform day (frozen until then, earning nothing).
+ * A rate change is announced ahead: it takes effect from a future day, and is kept in the terms history.
+ */
+export const flexRateSchema = z.object({ day: z.string(), rate_pct: z.string() });
+export type FlexRate = z.infer<typeof flexRateSchema>;
+
+export const flexInfoSchema = z.object({
+  currency: z.literal('USD'),
+  /** The flexible balance: earning, and movable out. */
+  available: z.string(),
+  /** Moved out above the day's instant amount, arriving on the next platform day. */
+  frozen: z.string(),
+  /** available + frozen. */
+  total: z.string(),
+  yesterday_profit: z.string(),
+  total_profit: z.string(),
+  /** The user's cash that can be moved in. */
+  cash_available: z.string(),
+  /** Today's yearly rate, percent. */
+  rate_pct: z.string(),
+  /** A change announced ahead (the first one after today), or null. */
+  next_rate: flexRateSchema.nullable(),
+  /** The rate in force on each of the last seven days, today last. */
+  rates: z.array(flexRateSchema),
+  instant_out_daily: z.string(),
+  /** What can still go out instantly today. */
+  instant_out_left: z.string(),
+  /** The day money moved in now starts earning. */
+  earning_from: z.string(),
+  time_zone: z.string(),
+});
+export type FlexInfo = z.infer<typeof flexInfoSchema>;
+
+export const flexAmountQuerySchema = z.object({ amount });
+export const flexMoveBodySchema = z.object({ amount, key: idempotencyKey });
+export type FlexMoveBody = z.input<typeof flexMoveBodySchema>;
+/** `instant`: the instant part the user was shown (the quote's); a different split now moves nothing. */
+export const flexOutBodySchema = flexMoveBodySchema.extend({
+  instant: z.string({ error: 'invalid_request' }).regex(/^\d{1,9}(\.\d{1,2})?$/, 'invalid_request'),
+});
+export type FlexOutBody = z.input<typeof flexOutBodySchema>;
+
+/** What a move out of `amount` does now, stated before the user confirms it. */
+export const flexOutQuoteSchema = z.object({
+  amount: z.string(),
+  /** Reaches the cash balance at once. */
+  instant: z.string(),
+  /** Reaches it on `arrives_on`. */
+  next_day: z.string(),
+  arrives_on: z.string(),
+  instant_out_left: z.string(),
+});
+export type FlexOutQuote = z.infer<typeof flexOutQuoteSchema>;
+
+export const FLEX_MOVE_KINDS = ['in', 'out'] as const;
+export const flexMoveSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(FLEX_MOVE_KINDS),
+  amount: z.string(),
+  instant: z.string(),
+  next_day: z.string(),
+  /** The day the next-day part arrives (null when all of it was instant). */
+  arrives_on: z.string().nullable(),
+  /** done: all of it reached its place; pending: a next-day part is still on its way. */
+  status: z.enum(['done', 'pending']),
+  created_at: z.number().int(),
+});
+export type FlexMove = z.infer<typeof flexMoveSchema>;
+export const flexMoveResultSchema = z.object({ move: flexMoveSchema, info: flexInfoSchema });
+export type FlexMoveResult = z.infer<typeof flexMoveResultSchema>;
+
+/** The operators' view: the settings in force and every rate, past and announced. */
+export const adminFlexSchema = z.object({
+  instant_out_daily: z.string(),
+  rate_pct: z.string(),
+  rates: z.array(flexRateSchema.extend({ announced_at: z.number().int() })),
+  today: z.string(),
+  time_zone: z.string(),
+});
+export type AdminFlex = z.infer<typeof adminFlexSchema>;

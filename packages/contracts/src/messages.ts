@@ -176,6 +176,12 @@ export const MESSAGE_CODES = {
   holding_not_active: 409,
   plan_topup_too_late: 422,
   plan_renew_unavailable: 422,
+  // the flexible balance
+  flex_moved_in: 200,
+  flex_moved_out: 200,
+  flex_out_over_balance: 422,
+  flex_out_terms_changed: 409,
+  flex_rate_too_soon: 422,
 
   // trading v2: practice account and price alerts
   practice_reset_done: 200,

@@ -20,7 +20,7 @@ export type Balances = z.infer<typeof balancesSchema>;
  * in the server (GET /api/user/total-assets) from the ledger's balances and entries and the latest recorded prices.
  */
 export const totalAssetsSchema = z.object({
-  /** available + frozen + plans + coins at their latest recorded price. */
+  /** available + frozen + plans + flexible + coins at their latest recorded price. */
   total: z.string(),
   /** Cash the user can spend now. */
   available: z.string(),
@@ -28,11 +28,13 @@ export const totalAssetsSchema = z.object({
   frozen: z.string(),
   /** Principal in plans plus plan interest credited but held until maturity. */
   plans: z.string(),
+  /** The flexible Yuebao balance, with what is moved out of it and arrives the next day. */
+  flexible: z.string(),
   /** Every coin valued at its latest recorded price. */
   coins: z.string(),
   /** True when some coin held has no recorded price yet: its value is left out of `coins` and `total`. */
   coins_unpriced: z.boolean(),
-  /** The previous platform day: plan interest credited plus the trading result (fees included). */
+  /** The previous platform day: plan and flexible-balance interest credited plus the trading result (fees included). */
   yesterday_earnings: z.string(),
   yesterday_plan_interest: z.string(),
   yesterday_trading: z.string(),

@@ -20,6 +20,10 @@ export const PAGES = [
     path: '/pages/project/myproject',
     load: () => import(/* webpackChunkName: "page-pages-project-myproject" */ '../routes/my-project-page.tsx'),
   }),
+  page({
+    path: '/pages/project/flexible',
+    load: () => import(/* webpackChunkName: "page-pages-project-flexible" */ '../routes/flexible-page.tsx'),
+  }),
 ];
 
 export default pageRoutes(PAGES, NS);

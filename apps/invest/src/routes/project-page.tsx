@@ -18,6 +18,14 @@ export default function ProjectPage() {
       {/* Once a plan is owned, it is looked after from here: the tab leads to the user's own holdings. */}
       <CellGroup>
         <Cell title={t('mine.title')} href="#/pages/project/myproject" icon={<ProjectIcon size={22} />} arrow />
+        {/* The flexible balance beside the plans: in and out at any time. */}
+        <Cell
+          title={t('flex.title')}
+          description={t('flex.entry')}
+          href="#/pages/project/flexible"
+          icon={<ProjectIcon size={22} />}
+          arrow
+        />
       </CellGroup>
       <Tabs
         idPrefix="projects"

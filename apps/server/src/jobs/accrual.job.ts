@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../platform/db/client.ts';
-import { accrueAll, settleMatured } from '../modules/invest/index.ts';
+import { accrueAll, accrueFlexible, payArrivedOuts, settleMatured } from '../modules/invest/index.ts';
 import { dayOf } from '@app/contracts';
 import { LeaderLoop } from '../platform/jobs/leader-loop.ts';
 import { LOCKS } from '../platform/jobs/leader-lock.ts';
@@ -11,7 +11,7 @@ import { systemClock } from '../platform/time/clock.ts';
  * completed platform day not credited yet (so the days missed during downtime are caught up on the
  * first pass after a restart) and settles the holdings whose last day is over. Exactly once comes from
  * the (lot, day) primary key and unique journal references, not from this lock: the lock only keeps the
- * work on one node.
+ * work on one node. The flexible Yuebao balance is credited in the same pass, by the same rule of keys.
  */
 export class AccrualJob extends LeaderLoop<{ credited: number; settled: number }> {
   constructor(options: {
@@ -30,10 +30,15 @@ export class AccrualJob extends LeaderLoop<{ credited: number; settled: number }
       name: 'plan accrual pass',
       pass: async (stopped) => {
         const now = (options.now ?? systemClock)();
-        const credited = await accrueAll(options.db, dayOf(now, options.tz), undefined, stopped);
+        const today = dayOf(now, options.tz);
+        const credited = await accrueAll(options.db, today, undefined, stopped);
         const settled = await settleMatured(options.db, { now, tz: options.tz });
-        if (credited || settled) options.log.info({ credited, settled }, 'plan accrual pass');
-        return { credited, settled };
+        // The flexible balance: its days credited, and moves out whose next day has come paid.
+        const flexible = await accrueFlexible(options.db, today, undefined, stopped);
+        const arrived = await payArrivedOuts(options.db, today);
+        if (credited || settled || flexible || arrived)
+          options.log.info({ credited, settled, flexible, arrived }, 'plan accrual pass');
+        return { credited: credited + flexible, settled };
       },
     });
   }

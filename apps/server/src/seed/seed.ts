@@ -6,7 +6,7 @@ import { ensureAccounts, postJournal, HOUSE_PURPOSES, houseAccount, userAccount 
 import { hashPassword } from '../modules/auth/index.ts';
 import { seedProducts } from '../modules/market/index.ts';
 import { seedRechargeChannels } from '../modules/wallet/index.ts';
-import { seedPlans } from '../modules/invest/index.ts';
+import { seedFlexible, seedPlans } from '../modules/invest/index.ts';
 import { seedContent } from '../modules/content/index.ts';
 import { XACT_LOCKS } from '../platform/db/advisory-locks.ts';
 
@@ -31,6 +31,7 @@ export async function seed(db: Db, options: { firstInviteCode: string; demo: boo
   await seedProducts(db);
   await seedRechargeChannels(db, { demo: options.demo });
   await seedPlans(db);
+  await seedFlexible(db);
   await seedContent(db);
   if (options.demo) await seedDemoUser(db);
   return { firstInviteCode: options.firstInviteCode, firstInviteCreated: !existing };

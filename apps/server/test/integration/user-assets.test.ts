@@ -36,14 +36,19 @@ const journal = (kind: string, transfers: Array<{ from: string; to: string; amou
   );
 
 describe("the user summary's money picture", () => {
-  it('totals cash, frozen, plans and coins at the recorded price, and yesterday is plan interest plus trading', async () => {
+  it('totals cash, frozen, plans, the flexible balance and coins at the recorded price, and yesterday is interest plus trading', async () => {
     const u = await registerUser(t.app, t.database);
     const id = u.user.id as number;
-    const cash = (bucket: 'available' | 'frozen' | 'plan' | 'plan_interest') => userAccount(id, bucket);
+    const cash = (bucket: 'available' | 'frozen' | 'plan' | 'plan_interest' | 'yuebao' | 'yuebao_out') =>
+      userAccount(id, bucket);
     await journal('system_gift', [{ from: houseAccount('bonuses'), to: cash('available'), amount: 1_000_000n }]);
     await journal('plan_buy', [{ from: cash('available'), to: cash('plan'), amount: 30_000n }]);
     await journal('plan_accrual', [{ from: houseAccount('plans'), to: cash('plan_interest'), amount: 41n }]);
     await journal('plan_accrual', [{ from: houseAccount('plans'), to: cash('available'), amount: 12n }]);
+    // The flexible balance: 70.00 in, 20.00 of it on its way out (arrives tomorrow), 0.07 of interest credited.
+    await journal('yuebao_in', [{ from: cash('available'), to: cash('yuebao'), amount: 7_000n }]);
+    await journal('yuebao_out', [{ from: cash('yuebao'), to: cash('yuebao_out'), amount: 2_000n }]);
+    await journal('yuebao_accrual', [{ from: houseAccount('plans'), to: cash('yuebao'), amount: 7n }]);
     // An order: 100.00 staked with a 2.00 fee, won 85.00; another staked 50.00 and lost; one still open (20.00).
     await journal('order_open', [
       { from: cash('available'), to: cash('frozen'), amount: 10_000n },
@@ -71,14 +76,15 @@ describe("the user summary's money picture", () => {
     const frozen = parseMoney(summary.frozen)!;
     expect(frozen).toBe(2_000n);
     expect(info.data).toEqual({
-      total: formatMoney(available + frozen + 30_000n + 41n + btc),
+      total: formatMoney(available + frozen + 30_000n + 41n + 7_007n + btc),
       available: summary.available,
       frozen: summary.frozen,
       plans: formatMoney(30_041n),
+      flexible: formatMoney(7_007n),
       coins: formatMoney(btc),
       coins_unpriced: false,
-      yesterday_earnings: formatMoney(53n + 8_500n - 200n - 5_000n),
-      yesterday_plan_interest: '0.53',
+      yesterday_earnings: formatMoney(53n + 7n + 8_500n - 200n - 5_000n),
+      yesterday_plan_interest: '0.60',
       yesterday_trading: formatMoney(8_500n - 200n - 5_000n),
     });
     // The same figures as the ledger's balances: nothing counted twice, nothing left out.

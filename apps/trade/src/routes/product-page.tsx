@@ -2,7 +2,15 @@ import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { selectIsLoggedIn, useAppDispatch, useAppSelector, useGetUserInfoQuery } from '@app/api-client';
-import { KLINE_INTERVALS, type Direction, type KlineInterval, type Order, type Tick } from '@app/contracts';
+import {
+  KLINE_INTERVALS,
+  productNameIn,
+  type Direction,
+  type KlineInterval,
+  type Order,
+  type Tick,
+} from '@app/contracts';
+import { useFormatters } from '@app/i18n/client';
 import { EmptyState, cx } from '@app/ui';
 import { LinkButton } from '@app/ui/link-button';
 import { DefaultPage, LoadError, Loading } from '@app/app-kit';
@@ -37,6 +45,7 @@ const hasTick = (tick: Tick | null) => tick !== null;
  */
 export function ProductPage({ symbol }: { symbol: string }) {
   const { t } = useTranslation(NS);
+  const { lang } = useFormatters();
   const navigate = useNavigate();
   const location = useLocation();
   const dispatch = useAppDispatch();
@@ -152,7 +161,7 @@ export function ProductPage({ symbol }: { symbol: string }) {
         <WithLivePrice source={priceSource}>
           {(price) => (
             <ProductHeader
-              name={product.name}
+              name={productNameIn(lang, product.symbol, product.name)}
               precision={precision}
               status={status}
               nextChange={goods.data.next_change}

@@ -41,6 +41,10 @@ export function TotalAssetsCard({ className, children }: TotalAssetsCardProps) {
     ['available', t('glossary.available'), data.available],
     ['frozen', t('glossary.frozen'), data.frozen],
     ['plans', t('money.plans'), data.plans],
+    // A shell or remote older than the flexible balance reads an answer without it: the part is left out, not NaN.
+    ...(data.flexible !== undefined
+      ? [['flexible', t('money.flexible'), data.flexible] as [string, string, string]]
+      : []),
     ['coins', t('money.coins'), data.coins],
   ];
   return (

@@ -13,6 +13,14 @@ import { answers } from '../../platform/http/answers.ts';
 import { operatorAct } from '../../platform/http/operator-act.ts';
 import { myProjects } from './invest.service.ts';
 import {
+  adminFlex,
+  flexInstantBodySchema,
+  flexRateBodySchema,
+  proposeFlexRate,
+  setInstantOutDaily,
+} from './flexible-admin.service.ts';
+import { adminFlexSchema } from '@app/contracts';
+import {
   createPlan,
   editPlan,
   listPlansForOperator,
@@ -66,6 +74,29 @@ export const adminInvestRoutes: FastifyPluginAsyncZod = async (app) => {
       const { plan, held } = await editPlan(db, request);
       return reply.ok(plan, held ? 'change_proposed' : 'operation_succeeded');
     },
+  );
+
+  // The flexible balance: its rate (held for a second operator, from a future day) and the instant-out amount.
+  const clock = () => ({ now: app.now(), tz: app.tz });
+  app.get(
+    '/admin/yuebao-flexible',
+    { config: { access: 'catalogue.edit' }, schema: { response: answers(adminFlexSchema) } },
+    async (_request, reply) => reply.ok(await adminFlex(db, clock())),
+  );
+  app.post(
+    '/admin/yuebao-flexible/rate',
+    { config: { access: 'catalogue.edit' }, schema: { body: flexRateBodySchema, response: answers(heldOnlySchema) } },
+    async (request, reply) =>
+      reply.ok({ held: await proposeFlexRate(db, operatorAct(request), clock()) }, 'change_proposed'),
+  );
+  app.post(
+    '/admin/yuebao-flexible/instant-out',
+    {
+      config: { access: 'catalogue.edit' },
+      schema: { body: flexInstantBodySchema, response: answers(adminFlexSchema) },
+    },
+    async (request, reply) =>
+      reply.ok(await setInstantOutDaily(db, operatorAct(request), clock()), 'operation_succeeded'),
   );
 
   const transitions = { pause: 'paused', resume: 'active', close: 'closed' } as const;

@@ -18,6 +18,13 @@ import {
   stopQuoteSchema,
   stopResultSchema,
   yuebaoInfoSchema,
+  flexAmountQuerySchema,
+  flexInfoSchema,
+  flexMoveBodySchema,
+  flexMoveResultSchema,
+  flexMoveSchema,
+  flexOutBodySchema,
+  flexOutQuoteSchema,
   type Holding,
   type Language,
 } from '@app/contracts';
@@ -37,6 +44,8 @@ import {
   yuebaoInfo,
 } from './invest.service.ts';
 import { localisePlans, localiseTitles } from './plan-texts.ts';
+import { flexIn, flexInfo, flexMoves, flexOut, flexOutQuote } from './flexible.service.ts';
+import { z } from 'zod';
 
 /** Yuebao, with the spec's paths. Money-moving calls carry an idempotency key. */
 export const investRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -131,6 +140,36 @@ export const investRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const list = await projectOrders(db, uid(request), request.query);
       return reply.ok({ ...list, items: await localiseTitles(db, list.items, request.lang) });
+    },
+  );
+  // The flexible balance: its figures, its moves, and a move out's split stated before it is confirmed.
+  app.get('/api/user/yeb_flex', { schema: { response: answers(flexInfoSchema) } }, async (request, reply) =>
+    reply.ok(await flexInfo(db, uid(request), c())),
+  );
+  app.get(
+    '/api/user/yeb_flex_moves',
+    { schema: { response: answers(z.object({ items: z.array(flexMoveSchema) })) } },
+    async (request, reply) => reply.ok({ items: await flexMoves(db, uid(request)) }),
+  );
+  app.post(
+    '/api/user/yeb_flex_in',
+    { schema: { body: flexMoveBodySchema, response: answers(flexMoveResultSchema) } },
+    async (request, reply) => {
+      const { result } = await flexIn(db, { userId: uid(request), body: request.body, now: now(), tz });
+      return reply.ok(result, 'flex_moved_in');
+    },
+  );
+  app.get(
+    '/api/user/yeb_flex_out',
+    { schema: { querystring: flexAmountQuerySchema, response: answers(flexOutQuoteSchema) } },
+    async (request, reply) => reply.ok(await flexOutQuote(db, uid(request), request.query.amount, c())),
+  );
+  app.post(
+    '/api/user/yeb_flex_out',
+    { schema: { body: flexOutBodySchema, response: answers(flexMoveResultSchema) } },
+    async (request, reply) => {
+      const { result } = await flexOut(db, { userId: uid(request), body: request.body, now: now(), tz });
+      return reply.ok(result, 'flex_moved_out');
     },
   );
   /** A holding's daily credits (the remote downloads them as CSV). */

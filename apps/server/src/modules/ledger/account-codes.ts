@@ -3,8 +3,11 @@
  *   user:<id>:<asset>:<bucket>    e.g. user:42:USD:available
  *   house:<asset>:<purpose>       e.g. house:USD:fees
  */
-/** plan: a plan's principal; plan_interest: plan interest credited but held until maturity or the committed amount. */
-export const USER_BUCKETS = ['available', 'frozen', 'plan', 'plan_interest'] as const;
+/**
+ * plan: a plan's principal; plan_interest: plan interest credited but held until maturity or the committed amount;
+ * yuebao: the flexible Yuebao balance; yuebao_out: moved out of it, arriving on the next platform day.
+ */
+export const USER_BUCKETS = ['available', 'frozen', 'plan', 'plan_interest', 'yuebao', 'yuebao_out'] as const;
 export type UserBucket = (typeof USER_BUCKETS)[number];
 
 export const HOUSE_PURPOSES = [
@@ -42,7 +45,7 @@ export const houseShard = (purpose: HousePurpose, userId: number, asset = 'USD')
 export type ParsedAccount = { code: string; asset: string; userId: number | null };
 
 export function parseAccountCode(code: string): ParsedAccount {
-  const user = /^user:(\d+):([A-Z0-9]{2,10}):(available|frozen|plan|plan_interest)$/.exec(code);
+  const user = /^user:(\d+):([A-Z0-9]{2,10}):(available|frozen|plan|plan_interest|yuebao|yuebao_out)$/.exec(code);
   if (user) return { code, userId: Number(user[1]), asset: user[2]! };
   const house = /^house:([A-Z0-9]{2,10}):([a-z]+)(?::\d{1,3})?$/.exec(code);
   if (house && (HOUSE_PURPOSES as readonly string[]).includes(house[2]!))

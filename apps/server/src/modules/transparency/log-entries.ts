@@ -56,6 +56,11 @@ export type TermsChangedFact =
     }
   | { subject: 'trading'; at: number; symbol: string; forbidden: boolean }
   | {
+      subject: 'yuebao_flexible';
+      at: number;
+      terms: { rateBp: number; rates: Array<{ from: string; rateBp: number }>; instantOutDaily: bigint };
+    }
+  | {
       subject: 'plan';
       at: number;
       planId: number;
@@ -215,43 +220,53 @@ export async function logTermsChanged(tx: Tx, changes: TermsChangedFact[]): Prom
       data:
         c.subject === 'trading'
           ? entry('terms_changed', { subject: c.subject, at: c.at, product: c.symbol, forbidden: c.forbidden })
-          : c.subject === 'contract_terms'
+          : c.subject === 'yuebao_flexible'
             ? entry('terms_changed', {
                 subject: c.subject,
                 at: c.at,
-                product: c.symbol,
-                seconds: c.seconds,
                 terms: {
-                  payout_pct: bpToPct(c.terms.payoutBp),
-                  loss_pct: bpToPct(c.terms.lossBp),
-                  fee_pct: bpToPct(c.terms.feeBp),
-                  min_stake: formatMoney(c.terms.minStake),
-                  max_stake: formatMoney(c.terms.maxStake),
-                  max_open_stake: formatMoney(c.terms.maxOpenStake),
-                  enabled: c.terms.enabled,
+                  rate_pct: bpToPct(c.terms.rateBp),
+                  rates: c.terms.rates.map((r) => ({ from: r.from, rate_pct: bpToPct(r.rateBp) })),
+                  instant_out_daily: formatMoney(c.terms.instantOutDaily),
                 },
               })
-            : entry('terms_changed', {
-                subject: c.subject,
-                at: c.at,
-                plan_id: c.planId,
-                plan: c.slug,
-                terms: {
-                  state: c.terms.state,
-                  rate_pct: bpToPct(c.terms.rateBp),
-                  expected_rate_pct: pct(c.terms.expectedRateBp),
-                  early_exit_rate_pct: bpToPct(c.terms.earlyExitRateBp),
-                  period_days: c.terms.periodDays,
-                  share_type: c.terms.shareType,
-                  min_amount: formatMoney(c.terms.minAmount),
-                  start_amount: formatMoney(c.terms.startAmount),
-                  total: formatMoney(c.terms.cap),
-                  personal_cap: money(c.terms.personalCap),
-                  committed_amount: money(c.terms.committedAmount),
-                  subscribe_from: c.terms.subscribeFrom,
-                  subscribe_to: c.terms.subscribeTo,
-                },
-              }),
+            : c.subject === 'contract_terms'
+              ? entry('terms_changed', {
+                  subject: c.subject,
+                  at: c.at,
+                  product: c.symbol,
+                  seconds: c.seconds,
+                  terms: {
+                    payout_pct: bpToPct(c.terms.payoutBp),
+                    loss_pct: bpToPct(c.terms.lossBp),
+                    fee_pct: bpToPct(c.terms.feeBp),
+                    min_stake: formatMoney(c.terms.minStake),
+                    max_stake: formatMoney(c.terms.maxStake),
+                    max_open_stake: formatMoney(c.terms.maxOpenStake),
+                    enabled: c.terms.enabled,
+                  },
+                })
+              : entry('terms_changed', {
+                  subject: c.subject,
+                  at: c.at,
+                  plan_id: c.planId,
+                  plan: c.slug,
+                  terms: {
+                    state: c.terms.state,
+                    rate_pct: bpToPct(c.terms.rateBp),
+                    expected_rate_pct: pct(c.terms.expectedRateBp),
+                    early_exit_rate_pct: bpToPct(c.terms.earlyExitRateBp),
+                    period_days: c.terms.periodDays,
+                    share_type: c.terms.shareType,
+                    min_amount: formatMoney(c.terms.minAmount),
+                    start_amount: formatMoney(c.terms.startAmount),
+                    total: formatMoney(c.terms.cap),
+                    personal_cap: money(c.terms.personalCap),
+                    committed_amount: money(c.terms.committedAmount),
+                    subscribe_from: c.terms.subscribeFrom,
+                    subscribe_to: c.terms.subscribeTo,
+                  },
+                }),
     })),
   );
 }

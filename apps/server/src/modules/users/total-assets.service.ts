@@ -7,13 +7,14 @@ const COIN_UNIT = 10n ** 8n;
 
 /**
  * Total assets and yesterday's earnings, from the ledger's face: every balance the user holds (cash, frozen,
- * plans, coins valued at the latest recorded price of <COIN>/USDT, as the exchange does) and the net of the
- * previous platform day's plan accruals and trading journals.
+ * plans, the flexible Yuebao balance, coins valued at the latest recorded price of <COIN>/USDT, as the exchange does) and the net of the
+ * previous platform day's plan and flexible-balance accruals and trading journals.
  */
 export async function totalAssets(db: DbOrTx, id: number, now: number, tz: string): Promise<TotalAssets> {
   let available = 0n;
   let frozen = 0n;
   let plans = 0n;
+  let flexible = 0n;
   let coins = 0n;
   let unpriced = false;
   const held = (await userHoldings(db, id)).filter((h) => h.asset !== PRACTICE_ASSET);
@@ -22,6 +23,7 @@ export async function totalAssets(db: DbOrTx, id: number, now: number, tz: strin
   for (const h of held) {
     if (h.asset === 'USD') {
       if (h.bucket === 'plan' || h.bucket === 'plan_interest') plans += h.balance;
+      else if (h.bucket === 'yuebao' || h.bucket === 'yuebao_out') flexible += h.balance;
       else if (h.bucket === 'frozen') frozen += h.balance;
       else available += h.balance;
       continue;
@@ -38,14 +40,15 @@ export async function totalAssets(db: DbOrTx, id: number, now: number, tz: strin
   const today = dayOf(now, tz);
   const day = { userId: id, asset: 'USD', from: dayStart(today - 1, tz), to: dayStart(today, tz) };
   const [interest, trading] = await Promise.all([
-    userNetChange(db, { ...day, kinds: { exact: ['plan_accrual'], prefixes: [] } }),
+    userNetChange(db, { ...day, kinds: { exact: ['plan_accrual', 'yuebao_accrual'], prefixes: [] } }),
     userNetChange(db, { ...day, kinds: { exact: [], prefixes: ['order_'] } }),
   ]);
   return {
-    total: formatMoney(available + frozen + plans + coins),
+    total: formatMoney(available + frozen + plans + flexible + coins),
     available: formatMoney(available),
     frozen: formatMoney(frozen),
     plans: formatMoney(plans),
+    flexible: formatMoney(flexible),
     coins: formatMoney(coins),
     coins_unpriced: unpriced,
     yesterday_earnings: formatMoney(interest + trading),

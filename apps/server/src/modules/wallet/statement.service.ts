@@ -21,7 +21,7 @@ const TYPES: [Exclude<StatementType, 'other'>, KindSet][] = [
   ['withdrawal', { exact: [], prefixes: ['withdrawal'] }],
   ['exchange', { exact: [], prefixes: ['exchange'] }],
   ['order', { exact: [], prefixes: ['order'] }],
-  ['plan', { exact: [], prefixes: ['plan', 'yeb', 'invest'] }],
+  ['plan', { exact: [], prefixes: ['plan', 'yeb', 'yuebao', 'invest'] }],
 ];
 const ALL_TYPED: KindSet = {
   exact: TYPES.flatMap(([, set]) => set.exact),

@@ -46,6 +46,33 @@ describe('a live price', () => {
     expect(flash()).not.toMatch(/flashAgain/);
   });
 
+  it("with the candle's open, the arrow and its colour agree with the candle, a tick down inside a rising one too", async () => {
+    const withOpen = (price: string) => (
+      <I18nextProvider i18n={i18n}>
+        <Suspense fallback={null}>
+          <span data-testid="against-open">
+            <LivePrice price={price} precision={2} reference="100.00" />
+          </span>
+        </Suspense>
+      </I18nextProvider>
+    );
+    const { rerender } = render(withOpen('101.00'));
+    const el = await screen.findByTestId('against-open');
+    const classes = () => el.querySelector('[class*="price"]')!.className;
+    // Above the open: the candle is up, so is the arrow, in the up colour, from the first price on.
+    expect(el.textContent).toBe('▲101.00up');
+    expect(classes()).toMatch(/(^|\s)\S*up\b/);
+    // A tick down that stays above the open: the candle is still up; the flash tells the tick went down.
+    rerender(withOpen('100.50'));
+    expect(el.textContent).toBe('▲100.50up');
+    expect(classes()).not.toMatch(/(^|\s)\S*down\b/);
+    expect(classes()).toMatch(/flashDown/);
+    // Below the open: down, arrow and colour.
+    rerender(withOpen('99.90'));
+    expect(el.textContent).toBe('▼99.90down');
+    expect(classes()).toMatch(/(^|\s)\S*down\b/);
+  });
+
   it('renders once per new price, not again to start or end the flash', async () => {
     let renders = 0;
     const Counted = ({ price }: { price: string }) => (

@@ -12,6 +12,7 @@ import { usePlanActionMutation, usePlansQuery, type PlanAction } from '../api/pl
 import { PlanEditor } from './plan-editor.tsx';
 import { planFieldLabel } from '../lib/plan-form.ts';
 import { HeldChangesPanel } from '../../../components/held-changes-panel.tsx';
+import { FlexiblePanel } from './flexible-panel.tsx';
 
 const STATE_BADGE: Record<string, string> = {
   active: ui.badgeOk!,
@@ -42,6 +43,9 @@ export function PlansPage() {
       </PageHeader>
       <div style={{ marginBottom: 16 }}>
         <HeldChangesPanel targets={['plan:', 'plan-new:']} fieldLabel={planFieldLabel(t)} />
+      </div>
+      <div style={{ marginBottom: 16 }}>
+        <FlexiblePanel />
       </div>
       <section className={ui.panel} aria-label={t('plans.listLabel')}>
         <QueryTable query={list} items={items} empty={t('plans.empty')}>

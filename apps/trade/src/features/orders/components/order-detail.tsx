@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Order } from '@app/contracts';
+import { productNameIn, type Order } from '@app/contracts';
 import { formatDuration, useFormatters } from '@app/i18n/client';
 import { Badge } from '@app/ui';
 import { LinkButton } from '@app/ui/link-button';
@@ -33,7 +33,7 @@ export function OrderDetail({ order, verifyHref }: { order: Order; verifyHref?: 
   const precision = precisionOf(order.open_price);
   const open = order.status === 'open';
   const rows: Array<[string, ReactNode]> = [
-    [t('detail.product'), `${order.symbol} · ${order.name}`],
+    [t('detail.product'), `${order.symbol} · ${productNameIn(f.lang, order.symbol, order.name)}`],
     [t('detail.direction'), <DirectionLabel direction={order.direction} />],
     [t('detail.amount'), f.money(order.amount)],
     [t('detail.fee'), f.money(order.fee)],

@@ -48,7 +48,8 @@ export function ProductHeader({ name, precision, status, nextChange, quote, pric
         <StatusBadge status={status} />
       </div>
       <div className={styles.priceRow}>
-        <LivePrice className={styles.price} price={price} precision={precision} />
+        {/* Measured from the day's open, as the change beside it and the day's candle are. */}
+        <LivePrice className={styles.price} price={price} precision={precision} reference={open} />
         <span className={styles.changes}>
           <ChangeText value={price && open ? priceDifference(price, open) : null} digits={precision} />
           <ChangeText value={price && open ? changePercent(price, open) : null} percent />

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../../../i18n-namespace.ts';
-import type { Product, Tick } from '@app/contracts';
+import { productNameIn, type Product, type Tick } from '@app/contracts';
+import { useFormatters } from '@app/i18n/client';
 import { ChangeText } from '../../../lib/change-text.tsx';
 import { LivePrice } from '../../../lib/live-price.tsx';
 import { StatusBadge } from '../../../lib/status-badge.tsx';
@@ -17,7 +18,9 @@ export function currentPrice(product: Product, tick: Tick | undefined): string |
 /** One product: symbol and name, live price, today's change and the market status. */
 export function QuoteRow({ product, tick }: { product: Product; tick: Tick | undefined }) {
   const { t } = useTranslation(NS);
+  const { lang } = useFormatters();
   const source = t(`sources.${product.source}`, { defaultValue: product.source });
+  const name = productNameIn(lang, product.symbol, product.name);
   return (
     <Link
       className={styles.row}
@@ -29,8 +32,8 @@ export function QuoteRow({ product, tick }: { product: Product; tick: Tick | und
           <span className={styles.symbol}>{product.symbol}</span>
           <StatusBadge status={displayStatus(product.status, product, tick !== undefined)} />
         </span>
-        <span className={styles.name} title={`${product.name} · ${source}`}>
-          {product.name} · <span data-testid="row-source">{source}</span>
+        <span className={styles.name} title={`${name} · ${source}`}>
+          {name} · <span data-testid="row-source">{source}</span>
         </span>
       </span>
       <LivePrice className={styles.price} price={currentPrice(product, tick)} precision={product.precision} />

@@ -29,7 +29,12 @@ type Plan = {
   plan: string;
   terms: { state: string; rate_pct: string; early_exit_rate_pct: string; period_days: number; min_amount: string };
 };
-type Change = (ContractTerms | Trading | Plan) & { index: number };
+type Flexible = {
+  subject: 'yuebao_flexible';
+  at: number;
+  terms: { rate_pct: string; rates: Array<{ from: string; rate_pct: string }>; instant_out_daily: string };
+};
+type Change = (ContractTerms | Trading | Plan | Flexible) & { index: number };
 
 /** One change as a line anyone can read: what it applies to, and the whole set of terms after it. */
 function ChangeCard({ change }: { change: Change }) {
@@ -55,6 +60,13 @@ function ChangeCard({ change }: { change: Change }) {
     title = change.product;
     body = t(change.forbidden ? 'terms.tradingStopped' : 'terms.tradingResumed');
     badge = change.forbidden ? { tone: 'down', text: t('terms.stopped') } : { tone: 'up', text: t('terms.resumed') };
+  } else if (change.subject === 'yuebao_flexible') {
+    title = t('terms.flexible');
+    body = [
+      t('terms.flexibleTerms', { rate: pct(change.terms.rate_pct), instant: f.money(change.terms.instant_out_daily) }),
+      // Every rate from the day logged on, each with its first day: a change is announced before it applies.
+      ...change.terms.rates.map((r) => t('terms.flexibleFrom', { rate: pct(r.rate_pct), date: r.from })),
+    ].join(' · ');
   } else {
     title = t('terms.plan', { plan: change.plan });
     body = t('terms.planTerms', {
@@ -79,7 +91,7 @@ function ChangeCard({ change }: { change: Change }) {
   );
 }
 
-const KNOWN = new Set(['contract_terms', 'trading', 'plan']);
+const KNOWN = new Set(['contract_terms', 'trading', 'plan', 'yuebao_flexible']);
 
 /**
  * Every change of contract terms, of the trading switch and of plan terms, newest first, read from the log's
