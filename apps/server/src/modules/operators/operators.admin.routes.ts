@@ -65,11 +65,11 @@ function onPlainLoopback(request: FastifyRequest): boolean {
   );
 }
 
-function setSessionCookie(reply: FastifyReply, token: string) {
+function setSessionCookie(reply: FastifyReply, token: string, cookieSecure: 'auto' | 'always') {
   reply.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'strict',
-    secure: !onPlainLoopback(reply.request),
+    secure: cookieSecure === 'always' || !onPlainLoopback(reply.request),
     path: '/',
     maxAge: OPERATOR_ABSOLUTE_SECONDS,
   });
@@ -80,7 +80,10 @@ function setSessionCookie(reply: FastifyReply, token: string) {
  * authenticator, sessions, API tokens for the CLI, and an admin's changes to other operators. Every change is
  * audited; nobody ever sees another operator's password or authenticator secret.
  */
-export const adminOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminOperatorRoutes: FastifyPluginAsyncZod<{ cookieSecure?: 'auto' | 'always' }> = async (
+  app,
+  { cookieSecure = 'auto' },
+) => {
   const { db } = app;
 
   app.post(
@@ -106,7 +109,7 @@ export const adminOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { token, result } = await signIn(db, request.body, meta(request));
-      if (token) setSessionCookie(reply, token);
+      if (token) setSessionCookie(reply, token, cookieSecure);
       return reply.ok(result, result.state === 'signed_in' ? 'login_succeeded' : 'ok');
     },
   );
@@ -119,7 +122,7 @@ export const adminOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { token, session } = await enrolAuthenticator(db, request.body, meta(request));
-      setSessionCookie(reply, token);
+      setSessionCookie(reply, token, cookieSecure);
       return reply.ok(session, 'login_succeeded');
     },
   );
