@@ -90,14 +90,25 @@ export const adminOperatorRoutes: FastifyPluginAsyncZod<{ cookieSecure?: 'auto' 
     '/admin/operators/bootstrap',
     {
       config: { access: 'shared-token' },
-      schema: { body: operatorBootstrapBodySchema, response: answers(operatorSchema) },
+      schema: {
+        summary: 'Make a founding admin with the shared token',
+        body: operatorBootstrapBodySchema,
+        response: answers(operatorSchema),
+      },
     },
     async (request, reply) => reply.ok(await bootstrapFirstAdmin(db, request.body, request.ip), 'operation_succeeded'),
   );
 
   app.post(
     '/admin/session/accept',
-    { config: { access: 'public' }, schema: { body: operatorAcceptBodySchema, response: answers(operatorSchema) } },
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Accept an operator invitation',
+        body: operatorAcceptBodySchema,
+        response: answers(operatorSchema),
+      },
+    },
     async (request, reply) => reply.ok(await acceptInvitation(db, request.body, request.ip), 'operation_succeeded'),
   );
 
@@ -105,7 +116,11 @@ export const adminOperatorRoutes: FastifyPluginAsyncZod<{ cookieSecure?: 'auto' 
     '/admin/session/login',
     {
       config: { access: 'public' },
-      schema: { body: operatorLoginBodySchema, response: answers(operatorLoginResultSchema) },
+      schema: {
+        summary: 'Sign in to the console',
+        body: operatorLoginBodySchema,
+        response: answers(operatorLoginResultSchema),
+      },
     },
     async (request, reply) => {
       const { token, result } = await signIn(db, request.body, meta(request));
@@ -118,7 +133,11 @@ export const adminOperatorRoutes: FastifyPluginAsyncZod<{ cookieSecure?: 'auto' 
     '/admin/session/enrol',
     {
       config: { access: 'public' },
-      schema: { body: operatorEnrolBodySchema, response: answers(operatorSessionSchema) },
+      schema: {
+        summary: 'Enrol an authenticator at first sign-in',
+        body: operatorEnrolBodySchema,
+        response: answers(operatorSessionSchema),
+      },
     },
     async (request, reply) => {
       const { token, session } = await enrolAuthenticator(db, request.body, meta(request));
@@ -129,7 +148,10 @@ export const adminOperatorRoutes: FastifyPluginAsyncZod<{ cookieSecure?: 'auto' 
 
   app.get(
     '/admin/session',
-    { config: { access: 'signed-in' }, schema: { response: answers(operatorMeSchema) } },
+    {
+      config: { access: 'signed-in' },
+      schema: { summary: 'The signed-in operator', response: answers(operatorMeSchema) },
+    },
     async (request, reply) => {
       const who = currentOperator(request);
       const operator = await findOperator(db, who.id);
@@ -146,7 +168,7 @@ export const adminOperatorRoutes: FastifyPluginAsyncZod<{ cookieSecure?: 'auto' 
 
   app.post(
     '/admin/session/logout',
-    { config: { access: 'signed-in' }, schema: { response: answers(z.null()) } },
+    { config: { access: 'signed-in' }, schema: { summary: 'Sign out of the console', response: answers(z.null()) } },
     async (request, reply) => {
       const who = currentOperator(request);
       if (who.sessionId !== null) await closeSession(db, who.sessionId);
@@ -157,7 +179,10 @@ export const adminOperatorRoutes: FastifyPluginAsyncZod<{ cookieSecure?: 'auto' 
 
   app.get(
     '/admin/operators',
-    { config: { access: 'operators.manage' }, schema: { response: answers(operatorListSchema) } },
+    {
+      config: { access: 'operators.manage' },
+      schema: { summary: 'List operators', response: answers(operatorListSchema) },
+    },
     async (_request, reply) => reply.ok({ items: await listOperators(db) }),
   );
 
@@ -165,7 +190,11 @@ export const adminOperatorRoutes: FastifyPluginAsyncZod<{ cookieSecure?: 'auto' 
     '/admin/operators',
     {
       config: { access: 'operators.manage' },
-      schema: { body: operatorInviteBodySchema, response: answers(operatorInviteResultSchema) },
+      schema: {
+        summary: 'Invite an operator',
+        body: operatorInviteBodySchema,
+        response: answers(operatorInviteResultSchema),
+      },
     },
     async (request, reply) => {
       const result = await inviteOperator(db, operatorAct(request));
@@ -173,12 +202,13 @@ export const adminOperatorRoutes: FastifyPluginAsyncZod<{ cookieSecure?: 'auto' 
     },
   );
 
-  const change = (path: string, kind: 'role' | 'disable' | 'enable' | 'reset_authenticator') =>
+  const change = (path: string, kind: 'role' | 'disable' | 'enable' | 'reset_authenticator', summary: string) =>
     app.post(
       `/admin/operators/:id/${path}`,
       {
         config: { access: 'operators.manage' },
         schema: {
+          summary,
           params: operatorIdParamsSchema,
           body: kind === 'role' ? operatorRoleBodySchema : adminReasonBodySchema,
           response: answers(operatorSchema),
@@ -189,16 +219,19 @@ export const adminOperatorRoutes: FastifyPluginAsyncZod<{ cookieSecure?: 'auto' 
         return reply.ok(operator, held ? 'change_proposed' : 'operation_succeeded');
       },
     );
-  change('role', 'role');
-  change('disable', 'disable');
-  change('enable', 'enable');
-  change('reset-authenticator', 'reset_authenticator');
+  change('role', 'role', "Change an operator's role");
+  change('disable', 'disable', 'Disable an operator');
+  change('enable', 'enable', 'Enable an operator again');
+  change('reset-authenticator', 'reset_authenticator', "Reset an operator's authenticator");
 
   const mayManage = (request: FastifyRequest) => roleAllows(currentOperator(request).role, 'operators.manage');
 
   app.get(
     '/admin/operator-sessions',
-    { config: { access: 'signed-in' }, schema: { response: answers(operatorSessionListSchema) } },
+    {
+      config: { access: 'signed-in' },
+      schema: { summary: 'List my console sessions', response: answers(operatorSessionListSchema) },
+    },
     async (request, reply) => {
       const who = currentOperator(request);
       return reply.ok({ items: await liveSessions(db, who.sessionId, mayManage(request) ? undefined : who.id) });
@@ -209,7 +242,12 @@ export const adminOperatorRoutes: FastifyPluginAsyncZod<{ cookieSecure?: 'auto' 
     '/admin/operator-sessions/:id/revoke',
     {
       config: { access: 'signed-in' },
-      schema: { params: operatorIdParamsSchema, body: adminReasonBodySchema, response: answers(z.null()) },
+      schema: {
+        summary: 'End one of my console sessions',
+        params: operatorIdParamsSchema,
+        body: adminReasonBodySchema,
+        response: answers(z.null()),
+      },
     },
     async (request, reply) => {
       await revokeOperatorSession(db, currentOperator(request), mayManage(request), operatorAct(request));
@@ -219,7 +257,10 @@ export const adminOperatorRoutes: FastifyPluginAsyncZod<{ cookieSecure?: 'auto' 
 
   app.get(
     '/admin/tokens',
-    { config: { access: 'signed-in' }, schema: { response: answers(apiTokenListSchema) } },
+    {
+      config: { access: 'signed-in' },
+      schema: { summary: 'List my API tokens', response: answers(apiTokenListSchema) },
+    },
     async (request, reply) =>
       reply.ok({ items: await listApiTokens(db, mayManage(request) ? undefined : currentOperator(request).id) }),
   );
@@ -228,7 +269,11 @@ export const adminOperatorRoutes: FastifyPluginAsyncZod<{ cookieSecure?: 'auto' 
     '/admin/tokens',
     {
       config: { access: 'signed-in' },
-      schema: { body: apiTokenCreateBodySchema, response: answers(apiTokenCreatedSchema) },
+      schema: {
+        summary: 'Make an API token for the CLI',
+        body: apiTokenCreateBodySchema,
+        response: answers(apiTokenCreatedSchema),
+      },
     },
     async (request, reply) =>
       reply.ok(
@@ -246,7 +291,12 @@ export const adminOperatorRoutes: FastifyPluginAsyncZod<{ cookieSecure?: 'auto' 
     '/admin/tokens/:id/revoke',
     {
       config: { access: 'signed-in' },
-      schema: { params: operatorIdParamsSchema, body: adminReasonBodySchema, response: answers(apiTokenSchema) },
+      schema: {
+        summary: 'Revoke an API token',
+        params: operatorIdParamsSchema,
+        body: adminReasonBodySchema,
+        response: answers(apiTokenSchema),
+      },
     },
     async (request, reply) =>
       reply.ok(
