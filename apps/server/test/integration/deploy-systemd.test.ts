@@ -22,6 +22,13 @@ it.runIf(analyze)('passes systemd-analyze verify without a warning', () => {
   expect(check.status).toBe(0);
 });
 
+it('reports a failed backup through a unit that exists', () => {
+  const unit = fs.readFileSync(path.join(unitsDir, 'contract-trader-backup.service'), 'utf8');
+  const onFailure = /^OnFailure=(\S+)$/m.exec(unit)?.[1];
+  expect(onFailure).toBe('contract-trader-backup-failed.service');
+  expect(units).toContain(onFailure);
+});
+
 it('starts a node as done only once its readiness answers, within the start timeout', () => {
   const unit = fs.readFileSync(path.join(unitsDir, 'contract-trader.service'), 'utf8');
   const post = /^ExecStartPost=\/usr\/bin\/node (\S+)$/m.exec(unit)?.[1];
