@@ -66,6 +66,8 @@ export async function buildAdminApp(deps: {
   tz?: string;
   /** Where the KYC document key is kept (KYC_KEY, when set, is used instead). */
   dataDir?: string;
+  /** ADMIN_COOKIE_SECURE: 'always' makes the console's cookie Secure on plain loopback too. */
+  cookieSecure?: 'auto' | 'always';
 }): Promise<FastifyInstance> {
   const app = Fastify({
     ...logging(deps.logger, deps.logLevel ?? 'info'),
@@ -100,7 +102,7 @@ export async function buildAdminApp(deps: {
   // The operator console (apps/console): its files are open to anyone, every API call it makes needs a session.
   await app.register(consoleFiles, { root: path.join(repoRoot, 'apps/console/dist') });
   // Each module's operator routes; every change they make is audited (who, when, what and why).
-  await app.register(adminOperatorRoutes);
+  await app.register(adminOperatorRoutes, { cookieSecure: deps.cookieSecure ?? 'auto' });
   await app.register(adminHeldChangeRoutes, { fourEyes: fourEyesStep });
   await app.register(adminAdjustmentRoutes);
   await app.register(adminLiveQueueRoutes);

@@ -120,6 +120,7 @@ export async function runNode(config: Config, log: pino.Logger, worker?: { id: n
     sender,
     tz: config.platformTz,
     dataDir: config.dataDir,
+    cookieSecure: config.adminCookieSecure,
   });
 
   await app.listen({ host: config.host, port: config.port });

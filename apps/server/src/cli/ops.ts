@@ -1,3 +1,5 @@
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
 import type {
   AdminAuditItem,
@@ -27,8 +29,6 @@ import { registerCopyCommands } from '../modules/copy/copy.ops.ts';
  * OPS_TOKEN, so every action it takes goes through the same permission checks and the same audit log as any
  * other operator client, under that operator's name.
  */
-guardTerminalOutput();
-
 const config = loadConfig();
 const baseUrl = process.env.ADMIN_URL ?? `http://${config.adminHost}:${config.adminPort}`;
 const MAKE_TOKEN = 'make one with POST /admin/tokens while signed in as yourself (see docs/operators.md)';
@@ -70,7 +70,7 @@ const positive = (v: string) => {
 };
 const when = (s: number) => new Date(s * 1000).toISOString().replace('T', ' ').slice(0, 19);
 
-const program = new Command('ops').description('Operator commands (they call the admin API as you: OPS_TOKEN)');
+export const program = new Command('ops').description('Operator commands (they call the admin API as you: OPS_TOKEN)');
 
 program
   .command('whoami')
@@ -229,7 +229,13 @@ registerReferralCommands(program, request);
 registerContentCommands(program, request);
 registerCopyCommands(program, request);
 
-program.parseAsync(process.argv).catch((error: Error) => {
-  console.error(`ops: ${error.message}`);
-  process.exit(1);
-});
+// Run as the CLI (pnpm ops, dist/ops.js) it parses its arguments; imported (tools/docs-check reads which commands
+// exist), it only declares them.
+const entry = process.argv[1];
+if (entry && realpathSync(entry) === fileURLToPath(import.meta.url)) {
+  guardTerminalOutput();
+  program.parseAsync(process.argv).catch((error: Error) => {
+    console.error(`ops: ${error.message}`);
+    process.exit(1);
+  });
+}

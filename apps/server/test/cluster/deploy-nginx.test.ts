@@ -13,7 +13,8 @@ import { deployNginxDir, nginxBinary } from './nginx.ts';
  * The part of deploy/nginx the cluster suite cannot run (it swaps the TLS server for a plain listener): the
  * site file as an operator installs it, placeholders filled, must pass `nginx -t`, and, run on loopback ports in
  * front of a stand-in node, answer over TLS with one HSTS header, no version in Server, the node's own security
- * headers passed on, and an access line with the client's address and user agent.
+ * headers passed on, the API reference and readiness refused to addresses outside the internal ranges, and an
+ * access line with the client's address and user agent.
  */
 const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'deploy-nginx-'));
 afterAll(async () => fs.rm(dir, { recursive: true, force: true }));
@@ -92,11 +93,12 @@ describe.runIf(nginxBinary)('deploy/nginx/app.conf', () => {
     const exited = new Promise((resolve) => nginx.once('exit', resolve));
     let errors = '';
     nginx.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-    const get = (urlPath: string) =>
+    const get = (urlPath: string, from = '127.0.0.1') =>
       new Promise<http.IncomingMessage>((resolve, reject) => {
         const request = https.get(
           {
             host: '127.0.0.1',
+            localAddress: from,
             port: tlsPort,
             path: urlPath,
             servername: 'app.example.com',
@@ -132,6 +134,17 @@ describe.runIf(nginxBinary)('deploy/nginx/app.conf', () => {
         expect(response.headers['permissions-policy'], urlPath).toBe('camera=()');
         expect(response.headers['content-security-policy'], urlPath).toContain("connect-src 'self'");
       }
+      // The API reference and the readiness probe answer only the internal addresses (loopback here); 127.0.0.2 is
+      // in no range of internal-only.conf and stands for the internet. Refused or not, HSTS is still there.
+      for (const urlPath of ['/api/docs', '/api/docs/json', '/api/health/ready']) {
+        expect((await get(urlPath)).statusCode, urlPath).toBe(200);
+        const outside = await get(urlPath, '127.0.0.2');
+        expect(outside.statusCode, urlPath).toBe(403);
+        expect(outside.headers['strict-transport-security'], urlPath).toBe('max-age=31536000');
+      }
+      expect((await get('/api/health/live', '127.0.0.2')).statusCode).toBe(200);
+      expect((await get('/api/docsearch', '127.0.0.2')).statusCode).toBe(200);
+
       // nginx's own answers (plain http redirected) carry no version either.
       const redirect = await new Promise<http.IncomingMessage>((resolve, reject) =>
         http

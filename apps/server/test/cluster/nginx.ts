@@ -13,7 +13,7 @@ export const deployNginxDir = path.resolve(serverRoot, '../../deploy/nginx');
 
 /**
  * A real load balancer in front of the nodes, on its own loopback port and prefix, running the deploy kit's own
- * configuration: deploy/nginx/app/proxy.conf and app/locations.conf are included verbatim (WebSocket upgrades,
+ * configuration: deploy/nginx/app/proxy.conf and app/locations.conf (with the files they include) are included verbatim (WebSocket upgrades,
  * forwarded headers, a node that refuses connections taken out for a few seconds and the request passed to the
  * next; nginx never re-sends a POST a node has already received: clients retry those with their idempotency
  * key). Only the TLS server of deploy/nginx/app.conf is swapped for a plain listener, and the example nodes of
@@ -23,8 +23,8 @@ export async function startNginx(dir: string, port: number, upstreams: number[])
   for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
     await fs.mkdir(path.join(dir, temp), { recursive: true });
   await fs.mkdir(path.join(dir, 'app'), { recursive: true });
-  for (const file of ['proxy.conf', 'locations.conf'])
-    await fs.copyFile(path.join(deployNginxDir, 'app', file), path.join(dir, 'app', file));
+  for (const file of await fs.readdir(path.join(deployNginxDir, 'app')))
+    if (file !== 'nodes.conf') await fs.copyFile(path.join(deployNginxDir, 'app', file), path.join(dir, 'app', file));
   await fs.writeFile(path.join(dir, 'app', 'nodes.conf'), await renderNodes(upstreams));
   // Relative includes resolve against this file's folder, as /etc/nginx's do in production.
   const conf = `

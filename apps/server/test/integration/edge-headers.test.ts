@@ -151,4 +151,34 @@ describe("the console's session cookie", () => {
     // A loopback name asked from elsewhere is not loopback.
     expect(isSecure(await signIn({ host: 'localhost:8081' }, '192.0.2.10'))).toBe(true);
   });
+
+  it('is Secure on plain loopback too with ADMIN_COOKIE_SECURE=always', async () => {
+    const database = await createTestDatabase();
+    const strict = await buildAdminApp({
+      db: database.db,
+      token: ADMIN_TOKEN,
+      logLevel: 'silent',
+      cookieSecure: 'always',
+    });
+    try {
+      const at = (url: string, body: object, headers: Record<string, string> = {}) =>
+        strict.inject({ method: 'POST', url, payload: body, headers: { host: '127.0.0.1:8081', ...headers } });
+      await at(
+        '/admin/operators/bootstrap',
+        { name: 'root', password: PASSWORD },
+        {
+          authorization: `Bearer ${ADMIN_TOKEN}`,
+        },
+      );
+      const login = (await at('/admin/session/login', { name: 'root', password: PASSWORD })).json();
+      const enrolled = await at('/admin/session/enrol', {
+        ticket: login.data.enrolment.ticket,
+        code: await generate({ secret: login.data.enrolment.secret }),
+      });
+      expect(isSecure(sessionCookie(enrolled))).toBe(true);
+    } finally {
+      await strict.close();
+      await database.drop();
+    }
+  });
 });

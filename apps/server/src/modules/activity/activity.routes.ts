@@ -10,7 +10,13 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
   app.get(
     '/api/user/myorders',
-    { schema: { querystring: myOrdersQuerySchema, response: answers(myOrderListSchema) } },
+    {
+      schema: {
+        summary: 'My activity: orders across products',
+        querystring: myOrdersQuerySchema,
+        response: answers(myOrderListSchema),
+      },
+    },
     async (request, reply) => reply.ok(await myOrders(db, { userId: currentUser(request).userId, ...request.query })),
   );
 };

@@ -21,7 +21,11 @@ export const adminAdjustmentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/adjustments',
     {
       config: { access: 'money.adjust' },
-      schema: { querystring: adjustmentListQuerySchema, response: answers(adjustmentListSchema) },
+      schema: {
+        summary: 'List balance adjustments',
+        querystring: adjustmentListQuerySchema,
+        response: answers(adjustmentListSchema),
+      },
     },
     async (request, reply) => reply.ok({ items: await listAdjustments(db, request.query) }),
   );
@@ -30,7 +34,12 @@ export const adminAdjustmentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/users/:id/adjustments',
     {
       config: { access: 'money.adjust' },
-      schema: { params: idParams, body: adjustmentBodySchema, response: answers(adjustmentSchema) },
+      schema: {
+        summary: 'Propose a balance adjustment for a user',
+        params: idParams,
+        body: adjustmentBodySchema,
+        response: answers(adjustmentSchema),
+      },
     },
     async (request, reply) => reply.ok(await requestAdjustment(db, operatorAct(request)), 'operation_succeeded'),
   );
@@ -40,7 +49,12 @@ export const adminAdjustmentRoutes: FastifyPluginAsyncZod = async (app) => {
       `/admin/adjustments/:id/${decision}`,
       {
         config: { access: 'money.adjust' },
-        schema: { params: idParams, body: adminReasonBodySchema, response: answers(adjustmentSchema) },
+        schema: {
+          summary: decision === 'approve' ? 'Approve a balance adjustment' : 'Refuse a balance adjustment',
+          params: idParams,
+          body: adminReasonBodySchema,
+          response: answers(adjustmentSchema),
+        },
       },
       async (request, reply) =>
         reply.ok(await decideAdjustment(db, decision, operatorAct(request)), 'operation_succeeded'),

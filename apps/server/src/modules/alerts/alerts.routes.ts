@@ -18,18 +18,24 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/user/alerts',
-    { schema: { querystring: alertListQuerySchema, response: answers(alertListSchema) } },
+    {
+      schema: {
+        summary: 'List my price alerts',
+        querystring: alertListQuerySchema,
+        response: answers(alertListSchema),
+      },
+    },
     async (request, reply) => reply.ok(await listAlerts(db, currentUser(request).userId, request.query.symbol)),
   );
   app.post(
     '/api/user/alerts',
-    { schema: { body: createAlertBodySchema, response: answers(priceAlertSchema) } },
+    { schema: { summary: 'Create a price alert', body: createAlertBodySchema, response: answers(priceAlertSchema) } },
     async (request, reply) =>
       reply.ok(await createAlert(db, currentUser(request).userId, request.body, now()), 'alert_created'),
   );
   app.post(
     '/api/user/alerts/cancel',
-    { schema: { body: alertIdBodySchema, response: answers(z.null()) } },
+    { schema: { summary: 'Cancel a price alert', body: alertIdBodySchema, response: answers(z.null()) } },
     async (request, reply) => {
       await cancelAlert(db, currentUser(request).userId, request.body.id);
       return reply.ok(null, 'deleted');

@@ -28,7 +28,11 @@ export const adminAccountRoutes: FastifyPluginAsyncZod<{ sender: MessageSender }
     '/admin/users',
     {
       config: { access: 'users.read' },
-      schema: { querystring: adminUserListQuerySchema, response: answers(adminUserListSchema) },
+      schema: {
+        summary: 'List and search users',
+        querystring: adminUserListQuerySchema,
+        response: answers(adminUserListSchema),
+      },
     },
     async (request, reply) => reply.ok(await listUsersForOperator(db, request.query)),
   );
@@ -55,7 +59,11 @@ export const adminAccountRoutes: FastifyPluginAsyncZod<{ sender: MessageSender }
     '/admin/users/:id',
     {
       config: { access: 'users.read' },
-      schema: { params: adminUserIdParamsSchema, response: answers(adminUserProfileSchema) },
+      schema: {
+        summary: "One user's account",
+        params: adminUserIdParamsSchema,
+        response: answers(adminUserProfileSchema),
+      },
     },
     async (request, reply) => reply.ok(await userProfileForOperator(db, request.params.id)),
   );
@@ -65,7 +73,12 @@ export const adminAccountRoutes: FastifyPluginAsyncZod<{ sender: MessageSender }
       `/admin/users/:id/${locked ? 'lock' : 'unlock'}`,
       {
         config: { access: 'users.act' },
-        schema: { params: idParams, body: adminReasonBodySchema, response: answers(adminUserSchema) },
+        schema: {
+          summary: locked ? "Lock a user's account" : "Unlock a user's account",
+          params: idParams,
+          body: adminReasonBodySchema,
+          response: answers(adminUserSchema),
+        },
       },
       async (request, reply) => {
         const user = await setUserLocked(db, {
@@ -85,7 +98,12 @@ export const adminAccountRoutes: FastifyPluginAsyncZod<{ sender: MessageSender }
     '/admin/users/:id/password-reset',
     {
       config: { access: 'users.act' },
-      schema: { params: idParams, body: adminPasswordResetBodySchema, response: answers(adminPasswordResetSchema) },
+      schema: {
+        summary: 'Open a password reset for a user',
+        params: idParams,
+        body: adminPasswordResetBodySchema,
+        response: answers(adminPasswordResetSchema),
+      },
     },
     async (request, reply) =>
       reply.ok(await openPasswordReset(db, sender, operatorAct(request)), 'operation_succeeded'),

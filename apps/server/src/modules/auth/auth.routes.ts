@@ -27,7 +27,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ sender: MessageSender; perMinut
 
   app.post(
     '/api/login/sendcode',
-    { schema: { body: sendCodeBodySchema, response: answers(sendCodeDataSchema) }, config: strict },
+    {
+      schema: {
+        summary: 'Send an SMS verification code',
+        body: sendCodeBodySchema,
+        response: answers(sendCodeDataSchema),
+      },
+      config: strict,
+    },
     async (request, reply) => {
       const { phone, purpose } = request.body;
       // `support`: anyone may prove a phone to write to customer service (the daily caps still apply).
@@ -46,7 +53,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ sender: MessageSender; perMinut
   /** Completes a password reset customer service opened, with the code sent to the account's phone. */
   app.post(
     '/api/login/reset_password',
-    { schema: { body: resetPasswordBodySchema, response: answers(z.null()) }, config: strict },
+    {
+      schema: {
+        summary: 'Complete a password reset with the SMS code',
+        body: resetPasswordBodySchema,
+        response: answers(z.null()),
+      },
+      config: strict,
+    },
     async (request, reply) => {
       await completePasswordReset(db, request.body);
       return reply.ok(null, 'password_reset_done');
@@ -55,7 +69,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ sender: MessageSender; perMinut
 
   app.post(
     '/api/login/reg',
-    { schema: { body: registerBodySchema, response: answers(sessionDataSchema) }, config: strict },
+    {
+      schema: { summary: 'Register an account', body: registerBodySchema, response: answers(sessionDataSchema) },
+      config: strict,
+    },
     async (request, reply) => {
       const session = await register(
         db,
@@ -76,7 +93,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ sender: MessageSender; perMinut
 
   app.post(
     '/api/login/index',
-    { schema: { body: loginBodySchema, response: answers(sessionDataSchema) }, config: strict },
+    {
+      schema: {
+        summary: 'Sign in with account or phone and password',
+        body: loginBodySchema,
+        response: answers(sessionDataSchema),
+      },
+      config: strict,
+    },
     async (request, reply) => {
       const session = await login(db, request.body, request.ip, request.lang, request.headers['user-agent']);
       await authHooks.sessionOpened.emit(db, {
@@ -91,7 +115,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ sender: MessageSender; perMinut
 
   app.post(
     '/api/login/logout',
-    { onRequest: app.requireUser, schema: { response: answers(z.null()) } },
+    { onRequest: app.requireUser, schema: { summary: 'Sign out this session', response: answers(z.null()) } },
     async (request, reply) => {
       await revokeSession(db, currentUser(request).sessionId);
       return reply.ok(null, 'logged_out');

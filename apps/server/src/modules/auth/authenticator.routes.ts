@@ -23,17 +23,23 @@ export const authenticatorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/user/authenticator',
-    { schema: { response: answers(authenticatorStatusSchema) } },
+    { schema: { summary: 'My authenticator app status', response: answers(authenticatorStatusSchema) } },
     async (request, reply) => reply.ok(await authenticatorStatus(db, currentUser(request).userId)),
   );
   app.post(
     '/api/user/authenticator/start',
-    { schema: { response: answers(authenticatorEnrolmentSchema) } },
+    { schema: { summary: 'Start adding an authenticator app', response: answers(authenticatorEnrolmentSchema) } },
     async (request, reply) => reply.ok(await startAuthenticator(db, currentUser(request).userId)),
   );
   app.post(
     '/api/user/authenticator/confirm',
-    { schema: { body: authenticatorConfirmBodySchema, response: answers(recoveryCodesSchema) } },
+    {
+      schema: {
+        summary: 'Confirm an authenticator app with its first code',
+        body: authenticatorConfirmBodySchema,
+        response: answers(recoveryCodesSchema),
+      },
+    },
     async (request, reply) => {
       const codes = await confirmAuthenticator(db, {
         userId: currentUser(request).userId,
@@ -45,7 +51,13 @@ export const authenticatorRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/user/authenticator/disable',
-    { schema: { body: authenticatorDisableBodySchema, response: answers(z.null()) } },
+    {
+      schema: {
+        summary: 'Turn off the authenticator app',
+        body: authenticatorDisableBodySchema,
+        response: answers(z.null()),
+      },
+    },
     async (request, reply) => {
       await disableAuthenticator(db, {
         userId: currentUser(request).userId,

@@ -13,7 +13,9 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/user/pwd_login',
-    { schema: { body: changeLoginPasswordBodySchema, response: answers(z.null()) } },
+    {
+      schema: { summary: 'Change my login password', body: changeLoginPasswordBodySchema, response: answers(z.null()) },
+    },
     async (request, reply) => {
       const session = currentUser(request);
       await changeLoginPassword(db, {
@@ -30,7 +32,13 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/user/pwd_pay',
-    { schema: { body: changeFundPasswordBodySchema, response: answers(z.null()) } },
+    {
+      schema: {
+        summary: 'Set or change my fund password',
+        body: changeFundPasswordBodySchema,
+        response: answers(z.null()),
+      },
+    },
     async (request, reply) => {
       await changeFundPassword(db, {
         userId: currentUser(request).userId,

@@ -8,12 +8,17 @@ import { checkIn, checkinStatus } from './checkin.service.ts';
 export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, tz, now } = app;
   app.addHook('onRequest', app.requireUser);
-  app.get('/api/user/checkin', { schema: { response: answers(checkinStatusSchema) } }, async (request, reply) =>
-    reply.ok(await checkinStatus(db, currentUser(request).userId, { now: now(), tz })),
+  app.get(
+    '/api/user/checkin',
+    { schema: { summary: 'My daily check-in status', response: answers(checkinStatusSchema) } },
+    async (request, reply) => reply.ok(await checkinStatus(db, currentUser(request).userId, { now: now(), tz })),
   );
   app.post(
     '/api/user/checkin',
-    { schema: { response: answers(checkinStatusSchema) }, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
+    {
+      schema: { summary: 'Check in for today', response: answers(checkinStatusSchema) },
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    },
     async (request, reply) =>
       reply.ok(await checkIn(db, currentUser(request).userId, { now: now(), tz }), 'checkin_done'),
   );

@@ -39,7 +39,11 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/content',
     {
       config: { access: 'content.edit' },
-      schema: { querystring: contentListQuery, response: answers(adminContentListSchema) },
+      schema: {
+        summary: 'List content (banners, notices, news, activities)',
+        querystring: contentListQuery,
+        response: answers(adminContentListSchema),
+      },
     },
     async (request, reply) => reply.ok({ items: await listAllContent(db, request.query.kind) }),
   );
@@ -47,7 +51,11 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/content',
     {
       config: { access: 'content.edit' },
-      schema: { body: contentCreateSchema, response: answers(adminContentItemSchema) },
+      schema: {
+        summary: 'Create a content item',
+        body: contentCreateSchema,
+        response: answers(adminContentItemSchema),
+      },
     },
     async (request, reply) =>
       reply.ok(await createContent(db, request.body, actor(request), now()), 'operation_succeeded'),
@@ -56,7 +64,12 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/content/:id',
     {
       config: { access: 'content.edit' },
-      schema: { params: idParams, body: contentEditSchema, response: answers(adminContentItemSchema) },
+      schema: {
+        summary: 'Edit a content item',
+        params: idParams,
+        body: contentEditSchema,
+        response: answers(adminContentItemSchema),
+      },
     },
     async (request, reply) =>
       reply.ok(await editContent(db, request.params.id, request.body, actor(request)), 'operation_succeeded'),
@@ -66,7 +79,11 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/content/preview',
     {
       config: { access: 'content.edit' },
-      schema: { body: contentPreviewBodySchema, response: answers(contentPreviewSchema) },
+      schema: {
+        summary: 'Preview a content item as a save would store it',
+        body: contentPreviewBodySchema,
+        response: answers(contentPreviewSchema),
+      },
     },
     async (request, reply) =>
       reply.ok({
@@ -80,7 +97,12 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       `/admin/content/:id/${action}`,
       {
         config: { access: 'content.edit' },
-        schema: { params: idParams, body: contentPublishSchema, response: answers(adminContentItemSchema) },
+        schema: {
+          summary: action === 'publish' ? 'Publish a content item' : 'Withdraw a published content item',
+          params: idParams,
+          body: contentPublishSchema,
+          response: answers(adminContentItemSchema),
+        },
       },
       async (request, reply) =>
         reply.ok(
@@ -92,14 +114,21 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/engage-settings',
-    { config: { access: 'settings.edit' }, schema: { response: answers(engageSettingsSchema) } },
+    {
+      config: { access: 'settings.edit' },
+      schema: { summary: 'Read the engagement settings', response: answers(engageSettingsSchema) },
+    },
     async (_request, reply) => reply.ok(engageView(await loadEngage(db))),
   );
   app.post(
     '/admin/engage-settings',
     {
       config: { access: 'settings.edit' },
-      schema: { body: engageChangeSchema.extend({ reason: reasonSchema }), response: answers(engageSettingsSchema) },
+      schema: {
+        summary: 'Change the engagement settings',
+        body: engageChangeSchema.extend({ reason: reasonSchema }),
+        response: answers(engageSettingsSchema),
+      },
     },
     async (request, reply) => {
       const { reason, ...change } = request.body;
@@ -111,14 +140,21 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   // The platform's name as the app shows it: the settings record behind Home's bar and the share poster.
   app.get(
     '/admin/brand-settings',
-    { config: { access: 'settings.edit' }, schema: { response: answers(brandSettingsSchema) } },
+    {
+      config: { access: 'settings.edit' },
+      schema: { summary: "Read the platform's brand settings", response: answers(brandSettingsSchema) },
+    },
     async (_request, reply) => reply.ok(await loadBrand(db)),
   );
   app.post(
     '/admin/brand-settings',
     {
       config: { access: 'settings.edit' },
-      schema: { body: brandChangeBodySchema, response: answers(brandSettingsSchema) },
+      schema: {
+        summary: "Change the platform's brand settings",
+        body: brandChangeBodySchema,
+        response: answers(brandSettingsSchema),
+      },
     },
     async (request, reply) => {
       const { reason, brand_name } = request.body;

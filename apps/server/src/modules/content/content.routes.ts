@@ -30,14 +30,21 @@ export const CONTENT_IMAGE_PURPOSE = 'content';
 export const contentRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = async (app, { store }) => {
   const { db, tz, simulated, now } = app;
 
-  app.get('/api/index/banner', { schema: { response: answers(contentListSchema) } }, async (request, reply) =>
-    reply.ok(await listContent(db, { kind: 'banner', lang: request.lang, page: 1, size: 10, now: now() })),
+  app.get(
+    '/api/index/banner',
+    { schema: { summary: 'Home page banners', response: answers(contentListSchema) } },
+    async (request, reply) =>
+      reply.ok(await listContent(db, { kind: 'banner', lang: request.lang, page: 1, size: 10, now: now() })),
   );
   /** A page of notices, or one notice (with its body) when `id` is given. */
   app.get(
     '/api/index/notice',
     {
-      schema: { querystring: noticeQuerySchema, response: answers(z.union([contentListSchema, contentDetailSchema])) },
+      schema: {
+        summary: 'List notices, or one notice with its body',
+        querystring: noticeQuerySchema,
+        response: answers(z.union([contentListSchema, contentDetailSchema])),
+      },
     },
     async (request, reply) => {
       const { id, page, size } = request.query;
@@ -48,19 +55,33 @@ export const contentRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = asyn
   );
   app.get(
     '/api/index/about_list',
-    { schema: { querystring: contentPageQuerySchema, response: answers(contentListSchema) } },
+    {
+      schema: {
+        summary: 'List the About pages',
+        querystring: contentPageQuerySchema,
+        response: answers(contentListSchema),
+      },
+    },
     async (request, reply) =>
       reply.ok(await listContent(db, { kind: 'news', lang: request.lang, ...request.query, now: now() })),
   );
   app.get(
     '/api/index/about_details',
-    { schema: { querystring: contentIdQuerySchema, response: answers(contentDetailSchema) } },
+    {
+      schema: { summary: 'One About page', querystring: contentIdQuerySchema, response: answers(contentDetailSchema) },
+    },
     async (request, reply) =>
       reply.ok(await contentDetail(db, { kind: 'news', id: request.query.id, lang: request.lang, now: now() })),
   );
   app.get(
     '/api/index/activity_list',
-    { schema: { querystring: activityListQuerySchema, response: answers(contentListSchema) } },
+    {
+      schema: {
+        summary: 'List activities',
+        querystring: activityListQuerySchema,
+        response: answers(contentListSchema),
+      },
+    },
     async (request, reply) => {
       const { type, page, size } = request.query;
       return reply.ok(
@@ -77,31 +98,45 @@ export const contentRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = asyn
   );
   app.get(
     '/api/index/activity_details',
-    { schema: { querystring: contentIdQuerySchema, response: answers(contentDetailSchema) } },
+    { schema: { summary: 'One activity', querystring: contentIdQuerySchema, response: answers(contentDetailSchema) } },
     async (request, reply) =>
       reply.ok(await contentDetail(db, { kind: 'activity', id: request.query.id, lang: request.lang, now: now() })),
   );
-  app.get('/api/index/home', { schema: { response: answers(homeSchema) } }, async (request, reply) =>
-    reply.ok(await homeContent(db, request.lang, now())),
+  app.get(
+    '/api/index/home',
+    { schema: { summary: 'Home page content', response: answers(homeSchema) } },
+    async (request, reply) => reply.ok(await homeContent(db, request.lang, now())),
   );
-  app.get('/api/index/info', { schema: { response: answers(platformInfoSchema) } }, async (_request, reply) => {
-    const info: PlatformInfo = {
-      name: 'Yuebao Trade',
-      currency: 'USD',
-      unit: 'U',
-      time_zone: tz,
-      languages: [...LANGUAGES],
-      simulated,
-    };
-    return reply.ok(info);
-  });
-  app.get('/api/index/ater', { schema: { response: answers(publicSettingsSchema) } }, async (_request, reply) =>
-    reply.ok(await publicSettings(db, tz)),
+  app.get(
+    '/api/index/info',
+    { schema: { summary: 'Platform information (name, support, links)', response: answers(platformInfoSchema) } },
+    async (_request, reply) => {
+      const info: PlatformInfo = {
+        name: 'Yuebao Trade',
+        currency: 'USD',
+        unit: 'U',
+        time_zone: tz,
+        languages: [...LANGUAGES],
+        simulated,
+      };
+      return reply.ok(info);
+    },
+  );
+  app.get(
+    '/api/index/ater',
+    { schema: { summary: 'Platform text pages (terms, privacy)', response: answers(publicSettingsSchema) } },
+    async (_request, reply) => reply.ok(await publicSettings(db, tz)),
   );
 
   app.get(
     '/api/index/image',
-    { schema: { querystring: uploadIdParamsSchema, response: fileAnswers('the image (its own content type)') } },
+    {
+      schema: {
+        summary: 'A content image file',
+        querystring: uploadIdParamsSchema,
+        response: fileAnswers('The image (its own content type)', 'image/*'),
+      },
+    },
     async (request, reply) => {
       const found = await store.read(db, request.query.id);
       if (!found || found.meta.purpose !== CONTENT_IMAGE_PURPOSE) throw new AppError('no_data');

@@ -23,7 +23,10 @@ export const adminCopyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   app.get(
     '/admin/copy/leaders',
-    { config: { access: 'catalogue.edit' }, schema: { response: answers(adminLeaderListSchema) } },
+    {
+      config: { access: 'catalogue.edit' },
+      schema: { summary: 'List copy-trading leaders', response: answers(adminLeaderListSchema) },
+    },
     async (_request, reply) => {
       const rows = await db.execute<{
         leader_id: string;
@@ -66,7 +69,11 @@ export const adminCopyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/copy/verify',
     {
       config: { access: 'catalogue.edit' },
-      schema: { querystring: verifyQuery, response: answers(adminChainVerificationListSchema) },
+      schema: {
+        summary: 'Re-check copy records against their orders',
+        querystring: verifyQuery,
+        response: answers(adminChainVerificationListSchema),
+      },
     },
     async (request, reply) => {
       const { leader_id: leaderId, record_id: recordId } = request.query;

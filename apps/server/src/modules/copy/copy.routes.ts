@@ -43,12 +43,24 @@ export const copyPublicRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/copy/leaders',
-    { schema: { querystring: leaderListQuerySchema, response: answers(leaderListSchema) } },
+    {
+      schema: {
+        summary: 'List copy-trading leaders',
+        querystring: leaderListQuerySchema,
+        response: answers(leaderListSchema),
+      },
+    },
     async (request, reply) => reply.ok(await listLeaders(db, request.query)),
   );
   app.get(
     '/api/copy/leader',
-    { schema: { querystring: leaderQuerySchema, response: answers(leaderDetailSchema) } },
+    {
+      schema: {
+        summary: 'One copy-trading leader',
+        querystring: leaderQuerySchema,
+        response: answers(leaderDetailSchema),
+      },
+    },
     async (request, reply) =>
       reply.ok(
         await leaderDetail(db, {
@@ -62,18 +74,32 @@ export const copyPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/copy/record_orders',
-    { schema: { querystring: recordOrdersQuerySchema, response: answers(recordOrderListSchema) } },
+    {
+      schema: {
+        summary: "The orders behind a leader's record",
+        querystring: recordOrdersQuerySchema,
+        response: answers(recordOrderListSchema),
+      },
+    },
     async (request, reply) =>
       reply.ok(await listRecordOrders(db, { recordId: request.query.record_id, ...request.query, simulated })),
   );
   app.get(
     '/api/copy/chain',
-    { schema: { querystring: chainQuerySchema, response: answers(chainSchema) } },
+    {
+      schema: { summary: "A copy record's hash chain", querystring: chainQuerySchema, response: answers(chainSchema) },
+    },
     async (request, reply) => reply.ok(await chainOf(db, { recordId: request.query.record_id, ...request.query })),
   );
   app.get(
     '/api/copy/verify',
-    { schema: { querystring: recordIdQuerySchema, response: answers(chainVerificationSchema) } },
+    {
+      schema: {
+        summary: "Verify a leader's record",
+        querystring: recordIdQuerySchema,
+        response: answers(chainVerificationSchema),
+      },
+    },
     async (request, reply) => {
       const result = await verifyRecord(db, request.query.record_id);
       if (!result) throw new AppError('no_data');
@@ -87,12 +113,20 @@ export const copyUserRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, tz, now } = app;
   app.addHook('onRequest', app.requireUser);
 
-  app.get('/api/user/copy_lead', { schema: { response: answers(myLeaderSchema) } }, async (request, reply) =>
-    reply.ok(await myLeader(db, currentUser(request).userId)),
+  app.get(
+    '/api/user/copy_lead',
+    { schema: { summary: 'My leader profile', response: answers(myLeaderSchema) } },
+    async (request, reply) => reply.ok(await myLeader(db, currentUser(request).userId)),
   );
   app.post(
     '/api/user/copy_lead',
-    { schema: { body: leadBodySchema, response: answers(myLeaderSchema) } },
+    {
+      schema: {
+        summary: 'Become a leader or change my leader profile',
+        body: leadBodySchema,
+        response: answers(myLeaderSchema),
+      },
+    },
     async (request, reply) =>
       reply.ok(
         await lead(db, currentUser(request).userId, {
@@ -102,14 +136,22 @@ export const copyUserRoutes: FastifyPluginAsyncZod = async (app) => {
         'copy_leading',
       ),
   );
-  app.post('/api/user/copy_unlead', { schema: { response: answers(myLeaderSchema) } }, async (request, reply) =>
-    reply.ok(await unlead(db, currentUser(request).userId), 'copy_retired'),
+  app.post(
+    '/api/user/copy_unlead',
+    { schema: { summary: 'Stop leading', response: answers(myLeaderSchema) } },
+    async (request, reply) => reply.ok(await unlead(db, currentUser(request).userId), 'copy_retired'),
   );
 
   /** The spec's name: follow a leader (or change the settings of one's subscription to them). */
   app.post(
     '/api/user/goorder',
-    { schema: { body: goOrderBodySchema, response: answers(subscriptionSchema) } },
+    {
+      schema: {
+        summary: 'Follow a leader, or change how I follow one',
+        body: goOrderBodySchema,
+        response: answers(subscriptionSchema),
+      },
+    },
     async (request, reply) =>
       reply.ok(await follow(db, currentUser(request).userId, request.body, now(), tz), 'copy_followed'),
   );
@@ -120,7 +162,13 @@ export const copyUserRoutes: FastifyPluginAsyncZod = async (app) => {
   ) =>
     app.post(
       path,
-      { schema: { body: subscriptionIdBodySchema, response: answers(subscriptionSchema) } },
+      {
+        schema: {
+          summary: `${{ active: 'Resume', paused: 'Pause', stopped: 'Stop' }[to]} following a leader`,
+          body: subscriptionIdBodySchema,
+          response: answers(subscriptionSchema),
+        },
+      },
       async (request, reply) =>
         reply.ok(await setSubscriptionStatus(db, currentUser(request).userId, request.body.id, to, now(), tz), key),
     );
@@ -130,13 +178,25 @@ export const copyUserRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/user/copy_list',
-    { schema: { querystring: subscriptionListQuerySchema, response: answers(subscriptionListSchema) } },
+    {
+      schema: {
+        summary: 'Leaders I follow',
+        querystring: subscriptionListQuerySchema,
+        response: answers(subscriptionListSchema),
+      },
+    },
     async (request, reply) =>
       reply.ok({ items: await listSubscriptions(db, currentUser(request).userId, request.query.status, now(), tz) }),
   );
   app.get(
     '/api/user/copy_orders',
-    { schema: { querystring: copyOrderListQuerySchema, response: answers(copyOrderListSchema) } },
+    {
+      schema: {
+        summary: 'Orders placed by copying',
+        querystring: copyOrderListQuerySchema,
+        response: answers(copyOrderListSchema),
+      },
+    },
     async (request, reply) =>
       reply.ok(await listCopyOrders(db, { userId: currentUser(request).userId, ...request.query })),
   );

@@ -7,7 +7,10 @@ import { houseView } from './house-view.ts';
 export const adminHouseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/house',
-    { config: { access: 'house.read' }, schema: { response: answers(houseViewSchema) } },
+    {
+      config: { access: 'house.read' },
+      schema: { summary: "The house's accounts and results", response: answers(houseViewSchema) },
+    },
     async (_request, reply) => reply.ok(await houseView(app.db, app.now(), app.tz)),
   );
 };

@@ -40,7 +40,7 @@ export const adminInboxRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/messages',
     {
       config: { access: 'support.reply' },
-      schema: { body: messageSchema, response: answers(operatorMessageSentSchema) },
+      schema: { summary: 'Send a message to users', body: messageSchema, response: answers(operatorMessageSentSchema) },
     },
     async (request, reply) => {
       const b = request.body;
@@ -56,6 +56,7 @@ export const adminInboxRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'users.read' },
       schema: {
+        summary: "One user's inbox",
         params: adminUserIdParamsSchema,
         querystring: adminUserPageQuerySchema,
         response: answers(adminUserMessagesSchema),
@@ -68,6 +69,7 @@ export const adminInboxRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'users.act' },
       schema: {
+        summary: 'Send a message to one user',
         params: adminUserIdParamsSchema,
         body: adminUserMessageBodySchema,
         response: answers(operatorMessageSentSchema),

@@ -19,7 +19,13 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/user/msg',
-    { schema: { querystring: msgListQuerySchema, response: answers(inboxListSchema) } },
+    {
+      schema: {
+        summary: 'List my inbox messages',
+        querystring: msgListQuerySchema,
+        response: answers(inboxListSchema),
+      },
+    },
     async (request, reply) => {
       const { page, size, unread, cursor } = request.query;
       return reply.ok(
@@ -37,13 +43,23 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Opens one message and marks it read. */
   app.post(
     '/api/user/msg_read',
-    { schema: { body: msgReadBodySchema, response: answers(inboxMessageSchema) } },
+    {
+      schema: {
+        summary: 'Open a message and mark it read',
+        body: msgReadBodySchema,
+        response: answers(inboxMessageSchema),
+      },
+    },
     async (request, reply) => reply.ok(await readMessage(db, uid(request), request.body.id, request.lang)),
   );
-  app.post('/api/user/msg_read_all', { schema: { response: answers(inboxReadAllSchema) } }, async (request, reply) =>
-    reply.ok(await readAll(db, uid(request))),
+  app.post(
+    '/api/user/msg_read_all',
+    { schema: { summary: 'Mark all my messages read', response: answers(inboxReadAllSchema) } },
+    async (request, reply) => reply.ok(await readAll(db, uid(request))),
   );
-  app.get('/api/user/msg_unread', { schema: { response: answers(unreadCountSchema) } }, async (request, reply) =>
-    reply.ok({ unread: await unreadCount(db, uid(request)) }),
+  app.get(
+    '/api/user/msg_unread',
+    { schema: { summary: 'Count my unread messages', response: answers(unreadCountSchema) } },
+    async (request, reply) => reply.ok({ unread: await unreadCount(db, uid(request)) }),
   );
 };

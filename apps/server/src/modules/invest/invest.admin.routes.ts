@@ -43,6 +43,7 @@ export const adminInvestRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'users.read' },
       schema: {
+        summary: "One user's plan holdings",
         params: adminUserIdParamsSchema,
         querystring: adminUserPageQuerySchema,
         response: answers(adminUserHoldingsSchema),
@@ -53,13 +54,19 @@ export const adminInvestRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/admin/plans',
-    { config: { access: 'catalogue.edit' }, schema: { response: answers(adminPlanListSchema) } },
+    {
+      config: { access: 'catalogue.edit' },
+      schema: { summary: 'List Yuebao plans', response: answers(adminPlanListSchema) },
+    },
     async (_request, reply) => reply.ok({ items: await listPlansForOperator(db) }),
   );
 
   app.post(
     '/admin/plans',
-    { config: { access: 'catalogue.edit' }, schema: { body: planCreateSchema, response: answers(heldOnlySchema) } },
+    {
+      config: { access: 'catalogue.edit' },
+      schema: { summary: 'Create a Yuebao plan', body: planCreateSchema, response: answers(heldOnlySchema) },
+    },
     // A new plan's rates are money terms: it is held whole for a second operator.
     async (request, reply) => reply.ok({ held: await createPlan(db, operatorAct(request)) }, 'change_proposed'),
   );
@@ -68,7 +75,12 @@ export const adminInvestRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/plans/:id',
     {
       config: { access: 'catalogue.edit' },
-      schema: { params: idParams, body: planEditSchema, response: answers(adminPlanSchema) },
+      schema: {
+        summary: 'Edit a Yuebao plan',
+        params: idParams,
+        body: planEditSchema,
+        response: answers(adminPlanSchema),
+      },
     },
     async (request, reply) => {
       const { plan, held } = await editPlan(db, request);
@@ -105,7 +117,12 @@ export const adminInvestRoutes: FastifyPluginAsyncZod = async (app) => {
       `/admin/plans/:id/${action}`,
       {
         config: { access: 'catalogue.edit' },
-        schema: { params: idParams, body: z.object({ reason: reasonSchema }), response: answers(adminPlanSchema) },
+        schema: {
+          summary: `${action[0]!.toUpperCase()}${action.slice(1)} a plan (${state})`,
+          params: idParams,
+          body: z.object({ reason: reasonSchema }),
+          response: answers(adminPlanSchema),
+        },
       },
       async (request, reply) => {
         const saved = await setPlanState(db, request, action, state);

@@ -67,7 +67,13 @@ export const investRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/user/yeb_project',
-    { schema: { querystring: planListQuerySchema, response: answers(planListSchema) } },
+    {
+      schema: {
+        summary: 'One Yuebao plan with its terms',
+        querystring: planListQuerySchema,
+        response: answers(planListSchema),
+      },
+    },
     async (request, reply) => {
       const list = await listPlans(db, request.query, now());
       return reply.ok({ ...list, items: await localisePlans(db, list.items, request.lang) });
@@ -75,7 +81,7 @@ export const investRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/user/yeb',
-    { schema: { querystring: planIdQuerySchema, response: answers(planDetailSchema) } },
+    { schema: { summary: 'Yuebao overview', querystring: planIdQuerySchema, response: answers(planDetailSchema) } },
     async (request, reply) => {
       const detail = await planDetail(db, uid(request), request.query.id, c());
       const [plan] = await localisePlans(db, [detail.plan], request.lang);
@@ -84,7 +90,7 @@ export const investRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/user/yebjoinnow',
-    { schema: { body: joinBodySchema, response: answers(investResultSchema) } },
+    { schema: { summary: 'Buy into a Yuebao plan', body: joinBodySchema, response: answers(investResultSchema) } },
     async (request, reply) => {
       const { result } = await join(db, { userId: uid(request), body: request.body, now: now(), tz });
       return reply.ok(await named(result, request.lang), 'plan_bought');
@@ -92,7 +98,7 @@ export const investRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/user/yebappend',
-    { schema: { body: appendBodySchema, response: answers(investResultSchema) } },
+    { schema: { summary: 'Top up a plan holding', body: appendBodySchema, response: answers(investResultSchema) } },
     async (request, reply) => {
       const { result } = await append(db, { userId: uid(request), body: request.body, now: now(), tz });
       return reply.ok(await named(result, request.lang), 'plan_topped_up');
@@ -100,7 +106,13 @@ export const investRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/user/yebkeep',
-    { schema: { body: keepBodySchema, response: answers(investResultSchema) } },
+    {
+      schema: {
+        summary: 'Renew a plan holding at maturity',
+        body: keepBodySchema,
+        response: answers(investResultSchema),
+      },
+    },
     async (request, reply) => {
       const { result } = await keep(db, { userId: uid(request), body: request.body, now: now(), tz });
       return reply.ok(
@@ -112,23 +124,33 @@ export const investRoutes: FastifyPluginAsyncZod = async (app) => {
   /** GET: the exact quote of an early stop; POST: the stop itself. */
   app.get(
     '/api/user/yebstop',
-    { schema: { querystring: holdingIdQuerySchema, response: answers(stopQuoteSchema) } },
+    {
+      schema: {
+        summary: 'Quote an early stop of a holding',
+        querystring: holdingIdQuerySchema,
+        response: answers(stopQuoteSchema),
+      },
+    },
     async (request, reply) => reply.ok(await stopQuote(db, uid(request), request.query.id, c())),
   );
   app.post(
     '/api/user/yebstop',
-    { schema: { body: stopBodySchema, response: answers(stopResultSchema) } },
+    { schema: { summary: 'Stop a plan holding early', body: stopBodySchema, response: answers(stopResultSchema) } },
     async (request, reply) => {
       const { result } = await stop(db, { userId: uid(request), body: request.body, now: now(), tz });
       return reply.ok(await named(result, request.lang), 'plan_stopped');
     },
   );
-  app.get('/api/user/yuebaoinfo', { schema: { response: answers(yuebaoInfoSchema) } }, async (request, reply) =>
-    reply.ok(await yuebaoInfo(db, uid(request), c())),
+  app.get(
+    '/api/user/yuebaoinfo',
+    { schema: { summary: 'Yuebao plans on offer', response: answers(yuebaoInfoSchema) } },
+    async (request, reply) => reply.ok(await yuebaoInfo(db, uid(request), c())),
   );
   app.get(
     '/api/user/myproject',
-    { schema: { querystring: myProjectQuerySchema, response: answers(holdingListSchema) } },
+    {
+      schema: { summary: 'My plan holdings', querystring: myProjectQuerySchema, response: answers(holdingListSchema) },
+    },
     async (request, reply) => {
       const list = await myProjects(db, uid(request), request.query, c());
       return reply.ok({ ...list, items: await localiseTitles(db, list.items, request.lang) });
@@ -136,7 +158,13 @@ export const investRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/user/project_orderlist',
-    { schema: { querystring: projectOrderListQuerySchema, response: answers(projectOrderListSchema) } },
+    {
+      schema: {
+        summary: 'My plan orders',
+        querystring: projectOrderListQuerySchema,
+        response: answers(projectOrderListSchema),
+      },
+    },
     async (request, reply) => {
       const list = await projectOrders(db, uid(request), request.query);
       return reply.ok({ ...list, items: await localiseTitles(db, list.items, request.lang) });
@@ -175,7 +203,13 @@ export const investRoutes: FastifyPluginAsyncZod = async (app) => {
   /** A holding's daily credits (the remote downloads them as CSV). */
   app.get(
     '/api/user/yeb_accruals',
-    { schema: { querystring: holdingIdQuerySchema, response: answers(accrualListSchema) } },
+    {
+      schema: {
+        summary: "A holding's daily interest credits",
+        querystring: holdingIdQuerySchema,
+        response: answers(accrualListSchema),
+      },
+    },
     async (request, reply) => reply.ok(await accrualList(db, uid(request), request.query.id)),
   );
 };

@@ -10,7 +10,11 @@ export const adminInviteRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/invite-codes',
     {
       config: { access: 'settings.edit' },
-      schema: { body: adminInviteCreateBodySchema, response: answers(adminInviteCodeSchema) },
+      schema: {
+        summary: 'Create an invitation code',
+        body: adminInviteCreateBodySchema,
+        response: answers(adminInviteCodeSchema),
+      },
     },
     async (request, reply) =>
       reply.ok(

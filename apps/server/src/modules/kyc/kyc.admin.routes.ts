@@ -37,7 +37,11 @@ export const adminKycRoutes: FastifyPluginAsyncZod<{ onApproved?: ApprovalHook; 
     '/admin/kyc',
     {
       config: { access: 'kyc.review' },
-      schema: { querystring: adminKycQuerySchema, response: answers(adminKycListSchema) },
+      schema: {
+        summary: 'List real-name requests',
+        querystring: adminKycQuerySchema,
+        response: answers(adminKycListSchema),
+      },
     },
     async (request, reply) => {
       const { page, size, ...filter } = request.query;
@@ -72,7 +76,12 @@ export const adminKycRoutes: FastifyPluginAsyncZod<{ onApproved?: ApprovalHook; 
     '/admin/kyc/:id/document',
     {
       config: { access: 'kyc.review' },
-      schema: { params: idParams, querystring: adminKycDocumentQuerySchema, response: answers(adminKycDocumentSchema) },
+      schema: {
+        summary: "A real-name request's document image",
+        params: idParams,
+        querystring: adminKycDocumentQuerySchema,
+        response: answers(adminKycDocumentSchema),
+      },
     },
     async (request, reply) =>
       reply.ok(
@@ -90,7 +99,12 @@ export const adminKycRoutes: FastifyPluginAsyncZod<{ onApproved?: ApprovalHook; 
       `/admin/kyc/:id/${approve ? 'approve' : 'refuse'}`,
       {
         config: { access: 'kyc.review' },
-        schema: { params: idParams, body: adminKycDecisionBodySchema, response: answers(adminKycItemSchema) },
+        schema: {
+          summary: approve ? 'Approve a real-name request' : 'Refuse a real-name request',
+          params: idParams,
+          body: adminKycDecisionBodySchema,
+          response: answers(adminKycItemSchema),
+        },
       },
       async (request, reply) => {
         const item = await decideSubmission(db, {

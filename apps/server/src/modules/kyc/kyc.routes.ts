@@ -13,14 +13,20 @@ export const kycRoutes: FastifyPluginAsyncZod<{ keys?: KycKeys }> = async (app, 
   const kycKeys = () => (keys ??= loadKycKeys(config.dataDir));
   app.addHook('onRequest', app.requireUser);
 
-  app.get('/api/user/certification', { schema: { response: answers(certificationSchema) } }, async (request, reply) =>
-    reply.ok(toCertification(await latestSubmission(db, currentUser(request).userId))),
+  app.get(
+    '/api/user/certification',
+    { schema: { summary: 'My real-name status', response: answers(certificationSchema) } },
+    async (request, reply) => reply.ok(toCertification(await latestSubmission(db, currentUser(request).userId))),
   );
 
   app.post(
     '/api/user/certification',
     {
-      schema: { body: certificationBodySchema, response: answers(certificationSchema) },
+      schema: {
+        summary: 'Submit my real-name request',
+        body: certificationBodySchema,
+        response: answers(certificationSchema),
+      },
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     },
     async (request, reply) => {

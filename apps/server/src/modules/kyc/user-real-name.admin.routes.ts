@@ -10,7 +10,11 @@ export const adminUserRealNameRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/users/:id/real-name',
     {
       config: { access: 'users.read' },
-      schema: { params: adminUserIdParamsSchema, response: answers(adminRealNameStatusSchema) },
+      schema: {
+        summary: "One user's real-name requests",
+        params: adminUserIdParamsSchema,
+        response: answers(adminRealNameStatusSchema),
+      },
     },
     async (request, reply) => reply.ok(await realNameStatusForOperator(db, request.params.id)),
   );

@@ -11,6 +11,7 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'users.read' },
       schema: {
+        summary: "One user's ledger entries",
         params: adminUserIdParamsSchema,
         querystring: adminUserPageQuerySchema,
         response: answers(adminLedgerPageSchema),

@@ -26,32 +26,49 @@ export const limitRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
   const reply200 = { response: answers(limitsSchema) };
 
-  app.get('/api/user/limits', { schema: reply200 }, async (request, reply) =>
-    reply.ok(await limitsOf(db, currentUser(request).userId, now())),
+  app.get(
+    '/api/user/limits',
+    { schema: { summary: 'My limits, time-out and self-exclusion', ...reply200 } },
+    async (request, reply) => reply.ok(await limitsOf(db, currentUser(request).userId, now())),
   );
-  app.post('/api/user/limits/set', { schema: { body: setLimitBodySchema, ...reply200 } }, async (request, reply) =>
-    reply.ok(
-      await setLimit(db, currentUser(request).userId, request.body.name, request.body.value, now()),
-      'operation_succeeded',
-    ),
+  app.post(
+    '/api/user/limits/set',
+    { schema: { summary: 'Set my deposit, loss or stake limits', body: setLimitBodySchema, ...reply200 } },
+    async (request, reply) =>
+      reply.ok(
+        await setLimit(db, currentUser(request).userId, request.body.name, request.body.value, now()),
+        'operation_succeeded',
+      ),
   );
-  app.post('/api/user/limits/confirm', { schema: { body: limitNameBodySchema, ...reply200 } }, async (request, reply) =>
-    reply.ok(await confirmPending(db, currentUser(request).userId, request.body.name, now()), 'operation_succeeded'),
+  app.post(
+    '/api/user/limits/confirm',
+    { schema: { summary: 'Confirm a raised limit after its cooling-off', body: limitNameBodySchema, ...reply200 } },
+    async (request, reply) =>
+      reply.ok(await confirmPending(db, currentUser(request).userId, request.body.name, now()), 'operation_succeeded'),
   );
-  app.post('/api/user/limits/cancel', { schema: { body: limitNameBodySchema, ...reply200 } }, async (request, reply) =>
-    reply.ok(
-      await cancelPendingLimit(db, currentUser(request).userId, request.body.name, now()),
-      'operation_succeeded',
-    ),
+  app.post(
+    '/api/user/limits/cancel',
+    { schema: { summary: 'Cancel a pending change of my limits', body: limitNameBodySchema, ...reply200 } },
+    async (request, reply) =>
+      reply.ok(
+        await cancelPendingLimit(db, currentUser(request).userId, request.body.name, now()),
+        'operation_succeeded',
+      ),
   );
-  app.post('/api/user/limits/reality', { schema: { body: realityBodySchema, ...reply200 } }, async (request, reply) =>
-    reply.ok(
-      await setRealityMinutes(db, currentUser(request).userId, request.body.minutes, now()),
-      'operation_succeeded',
-    ),
+  app.post(
+    '/api/user/limits/reality',
+    { schema: { summary: 'Set my reality-check interval', body: realityBodySchema, ...reply200 } },
+    async (request, reply) =>
+      reply.ok(
+        await setRealityMinutes(db, currentUser(request).userId, request.body.minutes, now()),
+        'operation_succeeded',
+      ),
   );
-  app.post('/api/user/limits/exclude', { schema: { body: excludeBodySchema, ...reply200 } }, async (request, reply) =>
-    reply.ok(await exclude(db, currentUser(request).userId, request.body.period, now()), 'operation_succeeded'),
+  app.post(
+    '/api/user/limits/exclude',
+    { schema: { summary: 'Take a time-out or exclude myself', body: excludeBodySchema, ...reply200 } },
+    async (request, reply) =>
+      reply.ok(await exclude(db, currentUser(request).userId, request.body.period, now()), 'operation_succeeded'),
   );
 };
 
@@ -60,7 +77,10 @@ export const adminLimitRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, now } = app;
   app.get(
     '/admin/users/:id/limits',
-    { config: { access: 'users.read' }, schema: { params: adminUserIdParamsSchema, response: answers(limitsSchema) } },
+    {
+      config: { access: 'users.read' },
+      schema: { summary: "One user's own limits", params: adminUserIdParamsSchema, response: answers(limitsSchema) },
+    },
     async (request, reply) => {
       if (!(await findUser(db, request.params.id))) throw new AppError('user_not_found');
       return reply.ok(await limitsOf(db, request.params.id, now()));

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { liveCountsSchema } from '@app/contracts';
-import { answers } from '../../platform/http/answers.ts';
+import { answers, fileAnswers } from '../../platform/http/answers.ts';
 import { currentOperator } from '../../platform/http/operator-auth.ts';
 import { countsFor, readSnapshot, type Snapshot } from './live-counts.ts';
 
@@ -48,7 +47,7 @@ export const adminLiveQueueRoutes: FastifyPluginAsyncZod = async (app) => {
   // The same counts once, for a console that cannot keep a stream open (and for the tests).
   app.get(
     '/admin/live/counts',
-    { config: { access: 'signed-in' }, schema: { response: answers(liveCountsSchema) } },
+    { config: { access: 'signed-in' }, schema: { summary: 'Queue counts once', response: answers(liveCountsSchema) } },
     async (request, reply) => reply.ok(countsFor(currentOperator(request).role, await readSnapshot(db))),
   );
 
@@ -57,7 +56,10 @@ export const adminLiveQueueRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'signed-in' },
       // Not a JSON answer: a text/event-stream of `counts` events, each a LiveCounts (the schema of /admin/live/counts).
-      schema: { response: { 200: z.string().describe('text/event-stream of `counts` events (LiveCounts)') } },
+      schema: {
+        summary: 'Live queue counts (server-sent events)',
+        response: fileAnswers('A stream of `counts` events, each a LiveCounts', 'text/event-stream'),
+      },
     },
     async (request, reply) => {
       const { role } = currentOperator(request);

@@ -86,7 +86,10 @@ export const adminMarketRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/products',
-    { config: { access: 'catalogue.edit' }, schema: { response: answers(adminProductListSchema) } },
+    {
+      config: { access: 'catalogue.edit' },
+      schema: { summary: 'List products', response: answers(adminProductListSchema) },
+    },
     async (_request, reply) => reply.ok({ items: await view(await listProducts(db)) }),
   );
 
@@ -94,7 +97,7 @@ export const adminMarketRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/products',
     {
       config: { access: 'catalogue.edit' },
-      schema: { body: adminProductCreateSchema, response: answers(adminProductSchema) },
+      schema: { summary: 'Add a product', body: adminProductCreateSchema, response: answers(adminProductSchema) },
     },
     async (request, reply) => {
       const row = await createProduct(db, request.body, {
@@ -110,7 +113,12 @@ export const adminMarketRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/products/:symbol',
     {
       config: { access: 'catalogue.edit' },
-      schema: { params: symbolParams, body: adminProductUpdateSchema, response: answers(adminProductSchema) },
+      schema: {
+        summary: 'Edit a product',
+        params: symbolParams,
+        body: adminProductUpdateSchema,
+        response: answers(adminProductSchema),
+      },
     },
     async (request, reply) => {
       const p = await product(request.params.symbol);
@@ -130,6 +138,7 @@ export const adminMarketRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         config: { access: 'catalogue.edit' },
         schema: {
+          summary: forbidden ? 'Suspend trading in a product' : 'Allow trading in a product again',
           params: symbolParams,
           body: z.object({ reason: reasonSchema }),
           response: answers(productForbiddenSchema),
@@ -149,7 +158,10 @@ export const adminMarketRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/products/:symbol/terms',
-    { config: { access: 'catalogue.edit' }, schema: { params: symbolParams, response: answers(adminTermsListSchema) } },
+    {
+      config: { access: 'catalogue.edit' },
+      schema: { summary: "A product's contract terms", params: symbolParams, response: answers(adminTermsListSchema) },
+    },
     async (request, reply) => {
       const p = await product(request.params.symbol);
       return reply.ok({
@@ -163,7 +175,12 @@ export const adminMarketRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/products/:symbol/terms',
     {
       config: { access: 'catalogue.edit' },
-      schema: { params: symbolParams, body: termsBodySchema, response: answers(adminContractTermsSchema) },
+      schema: {
+        summary: "Set a product's contract terms",
+        params: symbolParams,
+        body: termsBodySchema,
+        response: answers(adminContractTermsSchema),
+      },
     },
     async (request, reply) => {
       const p = await product(request.params.symbol);
@@ -182,14 +199,21 @@ export const adminMarketRoutes: FastifyPluginAsyncZod = async (app) => {
   await refreshHolidays(db);
   app.get(
     '/admin/holidays',
-    { config: { access: 'catalogue.edit' }, schema: { response: answers(adminHolidayListSchema) } },
+    {
+      config: { access: 'catalogue.edit' },
+      schema: { summary: 'List market holidays', response: answers(adminHolidayListSchema) },
+    },
     async (_request, reply) => reply.ok({ items: await listHolidays(db) }),
   );
   app.post(
     '/admin/holidays',
     {
       config: { access: 'catalogue.edit' },
-      schema: { body: adminHolidayBodySchema, response: answers(adminHolidayListSchema) },
+      schema: {
+        summary: 'Add a market holiday',
+        body: adminHolidayBodySchema,
+        response: answers(adminHolidayListSchema),
+      },
     },
     async (request, reply) => {
       const { reason, ...holiday } = request.body;
@@ -201,7 +225,11 @@ export const adminMarketRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/holidays/remove',
     {
       config: { access: 'catalogue.edit' },
-      schema: { body: adminHolidayRemoveSchema, response: answers(adminHolidayListSchema) },
+      schema: {
+        summary: 'Remove a market holiday',
+        body: adminHolidayRemoveSchema,
+        response: answers(adminHolidayListSchema),
+      },
     },
     async (request, reply) => {
       const { reason, ...holiday } = request.body;

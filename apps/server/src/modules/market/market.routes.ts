@@ -58,7 +58,13 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRouteOptions> = async (ap
 
   app.get(
     '/api/index/ajaxdata',
-    { schema: { querystring: productListQuerySchema, response: answers(productListSchema) } },
+    {
+      schema: {
+        summary: 'Latest prices of every product',
+        querystring: productListQuerySchema,
+        response: answers(productListSchema),
+      },
+    },
     async (request, reply) => {
       const { class: cls, q } = request.query;
       const needle = q?.toLowerCase();
@@ -76,7 +82,9 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRouteOptions> = async (ap
 
   app.get(
     '/api/index/getkdata',
-    { schema: { querystring: klineQuerySchema, response: answers(klineSchema) } },
+    {
+      schema: { summary: 'K-line candles of a product', querystring: klineQuerySchema, response: answers(klineSchema) },
+    },
     async (request, reply) => {
       const { symbol, interval, count, before } = request.query;
       const p = await product(symbol);
@@ -91,7 +99,13 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRouteOptions> = async (ap
 
   app.get(
     '/api/index/ajaxpro',
-    { schema: { querystring: latestPricesQuerySchema, response: answers(latestPricesSchema) } },
+    {
+      schema: {
+        summary: "One product's latest price and state",
+        querystring: latestPricesQuerySchema,
+        response: answers(latestPricesSchema),
+      },
+    },
     async (request, reply) => {
       const wanted = request.query.symbols
         ? new Set(request.query.symbols.split(',').map((s) => s.trim().toUpperCase()))
@@ -112,7 +126,13 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRouteOptions> = async (ap
 
   app.get(
     '/api/index/ticks',
-    { schema: { querystring: ticksQuerySchema, response: answers(ticksSchema) } },
+    {
+      schema: {
+        summary: "A product's recorded seconds",
+        querystring: ticksQuerySchema,
+        response: answers(ticksSchema),
+      },
+    },
     async (request, reply) => {
       const p = await product(request.query.symbol);
       const last = (await latest()).get(p.id);
@@ -126,7 +146,13 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRouteOptions> = async (ap
 
   app.get(
     '/api/index/getprodata',
-    { schema: { querystring: symbolQuerySchema, response: answers(productQuoteSchema) } },
+    {
+      schema: {
+        summary: 'Products with their prices, by market',
+        querystring: symbolQuerySchema,
+        response: answers(productQuoteSchema),
+      },
+    },
     async (request, reply) => {
       const p = await product(request.query.symbol);
       const tick = (await latest()).get(p.id);
@@ -152,7 +178,13 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRouteOptions> = async (ap
 
   app.get(
     '/api/index/seconds',
-    { schema: { querystring: symbolQuerySchema, response: answers(termsListSchema) } },
+    {
+      schema: {
+        summary: "A product's contract terms, before ordering",
+        querystring: symbolQuerySchema,
+        response: answers(termsListSchema),
+      },
+    },
     async (request, reply) => {
       const p = await product(request.query.symbol);
       return reply.ok({ symbol: p.symbol, items: (await termsOf(db, p.id)).map(toTerms) });
@@ -161,7 +193,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRouteOptions> = async (ap
 
   app.get(
     '/api/index/goods',
-    { schema: { querystring: symbolQuerySchema, response: answers(goodsSchema) } },
+    { schema: { summary: 'List products', querystring: symbolQuerySchema, response: answers(goodsSchema) } },
     async (request, reply) => {
       const p = await product(request.query.symbol);
       const [view] = await productViews(db, now(), [p]);

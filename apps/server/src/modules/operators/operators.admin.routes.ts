@@ -65,11 +65,11 @@ function onPlainLoopback(request: FastifyRequest): boolean {
   );
 }
 
-function setSessionCookie(reply: FastifyReply, token: string) {
+function setSessionCookie(reply: FastifyReply, token: string, cookieSecure: 'auto' | 'always') {
   reply.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'strict',
-    secure: !onPlainLoopback(reply.request),
+    secure: cookieSecure === 'always' || !onPlainLoopback(reply.request),
     path: '/',
     maxAge: OPERATOR_ABSOLUTE_SECONDS,
   });
@@ -80,21 +80,35 @@ function setSessionCookie(reply: FastifyReply, token: string) {
  * authenticator, sessions, API tokens for the CLI, and an admin's changes to other operators. Every change is
  * audited; nobody ever sees another operator's password or authenticator secret.
  */
-export const adminOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminOperatorRoutes: FastifyPluginAsyncZod<{ cookieSecure?: 'auto' | 'always' }> = async (
+  app,
+  { cookieSecure = 'auto' },
+) => {
   const { db } = app;
 
   app.post(
     '/admin/operators/bootstrap',
     {
       config: { access: 'shared-token' },
-      schema: { body: operatorBootstrapBodySchema, response: answers(operatorSchema) },
+      schema: {
+        summary: 'Make a founding admin with the shared token',
+        body: operatorBootstrapBodySchema,
+        response: answers(operatorSchema),
+      },
     },
     async (request, reply) => reply.ok(await bootstrapFirstAdmin(db, request.body, request.ip), 'operation_succeeded'),
   );
 
   app.post(
     '/admin/session/accept',
-    { config: { access: 'public' }, schema: { body: operatorAcceptBodySchema, response: answers(operatorSchema) } },
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Accept an operator invitation',
+        body: operatorAcceptBodySchema,
+        response: answers(operatorSchema),
+      },
+    },
     async (request, reply) => reply.ok(await acceptInvitation(db, request.body, request.ip), 'operation_succeeded'),
   );
 
@@ -102,11 +116,15 @@ export const adminOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/session/login',
     {
       config: { access: 'public' },
-      schema: { body: operatorLoginBodySchema, response: answers(operatorLoginResultSchema) },
+      schema: {
+        summary: 'Sign in to the console',
+        body: operatorLoginBodySchema,
+        response: answers(operatorLoginResultSchema),
+      },
     },
     async (request, reply) => {
       const { token, result } = await signIn(db, request.body, meta(request));
-      if (token) setSessionCookie(reply, token);
+      if (token) setSessionCookie(reply, token, cookieSecure);
       return reply.ok(result, result.state === 'signed_in' ? 'login_succeeded' : 'ok');
     },
   );
@@ -115,18 +133,25 @@ export const adminOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/session/enrol',
     {
       config: { access: 'public' },
-      schema: { body: operatorEnrolBodySchema, response: answers(operatorSessionSchema) },
+      schema: {
+        summary: 'Enrol an authenticator at first sign-in',
+        body: operatorEnrolBodySchema,
+        response: answers(operatorSessionSchema),
+      },
     },
     async (request, reply) => {
       const { token, session } = await enrolAuthenticator(db, request.body, meta(request));
-      setSessionCookie(reply, token);
+      setSessionCookie(reply, token, cookieSecure);
       return reply.ok(session, 'login_succeeded');
     },
   );
 
   app.get(
     '/admin/session',
-    { config: { access: 'signed-in' }, schema: { response: answers(operatorMeSchema) } },
+    {
+      config: { access: 'signed-in' },
+      schema: { summary: 'The signed-in operator', response: answers(operatorMeSchema) },
+    },
     async (request, reply) => {
       const who = currentOperator(request);
       const operator = await findOperator(db, who.id);
@@ -143,7 +168,7 @@ export const adminOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/session/logout',
-    { config: { access: 'signed-in' }, schema: { response: answers(z.null()) } },
+    { config: { access: 'signed-in' }, schema: { summary: 'Sign out of the console', response: answers(z.null()) } },
     async (request, reply) => {
       const who = currentOperator(request);
       if (who.sessionId !== null) await closeSession(db, who.sessionId);
@@ -154,7 +179,10 @@ export const adminOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/operators',
-    { config: { access: 'operators.manage' }, schema: { response: answers(operatorListSchema) } },
+    {
+      config: { access: 'operators.manage' },
+      schema: { summary: 'List operators', response: answers(operatorListSchema) },
+    },
     async (_request, reply) => reply.ok({ items: await listOperators(db) }),
   );
 
@@ -162,7 +190,11 @@ export const adminOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/operators',
     {
       config: { access: 'operators.manage' },
-      schema: { body: operatorInviteBodySchema, response: answers(operatorInviteResultSchema) },
+      schema: {
+        summary: 'Invite an operator',
+        body: operatorInviteBodySchema,
+        response: answers(operatorInviteResultSchema),
+      },
     },
     async (request, reply) => {
       const result = await inviteOperator(db, operatorAct(request));
@@ -170,12 +202,13 @@ export const adminOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const change = (path: string, kind: 'role' | 'disable' | 'enable' | 'reset_authenticator') =>
+  const change = (path: string, kind: 'role' | 'disable' | 'enable' | 'reset_authenticator', summary: string) =>
     app.post(
       `/admin/operators/:id/${path}`,
       {
         config: { access: 'operators.manage' },
         schema: {
+          summary,
           params: operatorIdParamsSchema,
           body: kind === 'role' ? operatorRoleBodySchema : adminReasonBodySchema,
           response: answers(operatorSchema),
@@ -186,16 +219,19 @@ export const adminOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.ok(operator, held ? 'change_proposed' : 'operation_succeeded');
       },
     );
-  change('role', 'role');
-  change('disable', 'disable');
-  change('enable', 'enable');
-  change('reset-authenticator', 'reset_authenticator');
+  change('role', 'role', "Change an operator's role");
+  change('disable', 'disable', 'Disable an operator');
+  change('enable', 'enable', 'Enable an operator again');
+  change('reset-authenticator', 'reset_authenticator', "Reset an operator's authenticator");
 
   const mayManage = (request: FastifyRequest) => roleAllows(currentOperator(request).role, 'operators.manage');
 
   app.get(
     '/admin/operator-sessions',
-    { config: { access: 'signed-in' }, schema: { response: answers(operatorSessionListSchema) } },
+    {
+      config: { access: 'signed-in' },
+      schema: { summary: 'List my console sessions', response: answers(operatorSessionListSchema) },
+    },
     async (request, reply) => {
       const who = currentOperator(request);
       return reply.ok({ items: await liveSessions(db, who.sessionId, mayManage(request) ? undefined : who.id) });
@@ -206,7 +242,12 @@ export const adminOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/operator-sessions/:id/revoke',
     {
       config: { access: 'signed-in' },
-      schema: { params: operatorIdParamsSchema, body: adminReasonBodySchema, response: answers(z.null()) },
+      schema: {
+        summary: 'End one of my console sessions',
+        params: operatorIdParamsSchema,
+        body: adminReasonBodySchema,
+        response: answers(z.null()),
+      },
     },
     async (request, reply) => {
       await revokeOperatorSession(db, currentOperator(request), mayManage(request), operatorAct(request));
@@ -216,7 +257,10 @@ export const adminOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/tokens',
-    { config: { access: 'signed-in' }, schema: { response: answers(apiTokenListSchema) } },
+    {
+      config: { access: 'signed-in' },
+      schema: { summary: 'List my API tokens', response: answers(apiTokenListSchema) },
+    },
     async (request, reply) =>
       reply.ok({ items: await listApiTokens(db, mayManage(request) ? undefined : currentOperator(request).id) }),
   );
@@ -225,7 +269,11 @@ export const adminOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/tokens',
     {
       config: { access: 'signed-in' },
-      schema: { body: apiTokenCreateBodySchema, response: answers(apiTokenCreatedSchema) },
+      schema: {
+        summary: 'Make an API token for the CLI',
+        body: apiTokenCreateBodySchema,
+        response: answers(apiTokenCreatedSchema),
+      },
     },
     async (request, reply) =>
       reply.ok(
@@ -243,7 +291,12 @@ export const adminOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/tokens/:id/revoke',
     {
       config: { access: 'signed-in' },
-      schema: { params: operatorIdParamsSchema, body: adminReasonBodySchema, response: answers(apiTokenSchema) },
+      schema: {
+        summary: 'Revoke an API token',
+        params: operatorIdParamsSchema,
+        body: adminReasonBodySchema,
+        response: answers(apiTokenSchema),
+      },
     },
     async (request, reply) =>
       reply.ok(

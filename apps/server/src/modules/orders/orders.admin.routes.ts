@@ -19,7 +19,11 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/orders',
     {
       config: { access: 'users.read' },
-      schema: { querystring: adminOrderSearchSchema, response: answers(adminOrderListSchema) },
+      schema: {
+        summary: 'List and search contract orders',
+        querystring: adminOrderSearchSchema,
+        response: answers(adminOrderListSchema),
+      },
     },
     async (request, reply) => {
       const { page, size, ...filter } = request.query;
@@ -56,6 +60,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'users.read' },
       schema: {
+        summary: "One user's contract orders",
         params: adminUserIdParamsSchema,
         querystring: adminUserPageQuerySchema,
         response: answers(adminUserOrdersSchema),

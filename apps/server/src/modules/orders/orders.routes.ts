@@ -22,7 +22,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/user/addorder',
-    { schema: { body: placeOrderBodySchema, response: answers(orderSchema) } },
+    { schema: { summary: 'Place a contract order', body: placeOrderBodySchema, response: answers(orderSchema) } },
     async (request, reply) => {
       const { order } = await placeOrder(db, {
         who: { token: currentToken(request) },
@@ -35,27 +35,47 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/user/get_this_order',
-    { schema: { querystring: orderIdQuerySchema, response: answers(orderDetailSchema) } },
+    {
+      schema: {
+        summary: 'One of my orders with both prices and times',
+        querystring: orderIdQuerySchema,
+        response: answers(orderDetailSchema),
+      },
+    },
     async (request, reply) => reply.ok(await getOrderDetail(db, currentUser(request).userId, request.query.id)),
   );
 
   /** "Verify this order": the order's log entries and journals, checked by the browser against a signed head. */
   app.get(
     '/api/user/order_proof',
-    { schema: { querystring: orderIdQuerySchema, response: answers(orderProofSchema) } },
+    {
+      schema: {
+        summary: 'The log entries and journals that prove one of my orders',
+        querystring: orderIdQuerySchema,
+        response: answers(orderProofSchema),
+      },
+    },
     async (request, reply) => reply.ok(await getOrderProof(db, currentUser(request).userId, request.query.id)),
   );
 
   app.get(
     '/api/user/orderlist',
-    { schema: { querystring: orderListQuerySchema, response: answers(orderListSchema) } },
+    {
+      schema: { summary: 'My contract orders', querystring: orderListQuerySchema, response: answers(orderListSchema) },
+    },
     async (request, reply) => reply.ok(await listOrders(db, { userId: currentUser(request).userId, ...request.query })),
   );
 
   /** Holding orders only (the Order tab's "holding" list). */
   app.get(
     '/api/user/ajaxorder_list',
-    { schema: { querystring: orderListQuerySchema.omit({ status: true }), response: answers(orderListSchema) } },
+    {
+      schema: {
+        summary: 'My open contract orders',
+        querystring: orderListQuerySchema.omit({ status: true }),
+        response: answers(orderListSchema),
+      },
+    },
     async (request, reply) =>
       reply.ok(await listOrders(db, { userId: currentUser(request).userId, ...request.query, status: 'open' })),
   );

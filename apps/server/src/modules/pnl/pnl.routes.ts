@@ -11,7 +11,13 @@ export const pnlRoutes: FastifyPluginAsyncZod = async (app) => {
   /** "My trading": results by day, product and period, computed from the orders of one mode. */
   app.get(
     '/api/user/pnl',
-    { schema: { querystring: pnlQuerySchema, response: answers(pnlSchema) } },
+    {
+      schema: {
+        summary: 'My trading results by day, product and period',
+        querystring: pnlQuerySchema,
+        response: answers(pnlSchema),
+      },
+    },
     async (request, reply) => reply.ok(await pnlOf(db, currentUser(request).userId, request.query.mode, now(), tz)),
   );
 };

@@ -9,12 +9,14 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, tz, now } = app;
   app.addHook('onRequest', app.requireUser);
 
-  app.get('/api/user/practice', { schema: { response: answers(practiceAccountSchema) } }, async (request, reply) =>
-    reply.ok(await practiceAccount(db, currentUser(request).userId, now(), tz)),
+  app.get(
+    '/api/user/practice',
+    { schema: { summary: 'My practice account', response: answers(practiceAccountSchema) } },
+    async (request, reply) => reply.ok(await practiceAccount(db, currentUser(request).userId, now(), tz)),
   );
   app.post(
     '/api/user/practice/reset',
-    { schema: { response: answers(practiceAccountSchema) } },
+    { schema: { summary: 'Reset my practice balance', response: answers(practiceAccountSchema) } },
     async (request, reply) =>
       reply.ok(await resetPractice(db, currentUser(request).userId, now(), tz), 'practice_reset_done'),
   );

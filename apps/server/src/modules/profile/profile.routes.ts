@@ -13,7 +13,10 @@ export const profileRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = asyn
 
   app.post(
     '/api/user/uploadavatar',
-    { schema: { response: answers(avatarSchema) }, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    {
+      schema: { summary: 'Upload my avatar', consumes: ['multipart/form-data'], response: answers(avatarSchema) },
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    },
     async (request, reply) => {
       const { userId } = currentUser(request);
       const file = await readUpload(request);
@@ -27,7 +30,9 @@ export const profileRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = asyn
   /** The caller's current avatar; "no data" when none was uploaded. */
   app.get(
     '/api/user/avatar',
-    { schema: { response: fileAnswers('The avatar (a square WebP picture)') } },
+    {
+      schema: { summary: 'My avatar image', response: fileAnswers('The avatar (a square WebP picture)', 'image/webp') },
+    },
     async (request, reply) => {
       const { userId } = currentUser(request);
       const id = await currentAvatarId(db, userId);

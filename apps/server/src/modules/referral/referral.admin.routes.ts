@@ -9,7 +9,10 @@ export const adminReferralRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   app.get(
     '/admin/invite-settings',
-    { config: { access: 'settings.edit' }, schema: { response: answers(inviteRulesSchema) } },
+    {
+      config: { access: 'settings.edit' },
+      schema: { summary: 'Read the invitation settings', response: answers(inviteRulesSchema) },
+    },
     async (_request, reply) => {
       const r = await inviteRules(db);
       return reply.ok({ bonus_amount: formatMoney(r.amount), condition: r.condition });
@@ -19,7 +22,11 @@ export const adminReferralRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/invite-settings',
     {
       config: { access: 'settings.edit' },
-      schema: { body: adminInviteSettingsBodySchema, response: answers(inviteRulesSchema) },
+      schema: {
+        summary: 'Change the invitation settings',
+        body: adminInviteSettingsBodySchema,
+        response: answers(inviteRulesSchema),
+      },
     },
     async (request, reply) => {
       const rules = await setInviteRules(db, {

@@ -8,12 +8,20 @@ import { inviteRecords, inviteSummary } from './referral.service.ts';
 export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   app.addHook('onRequest', app.requireUser);
-  app.get('/api/user/invite', { schema: { response: answers(inviteSummarySchema) } }, async (request, reply) =>
-    reply.ok(await inviteSummary(db, currentUser(request).userId)),
+  app.get(
+    '/api/user/invite',
+    { schema: { summary: 'My invitation code and link', response: answers(inviteSummarySchema) } },
+    async (request, reply) => reply.ok(await inviteSummary(db, currentUser(request).userId)),
   );
   app.get(
     '/api/user/invite_records',
-    { schema: { querystring: inviteRecordsQuerySchema, response: answers(inviteRecordsSchema) } },
+    {
+      schema: {
+        summary: 'People I invited',
+        querystring: inviteRecordsQuerySchema,
+        response: answers(inviteRecordsSchema),
+      },
+    },
     async (request, reply) => reply.ok(await inviteRecords(db, currentUser(request).userId, request.query)),
   );
 };

@@ -23,12 +23,18 @@ export const adminSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   app.get(
     '/admin/users/:id/sessions',
-    { config: { access: 'users.read' }, schema: { ...paged, response: answers(adminUserSessionsSchema) } },
+    {
+      config: { access: 'users.read' },
+      schema: { summary: "One user's sessions", ...paged, response: answers(adminUserSessionsSchema) },
+    },
     async (request, reply) => reply.ok(await sessionsForOperator(db, request.params.id, request.query)),
   );
   app.get(
     '/admin/users/:id/logins',
-    { config: { access: 'users.read' }, schema: { ...paged, response: answers(adminUserLoginsSchema) } },
+    {
+      config: { access: 'users.read' },
+      schema: { summary: "One user's sign-ins", ...paged, response: answers(adminUserLoginsSchema) },
+    },
     async (request, reply) => reply.ok(await loginsForOperator(db, request.params.id, request.query)),
   );
   app.post(
@@ -36,6 +42,7 @@ export const adminSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'users.act' },
       schema: {
+        summary: "End a user's sessions",
         params: adminUserIdParamsSchema,
         body: adminReasonBodySchema,
         response: answers(adminSessionsRevokedSchema),

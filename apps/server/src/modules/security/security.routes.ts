@@ -10,27 +10,37 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   app.addHook('onRequest', app.requireUser);
 
-  app.get('/api/user/sessions', { schema: { response: answers(userSessionListSchema) } }, async (request, reply) => {
-    const { userId, sessionId } = currentUser(request);
-    return reply.ok({ items: await liveSessions(db, userId, sessionId) });
-  });
+  app.get(
+    '/api/user/sessions',
+    { schema: { summary: 'My sessions and devices', response: answers(userSessionListSchema) } },
+    async (request, reply) => {
+      const { userId, sessionId } = currentUser(request);
+      return reply.ok({ items: await liveSessions(db, userId, sessionId) });
+    },
+  );
 
-  app.post('/api/user/sessions/logout_others', { schema: { response: answers(z.null()) } }, async (request, reply) => {
-    const { userId, sessionId } = currentUser(request);
-    await logoutOthers(db, userId, sessionId);
-    return reply.ok(null, 'operation_succeeded');
-  });
+  app.post(
+    '/api/user/sessions/logout_others',
+    { schema: { summary: 'Sign out my other sessions', response: answers(z.null()) } },
+    async (request, reply) => {
+      const { userId, sessionId } = currentUser(request);
+      await logoutOthers(db, userId, sessionId);
+      return reply.ok(null, 'operation_succeeded');
+    },
+  );
 
   app.post(
     '/api/user/sessions/:id/logout',
-    { schema: { params: sessionIdParamsSchema, response: answers(z.null()) } },
+    { schema: { summary: 'Sign out one of my sessions', params: sessionIdParamsSchema, response: answers(z.null()) } },
     async (request, reply) => {
       await logoutSession(db, currentUser(request).userId, request.params.id);
       return reply.ok(null, 'operation_succeeded');
     },
   );
 
-  app.get('/api/user/logins', { schema: { response: answers(loginRecordListSchema) } }, async (request, reply) =>
-    reply.ok({ items: await lastLogins(db, currentUser(request).userId) }),
+  app.get(
+    '/api/user/logins',
+    { schema: { summary: 'My recent sign-ins', response: answers(loginRecordListSchema) } },
+    async (request, reply) => reply.ok({ items: await lastLogins(db, currentUser(request).userId) }),
   );
 };

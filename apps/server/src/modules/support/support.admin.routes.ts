@@ -34,7 +34,11 @@ export const adminSupportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/support/conversations',
     {
       config: { access: 'support.reply' },
-      schema: { querystring: adminSupportQueueQuerySchema, response: answers(adminSupportQueueSchema) },
+      schema: {
+        summary: 'List support conversations',
+        querystring: adminSupportQueueQuerySchema,
+        response: answers(adminSupportQueueSchema),
+      },
     },
     async (request, reply) => {
       const { page, size, ...filter } = request.query;
@@ -67,7 +71,7 @@ export const adminSupportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/support/conversations/:id',
     {
       config: { access: 'support.reply' },
-      schema: { params: idParams, response: answers(adminSupportThreadSchema) },
+      schema: { summary: 'One support conversation', params: idParams, response: answers(adminSupportThreadSchema) },
     },
     async (request, reply) => reply.ok(await supportThread(db, request.params.id)),
   );
@@ -75,7 +79,12 @@ export const adminSupportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/support/conversations/:id/reply',
     {
       config: { access: 'support.reply' },
-      schema: { params: idParams, body: adminSupportReplyBodySchema, response: answers(supportMessageSchema) },
+      schema: {
+        summary: 'Reply in a support conversation',
+        params: idParams,
+        body: adminSupportReplyBodySchema,
+        response: answers(supportMessageSchema),
+      },
     },
     async (request, reply) =>
       reply.ok(
@@ -93,6 +102,7 @@ export const adminSupportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'support.reply' },
       schema: {
+        summary: 'Assign a support conversation',
         params: idParams,
         body: adminSupportAssignBodySchema,
         response: answers(adminSupportConversationItemSchema),
@@ -115,6 +125,7 @@ export const adminSupportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'support.reply' },
       schema: {
+        summary: 'Close a support conversation',
         params: idParams,
         body: adminSupportCloseBodySchema,
         response: answers(adminSupportConversationItemSchema),

@@ -28,7 +28,14 @@ export const guestSupportRoutes: FastifyPluginAsyncZod<{ perMinute: number }> = 
   const strict = { rateLimit: { max: perMinute, timeWindow: '1 minute' } };
   app.post(
     '/api/guest/service/verify',
-    { schema: { body: guestSupportVerifyBodySchema, response: answers(guestSupportTicketSchema) }, config: strict },
+    {
+      schema: {
+        summary: "Verify a guest's phone for support",
+        body: guestSupportVerifyBodySchema,
+        response: answers(guestSupportTicketSchema),
+      },
+      config: strict,
+    },
     async (request, reply) => {
       const { phone, code } = request.body;
       const codeId = await checkCode(db, { phone, purpose: 'support', code });
@@ -41,13 +48,17 @@ export const guestSupportRoutes: FastifyPluginAsyncZod<{ perMinute: number }> = 
   );
   app.get(
     '/api/guest/service',
-    { schema: { response: answers(guestSupportConversationSchema) } },
+    { schema: { summary: "A guest's support conversation", response: answers(guestSupportConversationSchema) } },
     async (request, reply) => reply.ok(await guestConversation(db, ticketOf(request))),
   );
   app.post(
     '/api/guest/service',
     {
-      schema: { body: guestSupportSendBodySchema, response: answers(supportMessageSchema) },
+      schema: {
+        summary: 'Write to support as a guest',
+        body: guestSupportSendBodySchema,
+        response: answers(supportMessageSchema),
+      },
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
     async (request, reply) => reply.ok(await guestWrites(db, ticketOf(request), request.body.body), 'support_sent'),

@@ -11,6 +11,7 @@ export const adminUserSupportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'users.read' },
       schema: {
+        summary: "One user's support conversation",
         params: adminUserIdParamsSchema,
         querystring: adminUserPageQuerySchema,
         response: answers(adminUserSupportSchema),

@@ -24,33 +24,55 @@ export const transparencyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/log/key',
-    { schema: { querystring: logKeyQuerySchema, response: answers(logKeySchema) } },
+    { schema: { summary: "The log's signing keys", querystring: logKeyQuerySchema, response: answers(logKeySchema) } },
     async (request, reply) => reply.ok(await logKey(db, request.query.key_id)),
   );
 
-  app.get('/api/log/sth', { schema: { response: answers(logSthSchema) } }, async (_request, reply) =>
-    reply.ok(await signedTreeHead(db)),
+  app.get(
+    '/api/log/sth',
+    { schema: { summary: 'The latest signed tree head', response: answers(logSthSchema) } },
+    async (_request, reply) => reply.ok(await signedTreeHead(db)),
   );
 
   app.get(
     '/api/log/entries',
-    { schema: { querystring: logEntriesQuerySchema, response: answers(logEntriesSchema) } },
+    {
+      schema: {
+        summary: 'Transparency log entries',
+        querystring: logEntriesQuerySchema,
+        response: answers(logEntriesSchema),
+      },
+    },
     async (request, reply) => reply.ok(await logEntries(db, request.query.start, request.query.end)),
   );
 
   app.get(
     '/api/log/proof',
-    { schema: { querystring: logInclusionQuerySchema, response: answers(logInclusionSchema) } },
+    {
+      schema: {
+        summary: 'Inclusion proof of a log entry',
+        querystring: logInclusionQuerySchema,
+        response: answers(logInclusionSchema),
+      },
+    },
     async (request, reply) => reply.ok(await inclusionProof(db, request.query.index, request.query.tree_size)),
   );
 
   app.get(
     '/api/log/consistency',
-    { schema: { querystring: logConsistencyQuerySchema, response: answers(logConsistencySchema) } },
+    {
+      schema: {
+        summary: 'Consistency proof between two tree heads',
+        querystring: logConsistencyQuerySchema,
+        response: answers(logConsistencySchema),
+      },
+    },
     async (request, reply) => reply.ok(await consistencyProof(db, request.query.first, request.query.second)),
   );
 
-  app.get('/api/log/terms', { schema: { response: answers(logTermsHistorySchema) } }, async (_request, reply) =>
-    reply.ok(await termsHistory(db)),
+  app.get(
+    '/api/log/terms',
+    { schema: { summary: 'Terms history from the log', response: answers(logTermsHistorySchema) } },
+    async (_request, reply) => reply.ok(await termsHistory(db)),
   );
 };

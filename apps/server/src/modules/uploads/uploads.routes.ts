@@ -57,7 +57,14 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = async
 
   app.post(
     '/api/user/uploadfile',
-    { schema: { response: answers(uploadSchema) }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    {
+      schema: {
+        summary: 'Upload an image (receipt, document)',
+        consumes: ['multipart/form-data'],
+        response: answers(uploadSchema),
+      },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
     async (request, reply) => {
       const { userId } = currentUser(request);
       const file = await readUpload(request);
@@ -72,7 +79,11 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = async
   app.get(
     '/api/user/upload',
     {
-      schema: { querystring: uploadIdParamsSchema, response: fileAnswers('The uploaded image (its own content type)') },
+      schema: {
+        summary: 'One of my uploaded images',
+        querystring: uploadIdParamsSchema,
+        response: fileAnswers('The uploaded image (its own content type)', 'image/*'),
+      },
     },
     async (request, reply) => {
       const found = await store.read(db, request.query.id);

@@ -27,7 +27,14 @@ export const adminUserWalletRoutes: FastifyPluginAsyncZod = async (app) => {
   const read = { config: { access: 'users.read' as const } };
   app.get(
     '/admin/users/:id/balances',
-    { ...read, schema: { params: adminUserIdParamsSchema, response: answers(adminUserBalancesSchema) } },
+    {
+      ...read,
+      schema: {
+        summary: "One user's balances",
+        params: adminUserIdParamsSchema,
+        response: answers(adminUserBalancesSchema),
+      },
+    },
     async (request, reply) => reply.ok(await userBalancesForOperator(db, request.params.id)),
   );
   app.get(
@@ -35,6 +42,7 @@ export const adminUserWalletRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...read,
       schema: {
+        summary: "One user's deposits",
         params: adminUserIdParamsSchema,
         querystring: adminUserPageQuerySchema,
         response: answers(adminUserDepositsSchema),
@@ -47,6 +55,7 @@ export const adminUserWalletRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...read,
       schema: {
+        summary: "One user's withdrawals",
         params: adminUserIdParamsSchema,
         querystring: adminUserPageQuerySchema,
         response: answers(adminUserWithdrawalsSchema),
@@ -59,6 +68,7 @@ export const adminUserWalletRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...read,
       schema: {
+        summary: "One user's payout methods",
         params: adminUserIdParamsSchema,
         querystring: adminUserPageQuerySchema,
         response: answers(adminPaymentMethodsSchema),
@@ -71,6 +81,7 @@ export const adminUserWalletRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'users.act' },
       schema: {
+        summary: "Allow one edit of a user's locked payout method",
         params: adminMethodParamsSchema,
         body: adminReasonBodySchema,
         response: answers(adminPaymentMethodSchema),

@@ -49,14 +49,17 @@ export const adminWalletRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = 
   // ---------- channels ----------
   app.get(
     '/admin/recharge-channels',
-    { config: { access: 'settings.edit' }, schema: { response: answers(adminRechargeChannelListSchema) } },
+    {
+      config: { access: 'settings.edit' },
+      schema: { summary: 'List recharge channels', response: answers(adminRechargeChannelListSchema) },
+    },
     async (_request, reply) => reply.ok({ items: await listChannels(db) }),
   );
   app.post(
     '/admin/recharge-channels',
     {
       config: { access: 'settings.edit' },
-      schema: { body: channelBodySchema, response: answers(heldOnlySchema) },
+      schema: { summary: 'Add a recharge channel', body: channelBodySchema, response: answers(heldOnlySchema) },
     },
     // A new channel is new money terms: held whole for a second operator.
     async (request, reply) => {
@@ -68,7 +71,12 @@ export const adminWalletRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = 
     '/admin/recharge-channels/:id',
     {
       config: { access: 'settings.edit' },
-      schema: { params: idParams, body: channelBodySchema, response: answers(adminRechargeChannelSchema) },
+      schema: {
+        summary: 'Edit a recharge channel',
+        params: idParams,
+        body: channelBodySchema,
+        response: answers(adminRechargeChannelSchema),
+      },
     },
     async (request, reply) => {
       const { channel, held } = await updateChannel(db, request.params.id, request.body, actor(request));
@@ -81,6 +89,7 @@ export const adminWalletRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = 
       {
         config: { access: 'settings.edit' },
         schema: {
+          summary: enabled ? 'Enable a recharge channel' : 'Disable a recharge channel',
           params: idParams,
           body: z.object({ reason: reasonSchema }),
           response: answers(adminRechargeChannelSchema),
@@ -96,7 +105,11 @@ export const adminWalletRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = 
     '/admin/deposits',
     {
       config: { access: 'money.review' },
-      schema: { querystring: adminDepositSearchSchema, response: answers(adminDepositListSchema) },
+      schema: {
+        summary: 'List deposits',
+        querystring: adminDepositSearchSchema,
+        response: answers(adminDepositListSchema),
+      },
     },
     async (request, reply) => {
       const { page, size, ...filter } = request.query;
@@ -127,12 +140,22 @@ export const adminWalletRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = 
     ],
   });
   const depositActions = { approve: approveDeposit, audit: auditDeposit, refuse: refuseDeposit } as const;
+  const depositSummaries = {
+    approve: 'Approve a deposit',
+    audit: 'Second approval of a deposit above the threshold',
+    refuse: 'Refuse a deposit',
+  } as const;
   for (const [action, decide] of Object.entries(depositActions)) {
     app.post(
       `/admin/deposits/:id/${action}`,
       {
         config: { access: 'money.review' },
-        schema: { params: idParams, body: z.object({ reason: reasonSchema }), response: answers(rechargeRecordSchema) },
+        schema: {
+          summary: depositSummaries[action as keyof typeof depositSummaries],
+          params: idParams,
+          body: z.object({ reason: reasonSchema }),
+          response: answers(rechargeRecordSchema),
+        },
       },
       async (request, reply) => {
         const record = await decide(db, { id: request.params.id, ...actor(request) });
@@ -147,9 +170,10 @@ export const adminWalletRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = 
     {
       config: { access: 'money.review' },
       schema: {
+        summary: "A deposit's transfer screenshot",
         params: uploadIdParamsSchema,
         querystring: z.object({ reason: reasonSchema.optional() }),
-        response: fileAnswers('The uploaded image (its own content type)'),
+        response: fileAnswers('The uploaded image (its own content type)', 'image/*'),
       },
     },
     async (request, reply) => {
@@ -172,7 +196,11 @@ export const adminWalletRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = 
     '/admin/withdrawals',
     {
       config: { access: 'money.review' },
-      schema: { querystring: adminWithdrawalSearchSchema, response: answers(adminWithdrawalListSchema) },
+      schema: {
+        summary: 'List withdrawals',
+        querystring: adminWithdrawalSearchSchema,
+        response: answers(adminWithdrawalListSchema),
+      },
     },
     async (request, reply) => {
       const { page, size, ...filter } = request.query;
@@ -207,7 +235,11 @@ export const adminWalletRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = 
     '/admin/withdrawals/:id',
     {
       config: { access: 'money.review' },
-      schema: { params: idParams, response: answers(adminWithdrawalDetailSchema) },
+      schema: {
+        summary: 'One withdrawal with its checks',
+        params: idParams,
+        response: answers(adminWithdrawalDetailSchema),
+      },
     },
     async (request, reply) => reply.ok(await withdrawalDetail(db, request.params.id, Math.floor(Date.now() / 1000))),
   );
@@ -216,6 +248,7 @@ export const adminWalletRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = 
     {
       config: { access: 'money.review' },
       schema: {
+        summary: 'Approve a withdrawal',
         params: idParams,
         body: z.object({ reason: reasonSchema }),
         response: answers(adminWithdrawalApprovalSchema),
@@ -230,7 +263,12 @@ export const adminWalletRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = 
     '/admin/withdrawals/:id/refuse',
     {
       config: { access: 'money.review' },
-      schema: { params: idParams, body: z.object({ reason: reasonSchema }), response: answers(withdrawRecordSchema) },
+      schema: {
+        summary: 'Refuse a withdrawal',
+        params: idParams,
+        body: z.object({ reason: reasonSchema }),
+        response: answers(withdrawRecordSchema),
+      },
     },
     async (request, reply) => {
       const record = await refuseWithdrawal(db, { id: request.params.id, ...actor(request) });
@@ -241,14 +279,21 @@ export const adminWalletRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = 
   // ---------- settings ----------
   app.get(
     '/admin/wallet-settings',
-    { config: { access: 'settings.edit' }, schema: { response: answers(walletSettingsSchema) } },
+    {
+      config: { access: 'settings.edit' },
+      schema: { summary: 'Read the wallet settings', response: answers(walletSettingsSchema) },
+    },
     async (_request, reply) => reply.ok(settingsView(await loadSettings(db))),
   );
   app.post(
     '/admin/wallet-settings',
     {
       config: { access: 'settings.edit' },
-      schema: { body: settingsChangeSchema.extend({ reason: reasonSchema }), response: answers(walletSettingsSchema) },
+      schema: {
+        summary: 'Change the wallet settings',
+        body: settingsChangeSchema.extend({ reason: reasonSchema }),
+        response: answers(walletSettingsSchema),
+      },
     },
     async (request, reply) => {
       const { reason, ...change } = request.body;

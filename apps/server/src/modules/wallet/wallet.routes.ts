@@ -72,64 +72,87 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRouteOptions> = async (ap
   // ---------- payment methods ----------
   app.post(
     '/api/user/add_card',
-    { schema: { body: addCardBodySchema, response: answers(paymentMethodSchema) } },
+    { schema: { summary: 'Add a bank card', body: addCardBodySchema, response: answers(paymentMethodSchema) } },
     async (request, reply) =>
       reply.ok(await created(await addCard(db, userId(request), request.body, stepUpOf(request))), 'added'),
   );
-  app.get('/api/user/bank_card', { schema: { response: answers(paymentMethodListSchema) } }, async (request, reply) =>
-    reply.ok({ items: await listMethods(db, userId(request), (await loadSettings(db)).holdHours, ['bank']) }),
+  app.get(
+    '/api/user/bank_card',
+    { schema: { summary: 'My bank cards', response: answers(paymentMethodListSchema) } },
+    async (request, reply) =>
+      reply.ok({ items: await listMethods(db, userId(request), (await loadSettings(db)).holdHours, ['bank']) }),
   );
 
   app.post(
     '/api/user/add_wallet_addr',
-    { schema: { body: addWalletBodySchema, response: answers(paymentMethodSchema) } },
+    { schema: { summary: 'Add a wallet address', body: addWalletBodySchema, response: answers(paymentMethodSchema) } },
     async (request, reply) =>
       reply.ok(await created(await addWallet(db, userId(request), request.body, stepUpOf(request))), 'added'),
   );
-  app.get('/api/user/user_wallet', { schema: { response: answers(paymentMethodListSchema) } }, async (request, reply) =>
-    reply.ok({ items: await listMethods(db, userId(request), (await loadSettings(db)).holdHours, ['crypto']) }),
+  app.get(
+    '/api/user/user_wallet',
+    { schema: { summary: 'My wallet addresses', response: answers(paymentMethodListSchema) } },
+    async (request, reply) =>
+      reply.ok({ items: await listMethods(db, userId(request), (await loadSettings(db)).holdHours, ['crypto']) }),
   );
-  app.get('/api/user/wallet', { schema: { response: answers(walletOptionsSchema) } }, async (_request, reply) => {
-    const options: WalletOptions = {
-      currencies: Object.entries(WALLET_CURRENCIES).map(([currency, networks]) => ({
-        currency,
-        networks: [...networks],
-      })),
-    };
-    return reply.ok(options);
-  });
+  app.get(
+    '/api/user/wallet',
+    { schema: { summary: 'My wallet overview', response: answers(walletOptionsSchema) } },
+    async (_request, reply) => {
+      const options: WalletOptions = {
+        currencies: Object.entries(WALLET_CURRENCIES).map(([currency, networks]) => ({
+          currency,
+          networks: [...networks],
+        })),
+      };
+      return reply.ok(options);
+    },
+  );
 
   app.post(
     '/api/user/add_payment',
-    { schema: { body: addPayAccountBodySchema, response: answers(paymentMethodSchema) } },
+    {
+      schema: { summary: 'Add a payout method', body: addPayAccountBodySchema, response: answers(paymentMethodSchema) },
+    },
     async (request, reply) =>
       reply.ok(await created(await addPayAccount(db, userId(request), request.body, stepUpOf(request))), 'added'),
   );
-  app.get('/api/user/payment', { schema: { response: answers(paymentMethodListSchema) } }, async (request, reply) =>
-    reply.ok({ items: await listMethods(db, userId(request), (await loadSettings(db)).holdHours) }),
+  app.get(
+    '/api/user/payment',
+    { schema: { summary: 'My payout methods', response: answers(paymentMethodListSchema) } },
+    async (request, reply) =>
+      reply.ok({ items: await listMethods(db, userId(request), (await loadSettings(db)).holdHours) }),
   );
   // The one edit customer service allowed of a locked method: the same fields as adding one, and its id.
   const edited = async (request: Parameters<typeof stepUpOf>[0] & { body: { id: number } }, edit: MethodEdit) =>
     created(await editMethod(db, userId(request), request.body.id, edit, stepUpOf(request)));
   app.post(
     '/api/user/edit_card',
-    { schema: { body: editCardBodySchema, response: answers(paymentMethodSchema) } },
+    { schema: { summary: 'Edit a bank card', body: editCardBodySchema, response: answers(paymentMethodSchema) } },
     async (request, reply) => reply.ok(await edited(request, { kind: 'bank', ...request.body }), 'operation_succeeded'),
   );
   app.post(
     '/api/user/edit_wallet_addr',
-    { schema: { body: editWalletBodySchema, response: answers(paymentMethodSchema) } },
+    {
+      schema: { summary: 'Edit a wallet address', body: editWalletBodySchema, response: answers(paymentMethodSchema) },
+    },
     async (request, reply) =>
       reply.ok(await edited(request, { kind: 'crypto', ...request.body }), 'operation_succeeded'),
   );
   app.post(
     '/api/user/edit_payment',
-    { schema: { body: editPayAccountBodySchema, response: answers(paymentMethodSchema) } },
+    {
+      schema: {
+        summary: 'Edit a payout method',
+        body: editPayAccountBodySchema,
+        response: answers(paymentMethodSchema),
+      },
+    },
     async (request, reply) => reply.ok(await edited(request, request.body), 'operation_succeeded'),
   );
   app.post(
     '/api/user/del_payment',
-    { schema: { body: methodIdBodySchema, response: answers(z.null()) } },
+    { schema: { summary: 'Remove a payout method', body: methodIdBodySchema, response: answers(z.null()) } },
     async (request, reply) => {
       await removeMethod(db, userId(request), request.body.id, stepUpOf(request));
       return reply.ok(null, 'deleted');
@@ -137,12 +160,14 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRouteOptions> = async (ap
   );
 
   // ---------- recharge ----------
-  app.get('/api/user/recharge', { schema: { response: answers(rechargeInfoSchema) } }, async (_request, reply) =>
-    reply.ok(await rechargeInfo(db)),
+  app.get(
+    '/api/user/recharge',
+    { schema: { summary: 'Recharge form: channels and limits', response: answers(rechargeInfoSchema) } },
+    async (_request, reply) => reply.ok(await rechargeInfo(db)),
   );
   app.post(
     '/api/user/dorecharge',
-    { schema: { body: doRechargeBodySchema, response: answers(rechargeRecordSchema) } },
+    { schema: { summary: 'Submit a deposit', body: doRechargeBodySchema, response: answers(rechargeRecordSchema) } },
     async (request, reply) => {
       const b = request.body;
       const record = await doRecharge(db, store, {
@@ -160,17 +185,25 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRouteOptions> = async (ap
   );
   app.get(
     '/api/user/recharge_record',
-    { schema: { querystring: recordListQuerySchema, response: answers(rechargeRecordListSchema) } },
+    {
+      schema: {
+        summary: 'My deposits',
+        querystring: recordListQuerySchema,
+        response: answers(rechargeRecordListSchema),
+      },
+    },
     async (request, reply) => reply.ok(await rechargeRecords(db, userId(request), request.query)),
   );
 
   // ---------- withdraw ----------
-  app.get('/api/user/cash', { schema: { response: answers(cashInfoSchema) } }, async (request, reply) =>
-    reply.ok(await cashInfo(db, userId(request), now(), tz)),
+  app.get(
+    '/api/user/cash',
+    { schema: { summary: 'Withdrawal form: methods, fees and limits', response: answers(cashInfoSchema) } },
+    async (request, reply) => reply.ok(await cashInfo(db, userId(request), now(), tz)),
   );
   app.post(
     '/api/user/cash',
-    { schema: { body: cashBodySchema, response: answers(withdrawRecordSchema) } },
+    { schema: { summary: 'Request a withdrawal', body: cashBodySchema, response: answers(withdrawRecordSchema) } },
     async (request, reply) => {
       const b = request.body;
       const record = await submitWithdrawal(db, {
@@ -190,23 +223,37 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRouteOptions> = async (ap
   );
   app.get(
     '/api/user/cash_record',
-    { schema: { querystring: recordListQuerySchema, response: answers(withdrawRecordListSchema) } },
+    {
+      schema: {
+        summary: 'My withdrawals',
+        querystring: recordListQuerySchema,
+        response: answers(withdrawRecordListSchema),
+      },
+    },
     async (request, reply) => reply.ok(await withdrawRecords(db, userId(request), request.query)),
   );
 
   // ---------- exchange and assets ----------
-  app.get('/api/user/assets', { schema: { response: answers(assetsSchema) } }, async (request, reply) =>
-    reply.ok(await assets(db, userId(request), { now: now(), tz }, simulated)),
+  app.get(
+    '/api/user/assets',
+    { schema: { summary: 'My coin balances for exchange', response: answers(assetsSchema) } },
+    async (request, reply) => reply.ok(await assets(db, userId(request), { now: now(), tz }, simulated)),
   );
   app.post(
     '/api/user/exchange_quote',
-    { schema: { body: exchangeQuoteBodySchema, response: answers(exchangeQuoteSchema) } },
+    { schema: { summary: 'Quote an exchange', body: exchangeQuoteBodySchema, response: answers(exchangeQuoteSchema) } },
     async (request, reply) =>
       reply.ok(await createQuote(db, { userId: userId(request), ...request.body, now: now(), simulated })),
   );
   app.post(
     '/api/user/exchange',
-    { schema: { body: exchangeBodySchema, response: answers(exchangeRecordSchema) } },
+    {
+      schema: {
+        summary: 'Exchange between currencies',
+        body: exchangeBodySchema,
+        response: answers(exchangeRecordSchema),
+      },
+    },
     async (request, reply) =>
       reply.ok(
         await executeQuote(db, {
@@ -221,7 +268,11 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRouteOptions> = async (ap
   app.get(
     '/api/user/exchange_record',
     {
-      schema: { querystring: recordListQuerySchema.omit({ id: true }), response: answers(exchangeRecordListSchema) },
+      schema: {
+        summary: 'My exchanges',
+        querystring: recordListQuerySchema.omit({ id: true }),
+        response: answers(exchangeRecordListSchema),
+      },
     },
     async (request, reply) => reply.ok(await exchangeRecords(db, userId(request), request.query)),
   );
@@ -229,7 +280,7 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRouteOptions> = async (ap
   // ---------- statement ----------
   app.get(
     '/api/user/finance',
-    { schema: { querystring: statementQuerySchema, response: answers(statementSchema) } },
+    { schema: { summary: 'My statement', querystring: statementQuerySchema, response: answers(statementSchema) } },
     async (request, reply) => reply.ok(await statement(db, userId(request), request.query)),
   );
   /** The same rows as a CSV file (not an envelope): the app fetches it with its token and saves it. */
@@ -237,8 +288,9 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRouteOptions> = async (ap
     '/api/user/finance_csv',
     {
       schema: {
+        summary: 'My statement as a CSV file',
         querystring: statementQuerySchema.omit({ page: true, size: true }),
-        response: fileAnswers('The statement as a CSV file (UTF-8 with a byte order mark)'),
+        response: fileAnswers('The statement as a CSV file (UTF-8 with a byte order mark)', 'text/csv'),
       },
     },
     async (request, reply) => {

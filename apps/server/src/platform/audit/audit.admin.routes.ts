@@ -12,7 +12,11 @@ export const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/audit',
     {
       config: { access: 'audit.read' },
-      schema: { querystring: adminAuditSearchSchema, response: answers(adminAuditListSchema) },
+      schema: {
+        summary: 'The audit log',
+        querystring: adminAuditSearchSchema,
+        response: answers(adminAuditListSchema),
+      },
     },
     async (request, reply) => {
       const { page, size, ...filter } = request.query;

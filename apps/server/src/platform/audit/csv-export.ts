@@ -46,7 +46,11 @@ export function exportRoute<Q extends z.ZodType<{ reason: string }>, Row>(
     spec.url,
     {
       config: { access: spec.access },
-      schema: { querystring: spec.querystring, response: fileAnswers(spec.description) },
+      schema: {
+        summary: `Export ${spec.description[0]!.toLowerCase()}${spec.description.slice(1)}`,
+        querystring: spec.querystring,
+        response: fileAnswers(spec.description, 'text/csv'),
+      },
     },
     async (request, reply) => {
       const query = request.query as z.output<Q>;

@@ -21,6 +21,7 @@ export const adminUserAuditRoutes: FastifyPluginAsyncZod<{ recordsOf: RecordsOfU
     {
       config: { access: 'users.read' },
       schema: {
+        summary: "One user's audit entries",
         params: adminUserIdParamsSchema,
         querystring: adminUserPageQuerySchema,
         response: answers(adminUserAuditSchema),

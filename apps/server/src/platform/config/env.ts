@@ -63,6 +63,12 @@ const envSchema = z.object({
   JSON_FEED_HISTORY_URL: z.string().url().optional(),
   JSON_FEED_HISTORY_FIELDS: z.string().default('time=t,price=c'),
   JSON_FEED_CLASSES: z.string().default('forex,metals'),
+  /**
+   * The console's session cookie: 'auto' is Secure everywhere but plain http on loopback (an SSH tunnel, the node
+   * itself); 'always' is Secure there too, for browsers that count http://localhost as secure (Chromium, Firefox;
+   * not Safari), so no browser ever keeps the session outside a secure context.
+   */
+  ADMIN_COOKIE_SECURE: z.enum(['auto', 'always']).default('auto'),
   /** Behind a reverse proxy, trust its X-Forwarded-For so rate limits see the real client. */
   TRUST_PROXY: z
     .enum(['0', '1', 'true', 'false'])
@@ -96,6 +102,7 @@ export type Config = {
   seedDemo: boolean;
   firstInviteCode: string;
   trustProxy: boolean;
+  adminCookieSecure: 'auto' | 'always';
   jobs: boolean;
   processes: number;
   logSms: boolean;
@@ -135,6 +142,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     firstInviteCode: e.FIRST_INVITE_CODE.toUpperCase(),
     trustProxy: e.TRUST_PROXY,
+    adminCookieSecure: e.ADMIN_COOKIE_SECURE,
     jobs: e.JOBS,
     processes: e.PROCESSES,
     logSms: e.LOG_SMS,

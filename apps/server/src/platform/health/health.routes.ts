@@ -48,13 +48,19 @@ export type ReadinessOptions = {
 export const healthRoutes: FastifyPluginAsync<ReadinessOptions> = async (app, options) => {
   const { db } = app;
   const databaseAnswers = sharedCheck(() => withinBudget(db.execute(sql`SELECT 1`)), HEALTH_FRESH_MS);
-  app.get('/api/health', { schema: { response: answers(healthSchema) } }, async (_request, reply) => {
-    await databaseAnswers();
-    return reply.ok({ status: 'ok', time: systemClock() });
-  });
+  app.get(
+    '/api/health',
+    { schema: { summary: 'The node and its database answer', response: answers(healthSchema) } },
+    async (_request, reply) => {
+      await databaseAnswers();
+      return reply.ok({ status: 'ok', time: systemClock() });
+    },
+  );
 
-  app.get('/api/health/live', { schema: { response: answers(livenessSchema) } }, async (_request, reply) =>
-    reply.ok({ status: 'live', time: systemClock(), uptime: Math.floor(process.uptime()) }),
+  app.get(
+    '/api/health/live',
+    { schema: { summary: 'The process answers', response: answers(livenessSchema) } },
+    async (_request, reply) => reply.ok({ status: 'live', time: systemClock(), uptime: Math.floor(process.uptime()) }),
   );
 
   // Not ready is a 503 that says which checks failed; any other refusal (a 503 included) is the usual one.
@@ -62,18 +68,22 @@ export const healthRoutes: FastifyPluginAsync<ReadinessOptions> = async (app, op
     ...answers(readinessSchema),
     503: envelopeSchema(z.union([notReadySchema, refusalDataSchema])),
   };
-  app.get('/api/health/ready', { schema: { response: readyAnswers } }, async (request, reply) => {
-    const { checks, failing } = await readiness(db, options);
-    const time = systemClock();
-    if (failing.length === 0) return reply.ok({ status: 'ready', time, checks });
-    const code = codeOf('system_busy');
-    return reply.code(code).send({
-      code,
-      msg: translate(request.lang, 'system_busy'),
-      key: 'system_busy',
-      data: { status: 'not_ready', time, failing, checks },
-    });
-  });
+  app.get(
+    '/api/health/ready',
+    { schema: { summary: 'This node can serve', response: readyAnswers } },
+    async (request, reply) => {
+      const { checks, failing } = await readiness(db, options);
+      const time = systemClock();
+      if (failing.length === 0) return reply.ok({ status: 'ready', time, checks });
+      const code = codeOf('system_busy');
+      return reply.code(code).send({
+        code,
+        msg: translate(request.lang, 'system_busy'),
+        key: 'system_busy',
+        data: { status: 'not_ready', time, failing, checks },
+      });
+    },
+  );
 };
 
 /** This node's readiness: what it checked, and the names of the checks that failed (none: ready). */

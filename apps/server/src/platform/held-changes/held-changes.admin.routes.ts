@@ -22,7 +22,11 @@ export const adminHeldChangeRoutes: FastifyPluginAsyncZod<{ fourEyes: FourEyes }
     '/admin/held-changes',
     {
       config: { access: 'signed-in' },
-      schema: { querystring: heldChangeQuerySchema, response: answers(heldChangeListSchema) },
+      schema: {
+        summary: 'List changes held for a second operator',
+        querystring: heldChangeQuerySchema,
+        response: answers(heldChangeListSchema),
+      },
     },
     async (request, reply) =>
       reply.ok({ items: await listHeldChanges(db, currentOperator(request), request.query.status) }),
@@ -33,6 +37,7 @@ export const adminHeldChangeRoutes: FastifyPluginAsyncZod<{ fourEyes: FourEyes }
       {
         config: { access: 'signed-in' },
         schema: {
+          summary: decision === 'approve' ? 'Approve a held change' : 'Refuse a held change',
           params: operatorIdParamsSchema,
           body: adminReasonBodySchema,
           response: answers(heldChangeDecisionSchema),

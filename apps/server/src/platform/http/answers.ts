@@ -18,8 +18,11 @@ export const answers = <T extends z.ZodType>(data: T) => ({
  * bytes are never serialized (Fastify sends a buffer, a stream or a string as it is), so the schema only types
  * the handler's reply and describes the answer in the OpenAPI document.
  */
-export const fileAnswers = (description: string) => ({
-  200: z.custom<Buffer | string | Readable>().meta({ type: 'string', format: 'binary', description }),
+export const fileAnswers = (description: string, mediaType: string) => ({
+  // x-media-type carries the file's type to the document (api-docs.ts files the answer under it).
+  200: z
+    .custom<Buffer | string | Readable>()
+    .meta({ type: 'string', format: 'binary', description, 'x-media-type': mediaType }),
   '4xx': refusalEnvelopeSchema,
   '5xx': refusalEnvelopeSchema,
 });

@@ -10,7 +10,11 @@ export const adminOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/sms-outbox',
     {
       config: { access: 'messages.read' },
-      schema: { querystring: adminOutboxQuerySchema, response: answers(adminOutboxListSchema) },
+      schema: {
+        summary: 'Read the SMS outbox',
+        querystring: adminOutboxQuerySchema,
+        response: answers(adminOutboxListSchema),
+      },
     },
     async (request, reply) =>
       reply.ok({
