@@ -92,12 +92,22 @@ export const adminInvestRoutes: FastifyPluginAsyncZod = async (app) => {
   const clock = () => ({ now: app.now(), tz: app.tz });
   app.get(
     '/admin/yuebao-flexible',
-    { config: { access: 'catalogue.edit' }, schema: { response: answers(adminFlexSchema) } },
+    {
+      config: { access: 'catalogue.edit' },
+      schema: { summary: 'The flexible Yuebao terms and announced rates', response: answers(adminFlexSchema) },
+    },
     async (_request, reply) => reply.ok(await adminFlex(db, clock())),
   );
   app.post(
     '/admin/yuebao-flexible/rate',
-    { config: { access: 'catalogue.edit' }, schema: { body: flexRateBodySchema, response: answers(heldOnlySchema) } },
+    {
+      config: { access: 'catalogue.edit' },
+      schema: {
+        summary: 'Propose a flexible Yuebao rate from a later day (held)',
+        body: flexRateBodySchema,
+        response: answers(heldOnlySchema),
+      },
+    },
     async (request, reply) =>
       reply.ok({ held: await proposeFlexRate(db, operatorAct(request), clock()) }, 'change_proposed'),
   );
@@ -105,7 +115,11 @@ export const adminInvestRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/yuebao-flexible/instant-out',
     {
       config: { access: 'catalogue.edit' },
-      schema: { body: flexInstantBodySchema, response: answers(adminFlexSchema) },
+      schema: {
+        summary: 'Set the flexible Yuebao instant-out daily amount',
+        body: flexInstantBodySchema,
+        response: answers(adminFlexSchema),
+      },
     },
     async (request, reply) =>
       reply.ok(await setInstantOutDaily(db, operatorAct(request), clock()), 'operation_succeeded'),

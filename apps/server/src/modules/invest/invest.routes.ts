@@ -171,17 +171,27 @@ export const investRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
   // The flexible balance: its figures, its moves, and a move out's split stated before it is confirmed.
-  app.get('/api/user/yeb_flex', { schema: { response: answers(flexInfoSchema) } }, async (request, reply) =>
-    reply.ok(await flexInfo(db, uid(request), c())),
+  app.get(
+    '/api/user/yeb_flex',
+    { schema: { summary: 'My flexible Yuebao balance', response: answers(flexInfoSchema) } },
+    async (request, reply) => reply.ok(await flexInfo(db, uid(request), c())),
   );
   app.get(
     '/api/user/yeb_flex_moves',
-    { schema: { response: answers(z.object({ items: z.array(flexMoveSchema) })) } },
+    {
+      schema: { summary: 'My flexible Yuebao moves', response: answers(z.object({ items: z.array(flexMoveSchema) })) },
+    },
     async (request, reply) => reply.ok({ items: await flexMoves(db, uid(request)) }),
   );
   app.post(
     '/api/user/yeb_flex_in',
-    { schema: { body: flexMoveBodySchema, response: answers(flexMoveResultSchema) } },
+    {
+      schema: {
+        summary: 'Move cash into the flexible balance',
+        body: flexMoveBodySchema,
+        response: answers(flexMoveResultSchema),
+      },
+    },
     async (request, reply) => {
       const { result } = await flexIn(db, { userId: uid(request), body: request.body, now: now(), tz });
       return reply.ok(result, 'flex_moved_in');
@@ -189,12 +199,24 @@ export const investRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/user/yeb_flex_out',
-    { schema: { querystring: flexAmountQuerySchema, response: answers(flexOutQuoteSchema) } },
+    {
+      schema: {
+        summary: 'Quote a move out: what arrives now and tomorrow',
+        querystring: flexAmountQuerySchema,
+        response: answers(flexOutQuoteSchema),
+      },
+    },
     async (request, reply) => reply.ok(await flexOutQuote(db, uid(request), request.query.amount, c())),
   );
   app.post(
     '/api/user/yeb_flex_out',
-    { schema: { body: flexOutBodySchema, response: answers(flexMoveResultSchema) } },
+    {
+      schema: {
+        summary: 'Move money out of the flexible balance',
+        body: flexOutBodySchema,
+        response: answers(flexMoveResultSchema),
+      },
+    },
     async (request, reply) => {
       const { result } = await flexOut(db, { userId: uid(request), body: request.body, now: now(), tz });
       return reply.ok(result, 'flex_moved_out');
