@@ -75,6 +75,7 @@ export async function runNode(config: Config, log: pino.Logger, worker?: { id: n
     sources: {
       binance: config.market.binance,
       json: config.market.json ? jsonFeedConfig(config.market.json) : null,
+      okx: config.market.okx,
     },
   });
   const settlementJob = new SettlementJob({ db: database.db, log: log.child({ job: 'settlement' }) });

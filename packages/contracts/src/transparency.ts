@@ -72,7 +72,15 @@ export const orderLogIndexSchema = z.object({
 });
 
 /** What an entry of an order's proof is: its placement, its settlement, or a price second it used. */
-export const orderProofRoleSchema = z.enum(['placed', 'settled', 'open_price', 'settle_price']);
+export const orderProofRoleSchema = z.enum([
+  'placed',
+  'settled',
+  'open_price',
+  'settle_price',
+  // The second source's price of the open and settle seconds (orders placed under the second-source rule).
+  'open_reference',
+  'settle_reference',
+]);
 export type OrderProofRole = z.infer<typeof orderProofRoleSchema>;
 
 /**

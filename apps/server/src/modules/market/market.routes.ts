@@ -155,7 +155,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRouteOptions> = async (ap
     { schema: { querystring: symbolQuerySchema, response: answers(termsListSchema) } },
     async (request, reply) => {
       const p = await product(request.query.symbol);
-      return reply.ok({ symbol: p.symbol, items: (await termsOf(db, p.id)).map(toTerms) });
+      return reply.ok({ symbol: p.symbol, items: (await termsOf(db, p.id)).map((t) => toTerms(t, p)) });
     },
   );
 
@@ -167,7 +167,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRouteOptions> = async (ap
       const [view] = await productViews(db, now(), [p]);
       return reply.ok({
         product: view!,
-        terms: (await termsOf(db, p.id)).map(toTerms),
+        terms: (await termsOf(db, p.id)).map((t) => toTerms(t, p)),
         session: p.session,
         next_change: p.forbidden ? null : nextSessionChange(p.session as SessionName, now()),
       });

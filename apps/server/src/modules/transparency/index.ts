@@ -7,6 +7,8 @@ export {
   pseudonymKeyOf,
   type OrderPlacedFact,
   type OrderSettledFact,
+  type OrderVoidedFact,
+  type ReferencePriceFact,
   type PriceSecondFact,
   type PseudonymKey,
   type TermsChangedFact,

@@ -24,6 +24,32 @@ export type OrderPlacedFact = {
   feeBp: number;
   openSecond: number;
   openPrice: string;
+  /** The second-source rule the order was placed under (logged only when there is one). */
+  reference?: { source: string; toleranceBp: number; maxAgeSeconds: number } | null;
+};
+
+/**
+ * The second source's price of a second as settlement checked it: its last trade at or before the second and no
+ * older than the rule's age (null: none, which voids the order).
+ */
+export type ReferencePriceFact = {
+  symbol: string;
+  second: number;
+  source: string;
+  price: string | null;
+  tradeSecond: number | null;
+  tradeId: string | null;
+};
+
+/** An order the second-source rule voided: its stake and fee returned by journal `journalId`. */
+export type OrderVoidedFact = {
+  orderId: number;
+  settleSecond: number;
+  priceSecond: number;
+  settlePrice: string;
+  reason: 'disagree' | 'missing';
+  refund: bigint;
+  journalId: number;
 };
 
 export type OrderSettledFact = {
@@ -55,6 +81,14 @@ export type TermsChangedFact =
       };
     }
   | { subject: 'trading'; at: number; symbol: string; forbidden: boolean }
+  | {
+      subject: 'reference_rule';
+      at: number;
+      symbol: string;
+      source: string | null;
+      toleranceBp: number | null;
+      maxAgeSeconds: number;
+    }
   | {
       subject: 'plan';
       at: number;
@@ -175,15 +209,66 @@ export function ordersPlacedInsert(key: PseudonymKey, orders: OrderPlacedFact[],
         },
         open_second: o.openSecond,
         open_price: o.openPrice,
+        // Absent, not null, for an order without the rule: those entries' bytes are as they always were.
+        ...(o.reference
+          ? {
+              reference: {
+                source: o.reference.source,
+                tolerance_pct: bpToPct(o.reference.toleranceBp),
+                max_age_seconds: o.reference.maxAgeSeconds,
+              },
+            }
+          : {}),
       }),
     })),
   ]);
 }
 
-/** The INSERT that queues orders settled and their price seconds, for a WITH clause of the settling statement. */
-export function ordersSettledInsert(orders: OrderSettledFact[], prices: PriceSecondFact[]): SQL {
+function referencePrices(prices: ReferencePriceFact[]): QueuedEntry[] {
+  const seen = new Map<string, ReferencePriceFact>();
+  for (const p of prices) if (!seen.has(`${p.symbol}:${p.second}`)) seen.set(`${p.symbol}:${p.second}`, p);
+  return [...seen.values()].map((p) => ({
+    type: 'reference_price',
+    orderId: null,
+    onceKey: `ref:${p.symbol}:${p.second}`,
+    data: entry('reference_price', {
+      product: p.symbol,
+      second: p.second,
+      source: p.source,
+      price: p.price,
+      trade_second: p.tradeSecond,
+      trade_id: p.tradeId,
+    }),
+  }));
+}
+
+/**
+ * The INSERT that queues orders settled or voided, their price seconds and the second source's prices of their
+ * open and settle seconds, for a WITH clause of the settling statement.
+ */
+export function ordersSettledInsert(
+  orders: OrderSettledFact[],
+  prices: PriceSecondFact[],
+  voided: OrderVoidedFact[] = [],
+  references: ReferencePriceFact[] = [],
+): SQL {
   return insertOf([
     ...priceSeconds(prices),
+    ...referencePrices(references),
+    ...voided.map((o) => ({
+      type: 'order_voided',
+      orderId: o.orderId,
+      onceKey: null,
+      data: entry('order_voided', {
+        order_id: o.orderId,
+        settle_second: o.settleSecond,
+        price_second: o.priceSecond,
+        settle_price: o.settlePrice,
+        reason: o.reason,
+        refund: formatMoney(o.refund),
+        journal_id: o.journalId,
+      }),
+    })),
     ...orders.map((o) => ({
       type: 'order_settled',
       orderId: o.orderId,
@@ -215,43 +300,52 @@ export async function logTermsChanged(tx: Tx, changes: TermsChangedFact[]): Prom
       data:
         c.subject === 'trading'
           ? entry('terms_changed', { subject: c.subject, at: c.at, product: c.symbol, forbidden: c.forbidden })
-          : c.subject === 'contract_terms'
+          : c.subject === 'reference_rule'
             ? entry('terms_changed', {
                 subject: c.subject,
                 at: c.at,
                 product: c.symbol,
-                seconds: c.seconds,
-                terms: {
-                  payout_pct: bpToPct(c.terms.payoutBp),
-                  loss_pct: bpToPct(c.terms.lossBp),
-                  fee_pct: bpToPct(c.terms.feeBp),
-                  min_stake: formatMoney(c.terms.minStake),
-                  max_stake: formatMoney(c.terms.maxStake),
-                  max_open_stake: formatMoney(c.terms.maxOpenStake),
-                  enabled: c.terms.enabled,
-                },
+                source: c.source,
+                tolerance_pct: pct(c.toleranceBp),
+                max_age_seconds: c.maxAgeSeconds,
               })
-            : entry('terms_changed', {
-                subject: c.subject,
-                at: c.at,
-                plan_id: c.planId,
-                plan: c.slug,
-                terms: {
-                  state: c.terms.state,
-                  rate_pct: bpToPct(c.terms.rateBp),
-                  expected_rate_pct: pct(c.terms.expectedRateBp),
-                  early_exit_rate_pct: bpToPct(c.terms.earlyExitRateBp),
-                  period_days: c.terms.periodDays,
-                  share_type: c.terms.shareType,
-                  min_amount: formatMoney(c.terms.minAmount),
-                  start_amount: formatMoney(c.terms.startAmount),
-                  total: formatMoney(c.terms.cap),
-                  personal_cap: money(c.terms.personalCap),
-                  committed_amount: money(c.terms.committedAmount),
-                  subscribe_from: c.terms.subscribeFrom,
-                  subscribe_to: c.terms.subscribeTo,
-                },
-              }),
+            : c.subject === 'contract_terms'
+              ? entry('terms_changed', {
+                  subject: c.subject,
+                  at: c.at,
+                  product: c.symbol,
+                  seconds: c.seconds,
+                  terms: {
+                    payout_pct: bpToPct(c.terms.payoutBp),
+                    loss_pct: bpToPct(c.terms.lossBp),
+                    fee_pct: bpToPct(c.terms.feeBp),
+                    min_stake: formatMoney(c.terms.minStake),
+                    max_stake: formatMoney(c.terms.maxStake),
+                    max_open_stake: formatMoney(c.terms.maxOpenStake),
+                    enabled: c.terms.enabled,
+                  },
+                })
+              : entry('terms_changed', {
+                  subject: c.subject,
+                  at: c.at,
+                  plan_id: c.planId,
+                  plan: c.slug,
+                  terms: {
+                    state: c.terms.state,
+                    rate_pct: bpToPct(c.terms.rateBp),
+                    expected_rate_pct: pct(c.terms.expectedRateBp),
+                    early_exit_rate_pct: bpToPct(c.terms.earlyExitRateBp),
+                    period_days: c.terms.periodDays,
+                    share_type: c.terms.shareType,
+                    min_amount: formatMoney(c.terms.minAmount),
+                    start_amount: formatMoney(c.terms.startAmount),
+                    total: formatMoney(c.terms.cap),
+                    personal_cap: money(c.terms.personalCap),
+                    committed_amount: money(c.terms.committedAmount),
+                    subscribe_from: c.terms.subscribeFrom,
+                    subscribe_to: c.terms.subscribeTo,
+                  },
+                }),
     })),
   );
 }

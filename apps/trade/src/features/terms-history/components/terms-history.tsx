@@ -29,7 +29,15 @@ type Plan = {
   plan: string;
   terms: { state: string; rate_pct: string; early_exit_rate_pct: string; period_days: number; min_amount: string };
 };
-type Change = (ContractTerms | Trading | Plan) & { index: number };
+type ReferenceRule = {
+  subject: 'reference_rule';
+  at: number;
+  product: string;
+  source: string | null;
+  tolerance_pct: string | null;
+  max_age_seconds: number;
+};
+type Change = (ContractTerms | Trading | Plan | ReferenceRule) & { index: number };
 
 /** One change as a line anyone can read: what it applies to, and the whole set of terms after it. */
 function ChangeCard({ change }: { change: Change }) {
@@ -55,6 +63,14 @@ function ChangeCard({ change }: { change: Change }) {
     title = change.product;
     body = t(change.forbidden ? 'terms.tradingStopped' : 'terms.tradingResumed');
     badge = change.forbidden ? { tone: 'down', text: t('terms.stopped') } : { tone: 'up', text: t('terms.resumed') };
+  } else if (change.subject === 'reference_rule') {
+    title = change.product;
+    const source = change.source ? t(`verify.source.${change.source}`, { defaultValue: change.source }) : '';
+    body =
+      change.source && change.tolerance_pct
+        ? t('terms.referenceRule', { source, pct: f.number(change.tolerance_pct, 2), age: change.max_age_seconds })
+        : t('terms.referenceOff');
+    badge = { tone: 'neutral', text: t('verify.reference') };
   } else {
     title = t('terms.plan', { plan: change.plan });
     body = t('terms.planTerms', {
@@ -79,7 +95,7 @@ function ChangeCard({ change }: { change: Change }) {
   );
 }
 
-const KNOWN = new Set(['contract_terms', 'trading', 'plan']);
+const KNOWN = new Set(['contract_terms', 'trading', 'plan', 'reference_rule']);
 
 /**
  * Every change of contract terms, of the trading switch and of plan terms, newest first, read from the log's
