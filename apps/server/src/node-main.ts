@@ -21,6 +21,7 @@ import { Metrics } from './platform/metrics/metrics.ts';
 import { AlertsJob } from './jobs/alerts.job.ts';
 import { CopyJob } from './jobs/copy.job.ts';
 import { LogSequencerJob } from './jobs/log-sequencer.job.ts';
+import { LiabilitiesJob } from './jobs/liabilities.job.ts';
 import { loadLogSigner } from './modules/transparency/index.ts';
 
 /**
@@ -92,6 +93,12 @@ export async function runNode(config: Config, log: pino.Logger, worker?: { id: n
     url: database.url,
     log: log.child({ job: 'maintenance' }),
   });
+  const liabilitiesJob = new LiabilitiesJob({
+    db: database.db,
+    url: database.url,
+    tz: config.platformTz,
+    log: log.child({ job: 'liabilities' }),
+  });
   const alertsJob = new AlertsJob({ db: database.db, url: database.url, log: log.child({ job: 'alerts' }) });
   const copyJob = new CopyJob({ db: database.db, tz: config.platformTz, log: log.child({ job: 'copy' }) });
   // Only a node that runs the jobs may sequence, so only it needs (and makes) the log's signing key.
@@ -111,6 +118,7 @@ export async function runNode(config: Config, log: pino.Logger, worker?: { id: n
     settlementJob.start();
     accrualJob.start();
     maintenanceJob.start();
+    liabilitiesJob.start();
   }
   const admin = await buildAdminApp({
     db: database.requests.db,
@@ -143,6 +151,7 @@ export async function runNode(config: Config, log: pino.Logger, worker?: { id: n
         settlementJob.stop(),
         accrualJob.stop(),
         maintenanceJob.stop(),
+        liabilitiesJob.stop(),
         alertsJob.stop(),
         copyJob.stop(),
         logJob?.stop(),

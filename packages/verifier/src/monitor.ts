@@ -1,5 +1,11 @@
 import { fromHex } from './bytes.ts';
 import {
+  rootLogged,
+  verifyLiabilitiesProof,
+  type LiabilitiesProofShown,
+  type LiabilitiesRootEntry,
+} from './liabilities.ts';
+import {
   checkReference,
   checkSettlement,
   parseEntry,
@@ -200,6 +206,27 @@ export async function monitor(options: MonitorOptions): Promise<MonitorResult> {
       ok(
         `${result.orders} of your orders are in the log${queued ? ` (${queued} still queued: run again in a minute)` : ''}`,
       );
+    }
+
+    // 6. The user's balance in the latest published proof of liabilities, and that root in the log.
+    if (options.token) {
+      const proof = await get<LiabilitiesProofShown>('/api/user/liabilities_proof', options.token).catch((e) => {
+        if (e instanceof Break && /no_data/.test(e.message)) return null;
+        throw e;
+      });
+      if (!proof) ok('no published proof of liabilities holds a balance of yours yet');
+      else {
+        const check = await verifyLiabilitiesProof(proof);
+        if (!check.ok) throw new Break(`proof of liabilities of ${proof.day}: ${check.problems[0]}`);
+        const logged = entries.find(
+          (e) => e.type === 'liabilities_root' && (e as LiabilitiesRootEntry).day === proof.day,
+        ) as LiabilitiesRootEntry | undefined;
+        const wrong = rootLogged(proof.root, logged);
+        if (wrong) throw new Break(`proof of liabilities: ${wrong}`);
+        ok(
+          `your balance ${proof.balance} is in the published total ${proof.root.total} of ${proof.day} (${proof.root.leaves} accounts), whose root is in the log`,
+        );
+      }
     }
 
     state.heads = [...state.heads, head].slice(-KEPT_HEADS);

@@ -4,6 +4,7 @@ export {
   ordersPlacedInsert,
   ordersSettledInsert,
   logTermsChanged,
+  logLiabilitiesRoot,
   pseudonymKeyOf,
   type OrderPlacedFact,
   type OrderSettledFact,
@@ -14,6 +15,6 @@ export {
   type TermsChangedFact,
 } from './log-entries.ts';
 export { loadLogSigner, type LogSigner } from './log-signer.ts';
-export { orderLogEntries, orderLogIndexes } from './log.service.ts';
+export { onceEntryIndex, orderLogEntries, orderLogIndexes } from './log.service.ts';
 export { sequence, type SequencePass } from './sequencer.ts';
 export { transparencyRoutes } from './transparency.routes.ts';

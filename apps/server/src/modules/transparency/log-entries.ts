@@ -368,3 +368,23 @@ function insertOf(entries: QueuedEntry[]): SQL {
 async function queue(tx: Tx, entries: QueuedEntry[]): Promise<void> {
   if (entries.length) await tx.execute(insertOf(entries));
 }
+
+/** A day's proof-of-liabilities root (docs/liabilities.md), in the transaction that publishes it. */
+export async function logLiabilitiesRoot(
+  tx: Tx,
+  root: { day: string; rootHash: string; total: bigint; leaves: number },
+): Promise<void> {
+  await queue(tx, [
+    {
+      type: 'liabilities_root',
+      orderId: null,
+      onceKey: `liabilities:${root.day}`,
+      data: entry('liabilities_root', {
+        day: root.day,
+        root_hash: root.rootHash,
+        total: formatMoney(root.total),
+        leaves: root.leaves,
+      }),
+    },
+  ]);
+}

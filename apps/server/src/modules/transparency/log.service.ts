@@ -158,3 +158,11 @@ export async function termsHistory(db: DbOrTx): Promise<LogTermsHistory> {
     ORDER BY leaf_index`);
   return { tree_size: size, items: rows.rows.map((r) => ({ index: Number(r.leaf_index), data: r.data })) };
 }
+
+/** The leaf index of an entry the log holds once (by its key), or null until sequenced. */
+export async function onceEntryIndex(db: DbOrTx, onceKey: string): Promise<number | null> {
+  const rows = await db.execute<{ leaf_index: string | null }>(
+    sql`SELECT min(leaf_index)::text AS leaf_index FROM log_entries WHERE once_key = ${onceKey}`,
+  );
+  return rows.rows[0]?.leaf_index == null ? null : Number(rows.rows[0].leaf_index);
+}

@@ -1,3 +1,33 @@
+CREATE TABLE "liability_days" (
+	"day" text PRIMARY KEY NOT NULL,
+	"root_hash" "bytea" NOT NULL,
+	"total" bigint NOT NULL,
+	"leaves" integer NOT NULL,
+	"built_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "liability_leaves" (
+	"day" text NOT NULL,
+	"user_id" bigint NOT NULL,
+	"idx" integer NOT NULL,
+	CONSTRAINT "liability_leaves_day_user_id_pk" PRIMARY KEY("day","user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "liability_nodes" (
+	"day" text NOT NULL,
+	"level" smallint NOT NULL,
+	"idx" integer NOT NULL,
+	"hash" "bytea" NOT NULL,
+	"sum" bigint NOT NULL,
+	CONSTRAINT "liability_nodes_day_level_idx_pk" PRIMARY KEY("day","level","idx")
+);
+--> statement-breakpoint
+CREATE TABLE "liability_secrets" (
+	"user_id" bigint PRIMARY KEY NOT NULL,
+	"secret" "bytea" NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "reference_ticks" (
 	"product_id" integer NOT NULL,
 	"ts" bigint NOT NULL,
