@@ -39,6 +39,17 @@ if (which === 'detail') {
   await page.getByTestId('confirm-second-source').scrollIntoViewIfNeeded();
   await page.waitForTimeout(500);
   await shot('confirm');
+} else if (which === 'mine') {
+  await page.goto(`${S}/h5/#/pages/user/user`);
+  await page.getByTestId('liabilities-card').waitFor();
+  await page.waitForFunction(() => document.querySelector('[data-testid=liabilities-card]')?.getAttribute('data-state') !== 'checking');
+  await page.getByTestId('liabilities-card').scrollIntoViewIfNeeded();
+  await page.waitForTimeout(600);
+  console.log(await page.getByTestId('liabilities-card').getAttribute('data-state'));
+  await shot('mine');
+  await page.getByTestId('liabilities-card').locator('summary').click();
+  await page.waitForTimeout(300);
+  await page.getByTestId('liabilities-card').screenshot({ path: `/tmp/w43/shots/mine-card-open-${lang}.png` });
 } else if (which === 'terms') {
   await page.goto(`${S}/h5/#/pages/trade/terms`);
   await page.getByTestId('terms-history').waitFor();

@@ -82,6 +82,11 @@ export type TermsChangedFact =
     }
   | { subject: 'trading'; at: number; symbol: string; forbidden: boolean }
   | {
+      subject: 'wallet_fees';
+      at: number;
+      fees: { withdrawFeeBp: number; withdrawFeeMin: bigint; exchangeFeeBp: number };
+    }
+  | {
       subject: 'reference_rule';
       at: number;
       symbol: string;
@@ -300,52 +305,62 @@ export async function logTermsChanged(tx: Tx, changes: TermsChangedFact[]): Prom
       data:
         c.subject === 'trading'
           ? entry('terms_changed', { subject: c.subject, at: c.at, product: c.symbol, forbidden: c.forbidden })
-          : c.subject === 'reference_rule'
+          : c.subject === 'wallet_fees'
             ? entry('terms_changed', {
                 subject: c.subject,
                 at: c.at,
-                product: c.symbol,
-                source: c.source,
-                tolerance_pct: pct(c.toleranceBp),
-                max_age_seconds: c.maxAgeSeconds,
+                fees: {
+                  withdraw_fee_pct: bpToPct(c.fees.withdrawFeeBp),
+                  withdraw_fee_min: formatMoney(c.fees.withdrawFeeMin),
+                  exchange_fee_pct: bpToPct(c.fees.exchangeFeeBp),
+                },
               })
-            : c.subject === 'contract_terms'
+            : c.subject === 'reference_rule'
               ? entry('terms_changed', {
                   subject: c.subject,
                   at: c.at,
                   product: c.symbol,
-                  seconds: c.seconds,
-                  terms: {
-                    payout_pct: bpToPct(c.terms.payoutBp),
-                    loss_pct: bpToPct(c.terms.lossBp),
-                    fee_pct: bpToPct(c.terms.feeBp),
-                    min_stake: formatMoney(c.terms.minStake),
-                    max_stake: formatMoney(c.terms.maxStake),
-                    max_open_stake: formatMoney(c.terms.maxOpenStake),
-                    enabled: c.terms.enabled,
-                  },
+                  source: c.source,
+                  tolerance_pct: pct(c.toleranceBp),
+                  max_age_seconds: c.maxAgeSeconds,
                 })
-              : entry('terms_changed', {
-                  subject: c.subject,
-                  at: c.at,
-                  plan_id: c.planId,
-                  plan: c.slug,
-                  terms: {
-                    state: c.terms.state,
-                    rate_pct: bpToPct(c.terms.rateBp),
-                    expected_rate_pct: pct(c.terms.expectedRateBp),
-                    early_exit_rate_pct: bpToPct(c.terms.earlyExitRateBp),
-                    period_days: c.terms.periodDays,
-                    share_type: c.terms.shareType,
-                    min_amount: formatMoney(c.terms.minAmount),
-                    start_amount: formatMoney(c.terms.startAmount),
-                    total: formatMoney(c.terms.cap),
-                    personal_cap: money(c.terms.personalCap),
-                    committed_amount: money(c.terms.committedAmount),
-                    subscribe_from: c.terms.subscribeFrom,
-                    subscribe_to: c.terms.subscribeTo,
-                  },
-                }),
+              : c.subject === 'contract_terms'
+                ? entry('terms_changed', {
+                    subject: c.subject,
+                    at: c.at,
+                    product: c.symbol,
+                    seconds: c.seconds,
+                    terms: {
+                      payout_pct: bpToPct(c.terms.payoutBp),
+                      loss_pct: bpToPct(c.terms.lossBp),
+                      fee_pct: bpToPct(c.terms.feeBp),
+                      min_stake: formatMoney(c.terms.minStake),
+                      max_stake: formatMoney(c.terms.maxStake),
+                      max_open_stake: formatMoney(c.terms.maxOpenStake),
+                      enabled: c.terms.enabled,
+                    },
+                  })
+                : entry('terms_changed', {
+                    subject: c.subject,
+                    at: c.at,
+                    plan_id: c.planId,
+                    plan: c.slug,
+                    terms: {
+                      state: c.terms.state,
+                      rate_pct: bpToPct(c.terms.rateBp),
+                      expected_rate_pct: pct(c.terms.expectedRateBp),
+                      early_exit_rate_pct: bpToPct(c.terms.earlyExitRateBp),
+                      period_days: c.terms.periodDays,
+                      share_type: c.terms.shareType,
+                      min_amount: formatMoney(c.terms.minAmount),
+                      start_amount: formatMoney(c.terms.startAmount),
+                      total: formatMoney(c.terms.cap),
+                      personal_cap: money(c.terms.personalCap),
+                      committed_amount: money(c.terms.committedAmount),
+                      subscribe_from: c.terms.subscribeFrom,
+                      subscribe_to: c.terms.subscribeTo,
+                    },
+                  }),
     })),
   );
 }
