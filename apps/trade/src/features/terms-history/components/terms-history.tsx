@@ -37,7 +37,12 @@ type ReferenceRule = {
   tolerance_pct: string | null;
   max_age_seconds: number;
 };
-type Change = (ContractTerms | Trading | Plan | ReferenceRule) & { index: number };
+type WalletFees = {
+  subject: 'wallet_fees';
+  at: number;
+  fees: { withdraw_fee_pct: string; withdraw_fee_min: string; exchange_fee_pct: string };
+};
+type Change = (ContractTerms | Trading | Plan | ReferenceRule | WalletFees) & { index: number };
 
 /** One change as a line anyone can read: what it applies to, and the whole set of terms after it. */
 function ChangeCard({ change }: { change: Change }) {
@@ -63,6 +68,13 @@ function ChangeCard({ change }: { change: Change }) {
     title = change.product;
     body = t(change.forbidden ? 'terms.tradingStopped' : 'terms.tradingResumed');
     badge = change.forbidden ? { tone: 'down', text: t('terms.stopped') } : { tone: 'up', text: t('terms.resumed') };
+  } else if (change.subject === 'wallet_fees') {
+    title = t('terms.walletFees');
+    body = t('terms.walletFeesText', {
+      withdraw: pct(change.fees.withdraw_fee_pct),
+      min: f.money(change.fees.withdraw_fee_min),
+      exchange: pct(change.fees.exchange_fee_pct),
+    });
   } else if (change.subject === 'reference_rule') {
     title = change.product;
     const source = change.source ? t(`verify.source.${change.source}`, { defaultValue: change.source }) : '';
@@ -95,7 +107,7 @@ function ChangeCard({ change }: { change: Change }) {
   );
 }
 
-const KNOWN = new Set(['contract_terms', 'trading', 'plan', 'reference_rule']);
+const KNOWN = new Set(['contract_terms', 'trading', 'plan', 'reference_rule', 'wallet_fees']);
 
 /**
  * Every change of contract terms, of the trading switch and of plan terms, newest first, read from the log's
