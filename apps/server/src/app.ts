@@ -51,6 +51,7 @@ import { guestSupportRoutes, supportRoutes } from './modules/support/index.ts';
 import { copyPublicRoutes, copyUserRoutes } from './modules/copy/index.ts';
 import { activityRoutes } from './modules/activity/index.ts';
 import { transparencyRoutes } from './modules/transparency/index.ts';
+import { liabilitiesRoutes } from './modules/liabilities/index.ts';
 
 export type AppDeps = {
   config: Config;
@@ -209,6 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(copyUserRoutes);
   await app.register(activityRoutes);
   await app.register(transparencyRoutes);
+  await app.register(liabilitiesRoutes);
   if (deps.hub) {
     // The hub writes quotes as frames built once for all clients, uncompressed: no per-client deflate state.
     await app.register(websocket, { options: { maxPayload: 4096, perMessageDeflate: false } });

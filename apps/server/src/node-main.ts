@@ -21,6 +21,7 @@ import { Metrics } from './platform/metrics/metrics.ts';
 import { AlertsJob } from './jobs/alerts.job.ts';
 import { CopyJob } from './jobs/copy.job.ts';
 import { LogSequencerJob } from './jobs/log-sequencer.job.ts';
+import { LiabilitiesJob } from './jobs/liabilities.job.ts';
 import { loadLogSigner } from './modules/transparency/index.ts';
 
 /**
@@ -75,6 +76,7 @@ export async function runNode(config: Config, log: pino.Logger, worker?: { id: n
     sources: {
       binance: config.market.binance,
       json: config.market.json ? jsonFeedConfig(config.market.json) : null,
+      okx: config.market.okx,
     },
   });
   const settlementJob = new SettlementJob({ db: database.db, log: log.child({ job: 'settlement' }) });
@@ -90,6 +92,12 @@ export async function runNode(config: Config, log: pino.Logger, worker?: { id: n
     db: database.db,
     url: database.url,
     log: log.child({ job: 'maintenance' }),
+  });
+  const liabilitiesJob = new LiabilitiesJob({
+    db: database.db,
+    url: database.url,
+    tz: config.platformTz,
+    log: log.child({ job: 'liabilities' }),
   });
   const alertsJob = new AlertsJob({ db: database.db, url: database.url, log: log.child({ job: 'alerts' }) });
   const copyJob = new CopyJob({ db: database.db, tz: config.platformTz, log: log.child({ job: 'copy' }) });
@@ -110,6 +118,7 @@ export async function runNode(config: Config, log: pino.Logger, worker?: { id: n
     settlementJob.start();
     accrualJob.start();
     maintenanceJob.start();
+    liabilitiesJob.start();
   }
   const admin = await buildAdminApp({
     db: database.requests.db,
@@ -143,6 +152,7 @@ export async function runNode(config: Config, log: pino.Logger, worker?: { id: n
         settlementJob.stop(),
         accrualJob.stop(),
         maintenanceJob.stop(),
+        liabilitiesJob.stop(),
         alertsJob.stop(),
         copyJob.stop(),
         logJob?.stop(),

@@ -118,6 +118,15 @@ export const contractTermsSchema = z.object({
   max_amount: z.string(),
   max_open_amount: z.string(),
   presets: z.array(z.string()),
+  /**
+   * The published second-source rule, shown before the order: if the second source's price differs from the
+   * recorded one by more than tolerance_pct at the open or settle second, or it has no trade within max_age_seconds
+   * of it, the order is void and stake and fee are returned. Absent: no second source for this product.
+   */
+  reference: z
+    .object({ source: z.string(), tolerance_pct: z.string(), max_age_seconds: z.number().int() })
+    .nullable()
+    .optional(),
 });
 export type ContractTerms = z.infer<typeof contractTermsSchema>;
 

@@ -24,7 +24,8 @@ export const placeOrderBodySchema = z.object({
 });
 export type PlaceOrderBody = z.input<typeof placeOrderBodySchema>;
 
-export const orderResultSchema = z.enum(['win', 'loss', 'draw']);
+/** void: the second-source rule voided the order (the two sources disagreed, or the second had no price): stake and fee returned. */
+export const orderResultSchema = z.enum(['win', 'loss', 'draw', 'void']);
 export type OrderResult = z.infer<typeof orderResultSchema>;
 
 export const orderSchema = z.object({
@@ -54,6 +55,11 @@ export const orderSchema = z.object({
   expected_loss: z.string(),
   simulated: z.boolean(),
   mode: orderModeSchema,
+  /** The second-source rule the order was placed under (null: none applies). */
+  reference: z
+    .object({ source: z.string(), tolerance_pct: z.string(), max_age_seconds: z.number().int() })
+    .nullable()
+    .optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -72,7 +72,15 @@ export const orderLogIndexSchema = z.object({
 });
 
 /** What an entry of an order's proof is: its placement, its settlement, or a price second it used. */
-export const orderProofRoleSchema = z.enum(['placed', 'settled', 'open_price', 'settle_price']);
+export const orderProofRoleSchema = z.enum([
+  'placed',
+  'settled',
+  'open_price',
+  'settle_price',
+  // The second source's price of the open and settle seconds (orders placed under the second-source rule).
+  'open_reference',
+  'settle_reference',
+]);
 export type OrderProofRole = z.infer<typeof orderProofRoleSchema>;
 
 /**
@@ -126,3 +134,44 @@ export const logTermsHistorySchema = z.object({
   ),
 });
 export type LogTermsHistory = z.infer<typeof logTermsHistorySchema>;
+
+// ---------- proof of liabilities (docs/liabilities.md) ----------
+
+export const liabilitiesDayQuerySchema = z.object({
+  /** A platform day, YYYY-MM-DD; absent: the latest published. */
+  day: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid_request')
+    .optional(),
+});
+
+/** A day's published root (GET /api/liabilities/root): the Merkle sum tree over every user's liability. */
+export const liabilitiesRootSchema = z.object({
+  day: z.string(),
+  /** Hex SHA-256 of the root node. */
+  root_hash: z.string(),
+  /** The sum of every leaf: what the platform owed its users, a decimal string in USD. */
+  total: z.string(),
+  leaves: z.number().int(),
+  /** The root's entry in the transparency log (null until sequenced). */
+  log_index: z.number().int().nullable(),
+});
+export type LiabilitiesRoot = z.infer<typeof liabilitiesRootSchema>;
+
+/**
+ * The signed-in user's leaf of a day and the path to the root (GET /api/user/liabilities_proof): the user
+ * recomputes leaf_id = HMAC-SHA-256(secret, day) and hashes up the path; the root must be the published one.
+ */
+export const liabilitiesProofSchema = z.object({
+  day: z.string(),
+  /** Hex: the user's own secret (theirs alone to read), the key of their leaf ids. */
+  secret: z.string(),
+  /** Hex HMAC-SHA-256(secret, day). */
+  leaf_id: z.string(),
+  /** The user's whole liability that day, decimal string in USD (cash, frozen, plan principal and interest). */
+  balance: z.string(),
+  /** From the leaf up: each sibling's hash, sum and the side it sits on. */
+  path: z.array(z.object({ hash: z.string(), sum: z.string(), side: z.enum(['left', 'right']) })),
+  root: liabilitiesRootSchema,
+});
+export type LiabilitiesProof = z.infer<typeof liabilitiesProofSchema>;

@@ -25,6 +25,31 @@ export type OrderPlaced = {
   terms: { seconds: number; payout_pct: string; loss_pct: string; fee_pct: string };
   open_second: number;
   open_price: string;
+  /** The second-source rule the order was placed under (absent: none). */
+  reference?: { source: string; tolerance_pct: string; max_age_seconds: number };
+};
+/** An order the second-source rule voided: stake and fee refunded. */
+export type OrderVoided = {
+  type: 'order_voided';
+  v: 1;
+  order_id: number;
+  settle_second: number;
+  price_second: number;
+  settle_price: string;
+  reason: 'disagree' | 'missing';
+  refund: string;
+  journal_id: number;
+};
+/** The second source's price of a second: its last trade at or before it (price null: none within the age). */
+export type ReferencePrice = {
+  type: 'reference_price';
+  v: 1;
+  product: string;
+  second: number;
+  source: string;
+  price: string | null;
+  trade_second: number | null;
+  trade_id: string | null;
 };
 export type OrderSettled = {
   type: 'order_settled';
@@ -48,12 +73,15 @@ export type PriceSecond = {
   trade_id?: string | null;
 };
 export type TermsChanged = { type: 'terms_changed'; v: 1; subject: string; at: number } & Record<string, unknown>;
-export type Entry = OrderPlaced | OrderSettled | PriceSecond | TermsChanged | { type: string; v: number };
+export type Entry =
+  OrderPlaced | OrderSettled | OrderVoided | PriceSecond | ReferencePrice | TermsChanged | { type: string; v: number };
 
 const KNOWN: Record<string, number[]> = {
   order_placed: [1],
   order_settled: [1],
+  order_voided: [1],
   price_second: [1],
+  reference_price: [1],
   terms_changed: [1],
   liabilities_root: [1],
 };
@@ -179,5 +207,65 @@ export function checkSettlement(
     payout === settled.payout,
     `payout ${settled.payout}, the terms give ${payout} on a ${settled.result}`,
   );
+  return out;
+}
+
+/**
+ * The published second-source rule, applied again from the log: an order placed under it must have the second
+ * source's price of its open and settle seconds logged; it is void when either is missing (or older than the
+ * rule's age) or differs from the recorded price by more than the tolerance (|ref - recorded| * 10000 >
+ * tolerance_bp * recorded, exact). A settled order that should have been void, or a void that should have settled,
+ * is a problem; so is a refund other than stake + fee.
+ */
+export function checkReference(
+  placed: OrderPlaced,
+  outcome: OrderSettled | OrderVoided,
+  openRef: ReferencePrice | null,
+  settleRef: ReferencePrice | null,
+): Problem[] {
+  const out: Problem[] = [];
+  const rule = placed.reference;
+  if (!rule) {
+    if (outcome.type === 'order_voided')
+      out.push({ check: 'void', detail: `voided, but the order was placed under no second-source rule` });
+    return out;
+  }
+  const tolerance = decimalUnits(rule.tolerance_pct, 2);
+  const judge = (what: string, recorded: string, second: number, ref: ReferencePrice | null): string | null => {
+    if (!ref) {
+      out.push({ check: 'reference', detail: `no second-source price of the ${what} second ${second} is logged` });
+      return null;
+    }
+    if (ref.product !== placed.product || ref.second !== second) {
+      out.push({ check: 'reference', detail: `the ${what} second-source entry is ${ref.product} at ${ref.second}` });
+      return null;
+    }
+    if (ref.price === null || ref.trade_second === null) return `no second-source trade at the ${what}`;
+    if (ref.trade_second > second || ref.trade_second < second - rule.max_age_seconds)
+      return `the second source's ${what} trade is from ${ref.trade_second}, outside ${second - rule.max_age_seconds}..${second}`;
+    const scale = Math.max(decimalsOf(recorded), decimalsOf(ref.price));
+    const a = decimalUnits(recorded, scale);
+    const b = decimalUnits(ref.price, scale);
+    const gap = a > b ? a - b : b - a;
+    // tolerance is in hundredths of a percent: basis points.
+    if (gap * 10_000n > tolerance * a)
+      return `at the ${what} the second source says ${ref.price}, the record ${recorded}: more than ${rule.tolerance_pct} % apart`;
+    return null;
+  };
+  const settlePrice = outcome.settle_price;
+  const reasons = [
+    judge('open', placed.open_price, placed.open_second, openRef),
+    judge('settle', settlePrice, outcome.settle_second, settleRef),
+  ].filter((r): r is string => r !== null);
+  if (out.length) return out;
+  if (outcome.type === 'order_settled' && reasons.length)
+    out.push({ check: 'void', detail: `settled as a ${outcome.result}, but the rule voids it: ${reasons[0]}` });
+  if (outcome.type === 'order_voided') {
+    if (!reasons.length)
+      out.push({ check: 'void', detail: `voided, but both sources agree within ${rule.tolerance_pct} %` });
+    const refund = formatCents(cents(placed.stake) + cents(placed.fee));
+    if (outcome.refund !== refund)
+      out.push({ check: 'refund', detail: `refund ${outcome.refund}, a void returns stake and fee: ${refund}` });
+  }
   return out;
 }

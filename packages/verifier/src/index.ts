@@ -4,3 +4,4 @@ export * from './bytes.ts';
 export * from './rfc6962.ts';
 export * from './entries.ts';
 export * from './order-proof.ts';
+export * from './liabilities.ts';

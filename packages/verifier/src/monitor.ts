@@ -1,11 +1,20 @@
 import { fromHex } from './bytes.ts';
 import {
+  rootLogged,
+  verifyLiabilitiesProof,
+  type LiabilitiesProofShown,
+  type LiabilitiesRootEntry,
+} from './liabilities.ts';
+import {
+  checkReference,
   checkSettlement,
   parseEntry,
   type Entry,
   type OrderPlaced,
   type OrderSettled,
+  type OrderVoided,
   type PriceSecond,
+  type ReferencePrice,
 } from './entries.ts';
 import {
   headSigned,
@@ -120,6 +129,7 @@ export async function monitor(options: MonitorOptions): Promise<MonitorResult> {
     // 4. Settlements in range, re-derived from the logged prices and terms.
     const placed = new Map<number, OrderPlaced>();
     const prices = new Map<string, PriceSecond>();
+    const references = new Map<string, ReferencePrice>();
     const from = options.start ?? 0;
     const to = options.end ?? entries.length - 1;
     entries.forEach((e, i) => {
@@ -127,18 +137,33 @@ export async function monitor(options: MonitorOptions): Promise<MonitorResult> {
       else if (e.type === 'price_second') {
         const p = e as PriceSecond;
         prices.set(`${p.symbol}:${p.second}`, p);
-      } else if (e.type === 'order_settled' && i >= from && i <= to) {
-        const s = e as OrderSettled;
+      } else if (e.type === 'reference_price') {
+        const r = e as ReferencePrice;
+        references.set(`${r.product}:${r.second}`, r);
+      } else if ((e.type === 'order_settled' || e.type === 'order_voided') && i >= from && i <= to) {
+        const s = e as OrderSettled | OrderVoided;
         const p = placed.get(s.order_id);
         if (!p) throw new Break(`entry ${i}: order ${s.order_id} settled but its placement is not logged before it`);
-        const problems = checkSettlement(
-          p,
-          s,
-          prices.get(`${p.product}:${p.open_second}`) ?? null,
-          prices.get(`${p.product}:${s.price_second}`) ?? null,
-        );
+        // A void has no result to re-derive; both kinds are checked against the second-source rule.
+        const problems =
+          s.type === 'order_settled'
+            ? checkSettlement(
+                p,
+                s,
+                prices.get(`${p.product}:${p.open_second}`) ?? null,
+                prices.get(`${p.product}:${s.price_second}`) ?? null,
+              )
+            : [];
         if (!prices.has(`${p.product}:${s.price_second}`))
           problems.push({ check: 'settle_price', detail: `no logged price second ${s.price_second}` });
+        problems.push(
+          ...checkReference(
+            p,
+            s,
+            references.get(`${p.product}:${p.open_second}`) ?? null,
+            references.get(`${p.product}:${s.settle_second}`) ?? null,
+          ),
+        );
         if (problems.length) throw new Break(`entry ${i}: order ${s.order_id}: ${problems[0]!.detail}`);
         result.settlements++;
       }
@@ -171,7 +196,7 @@ export async function monitor(options: MonitorOptions): Promise<MonitorResult> {
           const s = o.log_index.settled;
           if (s !== null && s < entries.length) {
             const se = entries[s] as OrderSettled;
-            if (se.type !== 'order_settled' || se.order_id !== id)
+            if ((se.type !== 'order_settled' && (se as Entry).type !== 'order_voided') || se.order_id !== id)
               throw new Break(`your order ${id}: entry ${s} is not its settlement`);
           }
           result.orders++;
@@ -181,6 +206,27 @@ export async function monitor(options: MonitorOptions): Promise<MonitorResult> {
       ok(
         `${result.orders} of your orders are in the log${queued ? ` (${queued} still queued: run again in a minute)` : ''}`,
       );
+    }
+
+    // 6. The user's balance in the latest published proof of liabilities, and that root in the log.
+    if (options.token) {
+      const proof = await get<LiabilitiesProofShown>('/api/user/liabilities_proof', options.token).catch((e) => {
+        if (e instanceof Break && /no_data/.test(e.message)) return null;
+        throw e;
+      });
+      if (!proof) ok('no published proof of liabilities holds a balance of yours yet');
+      else {
+        const check = await verifyLiabilitiesProof(proof);
+        if (!check.ok) throw new Break(`proof of liabilities of ${proof.day}: ${check.problems[0]}`);
+        const logged = entries.find(
+          (e) => e.type === 'liabilities_root' && (e as LiabilitiesRootEntry).day === proof.day,
+        ) as LiabilitiesRootEntry | undefined;
+        const wrong = rootLogged(proof.root, logged);
+        if (wrong) throw new Break(`proof of liabilities: ${wrong}`);
+        ok(
+          `your balance ${proof.balance} is in the published total ${proof.root.total} of ${proof.day} (${proof.root.leaves} accounts), whose root is in the log`,
+        );
+      }
     }
 
     state.heads = [...state.heads, head].slice(-KEPT_HEADS);

@@ -1,5 +1,6 @@
 import { fromHex } from './bytes.ts';
 import {
+  checkReference,
   checkSettlement,
   decimalUnits,
   parseEntry,
@@ -7,7 +8,9 @@ import {
   type Entry,
   type OrderPlaced,
   type OrderSettled,
+  type OrderVoided,
   type PriceSecond,
+  type ReferencePrice,
   type Problem,
 } from './entries.ts';
 import { headSigned, keyIdOf, leafHash, verifyInclusion, type PublishedKey, type SignedHead } from './rfc6962.ts';
@@ -16,7 +19,7 @@ import { headSigned, keyIdOf, leafHash, verifyInclusion, type PublishedKey, type
 // entry checked under the latest signed head with the RFC's arithmetic. Nothing the server says is taken on trust
 // except what the signature covers.
 
-export type ProofRole = 'placed' | 'settled' | 'open_price' | 'settle_price';
+export type ProofRole = 'placed' | 'settled' | 'open_price' | 'settle_price' | 'open_reference' | 'settle_reference';
 
 /** The order as the app shows it (get_this_order): what the log must agree with. */
 export type ShownOrder = {
@@ -32,7 +35,7 @@ export type ShownOrder = {
   open_time: number;
   settle_price: string | null;
   status: 'open' | 'settled';
-  result: 'win' | 'loss' | 'draw' | null;
+  result: 'win' | 'loss' | 'draw' | 'void' | null;
   payout: string | null;
 };
 
@@ -62,7 +65,7 @@ export type OrderVerification = {
   entries: EntryCheck[];
   problems: Problem[];
   /** The payout arithmetic from the logged terms (null until the placement entry is read). */
-  arithmetic: (ReturnType<typeof payoutOf> & { result: 'win' | 'loss' | 'draw' | null }) | null;
+  arithmetic: (ReturnType<typeof payoutOf> & { result: 'win' | 'loss' | 'draw' | 'void' | null }) | null;
 };
 
 const sameDecimal = (a: string, b: string) => {
@@ -114,9 +117,13 @@ export async function verifyOrderProof(input: ProofInput): Promise<OrderVerifica
 
   const of = <T extends Entry>(role: ProofRole) => (entries.find((c) => c.role === role)?.entry ?? null) as T | null;
   const placed = of<OrderPlaced>('placed');
-  const settled = of<OrderSettled>('settled');
+  const outcome = of<OrderSettled | OrderVoided>('settled');
+  const settled = outcome?.type === 'order_settled' ? outcome : null;
+  const voided = outcome?.type === 'order_voided' ? outcome : null;
   const openPrice = of<PriceSecond>('open_price');
   const settlePrice = of<PriceSecond>('settle_price');
+  const openReference = of<ReferencePrice>('open_reference');
+  const settleReference = of<ReferencePrice>('settle_reference');
 
   let arithmetic: OrderVerification['arithmetic'] = null;
   if (placed) {
@@ -139,15 +146,23 @@ export async function verifyOrderProof(input: ProofInput): Promise<OrderVerifica
         ['result', settled.result === order.result],
         ['payout', order.payout !== null && sameDecimal(settled.payout, order.payout)],
       );
+    if (voided)
+      shown.push(
+        ['settle_price', order.settle_price !== null && sameDecimal(voided.settle_price, order.settle_price)],
+        ['result', order.result === 'void'],
+        ['payout', order.payout !== null && sameDecimal(voided.refund, order.payout)],
+      );
     for (const [field, ok] of shown) if (!ok) add('shown', `${field}: the order shown differs from its log entry`);
     for (const p of checkSettlement(placed, settled, openPrice, settlePrice)) problems.push(p);
-    const result = settled?.result ?? null;
-    arithmetic = { ...payoutOf(placed, result ?? 'draw'), result };
+    if (outcome) for (const p of checkReference(placed, outcome, openReference, settleReference)) problems.push(p);
+    const result = settled?.result ?? (voided ? 'void' : null);
+    arithmetic = { ...payoutOf(placed, settled?.result ?? 'draw'), result };
+    if (voided) arithmetic.payout = voided.refund;
   }
-  if (settled) {
+  if (outcome) {
     const journal = input.journals.find((j) => j.reference === `order:${order.id}:settle`);
-    if (!journal || journal.id !== settled.journal_id)
-      add('journal', `the settlement names journal ${settled.journal_id}, the ledger shows ${journal?.id ?? 'none'}`);
+    if (!journal || journal.id !== outcome.journal_id)
+      add('journal', `the settlement names journal ${outcome.journal_id}, the ledger shows ${journal?.id ?? 'none'}`);
   }
   for (const j of input.journals) {
     const sum = j.lines.reduce((s, l) => s + decimalUnits(l.amount, 2), 0n);
@@ -156,6 +171,7 @@ export async function verifyOrderProof(input: ProofInput): Promise<OrderVerifica
 
   const needed: ProofRole[] =
     order.status === 'settled' ? ['placed', 'open_price', 'settled', 'settle_price'] : ['placed', 'open_price'];
+  if (order.status === 'settled' && placed?.reference) needed.push('open_reference', 'settle_reference');
   const pending = needed.some((role) => (entries.find((c) => c.role === role)?.state ?? 'queued') === 'queued');
   return {
     status: problems.length ? 'failed' : pending ? 'pending' : 'verified',

@@ -7,6 +7,7 @@ import { DefaultPage, LoadError } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
 import { ProfileHeader } from '../features/profile/components/profile-header.tsx';
 import { BalanceCard } from '../features/profile/components/balance-card.tsx';
+import { LiabilitiesCard } from '../features/liabilities/components/liabilities-card.tsx';
 import { MineMenu } from '../features/profile/components/mine-menu.tsx';
 import { LogoutConfirm } from '../features/session/components/logout-confirm.tsx';
 
@@ -22,6 +23,7 @@ export default function MinePage() {
         <>
           <ProfileHeader user={user} />
           <BalanceCard />
+          <LiabilitiesCard />
         </>
       ) : isLoading ? (
         <Delayed>

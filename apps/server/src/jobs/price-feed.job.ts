@@ -30,6 +30,11 @@ import {
   type ProgressRow,
   sourceSymbolOf,
   refreshHolidays,
+  okxSource,
+  recordReference,
+  referenceProgressOf,
+  referenceStep,
+  referenceSymbolOf,
 } from '../modules/market/index.ts';
 import { formatPrice } from '@app/contracts';
 import { Backoff } from '../platform/jobs/backoff.ts';
@@ -51,7 +56,12 @@ export type FeedJobOptions = {
   /** A real feed; by default the seeded simulator (seed kept in the database). */
   feed?: (seed: string) => PriceFeed;
   /** The exchange sources' endpoints (a product whose source is 'binance' streams from there). */
-  sources?: { binance?: { wsUrl: string; restUrl: string }; json?: JsonFeedConfig | null };
+  sources?: {
+    binance?: { wsUrl: string; restUrl: string };
+    json?: JsonFeedConfig | null;
+    /** The second source's endpoint (products whose reference_source is 'okx' are checked against it). */
+    okx?: { wsUrl: string };
+  };
   now?: () => number;
 };
 
@@ -87,6 +97,9 @@ export class PriceFeedJob {
   /** The live sources in use, by name. */
   private readonly live = new Map<string, LiveSource>();
   private readonly unconfigured = new Set<string>();
+  /** The second sources in use, by name, and how far each product is heard at its second source. */
+  private readonly references = new Map<string, LiveSource>();
+  private referenceThrough = new Map<number, number>();
 
   constructor(private readonly options: FeedJobOptions) {
     this.lock = new LeaderLock(options.url, LOCKS.priceFeed);
@@ -109,6 +122,8 @@ export class PriceFeedJob {
     await this.pruning;
     for (const source of this.live.values()) await source.stop();
     this.live.clear();
+    for (const source of this.references.values()) await source.stop();
+    this.references.clear();
     await this.lock.release();
   }
 
@@ -180,6 +195,7 @@ export class PriceFeedJob {
     const latest = await latestTicks(db);
     this.last = new Map([...latest].map(([id, t]) => [id, t.price]));
     this.progress = await progressOf(db);
+    this.referenceThrough = await referenceProgressOf(db);
     this.options.log.info({ feed: this.feed.name, watermark: this.watermark }, 'price feed: leading');
   }
 
@@ -208,6 +224,7 @@ export class PriceFeedJob {
       for (const p of fresh) if (latest.has(p.id)) this.last.set(p.id, latest.get(p.id)!.price);
     }
     await this.liveSources(target);
+    await this.referenceSources();
     let from = Math.max(this.watermark + 1, target - MAX_CATCH_UP_SECONDS);
     while (from <= target && !this.stopped) {
       const to = Math.min(target, from + SECONDS_PER_TRANSACTION - 1);
@@ -296,6 +313,40 @@ export class PriceFeedJob {
       }
       source.watch(list.map((p) => sourceSymbolOf(p)));
       await this.recordLive(source, list, now);
+    }
+  }
+
+  /**
+   * The second sources: each product under the second-source rule is streamed from its second exchange, and the
+   * seconds heard are recorded beside the primary's (never mixed into it). A source no product uses is closed.
+   */
+  private async referenceSources() {
+    const bySource = new Map<string, ProductRow[]>();
+    for (const p of this.products)
+      if (p.referenceSource) bySource.set(p.referenceSource, [...(bySource.get(p.referenceSource) ?? []), p]);
+    for (const [name, source] of this.references)
+      if (!bySource.has(name)) {
+        await source.stop();
+        this.references.delete(name);
+      }
+    for (const [name, list] of bySource) {
+      let source = this.references.get(name) ?? null;
+      if (!source && name === 'okx' && this.options.sources?.okx) {
+        source = okxSource(this.options.sources.okx, this.options.log.child({ source: 'okx', role: 'reference' }));
+        this.references.set(name, source);
+      }
+      if (!source) {
+        // Unheard, its products' orders are void after the wait (the published rule), never settled unchecked.
+        if (!this.unconfigured.has(`reference:${name}`))
+          this.options.log.warn({ source: name }, 'price feed: second source not configured');
+        this.unconfigured.add(`reference:${name}`);
+        continue;
+      }
+      source.watch(list.map((p) => referenceSymbolOf(p)));
+      const step = referenceStep(source, list, this.referenceThrough);
+      if (!step.ticks.length && !step.heard.length) continue;
+      await recordReference(this.options.db, step);
+      for (const h of step.heard) this.referenceThrough.set(h.productId, h.through);
     }
   }
 

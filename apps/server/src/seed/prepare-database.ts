@@ -1,7 +1,8 @@
 import type pino from 'pino';
 import type { Config } from '../platform/config/env.ts';
 import type { Db } from '../platform/db/client.ts';
-import { applyDefaultSource } from '../modules/market/index.ts';
+import { applyDefaultSource, applyReferenceRule } from '../modules/market/index.ts';
+import { systemClock } from '../platform/time/clock.ts';
 import { seed, type SeedResult } from './seed.ts';
 
 /**
@@ -15,5 +16,8 @@ export async function prepareDatabase(db: Db, config: Config, log: pino.Logger):
   // MARKET_FEED moves the products an operator has not given a source; each answer then says where its price is from.
   const moved = await applyDefaultSource(db, config.market.feeds, config.market.jsonClasses);
   if (moved.length) log.info({ feeds: config.market.feeds, moved }, 'market: default price source applied');
+  // REFERENCE_FEED: the second-source rule of every crypto product, logged as a term where it changed.
+  const ruled = await db.transaction((tx) => applyReferenceRule(tx, config.market.reference, systemClock()));
+  if (ruled.length) log.info({ rule: config.market.reference, products: ruled }, 'market: second-source rule applied');
   return seeded;
 }

@@ -18,8 +18,16 @@ const crossOwnerReads: readonly { unit: string; tables: readonly string[]; why: 
   },
   {
     unit: 'modules/orders',
-    tables: ['contract_terms', 'copy_leaders', 'copy_records', 'feed_progress', 'price_ticks', 'products'],
-    why: 'Order placement is one statement (terms, price second, feed progress, copy source, insert): the hot path has one round trip (bench:orders). Order pages show the product beside each order.',
+    tables: [
+      'contract_terms',
+      'copy_leaders',
+      'copy_records',
+      'feed_progress',
+      'price_ticks',
+      'products',
+      'reference_ticks',
+    ],
+    why: "Order placement is one statement (terms, price second, feed progress, copy source, insert): the hot path has one round trip (bench:orders). Order pages show the product beside each order. Settlement claims a batch with both sources' prices of each order's seconds in one statement.",
   },
   {
     unit: 'modules/copy',

@@ -62,7 +62,7 @@ export function recordStats(
     if (o.result === 'win') wins++;
     else if (o.result === 'loss') losses++;
     else draws++;
-    if (o.result !== 'draw') {
+    if (o.result !== 'draw' && o.result !== 'void') {
       // Break-even: sum of what the decided orders lose if wrong / sum of (win profit + that loss).
       const q = quoteOrder(o.stake, o);
       decidedLoss += q.expectedLoss;

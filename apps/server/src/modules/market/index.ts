@@ -26,6 +26,15 @@ export {
   type TickRow,
 } from './market.repository.ts';
 export { binanceSource } from './binance-source.ts';
+export { okxSource } from './okx-source.ts';
+export {
+  applyReferenceRule,
+  recordReference,
+  referenceProgressOf,
+  referenceStep,
+  referenceSymbolOf,
+  type ReferenceRule,
+} from './reference-source.ts';
 export { jsonFeedConfig, jsonSource, type JsonFeedConfig } from './json-source.ts';
 export { type LiveSource } from './stream-source.ts';
 export { liveStep, type LiveProgress } from './live-recording.ts';

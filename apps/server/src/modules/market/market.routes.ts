@@ -187,7 +187,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRouteOptions> = async (ap
     },
     async (request, reply) => {
       const p = await product(request.query.symbol);
-      return reply.ok({ symbol: p.symbol, items: (await termsOf(db, p.id)).map(toTerms) });
+      return reply.ok({ symbol: p.symbol, items: (await termsOf(db, p.id)).map((t) => toTerms(t, p)) });
     },
   );
 
@@ -199,7 +199,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRouteOptions> = async (ap
       const [view] = await productViews(db, now(), [p]);
       return reply.ok({
         product: view!,
-        terms: (await termsOf(db, p.id)).map(toTerms),
+        terms: (await termsOf(db, p.id)).map((t) => toTerms(t, p)),
         session: p.session,
         next_change: p.forbidden ? null : nextSessionChange(p.session as SessionName, now()),
       });

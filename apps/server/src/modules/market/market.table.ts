@@ -43,6 +43,17 @@ export const products = pgTable(
       .generatedAlwaysAs(sql`source = 'simulator'`),
     /** In session, a last trade older than this marks the price "delayed" and refuses orders on it. */
     maxPriceAgeSeconds: integer('max_price_age_seconds').notNull().default(15),
+    /**
+     * The second, independent source its prices are checked against (an exchange other than `source`), or null:
+     * no second-source rule. Set with the rule's tolerance at boot (REFERENCE_FEED) and logged as a term.
+     */
+    referenceSource: text('reference_source'),
+    /** The product's symbol at the second source (BTC-USDT at OKX); null: derived from the symbol. */
+    referenceSymbol: text('reference_symbol'),
+    /** The published rule: an order is void when the two sources differ by more than this at its open or settle. */
+    referenceToleranceBp: integer('reference_tolerance_bp'),
+    /** The second source's price of a second is its last trade no older than this; none: the order is void. */
+    referenceMaxAgeSeconds: integer('reference_max_age_seconds').notNull().default(5),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -51,6 +62,10 @@ export const products = pgTable(
     check('products_precision', sql`${t.precision} between 0 and 8`),
     check('products_source', sql`${t.source} ~ '^[a-z][a-z0-9_]{1,31}$'`),
     check('products_max_price_age', sql`${t.maxPriceAgeSeconds} between 2 and 3600`),
+    check(
+      'products_reference_rule',
+      sql`(${t.referenceSource} is null) = (${t.referenceToleranceBp} is null) and coalesce(${t.referenceToleranceBp}, 0) between 0 and 10000 and ${t.referenceMaxAgeSeconds} between 1 and 60`,
+    ),
   ],
 );
 
@@ -107,6 +122,23 @@ export const priceTicks = pgTable(
   (t) => [primaryKey({ columns: [t.productId, t.ts] }), check('price_ticks_positive', sql`${t.price} > 0`)],
 );
 
+/**
+ * The second source's record: per product and second, its last trade in that second (seconds without a trade are
+ * absent, never carried), with the source's trade id and time, so a checked price can be looked up at the source.
+ */
+export const referenceTicks = pgTable(
+  'reference_ticks',
+  {
+    productId: integer('product_id').notNull(),
+    ts: bigint('ts', { mode: 'number' }).notNull(),
+    source: text('source').notNull(),
+    price: bigint('price', { mode: 'bigint' }).notNull(),
+    /** The source's trade id as it wrote it (OKX's are decimal strings). */
+    tradeId: text('trade_id'),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.ts] }), check('reference_ticks_positive', sql`${t.price} > 0`)],
+);
+
 /** K-lines per interval, aggregated from the series as it is recorded. */
 export const candles = pgTable(
   'candles',
@@ -144,6 +176,8 @@ export const feedProgress = pgTable('feed_progress', {
   productId: integer('product_id').primaryKey(),
   recordedThrough: bigint('recorded_through', { mode: 'number' }).notNull(),
   lastTrade: bigint('last_trade', { mode: 'number' }),
+  /** How far the second source is heard (every trade of every second up to it is in reference_ticks). */
+  referenceThrough: bigint('reference_through', { mode: 'number' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

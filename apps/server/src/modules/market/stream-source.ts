@@ -38,6 +38,8 @@ export type StreamTrade = { symbol: string; id: number | null; timeMs: number; p
 export type StreamProtocol = {
   readonly name: string;
   url(symbols: string[]): string;
+  /** A source that subscribes by message (OKX) rather than by URL: what to send once connected. */
+  subscribe?(symbols: string[]): unknown;
   /** The trades of a message ([] for a message of another kind); null when it cannot be read (counted, dropped). */
   parse(message: unknown): StreamTrade[] | null;
   history(symbol: string, from: number, to: number): Promise<Map<number, SecondTrade>>;
@@ -160,6 +162,7 @@ export class StreamSource implements LiveSource {
       this.retryMs = 1_000;
       // What was heard before this connection is incomplete around the gap: the source's history fills it.
       this.heard.clear();
+      if (this.protocol.subscribe) socket.send(JSON.stringify(this.protocol.subscribe(this.symbols)));
       this.log.info({ symbols: this.symbols.length }, `${this.name}: streaming`);
     });
     socket.on('message', (data) => this.onMessage(data.toString()));

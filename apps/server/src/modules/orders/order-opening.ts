@@ -20,7 +20,18 @@ type Terms = NonNullable<NonNullable<Awaited<ReturnType<typeof findProductTerms>
 export type OrderTerms = {
   product: Pick<
     ProductRow,
-    'id' | 'symbol' | 'name' | 'precision' | 'session' | 'forbidden' | 'simulated' | 'maxPriceAgeSeconds' | 'source'
+    | 'id'
+    | 'symbol'
+    | 'name'
+    | 'precision'
+    | 'session'
+    | 'forbidden'
+    | 'simulated'
+    | 'maxPriceAgeSeconds'
+    | 'source'
+    | 'referenceSource'
+    | 'referenceToleranceBp'
+    | 'referenceMaxAgeSeconds'
   >;
   terms: Pick<Terms, 'seconds' | 'payoutBp' | 'lossBp' | 'feeBp' | 'minStake' | 'maxStake' | 'maxOpenStake'>;
 };
@@ -94,6 +105,10 @@ export async function insertOpenOrders(
     mode: o.mode,
     result: null,
     payout: null,
+    // Real orders only: a practice order moves no money a second source could be asked to protect.
+    refSource: o.mode === 'real' && o.product.referenceToleranceBp !== null ? o.product.referenceSource : null,
+    refToleranceBp: o.mode === 'real' && o.product.referenceSource !== null ? o.product.referenceToleranceBp : null,
+    refMaxAgeSeconds: o.mode === 'real' && o.product.referenceSource !== null ? o.product.referenceMaxAgeSeconds : null,
     createdAt: new Date(),
     settledAt: null,
   }));
@@ -114,6 +129,10 @@ export async function insertOpenOrders(
       feeBp: row.feeBp,
       openSecond: row.openTime,
       openPrice: formatPrice(row.openPrice, o.product.precision),
+      reference:
+        row.refSource === null || row.refToleranceBp === null
+          ? null
+          : { source: row.refSource, toleranceBp: row.refToleranceBp, maxAgeSeconds: row.refMaxAgeSeconds! },
     })),
     real.flatMap(({ o, row }) =>
       o.tick.tradeId === undefined
@@ -138,12 +157,14 @@ export async function insertOpenOrders(
   const inserted = await tx.execute<{ created_at: string }>(sql`
     WITH opened AS (
       INSERT INTO contract_orders (id, user_id, product_id, direction, stake, fee, seconds, payout_bp, loss_bp, fee_bp,
-                                   open_time, open_price, settle_time, mode)
+                                   open_time, open_price, settle_time, mode, ref_source, ref_tolerance_bp,
+                                   ref_max_age_seconds)
       SELECT * FROM unnest(${col((r) => r.id)}::bigint[], ${col((r) => r.userId)}::bigint[], ${col((r) => r.productId)}::int[],
         ${col((r) => r.direction)}::text[], ${col((r) => r.stake)}::bigint[], ${col((r) => r.fee)}::bigint[],
         ${col((r) => r.seconds)}::int[], ${col((r) => r.payoutBp)}::int[], ${col((r) => r.lossBp)}::int[],
         ${col((r) => r.feeBp)}::int[], ${col((r) => r.openTime)}::bigint[], ${col((r) => r.openPrice)}::bigint[],
-        ${col((r) => r.settleTime)}::bigint[], ${col((r) => r.mode)}::text[])
+        ${col((r) => r.settleTime)}::bigint[], ${col((r) => r.mode)}::text[], ${pgArray(rows.map((r) => r.refSource))}::text[],
+        ${pgArray(rows.map((r) => r.refToleranceBp))}::int[], ${pgArray(rows.map((r) => r.refMaxAgeSeconds))}::int[])
       RETURNING created_at),
     stakes AS (
       INSERT INTO open_stakes (user_id, product_id, mode, stake)

@@ -276,6 +276,9 @@ async function readStates(tx: Tx, orders: PlacedBy[]): Promise<OrderState[]> {
       simulated: boolean;
       source: string;
       max_price_age_seconds: number;
+      reference_source: string | null;
+      reference_tolerance_bp: number | null;
+      reference_max_age_seconds: number;
       last_trade: bigint | null;
       seconds: number | null;
       payout_bp: number;
@@ -297,7 +300,8 @@ async function readStates(tx: Tx, orders: PlacedBy[]): Promise<OrderState[]> {
     }
   >(sql`
     SELECT pr.id AS product_id, pr.symbol, pr.name, pr.precision, pr.session, pr.forbidden, pr.simulated, pr.source,
-           pr.max_price_age_seconds, fp.last_trade,
+           pr.max_price_age_seconds, pr.reference_source, pr.reference_tolerance_bp, pr.reference_max_age_seconds,
+           fp.last_trade,
            t.seconds, t.payout_bp, t.loss_bp, t.fee_bp, t.min_stake, t.max_stake, t.max_open_stake,
            p.ts, p.price, p.trade_id, k.request_hash, k.status_code, k.response,
            ${nextOrderId} AS order_id, ${balanceSql(sql`r.account`)} AS balance,
@@ -335,6 +339,9 @@ async function readStates(tx: Tx, orders: PlacedBy[]): Promise<OrderState[]> {
               simulated: s.simulated,
               source: s.source,
               maxPriceAgeSeconds: s.max_price_age_seconds,
+              referenceSource: s.reference_source,
+              referenceToleranceBp: s.reference_tolerance_bp,
+              referenceMaxAgeSeconds: s.reference_max_age_seconds,
             },
             terms:
               s.seconds === null

@@ -33,5 +33,13 @@ export function toOrder(
     expected_loss: formatMoney(quote.expectedLoss),
     simulated: product.simulated,
     mode: row.mode as Order['mode'],
+    reference:
+      row.refSource === null || row.refToleranceBp === null
+        ? null
+        : {
+            source: row.refSource,
+            tolerance_pct: bpToPct(row.refToleranceBp),
+            max_age_seconds: row.refMaxAgeSeconds ?? 0,
+          },
   };
 }

@@ -101,7 +101,35 @@ type DueOrder = Pick<
   | 'settleTime'
   | 'openTime'
   | 'mode'
+  | 'fee'
+  | 'refToleranceBp'
 >;
+
+/** A second-source price as settlement checks it: the last trade at or before the second within the rule's age. */
+type ReferenceSeen = { price: bigint; ts: number; tradeId: string | null } | null;
+
+/**
+ * How long after an order's settle second settlement waits for the second source to be heard through it; after
+ * that, a second it did not hear is missing (the order is void), so a silent source cannot hold money.
+ */
+export const REFERENCE_WAIT_SECONDS = 30;
+
+/**
+ * The published second-source rule: void when either second has no second-source price, or when the two prices
+ * differ by more than the tolerance (|reference - recorded| * 10000 > tolerance_bp * recorded, in whole price
+ * units, no rounding).
+ */
+export function referenceVerdict(
+  toleranceBp: number,
+  seconds: Array<{ recorded: bigint; reference: ReferenceSeen }>,
+): 'agree' | 'disagree' | 'missing' {
+  if (seconds.some((s) => s.reference === null)) return 'missing';
+  for (const { recorded, reference } of seconds) {
+    const gap = reference!.price > recorded ? reference!.price - recorded : recorded - reference!.price;
+    if (gap * 10_000n > BigInt(toleranceBp) * recorded) return 'disagree';
+  }
+  return 'agree';
+}
 
 /**
  * Settles orders whose settlement second the feed has recorded (settle_time <= watermark, and <= the product's own
@@ -133,27 +161,50 @@ export async function settleDueOrders(
       tick_ts: string | null;
       tick_price: string | null;
       tick_trade_id: string | null;
+      fee: string;
+      ref_source: string | null;
+      ref_tolerance_bp: number | null;
+      ref_max_age_seconds: number | null;
+      ro_ts: string | null;
+      ro_price: string | null;
+      ro_trade_id: string | null;
+      rs_ts: string | null;
+      rs_price: string | null;
+      rs_trade_id: string | null;
       symbol: string;
       precision: number;
       source: string;
     }>(sql`
       WITH due AS (
         SELECT o.id, o.user_id, o.product_id, o.direction, o.stake, o.payout_bp, o.loss_bp, o.fee_bp, o.open_price,
-               o.settle_time, o.open_time, o.mode
+               o.settle_time, o.open_time, o.mode, o.fee, o.ref_source, o.ref_tolerance_bp, o.ref_max_age_seconds
         FROM contract_orders o
+        LEFT JOIN feed_progress f ON f.product_id = o.product_id
         WHERE o.status = 'open' AND o.settle_time <= ${watermark}
           -- A product whose source fell behind (disconnected, backfilling) settles once its second is recorded.
-          AND o.settle_time <= coalesce((SELECT f.recorded_through FROM feed_progress f WHERE f.product_id = o.product_id),
-                                        ${watermark})
+          AND o.settle_time <= coalesce(f.recorded_through, ${watermark})
+          -- Under the second-source rule, once the second source is heard through the settle second, or it has
+          -- had its time (what it did not hear by then is missing).
+          AND (o.ref_tolerance_bp IS NULL OR o.settle_time <= coalesce(f.reference_through, -1)
+               OR o.settle_time + ${REFERENCE_WAIT_SECONDS} <= ${watermark})
           AND (o.user_id % ${HOUSE_SHARDS}) % ${part.of} = ${part.index}
         ORDER BY o.settle_time LIMIT ${limit}
-        FOR UPDATE SKIP LOCKED)
+        FOR UPDATE OF o SKIP LOCKED)
       SELECT due.*, p.ts AS tick_ts, p.price AS tick_price, p.trade_id AS tick_trade_id, pr.symbol, pr.precision,
-             pr.source
+             pr.source, ro.ts AS ro_ts, ro.price AS ro_price, ro.trade_id AS ro_trade_id, rs.ts AS rs_ts,
+             rs.price AS rs_price, rs.trade_id AS rs_trade_id
       FROM due
       JOIN products pr ON pr.id = due.product_id
       LEFT JOIN LATERAL (SELECT t.ts, t.price, t.trade_id FROM price_ticks t WHERE t.product_id = due.product_id
-                         AND t.ts <= due.settle_time ORDER BY t.ts DESC LIMIT 1) AS p ON true`);
+                         AND t.ts <= due.settle_time ORDER BY t.ts DESC LIMIT 1) AS p ON true
+      LEFT JOIN LATERAL (SELECT r.ts, r.price, r.trade_id FROM reference_ticks r
+                         WHERE due.ref_tolerance_bp IS NOT NULL AND r.product_id = due.product_id
+                           AND r.ts BETWEEN due.open_time - due.ref_max_age_seconds AND due.open_time
+                         ORDER BY r.ts DESC LIMIT 1) AS ro ON true
+      LEFT JOIN LATERAL (SELECT r.ts, r.price, r.trade_id FROM reference_ticks r
+                         WHERE due.ref_tolerance_bp IS NOT NULL AND r.product_id = due.product_id
+                           AND r.ts BETWEEN due.settle_time - due.ref_max_age_seconds AND due.settle_time
+                         ORDER BY r.ts DESC LIMIT 1) AS rs ON true`);
     if (picked.rows.length === 0) return 0;
     const due: DueOrder[] = picked.rows.map((r) => ({
       id: Number(r.id),
@@ -168,10 +219,18 @@ export async function settleDueOrders(
       settleTime: Number(r.settle_time),
       openTime: Number(r.open_time),
       mode: r.mode,
+      fee: BigInt(r.fee),
+      refToleranceBp: r.ref_tolerance_bp,
+    }));
+    const seen = (ts: string | null, price: string | null, tradeId: string | null): ReferenceSeen =>
+      ts === null ? null : { ts: Number(ts), price: BigInt(price!), tradeId };
+    const references = picked.rows.map((r) => ({
+      open: seen(r.ro_ts, r.ro_price, r.ro_trade_id),
+      settle: seen(r.rs_ts, r.rs_price, r.rs_trade_id),
     }));
     const settled = due.map((order, i) => {
       const { tick_ts: ts, tick_price: price } = picked.rows[i]!;
-      return settlementOf(order, ts === null ? null : { ts: Number(ts), price: BigInt(price!) });
+      return settlementOf(order, ts === null ? null : { ts: Number(ts), price: BigInt(price!) }, references[i]!);
     });
     // Open-stake rows before the ledger's accounts, the order placement takes them in: the other way round, a
     // settlement and a placement for the same user could each hold what the other waits for.
@@ -186,16 +245,27 @@ export async function settleDueOrders(
     );
     // Real money only, as at placement; the settling price second is logged with the order.
     const real = settled.flatMap((s, i) => (due[i]!.mode === 'real' ? [{ s, i, row: picked.rows[i]! }] : []));
+    const checked = real.filter(({ row }) => row.ref_tolerance_bp !== null);
+    const referenceFact = (row: (typeof real)[number]['row'], second: number, r: ReferenceSeen) => ({
+      symbol: row.symbol,
+      second,
+      source: row.ref_source!,
+      price: r === null ? null : formatPrice(r.price, row.precision),
+      tradeSecond: r?.ts ?? null,
+      tradeId: r?.tradeId ?? null,
+    });
     const logged = ordersSettledInsert(
-      real.map(({ s, i, row }) => ({
-        orderId: s.id,
-        settleSecond: due[i]!.settleTime,
-        priceSecond: s.tick,
-        settlePrice: formatPrice(s.price, row.precision),
-        result: s.result,
-        payout: s.payout,
-        journalId: journals[i]!.journalId,
-      })),
+      real
+        .filter(({ s }) => s.result !== 'void')
+        .map(({ s, i, row }) => ({
+          orderId: s.id,
+          settleSecond: due[i]!.settleTime,
+          priceSecond: s.tick,
+          settlePrice: formatPrice(s.price, row.precision),
+          result: s.result as 'win' | 'loss' | 'draw',
+          payout: s.payout,
+          journalId: journals[i]!.journalId,
+        })),
       real.map(({ s, row }) => ({
         symbol: row.symbol,
         second: s.tick,
@@ -203,6 +273,21 @@ export async function settleDueOrders(
         source: row.source,
         tradeId: row.tick_trade_id === null ? null : Number(row.tick_trade_id),
       })),
+      real
+        .filter(({ s }) => s.result === 'void')
+        .map(({ s, i, row }) => ({
+          orderId: s.id,
+          settleSecond: due[i]!.settleTime,
+          priceSecond: s.tick,
+          settlePrice: formatPrice(s.price, row.precision),
+          reason: s.voidReason!,
+          refund: s.payout,
+          journalId: journals[i]!.journalId,
+        })),
+      checked.flatMap(({ i, row }) => [
+        referenceFact(row, due[i]!.openTime, references[i]!.open),
+        referenceFact(row, due[i]!.settleTime, references[i]!.settle),
+      ]),
     );
     // settled_at is the statement's clock, not the transaction's start: the lag it shows includes the batch's work.
     // The log's entries are queued by the same statement: no round trip of their own.
@@ -276,14 +361,45 @@ export async function openStakeDrift(db: DbOrTx) {
   return drift.rows;
 }
 
-function settlementOf(order: DueOrder, tick: { ts: number; price: bigint } | null) {
+function settlementOf(
+  order: DueOrder,
+  tick: { ts: number; price: bigint } | null,
+  reference: { open: ReferenceSeen; settle: ReferenceSeen },
+) {
   if (!tick) throw new Error(`no recorded price for order ${order.id} at ${order.settleTime}`);
-  const result = settleResult(order.direction as 'up' | 'down', order.openPrice, tick.price);
-  const quote = quoteOrder(order.stake, { payoutBp: order.payoutBp, lossBp: order.lossBp, feeBp: order.feeBp });
-  const payout = settlementReturn(quote, result);
   const asset = assetOf(order.mode as OrderMode);
   const frozen = userAccount(order.userId, 'frozen', asset);
   const available = userAccount(order.userId, 'available', asset);
+  const verdict =
+    order.refToleranceBp === null
+      ? 'agree'
+      : referenceVerdict(order.refToleranceBp, [
+          { recorded: order.openPrice, reference: reference.open },
+          { recorded: tick.price, reference: reference.settle },
+        ]);
+  if (verdict !== 'agree') {
+    // Void: the stake leaves the frozen bucket and the fee comes back from the house's fees, both to available.
+    const transfers = [{ from: frozen, to: available, amount: order.stake }];
+    if (order.fee > 0n)
+      transfers.push({ from: houseShard('fees', order.userId, asset), to: available, amount: order.fee });
+    return {
+      id: order.id,
+      result: 'void' as const,
+      voidReason: verdict,
+      payout: order.stake + order.fee,
+      price: tick.price,
+      tick: tick.ts,
+      journal: {
+        reference: `order:${order.id}:settle`,
+        kind: 'order_void',
+        transfers,
+        memo: { order: order.id, result: 'void', reason: verdict },
+      },
+    };
+  }
+  const result = settleResult(order.direction as 'up' | 'down', order.openPrice, tick.price);
+  const quote = quoteOrder(order.stake, { payoutBp: order.payoutBp, lossBp: order.lossBp, feeBp: order.feeBp });
+  const payout = settlementReturn(quote, result);
   const house = houseShard('trading', order.userId, asset);
   // The stake leaves the frozen bucket; what comes back goes to available; the house takes a loss or pays a win.
   const transfers = [];
@@ -292,7 +408,8 @@ function settlementOf(order: DueOrder, tick: { ts: number; price: bigint } | nul
   if (payout < order.stake) transfers.push({ from: frozen, to: house, amount: order.stake - payout });
   return {
     id: order.id,
-    result,
+    result: result as 'win' | 'loss' | 'draw' | 'void',
+    voidReason: null as 'disagree' | 'missing' | null,
     payout,
     price: tick.price,
     tick: tick.ts,

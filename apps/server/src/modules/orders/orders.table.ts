@@ -27,7 +27,12 @@ export const contractOrders = pgTable(
     status: text('status').notNull().default('open'),
     /** 'real' or 'practice': practice orders move PUSD (virtual money) only. */
     mode: text('mode').notNull().default('real'),
+    /** 'win', 'loss', 'draw', or 'void' (the second-source rule: stake and fee returned). */
     result: text('result'),
+    /** The second-source rule copied at open as shown in the terms (null: none applies to this order). */
+    refSource: text('ref_source'),
+    refToleranceBp: integer('ref_tolerance_bp'),
+    refMaxAgeSeconds: integer('ref_max_age_seconds'),
     payout: bigint('payout', { mode: 'bigint' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),

@@ -4,14 +4,17 @@ export {
   ordersPlacedInsert,
   ordersSettledInsert,
   logTermsChanged,
+  logLiabilitiesRoot,
   pseudonymKeyOf,
   type OrderPlacedFact,
   type OrderSettledFact,
+  type OrderVoidedFact,
+  type ReferencePriceFact,
   type PriceSecondFact,
   type PseudonymKey,
   type TermsChangedFact,
 } from './log-entries.ts';
 export { loadLogSigner, type LogSigner } from './log-signer.ts';
-export { orderLogEntries, orderLogIndexes } from './log.service.ts';
+export { onceEntryIndex, orderLogEntries, orderLogIndexes } from './log.service.ts';
 export { sequence, type SequencePass } from './sequencer.ts';
 export { transparencyRoutes } from './transparency.routes.ts';

@@ -24,6 +24,32 @@ export type OrderPlacedFact = {
   feeBp: number;
   openSecond: number;
   openPrice: string;
+  /** The second-source rule the order was placed under (logged only when there is one). */
+  reference?: { source: string; toleranceBp: number; maxAgeSeconds: number } | null;
+};
+
+/**
+ * The second source's price of a second as settlement checked it: its last trade at or before the second and no
+ * older than the rule's age (null: none, which voids the order).
+ */
+export type ReferencePriceFact = {
+  symbol: string;
+  second: number;
+  source: string;
+  price: string | null;
+  tradeSecond: number | null;
+  tradeId: string | null;
+};
+
+/** An order the second-source rule voided: its stake and fee returned by journal `journalId`. */
+export type OrderVoidedFact = {
+  orderId: number;
+  settleSecond: number;
+  priceSecond: number;
+  settlePrice: string;
+  reason: 'disagree' | 'missing';
+  refund: bigint;
+  journalId: number;
 };
 
 export type OrderSettledFact = {
@@ -59,6 +85,19 @@ export type TermsChangedFact =
       subject: 'yuebao_flexible';
       at: number;
       terms: { rateBp: number; rates: Array<{ from: string; rateBp: number }>; instantOutDaily: bigint };
+    }
+  | {
+      subject: 'wallet_fees';
+      at: number;
+      fees: { withdrawFeeBp: number; withdrawFeeMin: bigint; exchangeFeeBp: number };
+    }
+  | {
+      subject: 'reference_rule';
+      at: number;
+      symbol: string;
+      source: string | null;
+      toleranceBp: number | null;
+      maxAgeSeconds: number;
     }
   | {
       subject: 'plan';
@@ -180,15 +219,66 @@ export function ordersPlacedInsert(key: PseudonymKey, orders: OrderPlacedFact[],
         },
         open_second: o.openSecond,
         open_price: o.openPrice,
+        // Absent, not null, for an order without the rule: those entries' bytes are as they always were.
+        ...(o.reference
+          ? {
+              reference: {
+                source: o.reference.source,
+                tolerance_pct: bpToPct(o.reference.toleranceBp),
+                max_age_seconds: o.reference.maxAgeSeconds,
+              },
+            }
+          : {}),
       }),
     })),
   ]);
 }
 
-/** The INSERT that queues orders settled and their price seconds, for a WITH clause of the settling statement. */
-export function ordersSettledInsert(orders: OrderSettledFact[], prices: PriceSecondFact[]): SQL {
+function referencePrices(prices: ReferencePriceFact[]): QueuedEntry[] {
+  const seen = new Map<string, ReferencePriceFact>();
+  for (const p of prices) if (!seen.has(`${p.symbol}:${p.second}`)) seen.set(`${p.symbol}:${p.second}`, p);
+  return [...seen.values()].map((p) => ({
+    type: 'reference_price',
+    orderId: null,
+    onceKey: `ref:${p.symbol}:${p.second}`,
+    data: entry('reference_price', {
+      product: p.symbol,
+      second: p.second,
+      source: p.source,
+      price: p.price,
+      trade_second: p.tradeSecond,
+      trade_id: p.tradeId,
+    }),
+  }));
+}
+
+/**
+ * The INSERT that queues orders settled or voided, their price seconds and the second source's prices of their
+ * open and settle seconds, for a WITH clause of the settling statement.
+ */
+export function ordersSettledInsert(
+  orders: OrderSettledFact[],
+  prices: PriceSecondFact[],
+  voided: OrderVoidedFact[] = [],
+  references: ReferencePriceFact[] = [],
+): SQL {
   return insertOf([
     ...priceSeconds(prices),
+    ...referencePrices(references),
+    ...voided.map((o) => ({
+      type: 'order_voided',
+      orderId: o.orderId,
+      onceKey: null,
+      data: entry('order_voided', {
+        order_id: o.orderId,
+        settle_second: o.settleSecond,
+        price_second: o.priceSecond,
+        settle_price: o.settlePrice,
+        reason: o.reason,
+        refund: formatMoney(o.refund),
+        journal_id: o.journalId,
+      }),
+    })),
     ...orders.map((o) => ({
       type: 'order_settled',
       orderId: o.orderId,
@@ -213,62 +303,83 @@ const pct = (v: number | null) => (v === null ? null : bpToPct(v));
 export async function logTermsChanged(tx: Tx, changes: TermsChangedFact[]): Promise<void> {
   await queue(
     tx,
-    changes.map((c) => ({
-      type: 'terms_changed',
-      orderId: null,
-      onceKey: null,
-      data:
-        c.subject === 'trading'
-          ? entry('terms_changed', { subject: c.subject, at: c.at, product: c.symbol, forbidden: c.forbidden })
-          : c.subject === 'yuebao_flexible'
-            ? entry('terms_changed', {
-                subject: c.subject,
-                at: c.at,
-                terms: {
-                  rate_pct: bpToPct(c.terms.rateBp),
-                  rates: c.terms.rates.map((r) => ({ from: r.from, rate_pct: bpToPct(r.rateBp) })),
-                  instant_out_daily: formatMoney(c.terms.instantOutDaily),
-                },
-              })
-            : c.subject === 'contract_terms'
-              ? entry('terms_changed', {
-                  subject: c.subject,
-                  at: c.at,
-                  product: c.symbol,
-                  seconds: c.seconds,
-                  terms: {
-                    payout_pct: bpToPct(c.terms.payoutBp),
-                    loss_pct: bpToPct(c.terms.lossBp),
-                    fee_pct: bpToPct(c.terms.feeBp),
-                    min_stake: formatMoney(c.terms.minStake),
-                    max_stake: formatMoney(c.terms.maxStake),
-                    max_open_stake: formatMoney(c.terms.maxOpenStake),
-                    enabled: c.terms.enabled,
-                  },
-                })
-              : entry('terms_changed', {
-                  subject: c.subject,
-                  at: c.at,
-                  plan_id: c.planId,
-                  plan: c.slug,
-                  terms: {
-                    state: c.terms.state,
-                    rate_pct: bpToPct(c.terms.rateBp),
-                    expected_rate_pct: pct(c.terms.expectedRateBp),
-                    early_exit_rate_pct: bpToPct(c.terms.earlyExitRateBp),
-                    period_days: c.terms.periodDays,
-                    share_type: c.terms.shareType,
-                    min_amount: formatMoney(c.terms.minAmount),
-                    start_amount: formatMoney(c.terms.startAmount),
-                    total: formatMoney(c.terms.cap),
-                    personal_cap: money(c.terms.personalCap),
-                    committed_amount: money(c.terms.committedAmount),
-                    subscribe_from: c.terms.subscribeFrom,
-                    subscribe_to: c.terms.subscribeTo,
-                  },
-                }),
-    })),
+    changes.map((c) => ({ type: 'terms_changed', orderId: null, onceKey: null, data: termsChangedData(c) })),
   );
+}
+
+/** A change of terms as its entry's bytes: each subject names its own fields (the public shape of the log). */
+function termsChangedData(c: TermsChangedFact): string {
+  switch (c.subject) {
+    case 'trading':
+      return entry('terms_changed', { subject: c.subject, at: c.at, product: c.symbol, forbidden: c.forbidden });
+    case 'yuebao_flexible':
+      return entry('terms_changed', {
+        subject: c.subject,
+        at: c.at,
+        terms: {
+          rate_pct: bpToPct(c.terms.rateBp),
+          rates: c.terms.rates.map((r) => ({ from: r.from, rate_pct: bpToPct(r.rateBp) })),
+          instant_out_daily: formatMoney(c.terms.instantOutDaily),
+        },
+      });
+    case 'wallet_fees':
+      return entry('terms_changed', {
+        subject: c.subject,
+        at: c.at,
+        fees: {
+          withdraw_fee_pct: bpToPct(c.fees.withdrawFeeBp),
+          withdraw_fee_min: formatMoney(c.fees.withdrawFeeMin),
+          exchange_fee_pct: bpToPct(c.fees.exchangeFeeBp),
+        },
+      });
+    case 'reference_rule':
+      return entry('terms_changed', {
+        subject: c.subject,
+        at: c.at,
+        product: c.symbol,
+        source: c.source,
+        tolerance_pct: pct(c.toleranceBp),
+        max_age_seconds: c.maxAgeSeconds,
+      });
+    case 'contract_terms':
+      return entry('terms_changed', {
+        subject: c.subject,
+        at: c.at,
+        product: c.symbol,
+        seconds: c.seconds,
+        terms: {
+          payout_pct: bpToPct(c.terms.payoutBp),
+          loss_pct: bpToPct(c.terms.lossBp),
+          fee_pct: bpToPct(c.terms.feeBp),
+          min_stake: formatMoney(c.terms.minStake),
+          max_stake: formatMoney(c.terms.maxStake),
+          max_open_stake: formatMoney(c.terms.maxOpenStake),
+          enabled: c.terms.enabled,
+        },
+      });
+    case 'plan':
+      return entry('terms_changed', {
+        subject: c.subject,
+        at: c.at,
+        plan_id: c.planId,
+        plan: c.slug,
+        terms: {
+          state: c.terms.state,
+          rate_pct: bpToPct(c.terms.rateBp),
+          expected_rate_pct: pct(c.terms.expectedRateBp),
+          early_exit_rate_pct: bpToPct(c.terms.earlyExitRateBp),
+          period_days: c.terms.periodDays,
+          share_type: c.terms.shareType,
+          min_amount: formatMoney(c.terms.minAmount),
+          start_amount: formatMoney(c.terms.startAmount),
+          total: formatMoney(c.terms.cap),
+          personal_cap: money(c.terms.personalCap),
+          committed_amount: money(c.terms.committedAmount),
+          subscribe_from: c.terms.subscribeFrom,
+          subscribe_to: c.terms.subscribeTo,
+        },
+      });
+  }
 }
 
 /**
@@ -288,4 +399,24 @@ function insertOf(entries: QueuedEntry[]): SQL {
 
 async function queue(tx: Tx, entries: QueuedEntry[]): Promise<void> {
   if (entries.length) await tx.execute(insertOf(entries));
+}
+
+/** A day's proof-of-liabilities root (docs/liabilities.md), in the transaction that publishes it. */
+export async function logLiabilitiesRoot(
+  tx: Tx,
+  root: { day: string; rootHash: string; total: bigint; leaves: number },
+): Promise<void> {
+  await queue(tx, [
+    {
+      type: 'liabilities_root',
+      orderId: null,
+      onceKey: `liabilities:${root.day}`,
+      data: entry('liabilities_root', {
+        day: root.day,
+        root_hash: root.rootHash,
+        total: formatMoney(root.total),
+        leaves: root.leaves,
+      }),
+    },
+  ]);
 }

@@ -98,7 +98,8 @@ export async function orderLogIndexes(
     const row = rows.rows.find((r) => r.type === type);
     return row?.leaf_index == null ? null : Number(row.leaf_index);
   };
-  return { placed: of('order_placed'), settled: of('order_settled') };
+  // A voided order's outcome is its order_voided entry: the place of its settlement for the order detail.
+  return { placed: of('order_placed'), settled: of('order_settled') ?? of('order_voided') };
 }
 
 export type OrderLogEntry = { role: OrderProofRole; index: number | null; data: string };
@@ -120,12 +121,16 @@ export async function orderLogEntries(db: DbOrTx, orderId: number): Promise<Orde
     if (r.type === 'order_placed') {
       out.push({ role: 'placed', index, data: r.data });
       prices.push({ role: 'open_price', key: `price:${String(body.product)}:${String(body.open_second)}` });
-    } else if (r.type === 'order_settled') {
+      if (body.reference)
+        prices.push({ role: 'open_reference', key: `ref:${String(body.product)}:${String(body.open_second)}` });
+    } else if (r.type === 'order_settled' || r.type === 'order_voided') {
       out.push({ role: 'settled', index, data: r.data });
       const product = own.rows.find((p) => p.type === 'order_placed');
       if (product) {
-        const symbol = (JSON.parse(product.data) as { product: string }).product;
-        prices.push({ role: 'settle_price', key: `price:${symbol}:${String(body.price_second)}` });
+        const placed = JSON.parse(product.data) as { product: string; reference?: unknown };
+        prices.push({ role: 'settle_price', key: `price:${placed.product}:${String(body.price_second)}` });
+        if (placed.reference)
+          prices.push({ role: 'settle_reference', key: `ref:${placed.product}:${String(body.settle_second)}` });
       }
     }
   }
@@ -152,4 +157,12 @@ export async function termsHistory(db: DbOrTx): Promise<LogTermsHistory> {
     WHERE type = 'terms_changed' AND leaf_index IS NOT NULL AND leaf_index < ${size}
     ORDER BY leaf_index`);
   return { tree_size: size, items: rows.rows.map((r) => ({ index: Number(r.leaf_index), data: r.data })) };
+}
+
+/** The leaf index of an entry the log holds once (by its key), or null until sequenced. */
+export async function onceEntryIndex(db: DbOrTx, onceKey: string): Promise<number | null> {
+  const rows = await db.execute<{ leaf_index: string | null }>(
+    sql`SELECT min(leaf_index)::text AS leaf_index FROM log_entries WHERE once_key = ${onceKey}`,
+  );
+  return rows.rows[0]?.leaf_index == null ? null : Number(rows.rows[0].leaf_index);
 }

@@ -6,6 +6,8 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { audit } from '../../platform/audit/audit.service.ts';
 import { holdChange, type HeldChangeOwner } from '../../platform/held-changes/held-changes.service.ts';
 import { walletSettings } from './wallet.table.ts';
+import { logTermsChanged } from '../transparency/index.ts';
+import { systemClock } from '../../platform/time/clock.ts';
 
 /** Operator settings of the wallet, in minor units and basis points inside the server. */
 export type Settings = {
@@ -210,9 +212,29 @@ export async function changeSettings(
 }
 
 async function saveAudited(tx: Tx, change: Change, actor: Actor, details: Record<string, unknown>) {
-  const before = settingsView(await loadSettings(tx));
+  const was = await loadSettings(tx);
+  const before = settingsView(was);
   await saveSettings(tx, change);
-  const after = settingsView(await loadSettings(tx));
+  const now = await loadSettings(tx);
+  const after = settingsView(now);
+  // A fee moves money between users and the house: every change of one is a term, in the public log's history
+  // with the wall-clock second it took effect, in the transaction that makes it.
+  if (
+    was.withdrawFeeBp !== now.withdrawFeeBp ||
+    was.withdrawFeeMin !== now.withdrawFeeMin ||
+    was.exchangeFeeBp !== now.exchangeFeeBp
+  )
+    await logTermsChanged(tx, [
+      {
+        subject: 'wallet_fees',
+        at: systemClock(),
+        fees: {
+          withdrawFeeBp: now.withdrawFeeBp,
+          withdrawFeeMin: now.withdrawFeeMin,
+          exchangeFeeBp: now.exchangeFeeBp,
+        },
+      },
+    ]);
   if (BigInt(after.withdraw_max.replace('.', '')) < BigInt(after.withdraw_min.replace('.', '')))
     throw new AppError('invalid_request');
   await audit(tx, {

@@ -56,6 +56,16 @@ const envSchema = z.object({
   /** Binance's endpoints: the public ones by default; tests and regional deployments point elsewhere. */
   BINANCE_WS_URL: z.string().url().default('wss://stream.binance.com:9443'),
   BINANCE_REST_URL: z.string().url().default('https://api.binance.com'),
+  /**
+   * The second, independent source every crypto product's prices are checked against ('okx', or 'none'), and its
+   * published rule: an order whose open or settle second differs between the two by more than the tolerance (basis
+   * points), or has no second-source trade within the age, is void (stake and fee returned). A change is logged in
+   * the terms history at the next start and applies to orders placed after it.
+   */
+  REFERENCE_FEED: z.enum(['none', 'okx']).default('none'),
+  REFERENCE_TOLERANCE_BP: z.coerce.number().int().min(1).max(10_000).default(50),
+  REFERENCE_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
+  OKX_WS_URL: z.string().url().default('wss://ws.okx.com:8443'),
   /** A JSON-over-WebSocket provider (forex, metals, stocks): see modules/market/json-source.ts. */
   JSON_FEED_WS_URL: z.string().url().optional(),
   JSON_FEED_FIELDS: z.string().default('symbol=s,price=p,time=t'),
@@ -115,6 +125,8 @@ export type Config = {
     binance: { wsUrl: string; restUrl: string };
     json: JsonFeedSettings | null;
     jsonClasses: string[];
+    reference: { source: string | null; toleranceBp: number; maxAgeSeconds: number };
+    okx: { wsUrl: string };
   };
 };
 
@@ -155,6 +167,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       binance: { wsUrl: e.BINANCE_WS_URL, restUrl: e.BINANCE_REST_URL },
       json: jsonFeed(e),
       jsonClasses: e.JSON_FEED_CLASSES.split(',').map((s) => s.trim()),
+      reference: {
+        source: e.REFERENCE_FEED === 'none' ? null : e.REFERENCE_FEED,
+        toleranceBp: e.REFERENCE_TOLERANCE_BP,
+        maxAgeSeconds: e.REFERENCE_MAX_AGE_SECONDS,
+      },
+      okx: { wsUrl: e.OKX_WS_URL },
     },
   };
 }

@@ -102,6 +102,7 @@ export const LOCKS = {
   accrual: 727_301,
   maintenance: 727_501,
   logSequencer: 727_601,
+  liabilities: 727_701,
   alerts: 728_200,
 } as const;
 

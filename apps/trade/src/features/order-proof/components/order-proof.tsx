@@ -4,7 +4,15 @@ import type { OrderDetail, OrderProof } from '@app/contracts';
 import { useFormatters } from '@app/i18n/client';
 import { Badge, Button, cx } from '@app/ui';
 import { LinkButton } from '@app/ui/link-button';
-import type { EntryCheck, OrderPlaced, OrderSettled, OrderVerification, PriceSecond } from '@app/verifier';
+import type {
+  EntryCheck,
+  OrderPlaced,
+  OrderSettled,
+  OrderVerification,
+  OrderVoided,
+  PriceSecond,
+  ReferencePrice,
+} from '@app/verifier';
 import { NS } from '../../../i18n-namespace.ts';
 import { usePeriodLabel } from '../../../lib/period.ts';
 import { useTimeFormat } from '../../../lib/time-format.ts';
@@ -103,6 +111,48 @@ function PriceRows({ label, price }: { label: string; price: PriceSecond | null 
   );
 }
 
+/** The second source's price of a second, with the trade behind it, or "missing" (which voids the order). */
+function ReferenceRows({ label, price, maxAge }: { label: string; price: ReferencePrice | null; maxAge: number }) {
+  const { t } = useTranslation(NS);
+  const f = useFormatters();
+  const time = useTimeFormat();
+  if (!price) return null;
+  const exchange = t(`verify.source.${price.source}`, { defaultValue: price.source });
+  return (
+    <Rows
+      testId={`verify-${label}`}
+      rows={[
+        [
+          t(`verify.${label}`),
+          price.price === null
+            ? t('verify.referenceMissing', { age: maxAge })
+            : f.number(price.price, (price.price.split('.')[1] ?? '').length),
+        ],
+        [
+          t('verify.second'),
+          <>
+            {time.dateTimeSeconds(price.second)}
+            <span className={styles.sub}>{price.second}</span>
+          </>,
+        ],
+        [
+          t('verify.source.label'),
+          price.trade_id ? (
+            <>
+              {t('verify.trade', { exchange, id: price.trade_id })}
+              {price.trade_second !== null && (
+                <span className={styles.sub}>{time.dateTimeSeconds(price.trade_second)}</span>
+              )}
+            </>
+          ) : (
+            exchange
+          ),
+        ],
+      ]}
+    />
+  );
+}
+
 function EntryCard({ check, treeSize }: { check: EntryCheck; treeSize: number }) {
   const { t } = useTranslation(NS);
   const tone = check.state === 'included' ? 'up' : check.state === 'failed' ? 'down' : 'warning';
@@ -157,7 +207,9 @@ export function OrderProofView({
   const entryOf = <T,>(role: EntryCheck['role']) =>
     (verification.entries.find((e) => e.role === role)?.entry ?? null) as T | null;
   const placed = entryOf<OrderPlaced>('placed');
-  const settled = entryOf<OrderSettled>('settled');
+  const outcome = entryOf<OrderSettled | OrderVoided>('settled');
+  const settled = outcome?.type === 'order_settled' ? outcome : null;
+  const voided = outcome?.type === 'order_voided' ? outcome : null;
   const a = verification.arithmetic;
   const pct = (s: string) => `${f.number(s, 2)}%`;
 
@@ -170,6 +222,29 @@ export function OrderProofView({
         {order.status === 'settled' && <PriceRows label="settlePrice" price={entryOf<PriceSecond>('settle_price')} />}
         <p className={styles.note}>{t('verify.pricesNote')}</p>
       </Section>
+
+      {placed?.reference && (
+        <Section title={t('verify.reference')}>
+          <ReferenceRows
+            label="openReference"
+            price={entryOf<ReferencePrice>('open_reference')}
+            maxAge={placed.reference.max_age_seconds}
+          />
+          {order.status === 'settled' && (
+            <ReferenceRows
+              label="settleReference"
+              price={entryOf<ReferencePrice>('settle_reference')}
+              maxAge={placed.reference.max_age_seconds}
+            />
+          )}
+          <p className={styles.note}>
+            {t('verify.referenceNote', {
+              pct: f.number(placed.reference.tolerance_pct, 2),
+              age: placed.reference.max_age_seconds,
+            })}
+          </p>
+        </Section>
+      )}
 
       {placed && (
         <Section title={t('verify.rule')}>
@@ -204,32 +279,45 @@ export function OrderProofView({
                   </span>
                 </>,
               ],
-              ...(settled && a.result
+              ...(voided
                 ? ([
-                    [
-                      t('verify.result'),
-                      t('verify.resultRule', {
-                        direction: t(`direction.${placed.direction}`),
-                        open: placed.open_price,
-                        settle: settled.settle_price,
-                        result: t(`result.${a.result}`),
-                      }),
-                    ],
+                    [t('verify.result'), t('verify.voidRule', { reason: t(`verify.voidReason.${voided.reason}`) })],
                     [
                       t('verify.payout'),
                       <>
-                        {f.money(a.payout)}
+                        {f.money(voided.refund)}
                         <span className={styles.sub}>
-                          {a.result === 'win'
-                            ? t('verify.payoutWin', { stake: f.money(placed.stake), profit: f.money(a.profit) })
-                            : a.result === 'loss'
-                              ? t('verify.payoutLoss', { stake: f.money(placed.stake), lost: f.money(a.lost) })
-                              : t('verify.payoutDraw', { stake: f.money(placed.stake) })}
+                          {t('verify.payoutVoid', { stake: f.money(placed.stake), fee: f.money(placed.fee) })}
                         </span>
                       </>,
                     ],
                   ] as Row[])
-                : [[t('verify.result'), t('detail.pending')] as Row]),
+                : settled && a.result
+                  ? ([
+                      [
+                        t('verify.result'),
+                        t('verify.resultRule', {
+                          direction: t(`direction.${placed.direction}`),
+                          open: placed.open_price,
+                          settle: settled.settle_price,
+                          result: t(`result.${a.result}`),
+                        }),
+                      ],
+                      [
+                        t('verify.payout'),
+                        <>
+                          {f.money(a.payout)}
+                          <span className={styles.sub}>
+                            {a.result === 'win'
+                              ? t('verify.payoutWin', { stake: f.money(placed.stake), profit: f.money(a.profit) })
+                              : a.result === 'loss'
+                                ? t('verify.payoutLoss', { stake: f.money(placed.stake), lost: f.money(a.lost) })
+                                : t('verify.payoutDraw', { stake: f.money(placed.stake) })}
+                          </span>
+                        </>,
+                      ],
+                    ] as Row[])
+                  : [[t('verify.result'), t('detail.pending')] as Row]),
             ]}
           />
         </Section>

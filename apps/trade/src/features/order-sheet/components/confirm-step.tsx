@@ -46,6 +46,14 @@ export function ConfirmStep({
     [t('confirm.returnIfEqual'), m(quote.stake)],
     [t('confirm.priceNow'), priceText],
   ];
+  // Real money only: practice orders are not checked against a second source.
+  const reference = mode === 'real' ? term.reference : null;
+  const source = reference ? t(`verify.source.${reference.source}`, { defaultValue: reference.source }) : '';
+  if (reference)
+    rows.push([
+      t('confirm.secondSource'),
+      t('confirm.secondSourceValue', { source, pct: f.number(reference.tolerance_pct, 2) }),
+    ]);
   return (
     <>
       {error}
@@ -58,6 +66,15 @@ export function ConfirmStep({
         ))}
       </dl>
       <p className={styles.explain}>{t('confirm.howSettled', { count: term.seconds })}</p>
+      {reference && (
+        <p className={styles.explain} data-testid="confirm-second-source">
+          {t('confirm.secondSourceRule', {
+            source,
+            pct: f.number(reference.tolerance_pct, 2),
+            age: reference.max_age_seconds,
+          })}
+        </p>
+      )}
     </>
   );
 }

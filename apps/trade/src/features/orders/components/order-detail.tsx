@@ -65,6 +65,14 @@ export function OrderDetail({ order, verifyHref }: { order: Order; verifyHref?: 
     [t('detail.payout'), order.payout ? f.money(order.payout) : '—'],
     [t('detail.pnl'), open ? '—' : <PnlText pnl={order.pnl} />],
   ];
+  if (order.reference)
+    rows.splice(7, 0, [
+      t('detail.secondSource'),
+      t('confirm.secondSourceValue', {
+        source: t(`verify.source.${order.reference.source}`, { defaultValue: order.reference.source }),
+        pct: f.number(order.reference.tolerance_pct, 2),
+      }),
+    ]);
   if (open) {
     rows.splice(2, 0, [t('detail.expectedProfit'), `+${f.money(order.expected_profit)}`]);
     rows.splice(3, 0, [t('detail.expectedLoss'), `−${f.money(order.expected_loss)}`]);
@@ -90,6 +98,11 @@ export function OrderDetail({ order, verifyHref }: { order: Order; verifyHref?: 
           </div>
         ))}
       </dl>
+      {order.result === 'void' && order.reference && (
+        <p className={styles.note} data-testid="order-void-note">
+          {t('detail.voidNote', { pct: f.number(order.reference.tolerance_pct, 2) })}
+        </p>
+      )}
       <p className={styles.note}>{t('detail.howSettled')}</p>
       <div className={styles.actions}>
         {/* Practice orders move no real money and are not logged: nothing to verify. */}

@@ -11,7 +11,9 @@ export function ResultLabel({ result }: { result: Order['result'] }) {
   if (!result) return null;
   return (
     <span className={cx(result === 'win' ? styles.up : result === 'loss' ? styles.down : styles.flat)}>
-      <span aria-hidden="true">{result === 'win' ? '✓ ' : result === 'loss' ? '✕ ' : '= '}</span>
+      <span aria-hidden="true">
+        {result === 'win' ? '✓ ' : result === 'loss' ? '✕ ' : result === 'void' ? '↺ ' : '= '}
+      </span>
       {t(`result.${result}`)}
     </span>
   );

@@ -34,7 +34,20 @@ type Flexible = {
   at: number;
   terms: { rate_pct: string; rates: Array<{ from: string; rate_pct: string }>; instant_out_daily: string };
 };
-type Change = (ContractTerms | Trading | Plan | Flexible) & { index: number };
+type ReferenceRule = {
+  subject: 'reference_rule';
+  at: number;
+  product: string;
+  source: string | null;
+  tolerance_pct: string | null;
+  max_age_seconds: number;
+};
+type WalletFees = {
+  subject: 'wallet_fees';
+  at: number;
+  fees: { withdraw_fee_pct: string; withdraw_fee_min: string; exchange_fee_pct: string };
+};
+type Change = (ContractTerms | Trading | Plan | Flexible | ReferenceRule | WalletFees) & { index: number };
 
 /** One change as a line anyone can read: what it applies to, and the whole set of terms after it. */
 function ChangeCard({ change }: { change: Change }) {
@@ -67,6 +80,21 @@ function ChangeCard({ change }: { change: Change }) {
       // Every rate from the day logged on, each with its first day: a change is announced before it applies.
       ...change.terms.rates.map((r) => t('terms.flexibleFrom', { rate: pct(r.rate_pct), date: r.from })),
     ].join(' · ');
+  } else if (change.subject === 'wallet_fees') {
+    title = t('terms.walletFees');
+    body = t('terms.walletFeesText', {
+      withdraw: pct(change.fees.withdraw_fee_pct),
+      min: f.money(change.fees.withdraw_fee_min),
+      exchange: pct(change.fees.exchange_fee_pct),
+    });
+  } else if (change.subject === 'reference_rule') {
+    title = change.product;
+    const source = change.source ? t(`verify.source.${change.source}`, { defaultValue: change.source }) : '';
+    body =
+      change.source && change.tolerance_pct
+        ? t('terms.referenceRule', { source, pct: f.number(change.tolerance_pct, 2), age: change.max_age_seconds })
+        : t('terms.referenceOff');
+    badge = { tone: 'neutral', text: t('verify.reference') };
   } else {
     title = t('terms.plan', { plan: change.plan });
     body = t('terms.planTerms', {
@@ -91,7 +119,7 @@ function ChangeCard({ change }: { change: Change }) {
   );
 }
 
-const KNOWN = new Set(['contract_terms', 'trading', 'plan', 'yuebao_flexible']);
+const KNOWN = new Set(['contract_terms', 'trading', 'plan', 'yuebao_flexible', 'reference_rule', 'wallet_fees']);
 
 /**
  * Every change of contract terms, of the trading switch and of plan terms, newest first, read from the log's
