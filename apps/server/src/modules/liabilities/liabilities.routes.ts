@@ -12,12 +12,24 @@ export const liabilitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.get(
     '/api/liabilities/root',
-    { schema: { querystring: liabilitiesDayQuerySchema, response: answers(liabilitiesRootSchema) } },
+    {
+      schema: {
+        summary: "A day's published liabilities root",
+        querystring: liabilitiesDayQuerySchema,
+        response: answers(liabilitiesRootSchema),
+      },
+    },
     async (request, reply) => reply.ok(await liabilitiesRoot(db, request.query.day)),
   );
   app.get(
     '/api/user/liabilities_proof',
-    { schema: { querystring: liabilitiesDayQuerySchema, response: answers(liabilitiesProofSchema) } },
+    {
+      schema: {
+        summary: 'My balance in the liabilities tree, with its path',
+        querystring: liabilitiesDayQuerySchema,
+        response: answers(liabilitiesProofSchema),
+      },
+    },
     async (request, reply) => reply.ok(await liabilitiesProof(db, currentUser(request).userId, request.query.day)),
   );
 };
