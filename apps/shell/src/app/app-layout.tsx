@@ -4,6 +4,7 @@ import { cx } from '@app/ui';
 import { tabOf } from './route-table.ts';
 import { ShellTabBar } from './shell-tab-bar.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
+import { NoticeWatcher } from './notice-watcher.tsx';
 import styles from './app-layout.module.css';
 
 /** The one-column frame: 450 px at most, centred; the tab bar only on the four tab pages. */
@@ -13,6 +14,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   return (
     <div className={cx(styles.frame, tab && styles.withTabs)}>
       <ScrollToTop />
+      <NoticeWatcher />
       {children}
       {tab && <ShellTabBar current={tab} />}
     </div>
