@@ -5,6 +5,7 @@ import { tabOf } from './route-table.ts';
 import { ShellTabBar } from './shell-tab-bar.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
 import { NoticeWatcher } from './notice-watcher.tsx';
+import { RealityCheck } from './reality-check.tsx';
 import styles from './app-layout.module.css';
 
 /** The one-column frame: 450 px at most, centred; the tab bar only on the four tab pages. */
@@ -15,6 +16,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
     <div className={cx(styles.frame, tab && styles.withTabs)}>
       <ScrollToTop />
       <NoticeWatcher />
+      <RealityCheck />
       {children}
       {tab && <ShellTabBar current={tab} />}
     </div>

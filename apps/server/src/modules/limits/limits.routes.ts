@@ -5,6 +5,7 @@ import {
   limitNameBodySchema,
   limitsSchema,
   realityBodySchema,
+  type Limits,
   setLimitBodySchema,
 } from '@app/contracts';
 import { answers } from '../../platform/http/answers.ts';
@@ -26,32 +27,38 @@ export const limitRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
   const reply200 = { response: answers(limitsSchema) };
 
+  const min = app.config.realityMinMinutes;
+  // Every answer is the page's whole picture, with the shortest reminder this server allows.
+  const page = (limits: Limits) => ({ ...limits, reality_min_minutes: min });
   app.get('/api/user/limits', { schema: reply200 }, async (request, reply) =>
-    reply.ok(await limitsOf(db, currentUser(request).userId, now())),
+    reply.ok(await limitsOf(db, currentUser(request).userId, now(), min)),
   );
   app.post('/api/user/limits/set', { schema: { body: setLimitBodySchema, ...reply200 } }, async (request, reply) =>
     reply.ok(
-      await setLimit(db, currentUser(request).userId, request.body.name, request.body.value, now()),
+      page(await setLimit(db, currentUser(request).userId, request.body.name, request.body.value, now())),
       'operation_succeeded',
     ),
   );
   app.post('/api/user/limits/confirm', { schema: { body: limitNameBodySchema, ...reply200 } }, async (request, reply) =>
-    reply.ok(await confirmPending(db, currentUser(request).userId, request.body.name, now()), 'operation_succeeded'),
+    reply.ok(
+      page(await confirmPending(db, currentUser(request).userId, request.body.name, now())),
+      'operation_succeeded',
+    ),
   );
   app.post('/api/user/limits/cancel', { schema: { body: limitNameBodySchema, ...reply200 } }, async (request, reply) =>
     reply.ok(
-      await cancelPendingLimit(db, currentUser(request).userId, request.body.name, now()),
+      page(await cancelPendingLimit(db, currentUser(request).userId, request.body.name, now())),
       'operation_succeeded',
     ),
   );
   app.post('/api/user/limits/reality', { schema: { body: realityBodySchema, ...reply200 } }, async (request, reply) =>
     reply.ok(
-      await setRealityMinutes(db, currentUser(request).userId, request.body.minutes, now()),
+      await setRealityMinutes(db, currentUser(request).userId, request.body.minutes, now(), min),
       'operation_succeeded',
     ),
   );
   app.post('/api/user/limits/exclude', { schema: { body: excludeBodySchema, ...reply200 } }, async (request, reply) =>
-    reply.ok(await exclude(db, currentUser(request).userId, request.body.period, now()), 'operation_succeeded'),
+    reply.ok(page(await exclude(db, currentUser(request).userId, request.body.period, now())), 'operation_succeeded'),
   );
 };
 

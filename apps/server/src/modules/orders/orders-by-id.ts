@@ -36,3 +36,19 @@ export async function settledSince(db: DbOrTx, userId: number, sinceMs: number):
     .where(sql`${recent.status} = 'settled' AND ${recent.settledAt} > to_timestamp(${sinceMs}::float8 / 1000)`)
     .orderBy(sql`${recent.settledAt}`)) as OrderRow[];
 }
+
+/**
+ * A user's real-money orders placed from `since` (seconds) on: how many, their stakes and fees, what the settled
+ * ones returned less what they cost, and what the open ones cost. The reality check's figures.
+ */
+export async function tradingSince(db: DbOrTx, userId: number, since: number) {
+  const result = await db.execute<{ orders: number; staked: string; net: string; open_staked: string }>(sql`
+    SELECT count(*)::int AS orders,
+      coalesce(sum(stake + fee), 0)::text AS staked,
+      coalesce(sum(payout - stake - fee) FILTER (WHERE status = 'settled'), 0)::text AS net,
+      coalesce(sum(stake + fee) FILTER (WHERE status = 'open'), 0)::text AS open_staked
+    FROM contract_orders
+    WHERE user_id = ${userId} AND mode = 'real' AND created_at >= to_timestamp(${since})`);
+  const row = result.rows[0]!;
+  return { orders: row.orders, staked: BigInt(row.staked), net: BigInt(row.net), openStaked: BigInt(row.open_staked) };
+}
