@@ -80,9 +80,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     [dismiss],
   );
   const region = useRef<HTMLDivElement>(null);
-  const newsRegion = useRef<HTMLDivElement>(null);
-  useTopLayer(region, toasts);
-  useTopLayer(newsRegion, notices);
+  const all = useMemo(() => [...toasts, ...notices], [toasts, notices]);
+  useTopLayer(region, all);
   const api = useMemo<ToastApi>(
     () => ({ info: (text) => show(text, 'info'), error: (text) => show(text, 'error'), notice }),
     [show, notice],
@@ -90,36 +89,44 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <div ref={region} popover="manual" className={styles.region} role="status" aria-live="polite">
-        {toasts.map((t) => (
-          <div key={t.id} className={cx(styles.toast, t.tone === 'error' && styles.error)}>
-            {t.text}
-          </div>
-        ))}
-      </div>
-      <div ref={newsRegion} popover="manual" className={styles.news} role="status" aria-live="polite">
-        {notices.map((n) => (
-          <div
-            key={n.id}
-            className={cx(styles.notice, n.tone === 'good' && styles.good, n.tone === 'bad' && styles.bad)}
-            data-testid="notice"
-          >
-            {n.href ? (
-              <a className={styles.noticeText} href={n.href} onClick={() => dismiss(n.id)}>
-                <strong>{n.title}</strong>
-                {n.body && <span>{n.body}</span>}
-              </a>
-            ) : (
-              <div className={styles.noticeText}>
-                <strong>{n.title}</strong>
-                {n.body && <span>{n.body}</span>}
-              </div>
-            )}
-            <button type="button" className={styles.dismiss} aria-label={n.dismissLabel} onClick={() => dismiss(n.id)}>
-              <CloseIcon />
-            </button>
-          </div>
-        ))}
+      {/* One live region for both: news at the top, short toasts in the middle. */}
+      <div ref={region} popover="manual" className={styles.layer} role="status" aria-live="polite">
+        <div className={styles.region}>
+          {toasts.map((t) => (
+            <div key={t.id} className={cx(styles.toast, t.tone === 'error' && styles.error)}>
+              {t.text}
+            </div>
+          ))}
+        </div>
+        <div className={styles.news}>
+          {notices.map((n) => (
+            <div
+              key={n.id}
+              className={cx(styles.notice, n.tone === 'good' && styles.good, n.tone === 'bad' && styles.bad)}
+              data-testid="notice"
+            >
+              {n.href ? (
+                <a className={styles.noticeText} href={n.href} onClick={() => dismiss(n.id)}>
+                  <strong>{n.title}</strong>
+                  {n.body && <span>{n.body}</span>}
+                </a>
+              ) : (
+                <div className={styles.noticeText}>
+                  <strong>{n.title}</strong>
+                  {n.body && <span>{n.body}</span>}
+                </div>
+              )}
+              <button
+                type="button"
+                className={styles.dismiss}
+                aria-label={n.dismissLabel}
+                onClick={() => dismiss(n.id)}
+              >
+                <CloseIcon />
+              </button>
+            </div>
+          ))}
+        </div>
       </div>
     </ToastContext.Provider>
   );
