@@ -46,6 +46,8 @@ import { pnlRoutes } from './modules/pnl/index.ts';
 import { alertRoutes } from './modules/alerts/index.ts';
 import { contentRoutes, loadBrand } from './modules/content/index.ts';
 import { inboxRoutes } from './modules/inbox/index.ts';
+import { noticeRoutes } from './modules/notices/index.ts';
+import { realityRoutes } from './modules/reality/index.ts';
 import { checkinRoutes } from './modules/checkin/index.ts';
 import { guestSupportRoutes, supportRoutes } from './modules/support/index.ts';
 import { copyPublicRoutes, copyUserRoutes } from './modules/copy/index.ts';
@@ -201,6 +203,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(alertRoutes);
   await app.register(contentRoutes, { store: defaultUploadStore });
   await app.register(inboxRoutes);
+  await app.register(noticeRoutes);
+  await app.register(realityRoutes);
   await app.register(checkinRoutes);
   await app.register(supportRoutes);
   await app.register(guestSupportRoutes, {

@@ -33,3 +33,4 @@ export * from './user-page.ts';
 export * from './held-changes.ts';
 export * from './transparency.ts';
 export * from './live-queues.ts';
+export * from './notices.ts';

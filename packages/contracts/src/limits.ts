@@ -77,6 +77,8 @@ export const limitsSchema = z.object({
   limits: z.array(limitSchema),
   /** The reality-check reminder interval in minutes (null: none). */
   reality_minutes: z.number().int().nullable(),
+  /** The shortest interval the server accepts (server configuration). */
+  reality_min_minutes: z.number().int(),
   exclusion: exclusionSchema.nullable(),
   now: z.number().int(),
 });
@@ -111,3 +113,28 @@ export const excludeBodySchema = z.object({
   ),
 });
 export type ExcludeBody = z.input<typeof excludeBodySchema>;
+
+/** The reality-check intervals the Limits page offers, in minutes; those below the server's minimum are left out. */
+export const REALITY_CHOICES = [1, 10, 15, 30, 60, 120] as const;
+
+/**
+ * GET /api/user/reality: where the user stands in this session, from the server's records. The session began at
+ * sign-in on this device; its stakes and result are the user's real-money orders opened since then.
+ */
+export const realitySchema = z.object({
+  /** The reminder interval in minutes, or the session limit's when no interval is set; null: no reminder. */
+  interval_minutes: z.number().int().nullable(),
+  session_limit_minutes: z.number().int().nullable(),
+  started_at: z.number().int(),
+  /** When the session limit ends this session (the server refuses the token from then on); null: no limit. */
+  ends_at: z.number().int().nullable(),
+  now: z.number().int(),
+  orders: z.number().int(),
+  /** Stakes and fees paid into orders opened this session. */
+  staked: z.string(),
+  /** Settled orders' payouts minus their stakes and fees (negative: lost). */
+  net: z.string(),
+  /** Stakes and fees of orders still open (not yet in `net`). */
+  open_staked: z.string(),
+});
+export type Reality = z.infer<typeof realitySchema>;

@@ -228,6 +228,7 @@ export const MESSAGE_CODES = {
   limit_not_due: 409,
   limit_nothing_pending: 404,
   exclusion_shorter: 409,
+  reality_too_short: 422,
   // each limit's name, nested into limit_reached's text
   limit_deposit_day: 422,
   limit_deposit_week: 422,

@@ -9,7 +9,14 @@ export { Checkbox, type CheckboxProps } from './checkbox/checkbox.tsx';
 export { Dialog, ConfirmDialog, type DialogProps, type ConfirmDialogProps } from './dialog/dialog.tsx';
 export { useModal, type UseModalOptions } from './dialog/use-modal.ts';
 export { ActionSheet, type ActionSheetItem, type ActionSheetProps } from './action-sheet/action-sheet.tsx';
-export { ToastProvider, useToast, TOAST_INFO_MS, TOAST_ERROR_MS } from './toast/toast.tsx';
+export {
+  ToastProvider,
+  useToast,
+  TOAST_INFO_MS,
+  TOAST_ERROR_MS,
+  TOAST_NOTICE_MS,
+  type ToastNotice,
+} from './toast/toast.tsx';
 export { Tabs, type TabItem, type TabsProps } from './tabs/tabs.tsx';
 export { EmptyState, type EmptyStateProps } from './empty-state/empty-state.tsx';
 export { Skeleton } from './skeleton/skeleton.tsx';

@@ -4,6 +4,7 @@ import {
   COUNT_LIMITS,
   EXCLUSION_DAYS,
   EXCLUSION_PERIODS,
+  REALITY_CHOICES,
   exclusionKindOf,
   type ExclusionPeriod,
   type Limit,
@@ -19,6 +20,7 @@ import {
   useExcludeMutation,
   useGetLimitsQuery,
   useSetLimitMutation,
+  useSetRealityMutation,
 } from '../features/limits/api/limits-api.ts';
 import styles from '../features/limits/components/limits.module.css';
 
@@ -65,6 +67,7 @@ export default function LimitsPage() {
             <p className={styles.lead}>{t('limits.lossHow')}</p>
             <p className={styles.lead}>{t('limits.windows')}</p>
           </section>
+          <RealityCheck minutes={data.reality_minutes} min={data.reality_min_minutes} />
           {!data.exclusion || data.exclusion.kind === 'timeout' ? <TakeABreak /> : null}
           <EditDialog limit={editing} onClose={() => setEditing(null)} />
         </>
@@ -215,6 +218,42 @@ function EditDialog({ limit, onClose }: { limit: Limit | null; onClose: () => vo
         hint={t('limits.rulesShort')}
       />
     </Dialog>
+  );
+}
+
+/** The reality-check reminder: a choice of intervals (those the server allows), saved on the tap. */
+function RealityCheck({ minutes, min }: { minutes: number | null; min: number }) {
+  const { t } = useTranslation(NS);
+  const toast = useToast();
+  const [save, { isLoading }] = useSetRealityMutation();
+  const choices = [0, ...REALITY_CHOICES.filter((m) => m >= min)];
+  const choose = async (m: number) => {
+    try {
+      await save({ minutes: m }).unwrap();
+      toast.info(t('limits.saved'));
+    } catch (e) {
+      toast.error(apiErrorText(e, t));
+    }
+  };
+  return (
+    <section className={styles.section} aria-labelledby="reality-title">
+      <h2 id="reality-title">{t('limits.reality.title')}</h2>
+      <p className={styles.lead}>{t('limits.reality.lead')}</p>
+      <div className={styles.periods} role="group" aria-label={t('limits.reality.every')}>
+        {choices.map((m) => (
+          <button
+            key={m}
+            type="button"
+            className={styles.period}
+            aria-pressed={(minutes ?? 0) === m}
+            disabled={isLoading}
+            onClick={() => void choose(m)}
+          >
+            {m === 0 ? t('limits.reality.off') : t('limits.minutes', { count: m })}
+          </button>
+        ))}
+      </div>
+    </section>
   );
 }
 

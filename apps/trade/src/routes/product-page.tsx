@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { selectIsLoggedIn, useAppDispatch, useAppSelector, useGetUserInfoQuery } from '@app/api-client';
@@ -24,6 +24,9 @@ import { ChartPanel, type ChartMode } from '../features/chart/components/chart-p
 import { useGetGoodsQuery, useGetProductQuoteQuery } from '../features/product/api/product-api.ts';
 import { ProductHeader } from '../features/product/components/product-header.tsx';
 import { OrderSheet } from '../features/order-sheet/components/order-sheet.tsx';
+import { QuickButtons, QuickTradeSheet } from '../features/order-sheet/components/quick-trade.tsx';
+import { quickTerms, readQuickTrade } from '../features/order-sheet/lib/quick-trade.ts';
+import quickStyles from '../features/order-sheet/components/quick-trade.module.css';
 import { ordersApi, useGetHoldingOrdersQuery } from '../features/orders/api/orders-api.ts';
 import { ResultDialog } from '../features/orders/components/result-dialog.tsx';
 import { RunningOrderCard } from '../features/orders/components/running-order-card.tsx';
@@ -66,6 +69,15 @@ export function ProductPage({ symbol }: { symbol: string }) {
   const practice = useGetPracticeQuery(undefined, { skip: !loggedIn || tradeMode !== 'practice' });
 
   const [sheetOpen, setSheetOpen] = useState(false);
+  // Quick trade, as the user set it on this device for this product (off unless they turned it on).
+  const [quick, setQuick] = useState(() => readQuickTrade(symbol));
+  const [quickFor, setQuickFor] = useState(symbol);
+  if (quickFor !== symbol) {
+    setQuickFor(symbol);
+    setQuick(readQuickTrade(symbol));
+  }
+  const [quickOpen, setQuickOpen] = useState(false);
+  const quickIds = useRef(new Set<number>());
   const [direction, setDirection] = useState<Direction>('up');
   const [placed, setPlaced] = useState<Order[]>([]);
   const [settledIds, setSettledIds] = useState<ReadonlySet<number>>(new Set());
@@ -100,7 +112,9 @@ export function ProductPage({ symbol }: { symbol: string }) {
   const onSettled = useCallback(
     (order: Order) => {
       setSettledIds((ids) => new Set(ids).add(order.id));
-      setResults((list) => (list.some((o) => o.id === order.id) ? list : [...list, order]));
+      // A quick order's result comes as a notice (the shell's toast): a dialog would stand in the way of the next tap.
+      if (!quickIds.current.has(order.id))
+        setResults((list) => (list.some((o) => o.id === order.id) ? list : [...list, order]));
       // The balance and the order lists changed on the server.
       dispatch(ordersApi.util.invalidateTags(['Order', 'User']));
     },
@@ -153,6 +167,8 @@ export function ProductPage({ symbol }: { symbol: string }) {
   }
 
   const trading = status === 'trading';
+  // Quick trade stays on only while the product's terms are the ones the user read when turning it on.
+  const quickTerm = quickTerms(quick, goods.data.terms);
   const current = results[0] ?? null;
   return (
     <DefaultPage title={symbol} custom backTo="/pages/trade/trade">
@@ -195,27 +211,62 @@ export function ProductPage({ symbol }: { symbol: string }) {
       </div>
       <div className={styles.bar}>
         {!trading && <p className={styles.barNote}>{t(`sheet.notTrading.${status}`)}</p>}
-        <div className={styles.buttons}>
+        {loggedIn && (
           <button
             type="button"
-            className={cx(styles.buy, styles.up)}
-            disabled={!trading}
-            onClick={() => openSheet('up')}
+            className={quickStyles.toggle}
+            aria-haspopup="dialog"
+            onClick={() => setQuickOpen(true)}
           >
-            <span aria-hidden="true">▲</span>
-            {t('sheet.buyUp')}
+            {quickTerm ? t('quick.settingsOn') : quick ? t('quick.settingsChanged') : t('quick.settingsOff')}
           </button>
-          <button
-            type="button"
-            className={cx(styles.buy, styles.down)}
+        )}
+        {loggedIn && quick && quickTerm ? (
+          <QuickButtons
+            symbol={symbol}
+            mode={tradeMode}
+            settings={quick}
+            term={quickTerm}
             disabled={!trading}
-            onClick={() => openSheet('down')}
-          >
-            <span aria-hidden="true">▼</span>
-            {t('sheet.buyDown')}
-          </button>
-        </div>
+            onPlaced={(order) => {
+              quickIds.current.add(order.id);
+              setPlaced((list) => [order, ...list]);
+            }}
+          />
+        ) : (
+          <div className={styles.buttons}>
+            <button
+              type="button"
+              className={cx(styles.buy, styles.up)}
+              disabled={!trading}
+              onClick={() => openSheet('up')}
+            >
+              <span aria-hidden="true">▲</span>
+              {t('sheet.buyUp')}
+            </button>
+            <button
+              type="button"
+              className={cx(styles.buy, styles.down)}
+              disabled={!trading}
+              onClick={() => openSheet('down')}
+            >
+              <span aria-hidden="true">▼</span>
+              {t('sheet.buyDown')}
+            </button>
+          </div>
+        )}
       </div>
+      {loggedIn && (
+        <QuickTradeSheet
+          key={`${symbol}-${quickOpen}`}
+          open={quickOpen}
+          symbol={symbol}
+          terms={goods.data.terms}
+          saved={quick}
+          onClose={() => setQuickOpen(false)}
+          onChange={setQuick}
+        />
+      )}
       {loggedIn && (
         // A closed sheet shows no price, so it follows the stream only while open.
         <WithLivePrice source={priceSource} follow={sheetOpen}>

@@ -1,6 +1,6 @@
 // The auth module's face: registration, login, sessions and the user's passwords.
 // Other modules, the app and the jobs import this file only; everything else here is the module's own.
-export { authHooks } from './auth-hooks.ts';
+export { authHooks, type SessionOpened } from './auth-hooks.ts';
 export { authRoutes } from './auth.routes.ts';
 export { assertFundPassword } from './password-change.service.ts';
 export { hashPassword } from './password-hash.ts';
@@ -10,12 +10,14 @@ export { authenticatorRoutes } from './authenticator.routes.ts';
 export { assertSecondFactor, type StepUpUser } from './step-up.ts';
 export {
   SESSION_IDLE_SECONDS,
+  capSessionLength,
   findSession,
   hashToken,
   liveSessions,
   revokeSession,
   revokeUserSessions,
   sessionOf,
+  sessionTimes,
   touchSessions,
   type LiveSessionRow,
 } from './sessions.ts';

@@ -121,3 +121,33 @@ export async function revokeUserSessions(db: DbOrTx, userId: number, keepSession
     .set({ revokedAt: sql`now()` })
     .where(and(...conditions));
 }
+
+/**
+ * A session length the user set on themselves: each open session of theirs (or only `tokenHash`'s) ends at most
+ * `seconds` after it began. The end is the session's own, so every node refuses the token from then on as it does
+ * any expired one; nothing here lengthens a session.
+ */
+export async function capSessionLength(db: DbOrTx, userId: number, seconds: number, tokenHash?: string) {
+  await db
+    .update(sessions)
+    .set({ expiresAt: sql`least(${sessions.expiresAt}, ${sessions.createdAt} + make_interval(secs => ${seconds}))` })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        sql`${sessions.expiresAt} > now()`,
+        tokenHash === undefined ? undefined : eq(sessions.tokenHash, tokenHash),
+      ),
+    );
+}
+
+/** When a session began and when it ends, by id. */
+export async function sessionTimes(db: DbOrTx, sessionId: number) {
+  const [row] = await db
+    .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId));
+  return row
+    ? { startedAt: Math.floor(row.createdAt.getTime() / 1000), endsAt: Math.floor(row.expiresAt.getTime() / 1000) }
+    : null;
+}

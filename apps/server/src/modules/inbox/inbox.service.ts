@@ -74,7 +74,11 @@ export function renderMessage(row: typeof inboxMessages.$inferSelect, lang: Lang
     category: row.kind === 'operator' || row.kind === 'price_alert' ? 'system' : 'account',
     title: text.title,
     body: text.body,
-    link: LINKS[row.kind] ?? null,
+    // A price alert opens its own product's page.
+    link:
+      row.kind === 'price_alert' && params.symbol
+        ? `${LINKS.price_alert}?symbol=${encodeURIComponent(String(params.symbol))}`
+        : (LINKS[row.kind] ?? null),
     read: row.readAt !== null,
     created_at: Math.floor(row.createdAt.getTime() / 1000),
   };
@@ -131,4 +135,35 @@ export async function readAll(db: DbOrTx, userId: number): Promise<{ marked: num
     .where(and(eq(inboxMessages.userId, userId), isNull(inboxMessages.readAt)))
     .returning({ id: inboxMessages.id });
   return { marked: rows.length };
+}
+
+/** How many new messages one look for notices returns at most: a burst beyond it waits in the inbox. */
+const NOTICE_BATCH = 10;
+
+/**
+ * The messages written after message `after` (oldest first, NOTICE_BATCH at most) and the newest id, for the open
+ * page's toasts and for push. Without `after`, only the newest id: nothing older is news.
+ */
+export async function messagesAfter(
+  db: DbOrTx,
+  userId: number,
+  after: number | undefined,
+  lang: Language,
+): Promise<{ items: InboxMessage[]; last: number }> {
+  if (after === undefined) {
+    const [row] = await db
+      .select({ id: inboxMessages.id })
+      .from(inboxMessages)
+      .where(eq(inboxMessages.userId, userId))
+      .orderBy(desc(inboxMessages.id))
+      .limit(1);
+    return { items: [], last: row?.id ?? 0 };
+  }
+  const rows = await db
+    .select()
+    .from(inboxMessages)
+    .where(and(eq(inboxMessages.userId, userId), sql`${inboxMessages.id} > ${after}`))
+    .orderBy(inboxMessages.id)
+    .limit(NOTICE_BATCH);
+  return { items: rows.map((r) => renderMessage(r, lang)), last: rows.at(-1)?.id ?? after };
 }

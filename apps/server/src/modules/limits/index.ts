@@ -11,5 +11,10 @@ export {
   usageSettled,
   type LimitColumns,
 } from './limits.sql.ts';
-export { assertNotExcluded, checkDeposit, limitsOf } from './limits.service.ts';
+export { assertNotExcluded, checkDeposit, limitsOf, realityMinutesOf } from './limits.service.ts';
+import { authHooks } from '../auth/index.ts';
+import { capOpenedSession } from './limits.service.ts';
+
+// A sign-in of a user with a session length gets a session that ends on time.
+authHooks.sessionOpened.on(capOpenedSession);
 export { limitRoutes, adminLimitRoutes } from './limits.routes.ts';

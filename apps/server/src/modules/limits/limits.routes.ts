@@ -5,6 +5,7 @@ import {
   limitNameBodySchema,
   limitsSchema,
   realityBodySchema,
+  type Limits,
   setLimitBodySchema,
 } from '@app/contracts';
 import { answers } from '../../platform/http/answers.ts';
@@ -26,17 +27,20 @@ export const limitRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
   const reply200 = { response: answers(limitsSchema) };
 
+  const min = app.config.realityMinMinutes;
+  // Every answer is the page's whole picture, with the shortest reminder this server allows.
+  const page = (limits: Limits) => ({ ...limits, reality_min_minutes: min });
   app.get(
     '/api/user/limits',
     { schema: { summary: 'My limits, time-out and self-exclusion', ...reply200 } },
-    async (request, reply) => reply.ok(await limitsOf(db, currentUser(request).userId, now())),
+    async (request, reply) => reply.ok(await limitsOf(db, currentUser(request).userId, now(), min)),
   );
   app.post(
     '/api/user/limits/set',
     { schema: { summary: 'Set my deposit, loss or stake limits', body: setLimitBodySchema, ...reply200 } },
     async (request, reply) =>
       reply.ok(
-        await setLimit(db, currentUser(request).userId, request.body.name, request.body.value, now()),
+        page(await setLimit(db, currentUser(request).userId, request.body.name, request.body.value, now())),
         'operation_succeeded',
       ),
   );
@@ -44,14 +48,17 @@ export const limitRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/limits/confirm',
     { schema: { summary: 'Confirm a raised limit after its cooling-off', body: limitNameBodySchema, ...reply200 } },
     async (request, reply) =>
-      reply.ok(await confirmPending(db, currentUser(request).userId, request.body.name, now()), 'operation_succeeded'),
+      reply.ok(
+        page(await confirmPending(db, currentUser(request).userId, request.body.name, now())),
+        'operation_succeeded',
+      ),
   );
   app.post(
     '/api/user/limits/cancel',
     { schema: { summary: 'Cancel a pending change of my limits', body: limitNameBodySchema, ...reply200 } },
     async (request, reply) =>
       reply.ok(
-        await cancelPendingLimit(db, currentUser(request).userId, request.body.name, now()),
+        page(await cancelPendingLimit(db, currentUser(request).userId, request.body.name, now())),
         'operation_succeeded',
       ),
   );
@@ -60,7 +67,7 @@ export const limitRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { summary: 'Set my reality-check interval', body: realityBodySchema, ...reply200 } },
     async (request, reply) =>
       reply.ok(
-        await setRealityMinutes(db, currentUser(request).userId, request.body.minutes, now()),
+        await setRealityMinutes(db, currentUser(request).userId, request.body.minutes, now(), min),
         'operation_succeeded',
       ),
   );
@@ -68,7 +75,7 @@ export const limitRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/limits/exclude',
     { schema: { summary: 'Take a time-out or exclude myself', body: excludeBodySchema, ...reply200 } },
     async (request, reply) =>
-      reply.ok(await exclude(db, currentUser(request).userId, request.body.period, now()), 'operation_succeeded'),
+      reply.ok(page(await exclude(db, currentUser(request).userId, request.body.period, now())), 'operation_succeeded'),
   );
 };
 

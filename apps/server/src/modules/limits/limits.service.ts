@@ -29,8 +29,33 @@ import {
 } from './limit-rules.ts';
 import { limitUsage, userLimits } from './limits.table.ts';
 import { XACT_LOCKS } from '../../platform/db/advisory-locks.ts';
+import { capSessionLength, hashToken, sessionOfToken } from '../auth/index.ts';
+import type { SessionOpened } from '../auth/index.ts';
 
 const DAY = 86_400;
+
+/** The shortest reality-check interval where the server's configuration does not say (the console's view). */
+export const REALITY_MIN_MINUTES = 10;
+
+/**
+ * The session length in force ends the user's open sessions that long after they began (a lowered limit at
+ * once; a raise only shortens nothing). In the transaction that stored it.
+ */
+async function holdSessionLength(tx: Tx, userId: number, state: LimitState) {
+  const minutes = state.limits.session_minutes;
+  if (minutes !== undefined) await capSessionLength(tx, userId, Number(minutes) * 60);
+}
+
+/** A sign-in of a user with a session length: the new session ends that long after it began. */
+export async function capOpenedSession(db: Db, opened: SessionOpened) {
+  if (opened.kind !== 'login') return;
+  const session = await sessionOfToken(db, opened.token);
+  if (!session) return;
+  const userId = session.userId;
+  const [row] = await db.select({ limits: userLimits.limits }).from(userLimits).where(eq(userLimits.userId, userId));
+  const minutes = row?.limits.session_minutes;
+  if (minutes !== undefined) await capSessionLength(db, userId, Number(minutes) * 60, hashToken(opened.token));
+}
 
 /**
  * The user's limits row, locked for this transaction, made on first use with the last 30 days of their
@@ -86,7 +111,9 @@ export async function setLimit(db: Db, userId: number, name: LimitName, text: st
   const value = parseValue(name, text);
   await db.transaction(async (tx) => {
     const state = await lockRow(tx, userId, now);
-    await store(tx, userId, changeLimit(state, name, value, now));
+    const next = changeLimit(state, name, value, now);
+    await store(tx, userId, next);
+    await holdSessionLength(tx, userId, next);
   });
   return limitsOf(db, userId, now);
 }
@@ -94,7 +121,9 @@ export async function setLimit(db: Db, userId: number, name: LimitName, text: st
 export async function confirmPending(db: Db, userId: number, name: LimitName, now: number) {
   await db.transaction(async (tx) => {
     const state = await lockRow(tx, userId, now);
-    await store(tx, userId, confirmLimit(state, name, now));
+    const next = confirmLimit(state, name, now);
+    await store(tx, userId, next);
+    await holdSessionLength(tx, userId, next);
   });
   return limitsOf(db, userId, now);
 }
@@ -108,7 +137,8 @@ export async function cancelPendingLimit(db: Db, userId: number, name: LimitName
 }
 
 /** The reality-check reminder: a reminder, not a limit, so any change takes effect at once (0: none). */
-export async function setRealityMinutes(db: Db, userId: number, minutes: number, now: number) {
+export async function setRealityMinutes(db: Db, userId: number, minutes: number, now: number, min: number) {
+  if (minutes !== 0 && minutes < min) throw new AppError('reality_too_short', { field: 'minutes', params: { min } });
   await db.transaction(async (tx) => {
     await lockRow(tx, userId, now);
     await tx
@@ -116,7 +146,7 @@ export async function setRealityMinutes(db: Db, userId: number, minutes: number,
       .set({ realityMinutes: minutes === 0 ? null : minutes, updatedAt: sql`now()` })
       .where(eq(userLimits.userId, userId));
   });
-  return limitsOf(db, userId, now);
+  return limitsOf(db, userId, now, min);
 }
 
 /**
@@ -183,7 +213,12 @@ export async function assertNotExcluded(tx: DbOrTx, userId: number, now: number)
 }
 
 /** The Limits page: each limit in force with its use and window, what waits, the reminder and any exclusion. */
-export async function limitsOf(db: DbOrTx, userId: number, now: number): Promise<Limits> {
+export async function limitsOf(
+  db: DbOrTx,
+  userId: number,
+  now: number,
+  realityMin = REALITY_MIN_MINUTES,
+): Promise<Limits> {
   const [row] = await db.select().from(userLimits).where(eq(userLimits.userId, userId));
   const state = row ? parseState(row) : null;
   const usage = new Map<number, DayUsage>();
@@ -230,10 +265,24 @@ export async function limitsOf(db: DbOrTx, userId: number, now: number): Promise
       };
     }),
     reality_minutes: row?.realityMinutes ?? null,
+    reality_min_minutes: realityMin,
     exclusion:
       state && state.excludedUntil !== null && state.excludedUntil > now
         ? { kind: state.exclusionKind!, started_at: row!.excludedAt ?? now, until: state.excludedUntil }
         : null,
     now,
+  };
+}
+
+/** The reality check's settings: the reminder interval and the session length in force (minutes; null: none). */
+export async function realityMinutesOf(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .select({ realityMinutes: userLimits.realityMinutes, limits: userLimits.limits })
+    .from(userLimits)
+    .where(eq(userLimits.userId, userId));
+  const session = row?.limits.session_minutes;
+  return {
+    realityMinutes: row?.realityMinutes ?? null,
+    sessionMinutes: session === undefined ? null : Number(session),
   };
 }

@@ -42,6 +42,11 @@ const envSchema = z.object({
   SMS_DAILY_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   /** Sign-ins, registrations and code requests one client address may make in a minute. */
   AUTH_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /**
+   * The shortest reality-check interval a user may choose, in minutes. 10 in service; a test server sets 1 to see
+   * the reminder within a minute (the interval itself is always the user's choice, never shortened by the client).
+   */
+  REALITY_MIN_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
   BACKFILL_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   BACKFILL_TICK_SECONDS: z.coerce.number().int().min(60).max(86_400).default(7_200),
   /**
@@ -118,6 +123,7 @@ export type Config = {
   logSms: boolean;
   smsDailyCaps: { perPhone: number; perAddress: number };
   authRequestsPerMinute: number;
+  realityMinMinutes: number;
   backfill: { days: number; tickSeconds: number };
   platformTz: string;
   market: {
@@ -160,6 +166,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logSms: e.LOG_SMS,
     smsDailyCaps: { perPhone: e.SMS_DAILY_PER_PHONE, perAddress: e.SMS_DAILY_PER_ADDRESS },
     authRequestsPerMinute: e.AUTH_REQUESTS_PER_MINUTE,
+    realityMinMinutes: e.REALITY_MIN_MINUTES,
     backfill: { days: e.BACKFILL_DAYS, tickSeconds: e.BACKFILL_TICK_SECONDS },
     platformTz: e.PLATFORM_TZ,
     market: {

@@ -16,6 +16,10 @@ export const limitsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Limits'] }).i
       query: (body) => ({ url: '/api/user/limits/cancel', method: 'POST', body }),
       invalidatesTags: ['Limits'],
     }),
+    setReality: build.mutation<Limits, { minutes: number }>({
+      query: ({ minutes }) => ({ url: '/api/user/limits/reality', method: 'POST', body: { minutes: String(minutes) } }),
+      invalidatesTags: ['Limits'],
+    }),
     exclude: build.mutation<Limits, { period: ExclusionPeriod }>({
       query: ({ period }) => ({ url: '/api/user/limits/exclude', method: 'POST', body: { period, confirm: '1' } }),
       invalidatesTags: ['Limits'],
@@ -29,4 +33,5 @@ export const {
   useConfirmLimitMutation,
   useCancelLimitMutation,
   useExcludeMutation,
+  useSetRealityMutation,
 } = limitsApi;
