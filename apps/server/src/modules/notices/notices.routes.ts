@@ -10,7 +10,13 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
   app.get(
     '/api/user/notices',
-    { schema: { querystring: noticesQuerySchema, response: answers(noticesSchema) } },
+    {
+      schema: {
+        summary: 'News since a cursor: fired alerts, decisions, results',
+        querystring: noticesQuerySchema,
+        response: answers(noticesSchema),
+      },
+    },
     async (request, reply) =>
       reply.ok(await noticesSince(db, currentUser(request).userId, request.lang, request.query, Date.now())),
   );

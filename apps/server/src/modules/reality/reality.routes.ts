@@ -8,8 +8,17 @@ import { realityOf } from './reality.service.ts';
 export const realityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, now } = app;
   app.addHook('onRequest', app.requireUser);
-  app.get('/api/user/reality', { schema: { response: answers(realitySchema) } }, async (request, reply) => {
-    const session = currentUser(request);
-    return reply.ok(await realityOf(db, session.userId, session.sessionId, now()));
-  });
+  app.get(
+    '/api/user/reality',
+    {
+      schema: {
+        summary: 'This session: time, stakes and result (the reality check)',
+        response: answers(realitySchema),
+      },
+    },
+    async (request, reply) => {
+      const session = currentUser(request);
+      return reply.ok(await realityOf(db, session.userId, session.sessionId, now()));
+    },
+  );
 };
