@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { liveCountsSchema } from '@app/contracts';
+import { approvalListSchema, liveCountsSchema } from '@app/contracts';
 import { answers } from '../../platform/http/answers.ts';
 import { currentOperator } from '../../platform/http/operator-auth.ts';
-import { countsFor, readSnapshot, type Snapshot } from './live-counts.ts';
+import { approvalsFor, countsFor, readSnapshot, type Snapshot } from './live-counts.ts';
 
 /**
  * A stream lasts a minute, then ends; the browser's EventSource connects again at once, and that new request is
@@ -49,7 +49,14 @@ export const adminLiveQueueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/live/counts',
     { config: { access: 'signed-in' }, schema: { response: answers(liveCountsSchema) } },
-    async (request, reply) => reply.ok(countsFor(currentOperator(request).role, await readSnapshot(db))),
+    async (request, reply) => reply.ok(countsFor(currentOperator(request), await readSnapshot(db))),
+  );
+
+  // What waits for this operator's approval, across deposits, withdrawals, adjustments and held changes.
+  app.get(
+    '/admin/approvals',
+    { config: { access: 'signed-in' }, schema: { response: answers(approvalListSchema) } },
+    async (request, reply) => reply.ok({ items: await approvalsFor(db, currentOperator(request)) }),
   );
 
   app.get(
@@ -60,7 +67,7 @@ export const adminLiveQueueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { response: { 200: z.string().describe('text/event-stream of `counts` events (LiveCounts)') } },
     },
     async (request, reply) => {
-      const { role } = currentOperator(request);
+      const who = currentOperator(request);
       reply.hijack();
       const out = reply.raw;
       out.writeHead(200, {
@@ -71,7 +78,7 @@ export const adminLiveQueueRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       let sent = '';
       const send = (s: Snapshot) => {
-        const data = JSON.stringify(countsFor(role, s));
+        const data = JSON.stringify(countsFor(who, s));
         if (data === sent) return;
         sent = data;
         out.write(`event: counts\ndata: ${data}\n\n`);

@@ -16,5 +16,5 @@ export { adminUserWalletRoutes } from './user-wallet.admin.routes.ts';
 
 ownHeldChanges('wallet.settings', walletSettingsOwner);
 ownHeldChanges('recharge.channel', channelOwner);
-export { waitingMoney } from './waiting-money.ts';
+export { secondApprovalsWaiting, waitingMoney } from './waiting-money.ts';
 export { moneyRecordTargets } from './user-records.ts';
