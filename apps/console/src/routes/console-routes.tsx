@@ -1,4 +1,5 @@
 import { HashRouter, Navigate, Route, Routes } from 'react-router';
+import { ApprovalsQueue } from '../features/approvals/components/approvals-queue.tsx';
 import { BroadcastPage } from '../features/broadcast/components/broadcast-page.tsx';
 import { ContentPage } from '../features/content/components/content-page.tsx';
 import { HousePage } from '../features/house/components/house-page.tsx';
@@ -25,6 +26,7 @@ const PAGES = {
   withdrawals: <WithdrawalQueue />,
   kyc: <KycQueue />,
   support: <SupportQueue />,
+  approvals: <ApprovalsQueue />,
   users: <UsersPage />,
   house: <HousePage />,
   content: <ContentPage />,
