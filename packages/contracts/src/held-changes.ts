@@ -16,6 +16,7 @@ export const heldChangeKindSchema = z.enum([
   'operator.invite',
   'operator.enable',
   'recharge.channel',
+  'risk.rule',
 ]);
 export type HeldChangeKind = z.infer<typeof heldChangeKindSchema>;
 

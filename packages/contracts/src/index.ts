@@ -32,3 +32,4 @@ export * from './user-page.ts';
 export * from './held-changes.ts';
 export * from './transparency.ts';
 export * from './live-queues.ts';
+export * from './risk.ts';

@@ -18,3 +18,4 @@ ownHeldChanges('wallet.settings', walletSettingsOwner);
 ownHeldChanges('recharge.channel', channelOwner);
 export { secondApprovalsWaiting, waitingMoney } from './waiting-money.ts';
 export { moneyRecordTargets } from './user-records.ts';
+export { lastCreditedDepositAt, payoutMethodFacts, submittedSince } from './risk-facts.ts';
