@@ -224,3 +224,31 @@ test('waiting for my approval: what one operator approved first waits for the ot
   expect(errors).toEqual([]);
   await Promise.all(contexts.map((context) => context.close()));
 });
+
+test('a rule flags a burst of recharges: the reviewer sees the flag on the item and the rule’s hits', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  const page = await context.newPage();
+  await joinConsoleAs(page, 'finance', 'risk');
+  // Five recharges within the hour: the deposit velocity rule's default threshold.
+  const user = await registerByApi(`risk${Date.now().toString(36)}`);
+  let last: RechargeRecord | undefined;
+  for (let i = 0; i < 5; i++) last = await sendDeposit(browser, user.token);
+  await openQueue(page);
+  await page
+    .getByTestId(`deposit-row-${last!.id}`)
+    .getByRole('button', { name: c('deposits.open').replace('{{id}}', String(last!.id)) })
+    .click();
+  const flags = page.getByTestId('risk-flags');
+  await expect(flags.getByTestId('risk-flag-deposit_velocity').first()).toBeVisible();
+  await expect(flags).toContainText(c('risk.thisItem'));
+  await keepScreenshot(page, 'console-risk-flag.png');
+  await page.getByRole('link', { name: new RegExp(`^${c('nav.risk')}`) }).click();
+  await expect(page.getByRole('heading', { name: c('risk.title') })).toBeVisible();
+  const hits = page.getByTestId('risk-rule-deposit_velocity').locator('td').nth(4);
+  await expect.poll(async () => Number(await hits.innerText())).toBeGreaterThan(0);
+  await keepScreenshot(page, 'console-risk-rules.png');
+  await context.close();
+});
