@@ -37,6 +37,7 @@ import { adminOperatorRoutes, fourEyesStep, resolveOperator } from './modules/op
 import { adminHeldChangeRoutes } from './platform/held-changes/held-changes.admin.routes.ts';
 import { adminAdjustmentRoutes } from './modules/adjustments/index.ts';
 import { adminLiveQueueRoutes } from './modules/live-queues/index.ts';
+import { adminRiskRoutes } from './modules/risk/index.ts';
 import { adminHouseRoutes } from './modules/house/index.ts';
 import { defaultUploadStore } from './modules/uploads/index.ts';
 import type { Metrics } from './platform/metrics/metrics.ts';
@@ -106,6 +107,7 @@ export async function buildAdminApp(deps: {
   await app.register(adminHeldChangeRoutes, { fourEyes: fourEyesStep });
   await app.register(adminAdjustmentRoutes);
   await app.register(adminLiveQueueRoutes);
+  await app.register(adminRiskRoutes);
   await app.register(adminAccountRoutes, { sender: deps.sender ?? new OutboxSender(deps.db) });
   await app.register(adminOutboxRoutes);
   await app.register(adminInviteRoutes);

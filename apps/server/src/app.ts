@@ -33,6 +33,8 @@ import { orderRoutes } from './modules/orders/index.ts';
 import { webRoutes } from './platform/web/web.routes.ts';
 import { uploadRoutes, defaultUploadStore } from './modules/uploads/index.ts';
 import { walletRoutes } from './modules/wallet/index.ts';
+// The risk rules listen to the wallet's submissions: loading the face registers them (modules/risk/index.ts).
+import './modules/risk/index.ts';
 import { investRoutes } from './modules/invest/index.ts';
 import type { Metrics } from './platform/metrics/metrics.ts';
 import { pgRateLimitStore } from './platform/rate-limit/pg-rate-limit-store.ts';

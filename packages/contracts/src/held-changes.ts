@@ -17,6 +17,7 @@ export const heldChangeKindSchema = z.enum([
   'operator.invite',
   'operator.enable',
   'recharge.channel',
+  'risk.rule',
 ]);
 export type HeldChangeKind = z.infer<typeof heldChangeKindSchema>;
 

@@ -34,3 +34,4 @@ export * from './held-changes.ts';
 export * from './transparency.ts';
 export * from './live-queues.ts';
 export * from './notices.ts';
+export * from './risk.ts';

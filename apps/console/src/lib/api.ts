@@ -98,6 +98,7 @@ export const consoleApi = createApi({
     'Audit',
     // Changes waiting for a second operator: every editor that can propose one invalidates them.
     'HeldChanges',
+    'Approvals',
   ],
   // Other operators act on the same queues: a list is read again whenever it is shown and when the window
   // gets the focus back, never taken from a cache of minutes ago.

@@ -9,7 +9,7 @@ const TAGS: Record<LiveQueue, Parameters<typeof consoleApi.util.invalidateTags>[
   withdrawals: ['Withdrawals'],
   real_name: ['Kyc'],
   support: ['Support'],
-  approvals: ['HeldChanges', 'Deposits', 'Withdrawals'],
+  approvals: ['Approvals', 'HeldChanges', 'Deposits', 'Withdrawals'],
 };
 
 /**

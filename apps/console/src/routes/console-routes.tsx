@@ -1,4 +1,6 @@
 import { HashRouter, Navigate, Route, Routes } from 'react-router';
+import { ApprovalsQueue } from '../features/approvals/components/approvals-queue.tsx';
+import { RiskPage } from '../features/risk/components/risk-page.tsx';
 import { BroadcastPage } from '../features/broadcast/components/broadcast-page.tsx';
 import { ContentPage } from '../features/content/components/content-page.tsx';
 import { HousePage } from '../features/house/components/house-page.tsx';
@@ -25,6 +27,8 @@ const PAGES = {
   withdrawals: <WithdrawalQueue />,
   kyc: <KycQueue />,
   support: <SupportQueue />,
+  approvals: <ApprovalsQueue />,
+  risk: <RiskPage />,
   users: <UsersPage />,
   house: <HousePage />,
   content: <ContentPage />,

@@ -12,6 +12,9 @@ export const SECTIONS: readonly {
   { path: 'withdrawals', labelKey: 'nav.withdrawals', permission: 'money.review', queue: 'withdrawals' },
   { path: 'kyc', labelKey: 'nav.kyc', permission: 'kyc.review', queue: 'real_name' },
   { path: 'support', labelKey: 'nav.support', permission: 'support.reply', queue: 'support' },
+  // What waits for this operator's second approval: every role may have some (a held change of its own controls).
+  { path: 'approvals', labelKey: 'nav.approvals', permission: null, queue: 'approvals' },
+  { path: 'risk', labelKey: 'nav.risk', permission: 'users.read' },
   { path: 'users', labelKey: 'nav.users', permission: 'users.read' },
   { path: 'house', labelKey: 'house.nav', permission: 'house.read' },
   { path: 'content', labelKey: 'content.nav', permission: 'content.edit' },

@@ -99,3 +99,82 @@ describe('live queues', () => {
     expect((await operatorCall(t.admin, 'sam', 'GET', '/admin/live/counts')).data.counts.approvals).toBe(sam);
   });
 });
+
+describe('waiting for my approval', () => {
+  const approvals = async (who: 'fay' | 'finn' | 'alice' | 'bob' | 'sam') =>
+    (await operatorCall(t.admin, who, 'GET', '/admin/approvals')).data.items as {
+      kind: string;
+      id: number;
+      first_by: string;
+    }[];
+  const count = async (who: 'fay' | 'finn' | 'alice' | 'bob' | 'sam') =>
+    (await operatorCall(t.admin, who, 'GET', '/admin/live/counts')).data.counts.approvals as number;
+  const has = (items: { kind: string; id: number }[], kind: string, id: number) =>
+    items.some((i) => i.kind === kind && i.id === id);
+
+  it('what an operator first-approved or proposed waits for the others, not for them, in the list and the count', async () => {
+    const [fayBefore, finnBefore] = [await count('fay'), await count('finn')];
+    // 12,000 U is above the 10,000 U four-eyes threshold: fay's approval is the first of two.
+    const deposit = await submitDeposit(t, '12000');
+    const first = await operatorCall(t.admin, 'fay', 'POST', `/admin/deposits/${deposit.id}/approve`, {
+      reason: 'transfer matches the statement',
+    });
+    expect(first.code).toBe(200);
+    const { user } = (await submitDeposit(t, '10')).user;
+    const adjustment = await operatorCall(t.admin, 'finn', 'POST', `/admin/users/${user.id}/adjustments`, {
+      direction: 'credit',
+      amount: '20000',
+      category: 'goodwill',
+      reason: 'ticket 5120',
+    });
+    expect(adjustment.data.status).toBe('pending');
+
+    // fay first-approved the deposit; finn requested the adjustment: each sees only the other's.
+    expect(await count('fay')).toBe(fayBefore + 1);
+    expect(await count('finn')).toBe(finnBefore + 1);
+    const fays = await approvals('fay');
+    expect(has(fays, 'adjustment', adjustment.data.id)).toBe(true);
+    expect(has(fays, 'deposit', deposit.id)).toBe(false);
+    const finns = await approvals('finn');
+    expect(has(finns, 'deposit', deposit.id)).toBe(true);
+    expect(has(finns, 'adjustment', adjustment.data.id)).toBe(false);
+    expect(finns.find((i) => i.kind === 'deposit' && i.id === deposit.id)?.first_by).toBe('fay');
+    // Support may decide neither.
+    const sams = await approvals('sam');
+    expect(sams.some((i) => i.kind === 'deposit' || i.kind === 'adjustment')).toBe(false);
+
+    // Decided from the queue (approve one, refuse the other with a reason), each leaves every list and count.
+    const refused = await operatorCall(t.admin, 'fay', 'POST', `/admin/adjustments/${adjustment.data.id}/refuse`, {
+      reason: 'no ticket 5120 in the desk',
+    });
+    expect(refused.data.status).toBe('refused');
+    const approved = await operatorCall(t.admin, 'finn', 'POST', `/admin/deposits/${deposit.id}/approve`, {
+      reason: 'second look: statement matches',
+    });
+    expect(approved.code).toBe(200);
+    expect(await count('fay')).toBe(fayBefore);
+    expect(await count('finn')).toBe(finnBefore);
+    expect(has(await approvals('finn'), 'deposit', deposit.id)).toBe(false);
+  });
+
+  it('a held change waits for another admin, not for the one who proposed it', async () => {
+    const [aliceBefore, bobBefore] = [await count('alice'), await count('bob')];
+    const proposed = await operatorCall(t.admin, 'alice', 'POST', '/admin/operators', {
+      name: 'queue.admin',
+      role: 'admin',
+      reason: 'a second admin for the weekend',
+    });
+    expect(proposed.key).toBe('change_proposed');
+    expect(await count('alice')).toBe(aliceBefore);
+    expect(await count('bob')).toBe(bobBefore + 1);
+    const bobs = await approvals('bob');
+    const item = bobs.find((i) => i.kind === 'held_change' && i.first_by === 'alice');
+    expect(item).toBeDefined();
+    expect((await approvals('alice')).some((i) => i.kind === 'held_change' && i.id === item!.id)).toBe(false);
+    const refused = await operatorCall(t.admin, 'bob', 'POST', `/admin/held-changes/${item!.id}/refuse`, {
+      reason: 'not before the weekend rota is agreed',
+    });
+    expect(refused.data.status).toBe('refused');
+    expect(await count('bob')).toBe(bobBefore);
+  });
+});

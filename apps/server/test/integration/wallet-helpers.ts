@@ -61,12 +61,17 @@ export const SATURDAY_MORNING_SHANGHAI = Math.floor(Date.parse('2026-11-21T03:00
 /** A new user's deposit, sent with a transfer screenshot on the first channel: under review (status 3). */
 export async function submitDeposit(t: TestApp, amount: string) {
   const u = await registerUser(t.app, t.database);
-  const channels = (await call(t.app, 'GET', '/api/user/recharge', { token: u.token })).data.channels;
+  const channels: { id: number; min: string; max: string }[] = (
+    await call(t.app, 'GET', '/api/user/recharge', { token: u.token })
+  ).data.channels;
+  // The first channel whose limits take the amount (a large deposit needs one that goes that high).
+  const channel = channels.find((c) => Number(c.min) <= Number(amount) && Number(amount) <= Number(c.max));
+  if (!channel) throw new Error(`no channel takes ${amount}`);
   const uploadId = await uploadProof(t.app, u.token, await pngImage(Math.floor(Math.random() * 1000)));
   const answer = await call(t.app, 'POST', '/api/user/dorecharge', {
     token: u.token,
     body: {
-      channel_id: String(channels[0].id),
+      channel_id: String(channel.id),
       amount,
       payer_name: 'Payer',
       transfer_note: '',

@@ -1,3 +1,3 @@
 // The adjustments module's face: operators' credits and debits of a user's balance (four-eyes above the threshold).
 export { adminAdjustmentRoutes } from './adjustments.admin.routes.ts';
-export { waitingAdjustments } from './waiting-adjustments.ts';
+export { adjustmentsWaiting, waitingAdjustments } from './waiting-adjustments.ts';

@@ -7,3 +7,4 @@ export { kycHooks } from './kyc-hooks.ts';
 export { adminUserRealNameRoutes } from './user-real-name.admin.routes.ts';
 export { waitingRealName } from './waiting-real-name.ts';
 export { realNameTargets } from './user-records.ts';
+export { verifiedRealName } from './verified-name.ts';

@@ -1,11 +1,12 @@
-import { roleAllows, type LiveCounts, type OperatorRole, type Permission } from '@app/contracts';
+import { roleAllows, type ApprovalItem, type LiveCounts, type OperatorRole, type Permission } from '@app/contracts';
+import type { OperatorIdentity } from '../../platform/http/operator-auth.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { waitingHeldChanges } from '../../platform/held-changes/held-changes.service.ts';
+import { heldChangesWaitingFor, waitingHeldChanges } from '../../platform/held-changes/held-changes.service.ts';
 import type { Waiting } from '../../platform/live/waiting.ts';
-import { waitingAdjustments } from '../adjustments/index.ts';
+import { adjustmentsWaiting, waitingAdjustments } from '../adjustments/index.ts';
 import { waitingRealName } from '../kyc/index.ts';
 import { waitingConversations } from '../support/index.ts';
-import { waitingMoney } from '../wallet/index.ts';
+import { secondApprovalsWaiting, waitingMoney } from '../wallet/index.ts';
 
 /** Everything that waits for an operator, read from the database (so every node sees every node's arrivals). */
 export type Snapshot = {
@@ -27,8 +28,11 @@ export async function readSnapshot(db: DbOrTx): Promise<Snapshot> {
   return { money, realName, support, adjustments, held };
 }
 
-/** One operator's view of a snapshot: only the queues their role may work. */
-export function countsFor(role: OperatorRole, s: Snapshot): LiveCounts {
+/**
+ * One operator's view of a snapshot: only the queues their role may work, and in `approvals` only what waits for
+ * them (not what they proposed or first-approved: that waits for another operator).
+ */
+export function countsFor({ role, name }: { role: OperatorRole; name: string }, s: Snapshot): LiveCounts {
   const may = (p: Permission) => roleAllows(role, p);
   const counts: LiveCounts['counts'] = {};
   const marks: LiveCounts['marks'] = {};
@@ -47,9 +51,20 @@ export function countsFor(role: OperatorRole, s: Snapshot): LiveCounts {
   if (may('money.adjust')) approvals.push(s.adjustments);
   for (const [permission, w] of Object.entries(s.held)) if (may(permission as Permission)) approvals.push(w);
   put('approvals', {
-    count: approvals.reduce((n, w) => n + w.count, 0),
+    count: approvals.reduce((n, w) => n + w.count - (w.by?.[name] ?? 0), 0),
     // A mark that moves when any part gets a newer item or a count changes.
     latest: approvals.reduce((m, w) => m * 31 + w.latest + w.count, 0) % 2 ** 48,
   });
   return { counts, marks };
+}
+
+/** The operator's "waiting for my approval" queue: what their role may decide and someone else made, oldest first. */
+export async function approvalsFor(db: DbOrTx, who: OperatorIdentity): Promise<ApprovalItem[]> {
+  const may = (p: Permission) => roleAllows(who.role, p);
+  const parts = await Promise.all([
+    may('money.review') ? secondApprovalsWaiting(db, who.name) : [],
+    may('money.adjust') ? adjustmentsWaiting(db, who.name) : [],
+    heldChangesWaitingFor(db, who),
+  ]);
+  return parts.flat().sort((a, b) => a.created_at - b.created_at);
 }

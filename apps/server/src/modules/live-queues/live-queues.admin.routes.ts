@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { liveCountsSchema } from '@app/contracts';
+import { approvalListSchema, liveCountsSchema } from '@app/contracts';
 import { answers, fileAnswers } from '../../platform/http/answers.ts';
 import { currentOperator } from '../../platform/http/operator-auth.ts';
-import { countsFor, readSnapshot, type Snapshot } from './live-counts.ts';
+import { approvalsFor, countsFor, readSnapshot, type Snapshot } from './live-counts.ts';
 
 /**
  * A stream lasts a minute, then ends; the browser's EventSource connects again at once, and that new request is
@@ -48,7 +48,17 @@ export const adminLiveQueueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/live/counts',
     { config: { access: 'signed-in' }, schema: { summary: 'Queue counts once', response: answers(liveCountsSchema) } },
-    async (request, reply) => reply.ok(countsFor(currentOperator(request).role, await readSnapshot(db))),
+    async (request, reply) => reply.ok(countsFor(currentOperator(request), await readSnapshot(db))),
+  );
+
+  // What waits for this operator's approval, across deposits, withdrawals, adjustments and held changes.
+  app.get(
+    '/admin/approvals',
+    {
+      config: { access: 'signed-in' },
+      schema: { summary: 'What waits for my approval', response: answers(approvalListSchema) },
+    },
+    async (request, reply) => reply.ok({ items: await approvalsFor(db, currentOperator(request)) }),
   );
 
   app.get(
@@ -62,7 +72,7 @@ export const adminLiveQueueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { role } = currentOperator(request);
+      const who = currentOperator(request);
       reply.hijack();
       const out = reply.raw;
       out.writeHead(200, {
@@ -73,7 +83,7 @@ export const adminLiveQueueRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       let sent = '';
       const send = (s: Snapshot) => {
-        const data = JSON.stringify(countsFor(role, s));
+        const data = JSON.stringify(countsFor(who, s));
         if (data === sent) return;
         sent = data;
         out.write(`event: counts\ndata: ${data}\n\n`);

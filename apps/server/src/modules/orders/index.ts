@@ -8,3 +8,4 @@ export { openStakeDrift, settleDueOrders, SETTLE_BATCH } from './orders.service.
 export { ordersById, ordersIn, settledSince, tradingSince } from './orders-by-id.ts';
 export { openExposure, openStakeReferences, type OpenExposure } from './open-book.ts';
 export { adminOrderRoutes } from './orders.admin.routes.ts';
+export { ordersPlacedSince } from './orders-since.ts';

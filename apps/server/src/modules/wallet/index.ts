@@ -16,5 +16,6 @@ export { adminUserWalletRoutes } from './user-wallet.admin.routes.ts';
 
 ownHeldChanges('wallet.settings', walletSettingsOwner);
 ownHeldChanges('recharge.channel', channelOwner);
-export { waitingMoney } from './waiting-money.ts';
+export { secondApprovalsWaiting, waitingMoney } from './waiting-money.ts';
 export { moneyRecordTargets } from './user-records.ts';
+export { lastCreditedDepositAt, payoutMethodFacts, submittedSince } from './risk-facts.ts';

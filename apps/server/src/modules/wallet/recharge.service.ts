@@ -164,7 +164,10 @@ export async function doRecharge(
           })
           .onConflictDoNothing({ target: deposits.referenceCode })
           .returning();
-        if (row) return toRecord(row);
+        if (row) {
+          await walletHooks.depositSubmitted.emit(tx, { id: row.id, userId: row.userId, amount: row.amount });
+          return toRecord(row);
+        }
         if (attempt > 5) throw new AppError('operation_failed');
       }
     },

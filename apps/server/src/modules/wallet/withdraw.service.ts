@@ -25,6 +25,7 @@ import { assertFundPassword, assertSecondFactor } from '../auth/index.ts';
 import { holdUntilOf, listMethods, mask, methodTitle } from './payment-methods.service.ts';
 import { localDateTime, windowOpensAt, withinWindow } from './platform-time.ts';
 import { bpToPct, loadSettings, type Settings } from './wallet-settings.ts';
+import { walletHooks } from './wallet-hooks.ts';
 import { fundPasswordMarks, paymentMethods, withdrawals } from './wallet.table.ts';
 import { seconds } from '../../platform/time/epoch.ts';
 import { countUpToCap } from '../../platform/db/capped-count.ts';
@@ -246,6 +247,12 @@ export async function submitWithdrawal(db: Db, input: SubmitInput): Promise<With
         kind: 'withdrawal_freeze',
         transfers: [{ from: userAccount(input.userId, 'available'), to: userAccount(input.userId, 'frozen'), amount }],
         memo: { withdrawal: row!.id },
+      });
+      await walletHooks.withdrawalSubmitted.emit(tx, {
+        id: row!.id,
+        userId: input.userId,
+        amount,
+        methodId: method.id,
       });
       return toWithdrawRecord(row!);
     },

@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   PERMISSIONS,
   roleAllows,
+  type ApprovalItem,
   type HeldChange,
   type HeldChangeDecision,
   type HeldChangeField,
@@ -15,6 +16,7 @@ import { AppError } from '../http/app-error.ts';
 import type { OperatorAct } from '../http/operator-act.ts';
 import type { OperatorIdentity } from '../http/operator-auth.ts';
 import { seconds } from '../time/epoch.ts';
+import type { Waiting } from '../live/waiting.ts';
 import { heldChanges } from './held-changes.table.ts';
 
 /**
@@ -190,15 +192,52 @@ export async function decideHeldChange(
   });
 }
 
-/** Pending held changes by the permission that decides them, with the newest, for the console's live queues. */
-export async function waitingHeldChanges(
-  db: DbOrTx,
-): Promise<Partial<Record<Permission, { count: number; latest: number }>>> {
+/**
+ * Pending held changes by the permission that decides them, with the newest and each maker's own count (a change
+ * does not wait for the operator who proposed it), for the console's live queues.
+ */
+export async function waitingHeldChanges(db: DbOrTx): Promise<Partial<Record<Permission, Waiting>>> {
   const rows = (
-    await db.execute<{ permission: Permission; n: string; latest: string }>(
-      sql`SELECT ${heldChanges.permission} AS permission, count(*) AS n, max(${heldChanges.id}) AS latest
-            FROM ${heldChanges} WHERE ${heldChanges.status} = 'pending' GROUP BY 1`,
+    await db.execute<{ permission: Permission; who: string; n: string; latest: string }>(
+      sql`SELECT ${heldChanges.permission} AS permission, ${heldChanges.proposedBy} AS who, count(*) AS n,
+                 max(${heldChanges.id}) AS latest
+            FROM ${heldChanges} WHERE ${heldChanges.status} = 'pending' GROUP BY 1, 2`,
     )
   ).rows;
-  return Object.fromEntries(rows.map((r) => [r.permission, { count: Number(r.n), latest: Number(r.latest) }]));
+  const out: Partial<Record<Permission, Waiting>> = {};
+  for (const r of rows) {
+    const w = (out[r.permission] ??= { count: 0, latest: 0, by: {} });
+    w.count += Number(r.n);
+    w.latest = Math.max(w.latest, Number(r.latest));
+    w.by![r.who] = Number(r.n);
+  }
+  return out;
+}
+
+/** Pending held changes `who` may decide and did not propose, oldest first, for their approvals queue. */
+export async function heldChangesWaitingFor(db: DbOrTx, who: OperatorIdentity): Promise<ApprovalItem[]> {
+  const mine = PERMISSIONS.filter((p) => roleAllows(who.role, p));
+  const rows = await db
+    .select()
+    .from(heldChanges)
+    .where(
+      and(
+        eq(heldChanges.status, 'pending'),
+        inArray(heldChanges.permission, mine),
+        ne(heldChanges.proposedBy, who.name),
+      ),
+    )
+    .orderBy(asc(heldChanges.id))
+    .limit(200);
+  return rows.map((r) => ({
+    kind: 'held_change',
+    id: r.id,
+    user_id: null,
+    amount: null,
+    subject: r.target,
+    first_by: r.proposedBy,
+    first_reason: r.proposalReason,
+    created_at: seconds(r.createdAt)!,
+    fields: r.fields,
+  }));
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminDeposit, RechargeRecord } from '@app/contracts';
 import page from '../../../components/page.module.css';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
+import { RiskFlags } from '../../../components/risk-flags.tsx';
 import { DecisionButtons, DetailHeader } from '../../../components/detail-header.tsx';
 import ui from '../../../components/ui.module.css';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
@@ -66,6 +67,7 @@ export function DepositDetail({
             {t(`deposits.outcome.${outcome}`, { id: deposit.id })}
           </div>
         )}
+        <RiskFlags userId={deposit.user_id} item={{ kind: 'deposit', id: deposit.id }} />
         <div className={styles.media}>
           {image ? (
             <button

@@ -8,6 +8,7 @@ import ui from '../../../components/ui.module.css';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { useLanguage, useSession } from '../../../lib/hooks.ts';
 import { useUserAdjustmentsQuery, useUserBalancesQuery, useUserProfileQuery } from '../api/user-page-api.ts';
+import { RiskFlags } from '../../../components/risk-flags.tsx';
 import { UserActs } from './user-acts.tsx';
 import { PARTS, UserPart, type Part } from './user-parts.tsx';
 import styles from './user-page.module.css';
@@ -62,6 +63,7 @@ export function UserPage() {
               <Profile user={user} />
               <Balances id={user.id} />
             </div>
+            <RiskFlags userId={user.id} />
             <Adjustments id={user.id} />
             <section className={ui.panel}>
               <div className={styles.tabs} role="tablist" aria-label={t('userPage.partsLabel')}>

@@ -6,6 +6,7 @@ import page from '../../../components/page.module.css';
 import { dayRange, useSharedFilters } from '../../../components/filter-bar.tsx';
 import { useQueueState } from '../../../components/queue-state.ts';
 import { QueueShell } from '../../../components/queue-shell.tsx';
+import { RiskFlags } from '../../../components/risk-flags.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import { DecisionButtons, DetailHeader } from '../../../components/detail-header.tsx';
 import ui from '../../../components/ui.module.css';
@@ -155,6 +156,7 @@ function WithdrawalDetail({
             {t(`withdrawals.outcome.${outcome}`, { id: w.id })}
           </div>
         )}
+        <RiskFlags userId={w.user_id} item={{ kind: 'withdrawal', id: w.id }} />
         <div className={page.amount}>{formatMoney(w.received, lang)}</div>
         <dl className={page.facts}>
           <dt>{t('withdrawals.amount')}</dt>

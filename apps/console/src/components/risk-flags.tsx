@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import type { RiskFlag } from '@app/contracts';
+import ui from './ui.module.css';
+import { formatDateTime } from '../lib/format.ts';
+import { useLanguage, useSession } from '../lib/hooks.ts';
+import { useRiskFlagsQuery } from '../lib/risk-api.ts';
+
+/** A flag's reason in the console's words, with what the rule saw. */
+export function useFlagText() {
+  const { t } = useTranslation();
+  return (flag: RiskFlag) => t(`risk.reason.${flag.rule}`, { ...flag.details });
+}
+
+/**
+ * The risk flags of a user, those of one item first (a deposit or withdrawal opened in its queue): shown to the
+ * reviewer before they decide. Shows nothing when there are none or the operator may not read users.
+ */
+export function RiskFlags({ userId, item }: { userId: number; item?: { kind: RiskFlag['item_kind']; id: number } }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const may = useSession().permissions.includes('users.read');
+  const list = useRiskFlagsQuery({ user_id: userId }, { skip: !may });
+  const text = useFlagText();
+  const flags = list.data?.items ?? [];
+  if (flags.length === 0) return null;
+  const onItem = (f: RiskFlag) => item !== undefined && f.item_kind === item.kind && f.item_id === item.id;
+  const sorted = [...flags].sort((a, b) => Number(onItem(b)) - Number(onItem(a)));
+  return (
+    <div className={ui.alert} role="status" data-testid="risk-flags">
+      <strong>{t('risk.flagsTitle', { count: flags.length })}</strong>
+      <ul>
+        {sorted.map((f) => (
+          <li key={f.id} data-testid={`risk-flag-${f.rule}`}>
+            {onItem(f) && <span className={`${ui.badge} ${ui.badgeDanger}`}>{t('risk.thisItem')}</span>} {text(f)}{' '}
+            <span className={ui.hint}>
+              ({t(`risk.item.${f.item_kind}`)} #{f.item_id}, {formatDateTime(f.created_at, lang, 'short')})
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
