@@ -17,20 +17,32 @@ export const adminRiskRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/risk/flags',
     {
       config: { access: 'users.read' },
-      schema: { querystring: riskFlagQuerySchema, response: answers(riskFlagListSchema) },
+      schema: {
+        summary: 'Risk flags, by user or rule',
+        querystring: riskFlagQuerySchema,
+        response: answers(riskFlagListSchema),
+      },
     },
     async (request, reply) => reply.ok({ items: await listFlags(db, request.query) }),
   );
   app.get(
     '/admin/risk/rules',
-    { config: { access: 'users.read' }, schema: { response: answers(riskRuleListSchema) } },
+    {
+      config: { access: 'users.read' },
+      schema: { summary: 'The risk rules, their settings and hits', response: answers(riskRuleListSchema) },
+    },
     async (_request, reply) => reply.ok({ items: await listRules(db) }),
   );
   app.post(
     '/admin/risk/rules/:rule',
     {
       config: { access: 'settings.edit' },
-      schema: { params: riskRuleParamsSchema, body: riskRuleChangeSchema, response: answers(heldChangeSchema) },
+      schema: {
+        summary: 'Propose a change of a risk rule (held)',
+        params: riskRuleParamsSchema,
+        body: riskRuleChangeSchema,
+        response: answers(heldChangeSchema),
+      },
     },
     async (request, reply) => {
       const { reason, ...change } = request.body;
