@@ -142,6 +142,14 @@ export const MESSAGE_CODES = {
   authenticator_not_started: 409,
   authenticator_on: 200,
   authenticator_off: 200,
+  passkey_added: 200,
+  passkey_removed: 200,
+  passkey_renamed: 200,
+  passkey_failed: 400,
+  passkey_unknown: 400,
+  passkey_none: 409,
+  passkey_limit: 409,
+  passkey_name_invalid: 422,
 
   // trade
   product_not_found: 404,
