@@ -26,6 +26,12 @@ export default function SecurityPage() {
           icon={<WalletIcon size={22} />}
         />
         <Cell
+          title={t('passkeys.title')}
+          description={t('passkeys.cellHint')}
+          href="#/pages/user/passkeys"
+          icon={<ShieldIcon size={22} />}
+        />
+        <Cell
           title={t('authenticator.title')}
           description={t(user?.second_factor ? 'authenticator.cellOn' : 'authenticator.cellOff')}
           href="#/pages/user/authenticator"
