@@ -115,3 +115,20 @@ export type StepUpGrant = z.infer<typeof stepUpGrantSchema>;
 /** POST /api/user/authenticator/start: stepped up when a passkey is already on. */
 export const authenticatorStartBodySchema = z.object(secondFactorField).optional();
 export type AuthenticatorStartBody = z.input<typeof authenticatorStartBodySchema>;
+
+/**
+ * POST /api/user/anti_phishing: the word the user's messages from us will carry (2 to 20 letters or digits with at
+ * least one letter, any script); empty clears it. Stepped up when a factor is on (someone with only a session must not be able to
+ * learn-and-set the word a phisher would copy).
+ */
+export const antiPhishingBodySchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .max(20, 'anti_phishing_invalid')
+    // A word, not a number: never mistaken for the verification code in the same SMS.
+    .regex(/^(|(?=.*\p{L})[\p{L}\p{N}]{2,20})$/u, 'anti_phishing_invalid')
+    .optional(),
+  ...secondFactorField,
+});
+export type AntiPhishingBody = z.input<typeof antiPhishingBodySchema>;
