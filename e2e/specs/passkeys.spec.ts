@@ -103,11 +103,27 @@ for (const lang of ['en', 'zh'] as const satisfies Lang[]) {
     const me = await api<{ account: string; second_factor: boolean }>(market.url, '/api/user/index', token!);
     expect(me).toMatchObject({ account: user.account, second_factor: true });
 
+    // ---- the anti-phishing code, set with a passkey step-up, then shown on the withdrawal sheet ----
+    await page.goto(`${site}/h5/#/pages/user/antiphishing`);
+    await expect(page.getByRole('heading', { name: a('antiPhishing.introTitle') })).toBeVisible();
+    await page.getByLabel(a('antiPhishing.label')).fill('Bluebird');
+    await page.getByRole('button', { name: c('secondFactor.usePasskey') }).click();
+    await expect(page.getByTestId('second-factor-passkey-done')).toBeVisible();
+    await shot('anti-phishing');
+    await page.getByRole('button', { name: a('antiPhishing.save') }).click();
+    await expect(page.getByText(text('errors', lang, 'anti_phishing_set'))).toBeVisible();
+    expect((await api<{ anti_phishing_code: string }>(market.url, '/api/user/index', token!)).anti_phishing_code).toBe(
+      'Bluebird',
+    );
+
     // ---- a withdrawal stepped up with the passkey on its confirm sheet ----
     await page.goto(`${site}/h5/#/pages/user/cash`);
     await page.getByLabel(w('cash.amount'), { exact: true }).fill('100');
     await page.getByRole('button', { name: w('cash.next') }).click();
     const sheet = page.getByRole('dialog');
+    await expect(sheet.getByTestId('anti-phishing-code')).toHaveText(
+      w('cash.antiPhishing').replace('{{code}}', 'Bluebird'),
+    );
     await sheet.getByLabel(w('cash.fundPassword')).fill('fund1234');
     await sheet.getByRole('button', { name: w('cash.submit') }).click();
     await expect(sheet.getByText(text('errors', lang, 'second_factor_required'))).toBeVisible();

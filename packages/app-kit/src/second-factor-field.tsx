@@ -69,7 +69,7 @@ export function SecondFactorField({
       />
       {withPasskey && (
         <Button type="button" variant="outline" block loading={busy} onClick={() => void askPasskey()}>
-          {t('secondFactor.askPasskey')}
+          {t('secondFactor.usePasskey')}
         </Button>
       )}
     </div>

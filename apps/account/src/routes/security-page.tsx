@@ -38,6 +38,12 @@ export default function SecurityPage() {
           icon={<ShieldIcon size={22} />}
         />
         <Cell
+          title={t('antiPhishing.title')}
+          description={t(user?.anti_phishing_code ? 'antiPhishing.cellOn' : 'antiPhishing.cellOff')}
+          href="#/pages/user/antiphishing"
+          icon={<ShieldIcon size={22} />}
+        />
+        <Cell
           title={t('limits.title')}
           description={t('limits.cellHint')}
           href="#/pages/user/limits"
