@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { amountTextProblem, formatMoney, parseMoney, type CashInfo, type WithdrawRecord } from '@app/contracts';
 import { useFormatters } from '@app/i18n/client';
-import { useGetUserInfoQuery } from '@app/api-client';
 import { Button, Dialog, EmptyState, Field, WalletIcon } from '@app/ui';
 import { LinkButton } from '@app/ui/link-button';
 import { NS } from '../../../i18n-namespace.ts';
@@ -35,7 +34,7 @@ export function WithdrawForm({ info }: { info: CashInfo }) {
   const askCode = info.second_factor || codeError !== null;
   const [done, setDone] = useState<WithdrawRecord | null>(null);
   // The user's own word on the sheet: a "withdrawal" page without it is not ours.
-  const antiPhishing = useGetUserInfoQuery().data?.anti_phishing_code ?? null;
+  const antiPhishing = info.anti_phishing_code ?? null;
   const [key, setKey] = useState(() => newIdempotencyKey());
   const [submit, state] = useSubmitCashMutation();
   const terms = useMemo(
