@@ -1,12 +1,11 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
-import { api, expect, test, type MarketServer } from '../support/market-server.ts';
-import { changeControl, operatorAuth } from '../support/operators.ts';
-import { latestCode } from '../support/outbox.ts';
+import { api, expect, test } from '../support/market-server.ts';
+import { changeControl } from '../support/operators.ts';
+import { openAs, withdrawReadyUser } from '../support/funded-user.ts';
 import { repoRoot } from '../support/paths.ts';
 import { keepScreenshot } from '../support/screenshots.ts';
-import { text, type Lang } from '../support/texts.ts';
+import { text } from '../support/texts.ts';
 
 /**
  * A user turns the authenticator app on from the security page (QR code, first code, ten recovery codes shown
@@ -20,77 +19,6 @@ const requireFromServer = createRequire(path.join(repoRoot, 'apps/server/package
 const { generate } = requireFromServer('otplib') as {
   generate: (options: { secret: string; epoch?: number }) => Promise<string>;
 };
-
-async function send<T>(
-  market: MarketServer,
-  url: string,
-  body: Record<string, string>,
-  token?: string,
-): Promise<{ code: number; key: string; msg: string; data: T }> {
-  const response = await fetch(`${market.url}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(token ? { token } : {}) },
-    body: new URLSearchParams(body).toString(),
-  });
-  return (await response.json()) as { code: number; key: string; msg: string; data: T };
-}
-
-/** A fresh user on the market server with 500.00 U credited by an operator, a fund password and a bound card. */
-async function fundedUser(market: MarketServer, lang: Lang) {
-  const phone = `137${String(Date.now()).slice(-8)}`;
-  expect((await send(market, '/api/login/sendcode', { phone, purpose: 'register' })).code).toBe(200);
-  const code = await latestCode(phone, market);
-  const account = `tf${lang}${Date.now().toString(36)}`;
-  const reg = await send<{ token: string; user: { id: number } }>(market, '/api/login/reg', {
-    account,
-    phone,
-    password: 'secret123',
-    password_confirm: 'secret123',
-    code,
-    invite_code: 'WELCOME',
-    agree: '1',
-  });
-  expect(reg.code, reg.msg).toBe(200);
-  const token = reg.data.token;
-  const credit = await fetch(`${market.adminUrl}/admin/users/${reg.data.user.id}/adjustments`, {
-    method: 'POST',
-    headers: { ...operatorAuth(market.operators.fay), 'content-type': 'application/json' },
-    body: JSON.stringify({
-      direction: 'credit',
-      amount: '500',
-      category: 'goodwill',
-      reason: 'e2e: money to withdraw',
-    }),
-  }).then((r) => r.json() as Promise<{ data: { status: string } }>);
-  expect(credit.data.status).toBe('posted');
-  expect(
-    (await send(market, '/api/user/pwd_pay', { password: 'fund1234', password_confirm: 'fund1234' }, token)).code,
-  ).toBe(200);
-  const card = await send(
-    market,
-    '/api/user/add_card',
-    {
-      bank_name: 'E2E Bank',
-      branch: 'Main',
-      holder: 'Test Holder',
-      card_number: `6222${Date.now().toString().slice(-12)}`,
-    },
-    token,
-  );
-  expect(card.code, card.msg).toBe(200);
-  return { token, account };
-}
-
-async function openAs(page: Page, market: MarketServer, token: string, lang: Lang, route: string) {
-  await page.addInitScript(
-    ([tk, l]) => {
-      localStorage.setItem('token', tk!);
-      localStorage.setItem('lang', l!);
-    },
-    [token, lang],
-  );
-  await page.goto(`${market.url}/h5/#${route}`);
-}
 
 for (const lang of ['en', 'zh'] as const) {
   test(`authenticator: enrol with a QR code, then withdraw with a code step-up (${lang})`, async ({ page, market }) => {
@@ -106,7 +34,7 @@ for (const lang of ['en', 'zh'] as const) {
       { reason: 'e2e: any hour, no hold', withdraw_from: '00:00', withdraw_to: '00:00', hold_hours: 0 },
     );
     expect(settings.code, settings.msg).toBe(200);
-    const user = await fundedUser(market, lang);
+    const user = await withdrawReadyUser(market, lang);
 
     await openAs(page, market, user.token, lang, '/pages/user/security');
     await page.getByRole('link', { name: new RegExp(a('authenticator.title')) }).click();

@@ -25,7 +25,7 @@ import { authenticatePlugin } from './platform/http/authenticate.ts';
 import { AppError } from './platform/http/app-error.ts';
 import type { MessageSender } from './platform/messaging/message-sender.ts';
 import { healthRoutes, type ReadinessOptions } from './platform/health/health.routes.ts';
-import { authRoutes, authenticatorRoutes, passwordRoutes, findSession } from './modules/auth/index.ts';
+import { authRoutes, authenticatorRoutes, passkeyRoutes, passwordRoutes, findSession } from './modules/auth/index.ts';
 import { userRoutes } from './modules/users/index.ts';
 import websocket from '@fastify/websocket';
 import { marketRoutes, productLags, streamRoutes, type TickHub } from './modules/market/index.ts';
@@ -190,6 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(userRoutes);
   await app.register(passwordRoutes);
   await app.register(authenticatorRoutes);
+  await app.register(passkeyRoutes);
   await app.register(marketRoutes, { hub: deps.hub });
   await app.register(orderRoutes);
   await app.register(uploadRoutes, { store: defaultUploadStore });

@@ -68,3 +68,18 @@ export async function getBlob(path: string, token: string | null): Promise<Blob>
   if (response.ok && !type.includes('application/json')) return response.blob();
   throw await refusal(response);
 }
+
+/** POSTs a form the way the base query does, for the few calls made outside a remote's endpoints (passkey step-up). */
+export async function postForm<T>(path: string, token: string | null, body: Record<string, string>): Promise<T> {
+  const response = await send(path, token, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(body).toString(),
+  });
+  const answer = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: number; data?: T } | null;
+  if (answer?.code === 200) return answer.data as T;
+  throw await refusal(response);
+}

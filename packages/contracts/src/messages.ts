@@ -26,6 +26,8 @@ export const MESSAGE_CODES = {
   sms_code_text: 200,
   sms_reset_login_text: 200,
   sms_reset_fund_text: 200,
+  // the line our SMS and inbox messages start with once the user set an anti-phishing code (not a response)
+  anti_phishing_line: 200,
 
   // sessions
   login_required: 401,
@@ -142,6 +144,16 @@ export const MESSAGE_CODES = {
   authenticator_not_started: 409,
   authenticator_on: 200,
   authenticator_off: 200,
+  passkey_added: 200,
+  passkey_removed: 200,
+  passkey_renamed: 200,
+  passkey_failed: 400,
+  passkey_unknown: 400,
+  passkey_none: 409,
+  passkey_limit: 409,
+  passkey_name_invalid: 422,
+  anti_phishing_invalid: 422,
+  anti_phishing_set: 200,
 
   // trade
   product_not_found: 404,

@@ -51,6 +51,8 @@ export const userInfoSchema = z.object({
   has_fund_password: z.boolean(),
   /** An authenticator is on: money steps and security changes ask for its code (step-up). */
   second_factor: z.boolean(),
+  /** The word the user set to recognise our messages (shown on withdrawal confirm sheets); null until set. */
+  anti_phishing_code: z.string().nullable(),
   /** The current picture's id (GET /api/user/avatar serves it); null before any upload: nothing to ask for. */
   avatar_id: z.string().nullable(),
   created_at: z.number().int(),

@@ -255,6 +255,8 @@ export const cashInfoSchema = z.object({
   hold_hours: z.number().int(),
   /** The confirm sheet asks for the authenticator's code (step-up). */
   second_factor: z.boolean(),
+  /** The user's anti-phishing code, shown on the confirm sheet (absent or null when none is set). */
+  anti_phishing_code: z.string().nullable().optional(),
   destinations: z.array(paymentMethodSchema),
 });
 export type CashInfo = z.infer<typeof cashInfoSchema>;

@@ -42,6 +42,14 @@ export const PAGES = [
     load: () => import(/* webpackChunkName: "page-pages-user-authenticator" */ '../routes/authenticator-page.tsx'),
   }),
   page({
+    path: '/pages/user/passkeys',
+    load: () => import(/* webpackChunkName: "page-pages-user-passkeys" */ '../routes/passkeys-page.tsx'),
+  }),
+  page({
+    path: '/pages/user/antiphishing',
+    load: () => import(/* webpackChunkName: "page-pages-user-antiphishing" */ '../routes/anti-phishing-page.tsx'),
+  }),
+  page({
     path: '/pages/user/limits',
     load: () => import(/* webpackChunkName: "page-pages-user-limits" */ '../routes/limits-page.tsx'),
   }),

@@ -3,10 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError, selectSessionEndReason, useAppSelector } from '@app/api-client';
 import { Button, Field, useToast } from '@app/ui';
-import { apiErrorText, SecondFactorField } from '@app/app-kit';
+import { apiErrorText, passkeyAssertion, passkeysSupported, SecondFactorField } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
 import { useForm } from '../lib/forms/use-form.ts';
-import { useLoginMutation } from '../features/session/api/session-api.ts';
+import {
+  useLoginMutation,
+  useLoginWithPasskeyMutation,
+  usePasskeyLoginOptionsMutation,
+} from '../features/session/api/session-api.ts';
 import { PasswordToggle } from '../lib/password-toggle.tsx';
 import { safeRedirect } from '../lib/safe-redirect.ts';
 import { AuthPage } from './auth-page.tsx';
@@ -24,6 +28,10 @@ export default function LoginPage() {
   const redirect = safeRedirect(redirectParam);
   const ended = useAppSelector(selectSessionEndReason);
   const [login, { isLoading }] = useLoginMutation();
+  const [passkeyOptions] = usePasskeyLoginOptionsMutation();
+  const [loginWithPasskey] = useLoginWithPasskeyMutation();
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  const withPasskey = passkeysSupported();
   const [visible, setVisible] = useState(false);
   const form = useForm(loginSchema, { account: '', password: '', second_factor_code: '' });
   // Asked for by the server: the account has a second factor on and this browser has not signed in before.
@@ -48,6 +56,22 @@ export default function LoginPage() {
       if (!isApiError(error) || !form.showServerError(error)) toast.error(apiErrorText(error, t));
     }
   });
+
+  // A passkey alone signs in (it is two factors itself): no account name, no password, no code.
+  const signInWithPasskey = async () => {
+    setPasskeyBusy(true);
+    try {
+      const { options } = await passkeyOptions().unwrap();
+      const credential = await passkeyAssertion(options);
+      await loginWithPasskey({ credential }).unwrap();
+      toast.info(t('login_succeeded', { ns: 'errors' }));
+      navigate(redirect, { replace: true });
+    } catch (error) {
+      toast.error(apiErrorText(error, t));
+    } finally {
+      setPasskeyBusy(false);
+    }
+  };
 
   const notice =
     ended === 'expired'
@@ -87,6 +111,7 @@ export default function LoginPage() {
               {t('login.newDevice')}
             </p>
             <SecondFactorField
+              passkey={false}
               value={code.value}
               onChange={(v) => form.set('second_factor_code', v)}
               error={code.error}
@@ -96,6 +121,24 @@ export default function LoginPage() {
         <Button type="submit" block size="lg" loading={isLoading} className={styles.submit}>
           {t('login.submit')}
         </Button>
+        {withPasskey && (
+          <>
+            <p className={styles.or} aria-hidden="true">
+              {t('login.or')}
+            </p>
+            <Button
+              type="button"
+              variant="outline"
+              block
+              size="lg"
+              loading={passkeyBusy}
+              onClick={() => void signInWithPasskey()}
+              data-testid="passkey-sign-in"
+            >
+              {t('login.withPasskey')}
+            </Button>
+          </>
+        )}
         <div className={styles.links}>
           <a className={styles.link} href={registerHref}>
             {t('login.toRegister')}

@@ -26,9 +26,21 @@ export default function SecurityPage() {
           icon={<WalletIcon size={22} />}
         />
         <Cell
+          title={t('passkeys.title')}
+          description={t('passkeys.cellHint')}
+          href="#/pages/user/passkeys"
+          icon={<ShieldIcon size={22} />}
+        />
+        <Cell
           title={t('authenticator.title')}
           description={t(user?.second_factor ? 'authenticator.cellOn' : 'authenticator.cellOff')}
           href="#/pages/user/authenticator"
+          icon={<ShieldIcon size={22} />}
+        />
+        <Cell
+          title={t('antiPhishing.title')}
+          description={t(user?.anti_phishing_code ? 'antiPhishing.cellOn' : 'antiPhishing.cellOff')}
+          href="#/pages/user/antiphishing"
           icon={<ShieldIcon size={22} />}
         />
         <Cell

@@ -2,17 +2,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   loginBodySchema,
+  passkeyAssertionBodySchema,
   registerBodySchema,
   resetPasswordBodySchema,
   sendCodeBodySchema,
   sendCodeDataSchema,
   sessionDataSchema,
+  webauthnOptionsSchema,
 } from '@app/contracts';
 import { answers } from '../../platform/http/answers.ts';
 import type { MessageSender } from '../../platform/messaging/message-sender.ts';
 import { currentUser } from '../../platform/http/authenticate.ts';
 import { assertPhoneAvailable, login, register } from './auth.service.ts';
 import { revokeSession } from './sessions.ts';
+import { loginOptions, loginWithPasskey } from './passkeys.service.ts';
 import { assertResetOpen, completePasswordReset } from './password-reset.service.ts';
 import { issueCode } from './verification-codes.ts';
 import { authHooks } from './auth-hooks.ts';
@@ -103,6 +106,32 @@ export const authRoutes: FastifyPluginAsyncZod<{ sender: MessageSender; perMinut
     },
     async (request, reply) => {
       const session = await login(db, request.body, request.ip, request.lang, request.headers['user-agent']);
+      await authHooks.sessionOpened.emit(db, {
+        token: session.token,
+        kind: 'login',
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      return reply.ok(session, 'login_succeeded');
+    },
+  );
+
+  /** Signing in with a passkey alone: options (a challenge any of this site's passkeys may answer), then the answer. */
+  app.post(
+    '/api/login/passkey_options',
+    { schema: { response: answers(webauthnOptionsSchema) }, config: strict },
+    async (_request, reply) => reply.ok({ options: await loginOptions(db, config.webauthn) }),
+  );
+  app.post(
+    '/api/login/passkey',
+    { schema: { body: passkeyAssertionBodySchema, response: answers(sessionDataSchema) }, config: strict },
+    async (request, reply) => {
+      const session = await loginWithPasskey(db, config.webauthn, {
+        credential: request.body.credential,
+        ip: request.ip,
+        lang: request.lang,
+        userAgent: request.headers['user-agent'],
+      });
       await authHooks.sessionOpened.emit(db, {
         token: session.token,
         kind: 'login',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.table.ts';
 
 /** A login session; only a hash of its token is stored. */
@@ -49,6 +49,73 @@ export const userRecoveryCodes = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('user_recovery_codes_hash_key').on(t.userId, t.codeHash)],
+);
+
+/**
+ * A user's passkeys (WebAuthn credentials): the public key only (the private key never leaves the device), the
+ * signature counter last seen (an assertion must move it on when the authenticator keeps one), and a name the user
+ * chose. Any number per user; a credential belongs to one user.
+ */
+export const userPasskeys = pgTable(
+  'user_passkeys',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    /** The credential ID, base64url, as the browser reports it. */
+    credentialId: text('credential_id').notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').notNull().default(''),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('user_passkeys_credential_key').on(t.credentialId), index('user_passkeys_user_idx').on(t.userId)],
+);
+
+/**
+ * WebAuthn challenges handed out and not yet answered, in the database so any node may check the answer; each is
+ * taken once (`used_at`) and only before `expires_at`. `user_id` is null for a sign-in (who answers is not known yet).
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    challenge: text('challenge').notNull(),
+    purpose: text('purpose').notNull(),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('webauthn_challenges_challenge_key').on(t.challenge),
+    index('webauthn_challenges_expires_idx').on(t.expiresAt),
+    check('webauthn_challenges_purpose', sql`${t.purpose} in ('register','step_up','login')`),
+  ],
+);
+
+/**
+ * A passkey step-up, redeemable once: a verified assertion is exchanged for a short-lived code the protected
+ * request carries in `second_factor_code` like an authenticator code, so every protected body keeps its one
+ * field. Only its SHA-256 is kept.
+ */
+export const stepUpGrants = pgTable(
+  'step_up_grants',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    grantHash: text('grant_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('step_up_grants_hash_key').on(t.grantHash), index('step_up_grants_user_idx').on(t.userId)],
 );
 
 /** Verification codes sent by SMS; stored hashed, single use, with an attempt counter. */

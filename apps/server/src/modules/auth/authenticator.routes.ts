@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   authenticatorConfirmBodySchema,
   authenticatorDisableBodySchema,
+  authenticatorStartBodySchema,
   authenticatorEnrolmentSchema,
   authenticatorStatusSchema,
   recoveryCodesSchema,
@@ -28,8 +29,21 @@ export const authenticatorRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/user/authenticator/start',
-    { schema: { summary: 'Start adding an authenticator app', response: answers(authenticatorEnrolmentSchema) } },
-    async (request, reply) => reply.ok(await startAuthenticator(db, currentUser(request).userId)),
+    {
+      schema: {
+        summary: 'Start adding an authenticator app',
+        body: authenticatorStartBodySchema,
+        response: answers(authenticatorEnrolmentSchema),
+      },
+    },
+    async (request, reply) =>
+      reply.ok(
+        await startAuthenticator(db, {
+          userId: currentUser(request).userId,
+          ip: request.ip,
+          code: request.body?.second_factor_code,
+        }),
+      ),
   );
   app.post(
     '/api/user/authenticator/confirm',

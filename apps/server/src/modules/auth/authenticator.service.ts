@@ -3,7 +3,8 @@ import type { AuthenticatorEnrolment, AuthenticatorStatus, RecoveryCodes } from 
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { seconds } from '../../platform/time/epoch.ts';
-import { findUser, setSecondFactorOn } from '../users/index.ts';
+import { findUser } from '../users/index.ts';
+import { settleSecondFactor } from './second-factor-state.ts';
 import { userAuthenticators, userRecoveryCodes } from './auth.table.ts';
 import {
   RECOVERY_CODE_COUNT,
@@ -37,11 +38,19 @@ export async function authenticatorStatus(db: Db, userId: number): Promise<Authe
   };
 }
 
-/** A fresh secret, replacing any enrolment not yet confirmed; refused while the app is on. */
-export async function startAuthenticator(db: Db, userId: number): Promise<AuthenticatorEnrolment> {
+/**
+ * A fresh secret, replacing any enrolment not yet confirmed; refused while the app is on. With a passkey on, this
+ * is stepped up (a session alone must not add a factor that would then pass every step-up).
+ */
+export async function startAuthenticator(
+  db: Db,
+  input: { userId: number; ip: string; code: string | undefined },
+): Promise<AuthenticatorEnrolment> {
+  const { userId } = input;
   const user = await findUser(db, userId);
   if (!user) throw new AppError('user_not_found');
-  if (user.secondFactorOnAt) throw new AppError('authenticator_already_on');
+  if ((await authenticatorStatus(db, userId)).on) throw new AppError('authenticator_already_on');
+  await assertSecondFactor(db, { user, ip: input.ip, code: input.code });
   const secret = newAuthenticatorSecret();
   const written = await db
     .insert(userAuthenticators)
@@ -93,14 +102,14 @@ export async function confirmAuthenticator(
     await tx
       .insert(userRecoveryCodes)
       .values(codes.map((code) => ({ userId: input.userId, codeHash: recoveryCodeHash(code) })));
-    await setSecondFactorOn(tx, input.userId, true);
+    await settleSecondFactor(tx, input.userId);
   });
   return { recovery_codes: codes };
 }
 
 /**
- * Turning the app off needs a fresh code (or a recovery code). It was the last factor, so withdrawals are held
- * from now for the same hours a password change holds them (the wallet reads `second_factor_off_at`).
+ * Turning the app off needs a fresh factor. When it was the last one (no passkey left), withdrawals are held from
+ * now for the same hours a password change holds them (the wallet reads `second_factor_off_at`).
  */
 export async function disableAuthenticator(
   db: Db,
@@ -108,11 +117,11 @@ export async function disableAuthenticator(
 ): Promise<void> {
   const user = await findUser(db, input.userId);
   if (!user) throw new AppError('user_not_found');
-  if (!user.secondFactorOnAt) return;
+  if (!(await authenticatorStatus(db, input.userId)).on) return;
   await assertSecondFactor(db, { user, ip: input.ip, code: input.code });
   await db.transaction(async (tx) => {
     await tx.delete(userAuthenticators).where(eq(userAuthenticators.userId, input.userId));
     await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, input.userId));
-    await setSecondFactorOn(tx, input.userId, false);
+    await settleSecondFactor(tx, input.userId);
   });
 }

@@ -6,6 +6,7 @@ export { assertFundPassword } from './password-change.service.ts';
 export { hashPassword } from './password-hash.ts';
 export { passwordRoutes } from './password.routes.ts';
 export { authenticatorRoutes } from './authenticator.routes.ts';
+export { passkeyRoutes } from './passkeys.routes.ts';
 // Money steps and security changes ask for a fresh second factor when the user has one on (step-up).
 export { assertSecondFactor, type StepUpUser } from './step-up.ts';
 export {

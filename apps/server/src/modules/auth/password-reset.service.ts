@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AdminPasswordReset, Language, PasswordKind } from '@app/contracts';
 import { translate } from '@app/i18n/catalogue';
+import { withAntiPhishing } from './verification-codes.ts';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { audit } from '../../platform/audit/audit.service.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -53,10 +54,11 @@ export async function openPasswordReset(
     });
     return { phone: user.phone, row: row! };
   });
+  const text = translate(lang, kind === 'login' ? 'sms_reset_login_text' : 'sms_reset_fund_text');
   await sender.send({
     channel: 'sms',
     recipient: opened.phone,
-    body: translate(lang, kind === 'login' ? 'sms_reset_login_text' : 'sms_reset_fund_text'),
+    body: await withAntiPhishing(db, opened.phone, lang, text),
   });
   return {
     user_id: opened.row.userId,

@@ -20,6 +20,13 @@ export const counterOf = {
   fund: (userId: number) => `fund:${userId}`,
   /** The authenticator's codes and the recovery codes: one counter, as they stand in for each other. */
   secondFactor: (userId: number) => `second-factor:${userId}`,
+  /**
+   * Signing in with a passkey alone: its own counter, so assertions thrown at the sign-in page cannot lock the
+   * owner's step-ups, nor the reverse.
+   */
+  passkeyLogin: (userId: number) => `passkey-login:${userId}`,
+  /** A credential ID that names no passkey here (counted per address too, like an unknown account). */
+  unknownPasskey: (credentialId: string) => `passkey:${credentialId.slice(0, 200)}`,
 } as const;
 
 /**

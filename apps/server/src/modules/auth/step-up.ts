@@ -5,13 +5,15 @@ import { findUser } from '../users/index.ts';
 import { userAuthenticators, userRecoveryCodes } from './auth.table.ts';
 import { looksLikeAuthenticatorCode, matchAuthenticatorCode, recoveryCodeHash } from './authenticator-codes.ts';
 import { checkSecret, counterOf } from './secret-attempts.ts';
+import { looksLikeStepUpGrant, redeemStepUpGrant } from './step-up-grants.ts';
 
 /** The part of the user's row a step-up decision needs (already read by most callers, so no query of its own). */
 export type StepUpUser = { id: number; secondFactorOnAt: Date | null };
 
 /**
  * Step-up: when the user has a second factor on, the request must carry a fresh one (an authenticator code not
- * accepted before, or an unused recovery code), checked here, counted before it is checked like any secret.
+ * accepted before, an unused recovery code, or the one-time code a passkey assertion was just exchanged for),
+ * checked here, counted before it is checked like any secret.
  * Without one the request is refused with `second_factor_required` before anything changes; with a wrong or
  * replayed one, `second_factor_wrong`. A user with no factor on passes without a query.
  */
@@ -39,6 +41,7 @@ export async function secondFactorOn(db: Db, userId: number): Promise<boolean> {
 
 /** Accepts a code once: each statement that accepts one also marks it used, so parallel requests cannot share it. */
 async function acceptSecondFactor(db: Db, userId: number, code: string): Promise<boolean> {
+  if (looksLikeStepUpGrant(code)) return redeemStepUpGrant(db, userId, code);
   if (looksLikeAuthenticatorCode(code)) {
     const [app] = await db
       .select()

@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { MessageSender } from '../../platform/messaging/message-sender.ts';
 import { verificationCodes } from './auth.table.ts';
+import { findUserByPhone } from '../users/index.ts';
 
 const MAX_ATTEMPTS = 5;
 
@@ -62,7 +63,11 @@ export async function issueCode(
     });
   });
   const body = translate(input.lang, 'sms_code_text', { code, count: SMS_CODE_TTL_SECONDS / 60 });
-  await sender.send({ channel: 'sms', recipient: input.phone, body });
+  await sender.send({
+    channel: 'sms',
+    recipient: input.phone,
+    body: await withAntiPhishing(db, input.phone, input.lang, body),
+  });
   return { resendIn: SMS_RESEND_SECONDS, expiresIn: SMS_CODE_TTL_SECONDS };
 }
 
@@ -115,4 +120,13 @@ export async function consumeCode(tx: DbOrTx, id: number): Promise<boolean> {
     )
     .returning({ id: verificationCodes.id });
   return done.length === 1;
+}
+
+/**
+ * An SMS to the phone of an account that set an anti-phishing code carries it first, so a text without it is not
+ * ours. A phone no account has (a registration) gets the text alone.
+ */
+export async function withAntiPhishing(db: DbOrTx, phone: string, lang: Language, body: string): Promise<string> {
+  const code = (await findUserByPhone(db, phone))?.antiPhishingCode;
+  return code ? `${translate(lang, 'anti_phishing_line', { code })} ${body}` : body;
 }

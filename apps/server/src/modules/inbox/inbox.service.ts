@@ -4,7 +4,8 @@ import type { InboxList, InboxMessage, Language } from '@app/contracts';
 import type { DbOrTx, Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { inboxMessages } from './inbox.table.ts';
-import { INBOX_KINDS, translateInbox } from '@app/i18n/catalogue';
+import { INBOX_KINDS, translate, translateInbox } from '@app/i18n/catalogue';
+import { findUser } from '../users/index.ts';
 import { countUpToCap } from '../../platform/db/capped-count.ts';
 
 export type InboxParams = Record<string, string | number>;
@@ -58,7 +59,15 @@ const LINKS: Record<string, string> = {
 };
 
 /** A stored message as its reader sees it, in the reader's language. */
-export function renderMessage(row: typeof inboxMessages.$inferSelect, lang: Language): InboxMessage {
+/**
+ * A message as the user reads it; with their anti-phishing code set, the body starts with it (added as it is
+ * read, so messages written before it was set or changed carry the current one).
+ */
+export function renderMessage(
+  row: typeof inboxMessages.$inferSelect,
+  lang: Language,
+  antiPhishingCode: string | null = null,
+): InboxMessage {
   const params = row.params ?? {};
   const text =
     row.kind === 'operator'
@@ -73,7 +82,7 @@ export function renderMessage(row: typeof inboxMessages.$inferSelect, lang: Lang
     kind: row.kind,
     category: row.kind === 'operator' || row.kind === 'price_alert' ? 'system' : 'account',
     title: text.title,
-    body: text.body,
+    body: antiPhishingCode ? `${antiPhishingLine(lang, antiPhishingCode)}\n\n${text.body}` : text.body,
     // A price alert opens its own product's page.
     link:
       row.kind === 'price_alert' && params.symbol
@@ -98,7 +107,7 @@ export async function listMessages(
   q: PageInput & { userId: number; lang: Language; unreadOnly: boolean },
 ): Promise<InboxList> {
   const where = and(eq(inboxMessages.userId, q.userId), q.unreadOnly ? isNull(inboxMessages.readAt) : undefined);
-  const [rows, counted, unread] = await Promise.all([
+  const [rows, counted, unread, code] = await Promise.all([
     db
       .select()
       .from(inboxMessages)
@@ -108,9 +117,10 @@ export async function listMessages(
       .offset(offsetOf(q)),
     countUpToCap(db, inboxMessages, where),
     unreadCount(db, q.userId),
+    antiPhishingCodeOf(db, q.userId),
   ]);
   return {
-    items: rows.map((r) => renderMessage(r, q.lang)),
+    items: rows.map((r) => renderMessage(r, q.lang, code)),
     ...counted,
     unread,
     next: nextCursor(rows, q.size),
@@ -125,7 +135,7 @@ export async function readMessage(db: DbOrTx, userId: number, id: number, lang: 
     .where(and(eq(inboxMessages.id, id), eq(inboxMessages.userId, userId)))
     .returning();
   if (!row) throw new AppError('no_data');
-  return renderMessage(row, lang);
+  return renderMessage(row, lang, await antiPhishingCodeOf(db, userId));
 }
 
 export async function readAll(db: DbOrTx, userId: number): Promise<{ marked: number }> {
@@ -167,3 +177,8 @@ export async function messagesAfter(
     .limit(NOTICE_BATCH);
   return { items: rows.map((r) => renderMessage(r, lang)), last: rows.at(-1)?.id ?? after };
 }
+
+const antiPhishingCodeOf = async (db: DbOrTx, userId: number) => (await findUser(db, userId))?.antiPhishingCode ?? null;
+
+/** "Anti-phishing code: …", the line our messages start with once the user set one. */
+export const antiPhishingLine = (lang: Language, code: string) => translate(lang, 'anti_phishing_line', { code });

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loginRecordListSchema, sessionIdParamsSchema, userSessionListSchema } from '@app/contracts';
+import {
+  antiPhishingBodySchema,
+  loginRecordListSchema,
+  sessionIdParamsSchema,
+  userSessionListSchema,
+} from '@app/contracts';
+import { assertSecondFactor } from '../auth/index.ts';
+import { setAntiPhishingCode } from '../users/index.ts';
 import { answers } from '../../platform/http/answers.ts';
 import { currentUser } from '../../platform/http/authenticate.ts';
 import { lastLogins, liveSessions, logoutOthers, logoutSession } from './security.service.ts';
@@ -35,6 +42,23 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await logoutSession(db, currentUser(request).userId, request.params.id);
       return reply.ok(null, 'operation_succeeded');
+    },
+  );
+
+  app.post(
+    '/api/user/anti_phishing',
+    {
+      schema: {
+        summary: 'Set or clear my anti-phishing code',
+        body: antiPhishingBodySchema,
+        response: answers(z.null()),
+      },
+    },
+    async (request, reply) => {
+      const userId = currentUser(request).userId;
+      await assertSecondFactor(db, { user: userId, ip: request.ip, code: request.body.second_factor_code });
+      await setAntiPhishingCode(db, userId, request.body.code || null);
+      return reply.ok(null, 'anti_phishing_set');
     },
   );
 

@@ -9,6 +9,7 @@ export {
   setFundPasswordHash,
   setLoginPasswordHash,
   setRealNameState,
+  setAntiPhishingCode,
   setSecondFactorOn,
   setUserInviteCode,
   setUserLanguage,

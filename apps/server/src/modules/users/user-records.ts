@@ -76,3 +76,8 @@ export async function setSecondFactorOn(db: DbOrTx, userId: number, on: boolean)
     .set(on ? { secondFactorOnAt: sql`now()` } : { secondFactorOnAt: null, secondFactorOffAt: sql`now()` })
     .where(eq(users.id, userId));
 }
+
+/** The user's anti-phishing code (null clears it). */
+export async function setAntiPhishingCode(db: DbOrTx, userId: number, code: string | null): Promise<void> {
+  await db.update(users).set({ antiPhishingCode: code }).where(eq(users.id, userId));
+}

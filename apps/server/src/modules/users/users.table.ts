@@ -25,6 +25,11 @@ export const users = pgTable(
     secondFactorOnAt: timestamp('second_factor_on_at', { withTimezone: true }),
     /** When the last second factor was turned off: withdrawals are held from then as after a password change. */
     secondFactorOffAt: timestamp('second_factor_off_at', { withTimezone: true }),
+    /**
+     * A word the user chose, put in every SMS and inbox message the platform sends them and on withdrawal confirm
+     * sheets: a message without it is not from us. Null until set.
+     */
+    antiPhishingCode: text('anti_phishing_code'),
   },
   (t) => [
     uniqueIndex('users_account_key').on(sql`lower(${t.account})`),

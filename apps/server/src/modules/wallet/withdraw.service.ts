@@ -126,6 +126,7 @@ export async function cashInfo(db: Db, userId: number, now: number, tz: string):
     available: formatMoney(balances.get(userAccount(userId, 'available'))!),
     has_fund_password: user.fundPasswordHash !== null,
     second_factor: user.secondFactorOnAt !== null,
+    anti_phishing_code: user.antiPhishingCode,
     hold_until: holdUntil,
     hold_hours: settings.holdHours,
     destinations,

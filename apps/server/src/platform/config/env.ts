@@ -89,6 +89,29 @@ const envSchema = z.object({
     .enum(['0', '1', 'true', 'false'])
     .default('0')
     .transform((v) => v === '1' || v === 'true'),
+  /**
+   * Passkeys (WebAuthn): the relying party's ID is the domain the app is served under (passkeys are bound to it),
+   * and the origins are the exact scheme://host[:port] the browser reports. Defaults suit a local run
+   * (localhost at PORT); a deployment behind its own domain sets both (docs/passkeys.md).
+   */
+  WEBAUTHN_RP_ID: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/i, 'a domain name such as example.com')
+    .default('localhost'),
+  WEBAUTHN_RP_NAME: z.string().min(1).max(64).default('Contract Trader'),
+  WEBAUTHN_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      v
+        ?.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (list) => !list || list.every((o) => /^https?:\/\/[^/]+$/.test(o)),
+      'scheme://host[:port], comma-separated',
+    ),
   /** The platform's time zone: withdrawal hours and "per day" limits are counted in it. */
   PLATFORM_TZ: z
     .string()
@@ -126,6 +149,7 @@ export type Config = {
   realityMinMinutes: number;
   backfill: { days: number; tickSeconds: number };
   platformTz: string;
+  webauthn: WebAuthnSettings;
   market: {
     feeds: string[];
     binance: { wsUrl: string; restUrl: string };
@@ -169,6 +193,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     realityMinMinutes: e.REALITY_MIN_MINUTES,
     backfill: { days: e.BACKFILL_DAYS, tickSeconds: e.BACKFILL_TICK_SECONDS },
     platformTz: e.PLATFORM_TZ,
+    webauthn: {
+      rpId: e.WEBAUTHN_RP_ID.toLowerCase(),
+      rpName: e.WEBAUTHN_RP_NAME,
+      origins: e.WEBAUTHN_ORIGINS ?? [`http://${e.WEBAUTHN_RP_ID.toLowerCase()}:${e.PORT}`],
+    },
     market: {
       feeds: e.MARKET_FEED,
       binance: { wsUrl: e.BINANCE_WS_URL, restUrl: e.BINANCE_REST_URL },
@@ -199,6 +228,9 @@ function jsonFeed(e: z.output<typeof envSchema>): JsonFeedSettings | null {
     historyFields: e.JSON_FEED_HISTORY_FIELDS,
   };
 }
+
+/** Who passkeys are made for: the RP ID they are bound to, its name shown by the browser, the origins accepted. */
+export type WebAuthnSettings = { rpId: string; rpName: string; origins: string[] };
 
 export type JsonFeedSettings = {
   wsUrl: string;

@@ -3,6 +3,7 @@ import type {
   AuthenticatorConfirmBody,
   AuthenticatorDisableBody,
   AuthenticatorEnrolment,
+  AuthenticatorStartBody,
   AuthenticatorStatus,
   RecoveryCodes,
 } from '@app/contracts';
@@ -13,8 +14,9 @@ export const authenticatorApi = baseApi.enhanceEndpoints({ addTagTypes: ['Authen
       query: () => '/api/user/authenticator',
       providesTags: ['Authenticator'],
     }),
-    startAuthenticator: build.mutation<AuthenticatorEnrolment, void>({
-      query: () => ({ url: '/api/user/authenticator/start', method: 'POST' }),
+    // With a passkey on, starting is stepped up (the body carries the factor); without, it has no body.
+    startAuthenticator: build.mutation<AuthenticatorEnrolment, AuthenticatorStartBody | void>({
+      query: (body) => ({ url: '/api/user/authenticator/start', method: 'POST', ...(body ? { body } : {}) }),
     }),
     // On or off changes what the user summary says (second_factor), which the money forms read.
     confirmAuthenticator: build.mutation<RecoveryCodes, AuthenticatorConfirmBody>({

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuthenticatorEnrolment, AuthenticatorStatus } from '@app/contracts';
-import { isApiError } from '@app/api-client';
+import { isApiError, useGetUserInfoQuery } from '@app/api-client';
 import { Badge, Button, Field, useToast } from '@app/ui';
 import { QrSvg } from '@app/ui/qr';
 import { apiErrorText, SecondFactorField } from '@app/app-kit';
@@ -38,12 +38,18 @@ export function AuthenticatorEnrol({
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
+  // With a passkey on, adding the app is stepped up: the passkey (or nothing else) confirms it.
+  const { data: user } = useGetUserInfoQuery();
+  const [stepUp, setStepUp] = useState('');
+  const [stepUpError, setStepUpError] = useState<string | null>(null);
 
   const begin = async () => {
     try {
-      setEnrolment(await start().unwrap());
+      setEnrolment(await start(stepUp ? { second_factor_code: stepUp } : undefined).unwrap());
     } catch (error) {
-      toast.error(apiErrorText(error, t));
+      setStepUp('');
+      if (fieldOf(error) === 'second_factor_code') setStepUpError(apiErrorText(error, t));
+      else toast.error(apiErrorText(error, t));
     }
   };
   const finish = async (event: FormEvent) => {
@@ -97,6 +103,16 @@ export function AuthenticatorEnrol({
         <h2 id="authenticator-intro">{t('authenticator.introTitle')}</h2>
         <p>{t('authenticator.intro')}</p>
         <p>{t('authenticator.stepUpList')}</p>
+        {(user?.second_factor || stepUpError) && (
+          <SecondFactorField
+            value={stepUp}
+            onChange={(v) => {
+              setStepUp(v);
+              setStepUpError(null);
+            }}
+            error={stepUpError}
+          />
+        )}
         <Button block loading={starting.isLoading} onClick={() => void begin()}>
           {t('authenticator.setUp')}
         </Button>

@@ -25,6 +25,7 @@ const USER: UserInfo = {
   is_vip: false,
   has_fund_password: false,
   second_factor: false,
+  anti_phishing_code: null,
   avatar_id: null,
   created_at: 0,
   balances: { currency: 'USD', available: '0.00', frozen: '0.00', total: '0.00' },

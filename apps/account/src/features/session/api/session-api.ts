@@ -1,11 +1,13 @@
 import { baseApi, selectToken, sessionEnded, sessionStarted, userApi, type RootState } from '@app/api-client';
 import type {
   LoginBody,
+  PasskeyAssertionBody,
   RegisterBody,
   ResetPasswordBody,
   SendCodeBody,
   SendCodeData,
   SessionData,
+  WebAuthnOptions,
 } from '@app/contracts';
 
 type FormBody = Record<string, string | number | boolean | undefined>;
@@ -25,6 +27,14 @@ export const sessionApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<SessionData, LoginBody>({
       query: (body) => ({ url: '/api/login/index', method: 'POST', body }),
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => startSession(queryFulfilled, dispatch),
+    }),
+    passkeyLoginOptions: build.mutation<WebAuthnOptions, void>({
+      query: () => ({ url: '/api/login/passkey_options', method: 'POST' }),
+    }),
+    /** Signing in with a passkey alone: the assertion the device signed, as JSON text. */
+    loginWithPasskey: build.mutation<SessionData, PasskeyAssertionBody>({
+      query: (body) => ({ url: '/api/login/passkey', method: 'POST', body }),
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => startSession(queryFulfilled, dispatch),
     }),
     register: build.mutation<SessionData, RegisterBody & FormBody>({
@@ -66,6 +76,8 @@ export const sessionApi = baseApi.injectEndpoints({
 
 export const {
   useLoginMutation,
+  useLoginWithPasskeyMutation,
+  usePasskeyLoginOptionsMutation,
   useRegisterMutation,
   useSendCodeMutation,
   useResetPasswordMutation,

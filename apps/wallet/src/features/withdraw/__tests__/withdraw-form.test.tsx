@@ -187,7 +187,7 @@ describe('the withdrawal form', () => {
       fireEvent.change(dialog.getByLabelText('Fund password'), { target: { value: 'fund1234' } });
       fireEvent.click(dialog.getByRole('button', { name: 'Withdraw' }));
       expect(
-        await dialog.findByText('Enter the code from your authenticator app (or a recovery code) to continue'),
+        await dialog.findByText(/enter the code from your authenticator app \(or a recovery code\), to continue/i),
       ).toBeTruthy();
       expect(fetch).not.toHaveBeenCalled();
 

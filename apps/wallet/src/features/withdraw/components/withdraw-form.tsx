@@ -33,6 +33,8 @@ export function WithdrawForm({ info }: { info: CashInfo }) {
   // Asked when the rules say a factor is on, or when the server asked for one (turned on in another tab).
   const askCode = info.second_factor || codeError !== null;
   const [done, setDone] = useState<WithdrawRecord | null>(null);
+  // The user's own word on the sheet: a "withdrawal" page without it is not ours.
+  const antiPhishing = info.anti_phishing_code ?? null;
   const [key, setKey] = useState(() => newIdempotencyKey());
   const [submit, state] = useSubmitCashMutation();
   const terms = useMemo(
@@ -217,6 +219,11 @@ export function WithdrawForm({ info }: { info: CashInfo }) {
           {terms && row(t('cash.received'), f.money(terms.received))}
         </dl>
         <p className={styles.note}>{t('cash.reviewNote')}</p>
+        {antiPhishing && (
+          <p className={styles.note} data-testid="anti-phishing-code">
+            {t('cash.antiPhishing', { code: antiPhishing })}
+          </p>
+        )}
         <Field
           name="fund_password"
           type="password"
