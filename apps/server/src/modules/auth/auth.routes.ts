@@ -119,12 +119,22 @@ export const authRoutes: FastifyPluginAsyncZod<{ sender: MessageSender; perMinut
   /** Signing in with a passkey alone: options (a challenge any of this site's passkeys may answer), then the answer. */
   app.post(
     '/api/login/passkey_options',
-    { schema: { response: answers(webauthnOptionsSchema) }, config: strict },
+    {
+      schema: { summary: 'Start a passkey sign-in (WebAuthn options)', response: answers(webauthnOptionsSchema) },
+      config: strict,
+    },
     async (_request, reply) => reply.ok({ options: await loginOptions(db, config.webauthn) }),
   );
   app.post(
     '/api/login/passkey',
-    { schema: { body: passkeyAssertionBodySchema, response: answers(sessionDataSchema) }, config: strict },
+    {
+      schema: {
+        summary: 'Sign in with a passkey',
+        body: passkeyAssertionBodySchema,
+        response: answers(sessionDataSchema),
+      },
+      config: strict,
+    },
     async (request, reply) => {
       const session = await loginWithPasskey(db, config.webauthn, {
         credential: request.body.credential,

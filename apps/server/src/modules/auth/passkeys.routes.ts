@@ -29,12 +29,20 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
   const rp = config.webauthn;
   app.addHook('onRequest', app.requireUser);
 
-  app.get('/api/user/passkeys', { schema: { response: answers(passkeyListSchema) } }, async (request, reply) =>
-    reply.ok(await listPasskeys(db, currentUser(request).userId)),
+  app.get(
+    '/api/user/passkeys',
+    { schema: { summary: 'My passkeys', response: answers(passkeyListSchema) } },
+    async (request, reply) => reply.ok(await listPasskeys(db, currentUser(request).userId)),
   );
   app.post(
     '/api/user/passkeys/options',
-    { schema: { body: passkeyOptionsBodySchema, response: answers(webauthnOptionsSchema) } },
+    {
+      schema: {
+        summary: 'Start adding a passkey (WebAuthn options)',
+        body: passkeyOptionsBodySchema,
+        response: answers(webauthnOptionsSchema),
+      },
+    },
     async (request, reply) => {
       const options = await passkeyCreationOptions(db, rp, {
         userId: currentUser(request).userId,
@@ -46,7 +54,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/user/passkeys/add',
-    { schema: { body: passkeyAddBodySchema, response: answers(z.null()) } },
+    { schema: { summary: 'Add a passkey', body: passkeyAddBodySchema, response: answers(z.null()) } },
     async (request, reply) => {
       await addPasskey(db, rp, { userId: currentUser(request).userId, ...request.body });
       return reply.ok(null, 'passkey_added');
@@ -54,7 +62,14 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/user/passkeys/:id/rename',
-    { schema: { params: passkeyIdParamsSchema, body: passkeyRenameBodySchema, response: answers(z.null()) } },
+    {
+      schema: {
+        summary: 'Rename a passkey',
+        params: passkeyIdParamsSchema,
+        body: passkeyRenameBodySchema,
+        response: answers(z.null()),
+      },
+    },
     async (request, reply) => {
       await renamePasskey(db, { userId: currentUser(request).userId, id: request.params.id, ...request.body });
       return reply.ok(null, 'passkey_renamed');
@@ -62,7 +77,14 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/user/passkeys/:id/remove',
-    { schema: { params: passkeyIdParamsSchema, body: passkeyRemoveBodySchema, response: answers(z.null()) } },
+    {
+      schema: {
+        summary: 'Remove a passkey (stepped up)',
+        params: passkeyIdParamsSchema,
+        body: passkeyRemoveBodySchema,
+        response: answers(z.null()),
+      },
+    },
     async (request, reply) => {
       await removePasskey(db, {
         userId: currentUser(request).userId,
@@ -75,12 +97,18 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/user/passkeys/step_up_options',
-    { schema: { response: answers(webauthnOptionsSchema) } },
+    { schema: { summary: 'Start a passkey step-up (WebAuthn options)', response: answers(webauthnOptionsSchema) } },
     async (request, reply) => reply.ok({ options: await stepUpOptions(db, rp, currentUser(request).userId) }),
   );
   app.post(
     '/api/user/passkeys/step_up',
-    { schema: { body: passkeyAssertionBodySchema, response: answers(stepUpGrantSchema) } },
+    {
+      schema: {
+        summary: 'Confirm with a passkey: a one-time step-up code',
+        body: passkeyAssertionBodySchema,
+        response: answers(stepUpGrantSchema),
+      },
+    },
     async (request, reply) =>
       reply.ok(
         await stepUpWithPasskey(db, rp, {
