@@ -4,7 +4,7 @@ import { isApiError, useGetUserInfoQuery } from '@app/api-client';
 import { Button, Field, useToast } from '@app/ui';
 import { apiErrorText, DefaultPage, SecondFactorField } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
-import { useSetAntiPhishingMutation } from '../features/anti-phishing/anti-phishing-api.ts';
+import { useSetAntiPhishingMutation } from '../features/anti-phishing/api/anti-phishing-api.ts';
 import styles from '../features/passkeys/components/passkeys.module.css';
 
 /** The anti-phishing code: what it is for, and setting, changing or removing it (stepped up with a factor on). */
