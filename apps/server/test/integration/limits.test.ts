@@ -7,8 +7,8 @@ import { loadConfig } from '../../src/platform/config/env.ts';
 import { OutboxSender } from '../../src/platform/messaging/message-sender.ts';
 import { postJournal } from '../../src/modules/ledger/ledger.service.ts';
 import { houseAccount, userAccount } from '../../src/modules/ledger/account-codes.ts';
-import { call, createTestApp, operatorHeaders, registerUser, type TestApp } from '../helpers/test-app.ts';
-import { marketHarness } from '../helpers/market-harness.ts';
+import { call, operatorHeaders, registerUser, type TestApp } from '../helpers/test-app.ts';
+import { marketTestApp, type MarketHarness } from '../helpers/market-test-app.ts';
 import { pngImage, uploadProof } from './wallet-helpers.ts';
 import { taskOutcomes } from './copy-helpers.ts';
 import { CopyJob } from '../../src/jobs/copy.job.ts';
@@ -18,17 +18,13 @@ import { silentLog } from '../helpers/market-harness.ts';
 // The clock starts at the machine's time, so the deposits' own timestamps fall in the windows the clock sees.
 
 let t: TestApp;
-let market: ReturnType<typeof marketHarness>;
+let market: MarketHarness;
 let keyCounter = 0;
 const key = () => `l${process.pid}-${Date.now()}-${++keyCounter}`;
 const DAY = 86_400;
 
 beforeAll(async () => {
-  let now = () => 0;
-  t = await createTestApp({ clock: () => now() });
-  market = marketHarness(t.database.db, t.database.url, Math.floor(Date.now() / 1000));
-  now = market.now;
-  await market.feed.runOnce();
+  ({ t, market } = await marketTestApp({ start: Math.floor(Date.now() / 1000) }));
 });
 afterAll(async () => {
   await market?.close();

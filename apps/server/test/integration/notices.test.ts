@@ -2,22 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postJournal } from '../../src/modules/ledger/ledger.service.ts';
 import { houseAccount, userAccount } from '../../src/modules/ledger/account-codes.ts';
 import { postInboxMessage } from '../../src/modules/inbox/index.ts';
-import { call, createTestApp, registerUser, type TestApp } from '../helpers/test-app.ts';
-import { marketHarness } from '../helpers/market-harness.ts';
+import { call, registerUser, type TestApp } from '../helpers/test-app.ts';
+import { marketTestApp, type MarketHarness } from '../helpers/market-test-app.ts';
 
 // /api/user/notices: what the open page shows as toasts, read from the inbox and the settled orders.
 
 let t: TestApp;
-let market: ReturnType<typeof marketHarness>;
+let market: MarketHarness;
 let keyCounter = 0;
 const key = () => `n${process.pid}-${Date.now()}-${++keyCounter}`;
 
 beforeAll(async () => {
-  let now = () => 0;
-  t = await createTestApp({ clock: () => now() });
-  market = marketHarness(t.database.db, t.database.url, Math.floor(Date.now() / 1000));
-  now = market.now;
-  await market.feed.runOnce();
+  ({ t, market } = await marketTestApp({ start: Math.floor(Date.now() / 1000) }));
 });
 afterAll(async () => {
   await market?.close();

@@ -2,23 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { postJournal } from '../../src/modules/ledger/ledger.service.ts';
 import { houseAccount, userAccount } from '../../src/modules/ledger/account-codes.ts';
-import { call, createTestApp, registerUser, type TestApp } from '../helpers/test-app.ts';
-import { marketHarness } from '../helpers/market-harness.ts';
+import { call, registerUser, type TestApp } from '../helpers/test-app.ts';
+import { marketTestApp, type MarketHarness } from '../helpers/market-test-app.ts';
 
 // The reality check: time in session, stakes and result since sign-in, from the recorded orders; the reminder's
 // shortest interval from the server's configuration; a session length that ends the session on the server.
 
 let t: TestApp;
-let market: ReturnType<typeof marketHarness>;
+let market: MarketHarness;
 let keyCounter = 0;
 const key = () => `r${process.pid}-${Date.now()}-${++keyCounter}`;
 
 beforeAll(async () => {
-  let now = () => 0;
-  t = await createTestApp({ clock: () => now() });
-  market = marketHarness(t.database.db, t.database.url, Math.floor(Date.now() / 1000));
-  now = market.now;
-  await market.feed.runOnce();
+  ({ t, market } = await marketTestApp({ start: Math.floor(Date.now() / 1000) }));
 });
 afterAll(async () => {
   await market?.close();

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { sequence } from '../../src/modules/transparency/index.ts';
 import { freshSeed, signerFromSeed } from '../../src/modules/transparency/log-signer.ts';
-import { call, createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { marketHarness } from '../helpers/market-harness.ts';
+import { call, type TestApp } from '../helpers/test-app.ts';
+import { marketTestApp, type MarketHarness } from '../helpers/market-test-app.ts';
 import { leaf, mth } from '../helpers/log-verifier.ts';
 
 // The outside verifier (packages/verifier) run as its command, against this server listening on loopback: what
@@ -16,7 +16,7 @@ import { leaf, mth } from '../helpers/log-verifier.ts';
 
 const verifierDir = path.resolve(import.meta.dirname, '../../../../packages/verifier');
 let t: TestApp;
-let market: ReturnType<typeof marketHarness>;
+let market: MarketHarness;
 let url: string;
 let demoToken: string;
 const signer = signerFromSeed(freshSeed());
@@ -25,11 +25,7 @@ const stateDir = mkdtempSync(path.join(tmpdir(), 'verify-log-'));
 let n = 0;
 
 beforeAll(async () => {
-  let now = () => 0;
-  t = await createTestApp({ clock: () => now() });
-  market = marketHarness(t.database.db, t.database.url);
-  now = market.now;
-  await market.feed.runOnce();
+  ({ t, market } = await marketTestApp());
   url = await t.app.listen({ host: '127.0.0.1', port: 0 });
   demoToken = (await call(t.app, 'POST', '/api/login/index', { body: { account: 'demo', password: 'demo1234' } })).data
     .token;
