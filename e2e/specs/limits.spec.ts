@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Order } from '@app/contracts';
-import { expect, test, type MarketServer } from '../support/market-server.ts';
-import { latestCode, uniquePhone } from '../support/outbox.ts';
-import { operatorAuth } from '../support/operators.ts';
+import { expect, test } from '../support/market-server.ts';
+import { fundedUser, post } from '../support/funded-user.ts';
 import { useSession } from '../support/session.ts';
 import { keepScreenshot } from '../support/screenshots.ts';
 import { text } from '../support/texts.ts';
@@ -12,41 +11,6 @@ import { text } from '../support/texts.ts';
  * to it, and the order that would cross it is refused with the limit's name and when it frees. The page at 390x844
  * in English and Chinese.
  */
-type Envelope<T> = { code: number; key: string; msg: string; data: T };
-
-async function post<T>(base: string, path: string, body: Record<string, string>, token?: string) {
-  const response = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(token ? { token } : {}) },
-    body: new URLSearchParams(body).toString(),
-  });
-  return (await response.json()) as Envelope<T>;
-}
-
-/** A fresh user on the market server with 200 U from an operator's goodwill credit. */
-async function fundedUser(market: MarketServer) {
-  const phone = uniquePhone();
-  const account = `lim${Date.now().toString(36)}`;
-  expect((await post(market.url, '/api/login/sendcode', { phone, purpose: 'register' })).code).toBe(200);
-  const code = await latestCode(phone, market);
-  const reg = await post<{ token: string; user: { id: number } }>(market.url, '/api/login/reg', {
-    account,
-    phone,
-    password: 'secret123',
-    password_confirm: 'secret123',
-    code,
-    invite_code: 'WELCOME',
-    agree: '1',
-  });
-  expect(reg.code, reg.msg).toBe(200);
-  const credit = await fetch(`${market.adminUrl}/admin/users/${reg.data.user.id}/adjustments`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...operatorAuth(market.operators.fay) },
-    body: JSON.stringify({ direction: 'credit', amount: '200', category: 'goodwill', reason: 'e2e: money to trade' }),
-  });
-  expect(((await credit.json()) as Envelope<{ status: string }>).data.status).toBe('posted');
-  return reg.data.token;
-}
 
 const fitsTheScreen = async (page: Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -56,7 +20,7 @@ test('set a daily loss limit, trade up to it, and the order that would cross it 
   market,
 }) => {
   test.setTimeout(180_000);
-  const token = await fundedUser(market);
+  const { token } = await fundedUser(market, 'lim');
   await useSession(page, token, 'en');
 
   // Security → Limits and breaks.
