@@ -1,22 +1,8 @@
 import type { Badges, TotalAssets, UserInfo } from '@app/contracts';
 import { baseApi } from './api.ts';
+import { MONEY_TAGS } from './money-tags.ts';
 
-/**
- * Every tag a money-moving answer invalidates: a recharge, withdrawal, exchange, order, plan purchase or check-in
- * changes total assets, so the one money picture is read again wherever it is on screen (no reload).
- */
-export const MONEY_TAGS = [
-  'User',
-  'Assets',
-  'Order',
-  'Holding',
-  'Plan',
-  'Recharge',
-  'Withdraw',
-  'Exchange',
-  'Statement',
-  'Checkin',
-] as const;
+export { MONEY_TAGS };
 
 /** The user info every gated page needs at launch; shared here because both the shell and account use it. */
 export const userApi = baseApi.enhanceEndpoints({ addTagTypes: ['Inbox', ...MONEY_TAGS] }).injectEndpoints({

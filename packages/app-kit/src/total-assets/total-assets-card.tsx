@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useGetTotalAssetsQuery } from '@app/api-client';
 import { useFormatters } from '@app/i18n/client';
 import { Delayed, Skeleton } from '@app/ui';
 import { LoadError } from '../load-error.tsx';
+import { useGetTotalAssetsQuery } from './total-assets-api.ts';
 import styles from './total-assets-card.module.css';
 
 export type TotalAssetsCardProps = {
