@@ -8,6 +8,7 @@ import { repoRoot } from '../support/paths.ts';
 import { text, type Lang } from '../support/texts.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { demoToken } from '../support/session.ts';
+import { openAs, withdrawReadyUser } from '../support/funded-user.ts';
 import { keepScreenshot } from '../support/screenshots.ts';
 
 /**
@@ -49,6 +50,28 @@ async function post<T>(market: MarketServer, url: string, body: Record<string, s
   return envelope.data;
 }
 
+/**
+ * Settings for a test that may run at any hour: the window all day, no hold on a new card. Those weaken a control,
+ * so they wait for a second admin, who approves them with the CLI too (unless an earlier spec on this market server
+ * left them so already, and nothing was held).
+ */
+async function withdrawalsAnyHour(market: MarketServer) {
+  await ops(
+    market,
+    'alice',
+    'wallet',
+    'set',
+    'withdraw_from=00:00',
+    'withdraw_to=00:00',
+    'hold_hours=0',
+    'withdraw_daily_count=10',
+    '-r',
+    'e2e: any hour, no hold',
+  );
+  const held = /#(\d+) wallet\.settings/.exec(await ops(market, 'bob', 'held', 'list'))?.[1];
+  if (held) await ops(market, 'bob', 'held', 'approve', held, '-r', 'e2e: agreed, any hour and no hold');
+}
+
 async function demoSession(page: Page, market: MarketServer, lang: Lang = 'en') {
   const token = await demoToken(market.url);
   await page.addInitScript(
@@ -74,23 +97,7 @@ test('deposit with a screenshot, operator approves by CLI; withdraw and refuse; 
 }) => {
   test.setTimeout(300_000);
   const token = await demoSession(page, market);
-  // Settings for a test that may run at any hour: the window all day, no hold on the new card.
-  await ops(
-    market,
-    'alice',
-    'wallet',
-    'set',
-    'withdraw_from=00:00',
-    'withdraw_to=00:00',
-    'hold_hours=0',
-    'withdraw_daily_count=10',
-    '-r',
-    'e2e: any hour, no hold',
-  );
-  // Those weaken a control, so they wait for a second admin, who approves them with the CLI too (unless an earlier
-  // spec on this market server left them so already, and nothing was held).
-  const held = /#(\d+) wallet\.settings/.exec(await ops(market, 'bob', 'held', 'list'))?.[1];
-  if (held) await ops(market, 'bob', 'held', 'approve', held, '-r', 'e2e: agreed, any hour and no hold');
+  await withdrawalsAnyHour(market);
   const start = cents(await available(market, token));
 
   // ---- deposit ----
@@ -187,7 +194,7 @@ test('deposit with a screenshot, operator approves by CLI; withdraw and refuse; 
   await shot(page, 'exchange-quote');
   await page.getByRole('button', { name: w('exchange.confirm') }).click();
   await expect(page.getByTestId('exchange-result')).toBeVisible();
-  await page.getByRole('button', { name: text('common', 'en', 'actions.close') }).click();
+  await page.getByRole('button', { name: text('common', 'en', 'actions.close'), exact: true }).click();
   const btc = (await api<Assets>(market.url, '/api/user/assets', token)).coins.find((c) => c.coin === 'BTC')!;
   expect(Number(btc.amount)).toBeGreaterThan(0);
 
@@ -196,7 +203,7 @@ test('deposit with a screenshot, operator approves by CLI; withdraw and refuse; 
   await page.getByRole('button', { name: w('exchange.getQuote') }).click();
   await page.getByRole('button', { name: w('exchange.confirm') }).click();
   await expect(page.getByTestId('exchange-result')).toBeVisible();
-  await page.getByRole('button', { name: text('common', 'en', 'actions.close') }).click();
+  await page.getByRole('button', { name: text('common', 'en', 'actions.close'), exact: true }).click();
   await expect(page.getByTestId('exchange-history')).toContainText(w('exchange.sell'));
   await expect(page.getByTestId('exchange-history')).toContainText(w('exchange.buy'));
   expect(
@@ -226,7 +233,10 @@ for (const lang of ['de', 'th'] as const) {
   test(`wallet screens in ${lang} at 360 px: nothing overflows, axe clean`, async ({ page, market }) => {
     test.setTimeout(180_000);
     await page.setViewportSize({ width: 360, height: 780 });
-    await demoSession(page, market, lang);
+    // A user of its own, ready to withdraw, so the refusal below needs no earlier test's card or fund password.
+    await withdrawalsAnyHour(market);
+    const user = await withdrawReadyUser(market, lang);
+    await openAs(page, market, user.token, lang, '/pages/user/wallet');
     const screens: Array<[string, string, () => Promise<void>]> = [
       ['wallet', '/pages/user/wallet', async () => void (await expect(page.getByTestId('total-assets')).toBeVisible())],
       [
