@@ -171,6 +171,8 @@ export const INBOX_KINDS = [
   'realname_approved',
   'realname_refused',
   'price_alert',
+  'yuebao_out_arrived',
+  'yuebao_rate_change',
   'operator',
 ] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];

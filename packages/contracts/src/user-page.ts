@@ -34,6 +34,9 @@ export const adminUserBalancesSchema = z.object({
   /** Plan principal, and plan interest credited but held until maturity. */
   plan: z.string(),
   plan_interest: z.string(),
+  /** The flexible Yuebao balance, and what was moved out of it to arrive the next platform day. */
+  yuebao: z.string(),
+  yuebao_out: z.string(),
   /** Virtual money of the practice account (PUSD). */
   practice: z.string(),
   coins: z.array(z.object({ coin: z.string(), amount: z.string() })),
@@ -48,7 +51,7 @@ export const adminLedgerEntrySchema = z.object({
   kind: z.string(),
   reference: z.string(),
   asset: z.string(),
-  /** available, frozen, plan or plan_interest. */
+  /** available, frozen, plan, plan_interest, yuebao or yuebao_out. */
   bucket: z.string(),
   /** Signed: a credit is positive. */
   amount: z.string(),

@@ -145,6 +145,13 @@ describe('the flexible Yuebao balance', () => {
     expect(await balance(u.id, 'yuebao_out')).toBe(6_000n);
     // Still in the one total, as frozen Yuebao money, until it arrives.
     expect((await get(u.token, '/api/user/total-assets')).data.flexible).toBe('400.00');
+    // An operator reading the user's money sees both buckets.
+    const operatorView = await t.admin.inject({
+      method: 'GET',
+      url: `/admin/users/${u.id}/balances`,
+      headers: operatorHeaders('alice'),
+    });
+    expect(operatorView.json().data).toMatchObject({ yuebao: '340.00', yuebao_out: '60.00', available: '600.00' });
 
     // Not before its day; on it, once.
     expect(await payArrivedOuts(t.database.db, today)).toBe(0);
@@ -152,6 +159,16 @@ describe('the flexible Yuebao balance', () => {
     expect(await payArrivedOuts(t.database.db, today + 1)).toBe(0);
     expect(await balance(u.id, 'available')).toBe(66_000n);
     expect(await balance(u.id, 'yuebao_out')).toBe(0n);
+    // Told when it arrives, once, in the reader's language, linking to the balance.
+    const inbox = (await get(u.token, '/api/user/msg', 'de')).data.items.filter(
+      (m: { kind: string }) => m.kind === 'yuebao_out_arrived',
+    );
+    expect(inbox).toHaveLength(1);
+    expect(inbox[0]).toMatchObject({
+      category: 'account',
+      link: '#/pages/project/flexible',
+      body: '60,00 U aus Ihrem flexiblen Yuebao-Guthaben sind auf Ihrem Bargeldguthaben angekommen.',
+    });
     await setInstant('10000');
     await expectBalanced();
   });
@@ -191,6 +208,8 @@ describe('the flexible Yuebao balance', () => {
     expect(proposed.json().key).toBe('change_proposed');
     // Nothing changes before the second operator.
     const u = await newUser(0n);
+    const holder = await newUser(10_000n);
+    await post(holder.token, '/api/user/yeb_flex_in', { amount: '50', key: key() });
     expect((await get(u.token, '/api/user/yeb_flex')).data.next_rate).toBeNull();
     const pending = await t.admin.inject({
       method: 'GET',
@@ -208,6 +227,17 @@ describe('the flexible Yuebao balance', () => {
     const info = await get(u.token, '/api/user/yeb_flex');
     expect(info.data.rate_pct).toBe('2.00');
     expect(info.data.next_rate).toEqual({ day: from, rate_pct: '3.00' });
+    // Every holder is told on approval, in their language; someone with nothing in the balance is not.
+    const told = (await get(holder.token, '/api/user/msg', 'en')).data.items.filter(
+      (m: { kind: string }) => m.kind === 'yuebao_rate_change',
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({
+      category: 'system',
+      body: `From ${from} your flexible Yuebao balance earns 3.00% a year instead of 2.00%.`,
+    });
+    const notTold = (await get(u.token, '/api/user/msg')).data.items;
+    expect(notTold.filter((m: { kind: string }) => m.kind === 'yuebao_rate_change')).toEqual([]);
 
     const logged = await t.database.db.execute<{ data: string }>(
       sql`SELECT data FROM log_entries WHERE type = 'terms_changed' ORDER BY id DESC LIMIT 1`,

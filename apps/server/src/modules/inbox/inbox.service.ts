@@ -7,6 +7,7 @@ import { inboxMessages } from './inbox.table.ts';
 import { INBOX_KINDS, translate, translateInbox } from '@app/i18n/catalogue';
 import { findUser } from '../users/index.ts';
 import { countUpToCap } from '../../platform/db/capped-count.ts';
+import { pgArray } from '../../platform/db/pg-array.ts';
 
 export type InboxParams = Record<string, string | number>;
 
@@ -45,6 +46,29 @@ export async function postToEveryone(tx: Tx, input: { params: InboxParams; refer
   return result.rowCount ?? 0;
 }
 
+/**
+ * One message with the same text to each of these users (the holders a rate change reaches), one statement per
+ * chunk of ids, so a million holders cost seconds, not a million round trips.
+ */
+export async function postToUsers(
+  tx: DbOrTx,
+  userIds: number[],
+  input: { kind: string; params: InboxParams; reference: string },
+): Promise<number> {
+  if (!INBOX_KINDS.includes(input.kind)) throw new Error(`unknown inbox kind ${input.kind}`);
+  let posted = 0;
+  for (let from = 0; from < userIds.length; from += USERS_PER_STATEMENT) {
+    const ids = userIds.slice(from, from + USERS_PER_STATEMENT);
+    const result = await tx.execute(sql`
+      INSERT INTO inbox_messages (user_id, kind, params, reference)
+      SELECT unnest(${pgArray(ids)}::bigint[]), ${input.kind}, ${JSON.stringify(input.params)}::jsonb, ${input.reference}
+      ON CONFLICT (user_id, reference) DO NOTHING`);
+    posted += result.rowCount ?? 0;
+  }
+  return posted;
+}
+const USERS_PER_STATEMENT = 50_000;
+
 const LINKS: Record<string, string> = {
   deposit_approved: '#/pages/user/rechargerecord',
   deposit_refused: '#/pages/user/rechargerecord',
@@ -56,7 +80,12 @@ const LINKS: Record<string, string> = {
   realname_approved: '#/pages/user/auth',
   realname_refused: '#/pages/user/auth',
   price_alert: '#/pages/trade/trade',
+  yuebao_out_arrived: '#/pages/project/flexible',
+  yuebao_rate_change: '#/pages/project/flexible',
 };
+
+/** Kinds about the platform rather than the user's own money or data. */
+const SYSTEM_KINDS = new Set(['operator', 'price_alert', 'yuebao_rate_change']);
 
 /** A stored message as its reader sees it, in the reader's language. */
 /**
@@ -80,7 +109,7 @@ export function renderMessage(
   return {
     id: row.id,
     kind: row.kind,
-    category: row.kind === 'operator' || row.kind === 'price_alert' ? 'system' : 'account',
+    category: SYSTEM_KINDS.has(row.kind) ? 'system' : 'account',
     title: text.title,
     body: antiPhishingCode ? `${antiPhishingLine(lang, antiPhishingCode)}\n\n${text.body}` : text.body,
     // A price alert opens its own product's page.

@@ -17,7 +17,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import type { OperatorAct } from '../../platform/http/operator-act.ts';
 import { systemClock } from '../../platform/time/clock.ts';
 import { logTermsChanged } from '../transparency/index.ts';
-import { instantOutDaily, loadRates, rateOn } from './flexible.service.ts';
+import { announceRate, instantOutDaily, loadRates, rateOn } from './flexible.service.ts';
 import { investFlexRates, investFlexSettings } from './flexible.table.ts';
 
 // The operators' side of the flexible balance: its rate (announced ahead, held for a second operator, as plan
@@ -128,6 +128,12 @@ export const flexRateOwner: HeldChangeOwner = {
       .values({ effectiveDay: day, rateBp })
       .onConflictDoUpdate({ target: investFlexRates.effectiveDay, set: { rateBp, createdAt: sql`now()` } });
     await logFlex(tx, c);
+    await announceRate(tx, {
+      day,
+      rateBp,
+      beforeBp: rateOn(before, day),
+      reference: `yeb:flex:rate:${dayLabel(day)}:${act.proposal.id}`,
+    });
     await audit(tx, {
       operator: act.operator,
       action: 'yuebao.rate',

@@ -15,6 +15,7 @@ import { pgArray } from '../../platform/db/pg-array.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { once, requestHash } from '../../platform/idempotency/idempotency.service.ts';
 import { balancesOf, houseShard, postJournals, userAccount, type Transfer } from '../ledger/index.ts';
+import { postInboxMessage, postToUsers } from '../inbox/index.ts';
 import { assertNotExcluded } from '../limits/index.ts';
 import {
   investFlexAccounts,
@@ -220,11 +221,42 @@ export async function payArrivedOuts(db: Db, today: number, limit = 500): Promis
       await tx.execute(
         sql`UPDATE invest_flex_moves SET status = 'done' WHERE id = ANY(${pgArray(due.map((m) => m.id))}::bigint[])`,
       );
+      // The user was told on the day they moved it that this part comes later: they are told when it came.
+      for (const m of due)
+        await postInboxMessage(tx, {
+          userId: m.userId,
+          kind: 'yuebao_out_arrived',
+          params: { amount: formatMoney(m.nextDay) },
+          reference: `yeb:flex:move:${m.id}:arrived`,
+        });
       return due.length;
     });
     paid += n;
     if (n < limit) return paid;
   }
+}
+
+/**
+ * Tells every holder of a flexible balance, the day it is approved, of a rate that starts on a later day: the
+ * terms history has it too, but a holder should not have to look.
+ */
+export async function announceRate(
+  tx: Tx,
+  change: { day: number; rateBp: number; beforeBp: number; reference: string },
+): Promise<number> {
+  const holders = await tx
+    .select({ userId: investFlexAccounts.userId })
+    .from(investFlexAccounts)
+    .where(gt(investFlexAccounts.balance, 0n));
+  return postToUsers(
+    tx,
+    holders.map((h) => h.userId),
+    {
+      kind: 'yuebao_rate_change',
+      params: { from: dayLabel(change.day), rate: bpToRate(change.rateBp), before: bpToRate(change.beforeBp) },
+      reference: change.reference,
+    },
+  );
 }
 
 /**

@@ -29,6 +29,8 @@ export async function userBalancesForOperator(db: DbOrTx, userId: number): Promi
     frozen: userAccount(userId, 'frozen'),
     plan: userAccount(userId, 'plan'),
     planInterest: userAccount(userId, 'plan_interest'),
+    yuebao: userAccount(userId, 'yuebao'),
+    yuebaoOut: userAccount(userId, 'yuebao_out'),
     practice: userAccount(userId, 'available', PRACTICE_ASSET),
     practiceFrozen: userAccount(userId, 'frozen', PRACTICE_ASSET),
   };
@@ -40,6 +42,8 @@ export async function userBalancesForOperator(db: DbOrTx, userId: number): Promi
     frozen: formatMoney(at(codes.frozen)),
     plan: formatMoney(at(codes.plan)),
     plan_interest: formatMoney(at(codes.planInterest)),
+    yuebao: formatMoney(at(codes.yuebao)),
+    yuebao_out: formatMoney(at(codes.yuebaoOut)),
     practice: formatMoney(at(codes.practice) + at(codes.practiceFrozen)),
     coins: coins.map((c, i) => ({ coin: c.coin, amount: formatMoney(at(coinCodes[i]!), COIN_SCALE) })),
   };

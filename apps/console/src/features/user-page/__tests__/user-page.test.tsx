@@ -34,6 +34,8 @@ const balances: AdminUserBalances = {
   frozen: '10.00',
   plan: '500.00',
   plan_interest: '1.25',
+  yuebao: '240.50',
+  yuebao_out: '60.00',
   practice: '10000.00',
   coins: [{ coin: 'BTC', amount: '0.00100000' }],
 };
@@ -133,6 +135,9 @@ describe("one user's page", () => {
     const money = await screen.findByTestId('user-balances');
     expect(within(money).getByText('66.15 U')).toBeTruthy();
     expect(within(money).getByText('500.00 U')).toBeTruthy();
+    // The flexible Yuebao balance and what is on its way out of it, each under its own name.
+    expect(within(money).getByText('Flexible Yuebao').nextSibling?.textContent).toBe('240.50 U');
+    expect(within(money).getByText('Yuebao out, arriving').nextSibling?.textContent).toBe('60.00 U');
     expect(within(money).getByText('0.00100000 BTC')).toBeTruthy();
     const rows = within(await screen.findByTestId('part-ledger')).getAllByRole('row');
     expect(rows[1]!.textContent).toContain('-5.10 U');

@@ -153,6 +153,8 @@ function Balances({ id }: { id: number }) {
                 ['frozen', b.frozen],
                 ['plan', b.plan],
                 ['planInterest', b.plan_interest],
+                ['yuebao', b.yuebao],
+                ['yuebaoOut', b.yuebao_out],
               ] as const
             ).map(([key, value]) => (
               <div key={key} className={styles.balance}>
