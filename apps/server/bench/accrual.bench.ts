@@ -96,7 +96,7 @@ try {
   const flexSetup = performance.now();
   await db.execute(sql`
     INSERT INTO invest_flex_accounts (user_id, balance, earning, earning_day, accrued_through)
-    SELECT 3000000 + g, 10000 + (g * 7919) % 9990000, 10000 + (g * 7919) % 9990000, ${today - 1}, ${today - 2}
+    SELECT 3000000 + g, 10000 + (g::bigint * 7919) % 9990000, 10000 + (g::bigint * 7919) % 9990000, ${today - 1}, ${today - 2}
     FROM generate_series(1, ${HOLDINGS}) g`);
   await db.execute(sql`
     INSERT INTO ledger_accounts (code, user_id, asset, is_house)

@@ -1,3 +1,4 @@
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,16 +13,25 @@ export async function startBenchServer(env: Record<string, string> = {}, seeded?
   const dataDir = seeded?.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'app-bench-')));
   const port = await freePort();
   const adminPort = await freePort();
-  const server = runTs('src/server.ts', {
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    ADMIN_PORT: String(adminPort),
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    BACKFILL_DAYS: '3',
-    BACKFILL_TICK_SECONDS: '900',
-    ...env,
-  });
+  // The server writes its lines to a file, as a service's go to its journal: read back only when asked.
+  const logFile = path.join(os.tmpdir(), `app-bench-${port}.log`);
+  const logFd = openSync(logFile, 'w');
+  const lines = () => readFileSync(logFile, 'utf8').split('\n');
+  const server = runTs(
+    'src/server.ts',
+    {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      ADMIN_PORT: String(adminPort),
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      BACKFILL_DAYS: '3',
+      BACKFILL_TICK_SECONDS: '900',
+      ...env,
+    },
+    { logFd },
+  );
+  closeSync(logFd);
   await waitFor(
     async () =>
       await fetch(`http://127.0.0.1:${port}/api/health`).then(
@@ -36,7 +46,7 @@ export async function startBenchServer(env: Record<string, string> = {}, seeded?
   const processes = Number(env.PROCESSES ?? 1);
   if (processes > 1)
     await waitFor(
-      () => server.lines.filter((l) => l.includes('"listening;')).length >= processes,
+      () => lines().filter((l) => l.includes('"listening;')).length >= processes,
       `the server's ${processes} workers (LOG_LEVEL=info)`,
       180_000,
     );
@@ -48,11 +58,12 @@ export async function startBenchServer(env: Record<string, string> = {}, seeded?
     /** The server's process (node itself: runTs starts no shell). */
     pid: server.child.pid!,
     dbUrl: url,
-    /** The server's log lines so far (stdout and stderr). */
-    lines: server.lines,
+    /** The server's log lines so far (stdout and stderr), read from its log file. */
+    lines,
     async stop() {
       server.child.kill('SIGTERM');
       await server.exited;
+      await fs.rm(logFile, { force: true });
       if (!seeded) await fs.rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -129,7 +129,7 @@ console.log(`baseline: ${FOLLOWERS} orders opened in one transaction without the
 console.log(
   `leader order -> last of ${FOLLOWERS} copies committed: p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms (${latencies.length} orders; outcomes ${JSON.stringify(Object.fromEntries(outcomes))}); p50 / baseline ${(percentile(latencies, 50) / baseline).toFixed(2)}`,
 );
-const failures = server.lines.filter((l) => l.includes('copy batch failed') || l.includes('copy task'));
+const failures = server.lines().filter((l) => l.includes('copy batch failed') || l.includes('copy task'));
 if (failures.length) console.log(`copy job retries logged: ${failures.length}; first: ${failures[0]!.slice(0, 600)}`);
 await database.close();
 await server.stop();

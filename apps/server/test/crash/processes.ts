@@ -5,15 +5,21 @@ import { fileURLToPath } from 'node:url';
 
 export const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** Runs a TypeScript entry point under tsx and collects its output lines. */
-export function runTs(entry: string, env: Record<string, string>) {
+/**
+ * Runs a TypeScript entry point under tsx and collects its output lines; with `logFd`, its output goes to that
+ * file instead, as a service's goes to its journal (a benchmark's load generator must not also read every line).
+ */
+export function runTs(entry: string, env: Record<string, string>, options: { logFd?: number } = {}) {
   // These runs are about the embedded database, whatever the surrounding shell points DATABASE_URL at.
   const { DATABASE_URL: _external, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: serverRoot,
     env: { ...inherited, LOG_LEVEL: 'info', ...env },
+    stdio: options.logFd === undefined ? 'pipe' : ['ignore', options.logFd, options.logFd],
   }) as ChildProcessWithoutNullStreams;
   const lines: string[] = [];
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  if (options.logFd !== undefined) return { child, lines, exited };
   let buffer = '';
   const take = (chunk: Buffer) => {
     buffer += chunk.toString();
@@ -23,7 +29,6 @@ export function runTs(entry: string, env: Record<string, string>) {
   };
   child.stdout.on('data', take);
   child.stderr.on('data', take);
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, lines, exited };
 }
 
