@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { loadConfig } from '../../src/platform/config/env.ts';
 import { buildApp, loggerOptions } from '../../src/app.ts';
+import { loggableUrl } from '../../src/platform/http/request-log.ts';
 import { buildAdminApp } from '../../src/admin-app.ts';
 import { OutboxSender } from '../../src/platform/messaging/message-sender.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
@@ -196,6 +197,13 @@ describe('the access line', () => {
     const [access] = linesOf('access-3');
     expect(access?.url).toBe('/api/index/ajaxdata?class=crypto&token=[redacted]&Password=[redacted]&code=[redacted]');
     expect(raw.some((text) => /SeCrEtToKeN123|hunter2|654321/.test(text))).toBe(false);
+  });
+
+  it('masks a secret whose name is percent-encoded, and logs a query without one as sent', () => {
+    expect(loggableUrl('/api/x?t%6Fken=abc&class=crypto')).toBe('/api/x?t%6Fken=[redacted]&class=crypto');
+    expect(loggableUrl('/api/x?class=crypto&tokens=1&mycode=2')).toBe('/api/x?class=crypto&tokens=1&mycode=2');
+    expect(loggableUrl('/api/x?class=crypto&SIGN=2')).toBe('/api/x?class=crypto&SIGN=[redacted]');
+    expect(loggableUrl('/api/x?code')).toBe('/api/x?code');
   });
 
   it('names the operator on the admin port', async () => {

@@ -24,13 +24,15 @@ declare module 'fastify' {
 export const envelopePlugin = fp(
   async (app) => {
     app.decorateRequest('lang', 'en');
-    app.addHook('onRequest', async (request) => {
+    // Callback hooks, not async ones: every request runs these, and an async hook costs a promise each.
+    app.addHook('onRequest', (request, _reply, done) => {
       request.lang = pickLanguage(request.headers.lang, request.headers.language);
+      done();
     });
     // PostgreSQL text cannot hold a NUL character: an input with one is refused here, as bad input, rather
     // than failing as a database error deep in a handler.
-    app.addHook('preValidation', async (request) => {
-      if (holdsNul(request.query) || holdsNul(request.body)) throw new AppError('invalid_request');
+    app.addHook('preValidation', (request, _reply, done) => {
+      done(holdsNul(request.query) || holdsNul(request.body) ? new AppError('invalid_request') : undefined);
     });
 
     app.decorateReply('ok', function ok<T>(this: FastifyReply, data: T, key: MessageKey = 'ok') {

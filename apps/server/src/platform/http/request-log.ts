@@ -8,10 +8,16 @@ import { REQUEST_ID_LOG_LABEL } from './request-id.ts';
 const SECRET_PARAM =
   /^(?:token|access_token|auth|authorization|password|pwd|fund_password|code|secret|sign|signature)$/i;
 
+/** A secret-looking name anywhere as a parameter name of a query (`?` or `&` before it, `=` after it). */
+const SECRET_NAME_IN_QUERY =
+  /[?&](?:token|access_token|auth|authorization|password|pwd|fund_password|code|secret|sign|signature)(?:=|&|$)/i;
+
 /** The URL as it may be logged: the path, and the query with any secret-looking value masked. */
 export function loggableUrl(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
+  // Most queries name no secret and encode no name: they are logged as sent without taking them apart.
+  if (!url.includes('%', q) && !SECRET_NAME_IN_QUERY.test(url.slice(q))) return url;
   const query = url
     .slice(q + 1)
     .split('&')

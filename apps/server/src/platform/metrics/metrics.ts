@@ -400,11 +400,12 @@ export class Metrics {
 
   /** Counts and times every answer of the app it is given, and counts its open WebSockets. */
   instrument(app: FastifyInstance) {
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       const route = request.routeOptions.url ?? 'unmatched';
       this.requests.inc({ method: request.method, route, status: String(reply.statusCode) });
       this.duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
       if (reply.statusCode === 429) this.rateLimited.inc({ method: request.method, route });
+      done();
     });
     // @fastify/websocket, when the app serves /api/stream, tracks its open sockets.
     this.sockets.push(() => (app.hasDecorator('websocketServer') ? app.websocketServer.clients.size : 0));
