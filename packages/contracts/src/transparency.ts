@@ -146,6 +146,19 @@ export const liabilitiesDayQuerySchema = z.object({
 });
 
 /** A day's published root (GET /api/liabilities/root): the Merkle sum tree over every user's liability. */
+/**
+ * A coin users held at the day's end and the price it was valued at in their liabilities: the last second
+ * recorded for <coin>/USDT at or before the day's end (`at`, epoch seconds); null when none was recorded, and
+ * then that coin is counted as nothing.
+ */
+export const liabilityCoinPriceSchema = z.object({
+  coin: z.string(),
+  product: z.string(),
+  price: z.string().nullable(),
+  at: z.number().int().nullable(),
+});
+export type LiabilityCoinPrice = z.infer<typeof liabilityCoinPriceSchema>;
+
 export const liabilitiesRootSchema = z.object({
   day: z.string(),
   /** Hex SHA-256 of the root node. */
@@ -153,6 +166,8 @@ export const liabilitiesRootSchema = z.object({
   /** The sum of every leaf: what the platform owed its users, a decimal string in USD. */
   total: z.string(),
   leaves: z.number().int(),
+  /** The prices the coins in the leaves were valued at. */
+  coin_prices: z.array(liabilityCoinPriceSchema),
   /** The root's entry in the transparency log (null until sequenced). */
   log_index: z.number().int().nullable(),
 });
@@ -168,7 +183,10 @@ export const liabilitiesProofSchema = z.object({
   secret: z.string(),
   /** Hex HMAC-SHA-256(secret, day). */
   leaf_id: z.string(),
-  /** The user's whole liability that day, decimal string in USD (cash, frozen, plan principal and interest). */
+  /**
+   * The user's whole liability that day, decimal string in USD: cash, frozen, plan principal and interest, the
+   * flexible Yuebao balance and coins at the day's close price (root.coin_prices).
+   */
   balance: z.string(),
   /** From the leaf up: each sibling's hash, sum and the side it sits on. */
   path: z.array(z.object({ hash: z.string(), sum: z.string(), side: z.enum(['left', 'right']) })),

@@ -27,7 +27,7 @@ export class LiabilitiesJob extends LeaderLoop<LiabilitiesRoot> {
       intervalMs: options.intervalMs ?? 600_000,
       log: options.log,
       name: 'liabilities pass',
-      pass: () => publishLiabilities(options.db, dayLabel(dayOf(clock(), options.tz) - 1)),
+      pass: () => publishLiabilities(options.db, dayLabel(dayOf(clock(), options.tz) - 1), options.tz),
     });
   }
 }

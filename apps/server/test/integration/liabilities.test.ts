@@ -6,18 +6,23 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { verifyLiabilitiesProof, type LiabilitiesProofShown } from '../../../../packages/verifier/src/liabilities.ts';
-import { postJournals, userAccount } from '../../src/modules/ledger/index.ts';
+import { dayOfLabel, dayStart } from '@app/contracts';
+import { houseAccount, postJournals, userAccount } from '../../src/modules/ledger/index.ts';
+import { findProduct, priceAt, recordTicks } from '../../src/modules/market/index.ts';
 import { publishLiabilities } from '../../src/modules/liabilities/index.ts';
 import { sequence } from '../../src/modules/transparency/index.ts';
 import { freshSeed, signerFromSeed } from '../../src/modules/transparency/log-signer.ts';
 import { call, createTestApp, registerUser, type TestApp } from '../helpers/test-app.ts';
 
-// The proof of liabilities: a day's Merkle sum tree over every user's USD liability, its root in the
-// transparency log, and each user's proof checked by the verifier package's own code (written apart from the
-// server's tree), in the test and as `pnpm verify-log --token`.
+// The proof of liabilities: a day's Merkle sum tree over every user's liability (USD buckets and coins at the
+// day's close), its root in the transparency log, and each user's proof checked by the verifier package's own code
+// (written apart from the server's tree), in the test and as `pnpm verify-log --token`.
 
 const verifierDir = path.resolve(import.meta.dirname, '../../../../packages/verifier');
 const DAY = '2026-11-28';
+const TZ = 'Asia/Shanghai';
+/** The first user's 0.5 BTC, valued by the test at the day's last recorded BTC/USDT price. */
+let btcCents = 0n;
 let t: TestApp;
 let url: string;
 const users: Array<{ userId: number; token: string; cents: bigint }> = [];
@@ -60,6 +65,33 @@ beforeAll(async () => {
     );
     users.push({ userId, token, cents });
   }
+  // The first user also holds 0.5 BTC after an exchange: owed in kind, counted at the day's close price.
+  const holder = users[0]!;
+  await t.database.db.transaction((tx) =>
+    postJournals(tx, [
+      {
+        reference: `test:liabilities:btc:${holder.userId}`,
+        kind: 'exchange_buy',
+        transfers: [
+          {
+            from: houseAccount('exchange', 'BTC'),
+            to: userAccount(holder.userId, 'available', 'BTC'),
+            amount: 50_000_000n,
+          },
+        ],
+        memo: {},
+      },
+    ]),
+  );
+  const btc = (await findProduct(t.database.db, 'BTC/USDT'))!;
+  const closeAt = dayStart(dayOfLabel(DAY) + 1, TZ) - 1;
+  await recordTicks(t.database.db, [
+    { productId: btc.id, ts: closeAt - 30, price: 96_123n * 10n ** BigInt(btc.precision), volume: 1 },
+  ]);
+  const close = (await priceAt(t.database.db, btc.id, closeAt))!;
+  btcCents = (50_000_000n * close.price * 100n) / (10n ** 8n * 10n ** BigInt(btc.precision));
+  expect(btcCents).toBeGreaterThan(0n);
+  holder.cents += btcCents;
   url = await t.app.listen({ host: '127.0.0.1', port: 0 });
 });
 afterAll(async () => {
@@ -68,16 +100,19 @@ afterAll(async () => {
 
 describe('proof of liabilities', () => {
   it('publishes a root whose total is the ledger users liabilities to the cent, and logs it', async () => {
-    const root = await publishLiabilities(t.database.db, DAY);
+    const root = await publishLiabilities(t.database.db, DAY, TZ);
     const total = await ledgerTotal();
     expect(total).toBeGreaterThan(0n);
-    expect(BigInt(root.total.replace('.', ''))).toBe(total);
+    expect(BigInt(root.total.replace('.', ''))).toBe(total + btcCents);
+    expect(root.coin_prices).toEqual([
+      { coin: 'BTC', product: 'BTC/USDT', price: expect.any(String), at: expect.any(Number) },
+    ]);
     const owed = await t.database.db.execute<{ n: string }>(sql`
       SELECT count(*)::text AS n FROM (SELECT user_id FROM ledger_accounts WHERE user_id IS NOT NULL AND asset = 'USD'
                                        GROUP BY user_id HAVING sum(balance) > 0) u`);
     expect(root.leaves).toBe(Number(owed.rows[0]!.n));
     // Published once: a second run answers the same root.
-    expect(await publishLiabilities(t.database.db, DAY)).toEqual(root);
+    expect(await publishLiabilities(t.database.db, DAY, TZ)).toEqual(root);
 
     await sequence(t.database.db, signerFromSeed(freshSeed()));
     const published = (await call(t.app, 'GET', `/api/liabilities/root?day=${DAY}`)).data;

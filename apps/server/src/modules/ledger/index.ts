@@ -38,6 +38,6 @@ export {
   type HouseMovement,
   type Window,
 } from './house-sums.ts';
-export { houseUsdBalance, userLiabilities } from './user-liabilities.ts';
+export { houseUsdBalance, userCoinBalances, userLiabilities } from './user-liabilities.ts';
 export type { HousePurpose } from './account-codes.ts';
 export { adminLedgerRoutes } from './ledger.admin.routes.ts';

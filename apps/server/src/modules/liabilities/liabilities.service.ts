@@ -1,10 +1,19 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { formatMoney, type LiabilitiesProof, type LiabilitiesRoot } from '@app/contracts';
+import {
+  dayOfLabel,
+  dayStart,
+  formatMoney,
+  formatPrice,
+  type LiabilitiesProof,
+  type LiabilitiesRoot,
+  type LiabilityCoinPrice,
+} from '@app/contracts';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { pgArray } from '../../platform/db/pg-array.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { userLiabilities } from '../ledger/index.ts';
+import { userCoinBalances, userLiabilities } from '../ledger/index.ts';
+import { centsFor, priceAt, usdtCoinProducts } from '../market/index.ts';
 import { logLiabilitiesRoot, onceEntryIndex } from '../transparency/index.ts';
 import { buildLevels, leafNode, siblingsOf, type SumNode } from './merkle-sum.ts';
 
@@ -38,14 +47,47 @@ async function secretsOf(db: DbOrTx, userIds: number[]): Promise<Map<number, Buf
  * root logged in the transparency log, all in one transaction over one snapshot of the ledger. A day is published
  * once; asking again answers the published root.
  */
-export async function publishLiabilities(db: Db, day: string): Promise<LiabilitiesRoot> {
+/**
+ * Each user's whole liability at the day's end: their USD buckets, and each coin they hold at the last price
+ * recorded for <coin>/USDT within the day (what a sale would pay, rounded down as the exchange does). A coin with
+ * no such price is listed with a null price and counts as nothing.
+ */
+async function liabilitiesAtClose(tx: DbOrTx, day: string, tz: string) {
+  const owed = new Map((await userLiabilities(tx)).map((u) => [u.userId, u.balance]));
+  const coins = await userCoinBalances(tx);
+  const prices: LiabilityCoinPrice[] = [];
+  if (coins.length) {
+    const closeAt = dayStart(dayOfLabel(day) + 1, tz) - 1;
+    const products = await usdtCoinProducts(tx);
+    const valued = new Map<string, { price: bigint; precision: number } | null>();
+    for (const coin of new Set(coins.map((c) => c.coin))) {
+      const product = products.find((p) => p.symbol === `${coin}/USDT`);
+      const tick = product ? await priceAt(tx, product.id, closeAt) : null;
+      valued.set(coin, product && tick ? { price: tick.price, precision: product.precision } : null);
+      prices.push({
+        coin,
+        product: `${coin}/USDT`,
+        price: product && tick ? formatPrice(tick.price, product.precision) : null,
+        at: tick?.ts ?? null,
+      });
+    }
+    for (const c of coins) {
+      const v = valued.get(c.coin);
+      if (v) owed.set(c.userId, (owed.get(c.userId) ?? 0n) + centsFor(c.balance, v.price, v.precision));
+    }
+  }
+  return { owed: [...owed].map(([userId, balance]) => ({ userId, balance })), prices };
+}
+
+export async function publishLiabilities(db: Db, day: string, tz: string): Promise<LiabilitiesRoot> {
   await db.transaction(
     async (tx) => {
       // One publisher at a time: the second waits and finds the day done.
       await tx.execute(sql`SELECT pg_advisory_xact_lock(727700, 1)`);
       const done = await tx.execute(sql`SELECT 1 FROM liability_days WHERE day = ${day}`);
       if (done.rows.length) return;
-      const owed = (await userLiabilities(tx)).filter((u) => u.balance > 0n);
+      const close = await liabilitiesAtClose(tx, day, tz);
+      const owed = close.owed.filter((u) => u.balance > 0n);
       const secrets = await secretsOf(
         tx,
         owed.map((u) => u.userId),
@@ -75,8 +117,8 @@ export async function publishLiabilities(db: Db, day: string): Promise<Liabiliti
                                          ${pgArray(part.map((_, k) => i + k))}::int[]) AS v(u, i)`);
       }
       await tx.execute(sql`
-      INSERT INTO liability_days (day, root_hash, total, leaves)
-      VALUES (${day}, ${root.hash}, ${root.sum}, ${leaves.length})`);
+      INSERT INTO liability_days (day, root_hash, total, leaves, coin_prices)
+      VALUES (${day}, ${root.hash}, ${root.sum}, ${leaves.length}, ${JSON.stringify(close.prices)}::jsonb)`);
       await logLiabilitiesRoot(tx, {
         day,
         rootHash: root.hash.toString('hex'),
@@ -92,8 +134,14 @@ export async function publishLiabilities(db: Db, day: string): Promise<Liabiliti
 
 /** A published day's root (the latest without a day), with its place in the log once sequenced. */
 export async function liabilitiesRoot(db: DbOrTx, day?: string): Promise<LiabilitiesRoot> {
-  const rows = await db.execute<{ day: string; root_hash: Buffer; total: string; leaves: number }>(sql`
-    SELECT d.day, d.root_hash, d.total::text AS total, d.leaves
+  const rows = await db.execute<{
+    day: string;
+    root_hash: Buffer;
+    total: string;
+    leaves: number;
+    coin_prices: LiabilityCoinPrice[];
+  }>(sql`
+    SELECT d.day, d.root_hash, d.total::text AS total, d.leaves, d.coin_prices
     FROM liability_days d ${day ? sql`WHERE d.day = ${day}` : sql``}
     ORDER BY d.day DESC LIMIT 1`);
   const r = rows.rows[0];
@@ -103,6 +151,7 @@ export async function liabilitiesRoot(db: DbOrTx, day?: string): Promise<Liabili
     root_hash: Buffer.from(r.root_hash).toString('hex'),
     total: formatMoney(BigInt(r.total)),
     leaves: Number(r.leaves),
+    coin_prices: r.coin_prices,
     log_index: await onceEntryIndex(db, `liabilities:${r.day}`),
   };
 }

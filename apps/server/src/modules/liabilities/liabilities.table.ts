@@ -1,4 +1,15 @@
-import { bigint, customType, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  customType,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import type { LiabilityCoinPrice } from '@app/contracts';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
@@ -19,6 +30,8 @@ export const liabilityDays = pgTable('liability_days', {
   rootHash: bytea('root_hash').notNull(),
   total: bigint('total', { mode: 'bigint' }).notNull(),
   leaves: integer('leaves').notNull(),
+  /** The price each coin users held was valued at: the last recorded second of the day (null: none recorded). */
+  coinPrices: jsonb('coin_prices').$type<LiabilityCoinPrice[]>().notNull().default([]),
   builtAt: timestamp('built_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,9 +1,7 @@
 import { dayOf, dayStart, formatMoney, type TotalAssets } from '@app/contracts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { PRACTICE_ASSET, userHoldings, userNetChange } from '../ledger/index.ts';
-import { listProducts, priceAt } from '../market/index.ts';
-
-const COIN_UNIT = 10n ** 8n;
+import { centsFor, listProducts, priceAt } from '../market/index.ts';
 
 /**
  * Total assets and yesterday's earnings, from the ledger's face: every balance the user holds (cash, frozen,
@@ -34,8 +32,8 @@ export async function totalAssets(db: DbOrTx, id: number, now: number, tz: strin
       unpriced = true;
       continue;
     }
-    // Cents for coins (10^-8) at a price of 10^-precision U, rounded down: what the exchange's sale counts.
-    coins += (h.balance * tick.price * 100n) / (COIN_UNIT * 10n ** BigInt(product.precision));
+    // What the exchange's sale of them would pay.
+    coins += centsFor(h.balance, tick.price, product.precision);
   }
   const today = dayOf(now, tz);
   const day = { userId: id, asset: 'USD', from: dayStart(today - 1, tz), to: dayStart(today, tz) };

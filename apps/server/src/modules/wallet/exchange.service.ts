@@ -15,7 +15,7 @@ import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { once, requestHash } from '../../platform/idempotency/idempotency.service.ts';
 import { balancesOf, postJournal, houseAccount, houseShard, userAccount } from '../ledger/index.ts';
-import { priceAt, usdtCoinProducts } from '../market/index.ts';
+import { centsFor, coinsFor, priceAt, usdtCoinProducts } from '../market/index.ts';
 import { totalAssets } from '../users/index.ts';
 import { bpToPct, loadSettings } from './wallet-settings.ts';
 import { exchangeQuotes, exchanges } from './wallet.table.ts';
@@ -23,7 +23,6 @@ import { countUpToCap } from '../../platform/db/capped-count.ts';
 
 /** A recorded price older than this is not offered: the feed is not running for the coin. */
 const MAX_PRICE_AGE_SECONDS = 10;
-const COIN_UNIT = 10n ** BigInt(COIN_SCALE);
 
 /** The crypto products quoted in USDT; cash (USD) and USDT are taken one to one. */
 export async function coinProducts(db: DbOrTx) {
@@ -38,13 +37,6 @@ async function coinProduct(db: DbOrTx, coin: string) {
 }
 
 const divCeil = (a: bigint, b: bigint) => (a + b - 1n) / b;
-
-/** Coins bought with `net` cents at `price` (10^-precision U per coin), rounded down. */
-export const coinsFor = (netCents: bigint, price: bigint, precision: number) =>
-  (netCents * COIN_UNIT * 10n ** BigInt(precision)) / (price * 100n);
-/** Cents for `coins` (10^-8) at `price`, rounded down. */
-export const centsFor = (coins: bigint, price: bigint, precision: number) =>
-  (coins * price * 100n) / (COIN_UNIT * 10n ** BigInt(precision));
 
 function toQuote(q: typeof exchangeQuotes.$inferSelect, now: number, simulated: boolean): ExchangeQuote {
   return {

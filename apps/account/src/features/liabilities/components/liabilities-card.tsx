@@ -63,6 +63,15 @@ export function LiabilitiesCard() {
         <summary>{t('liabilities.how')}</summary>
         <p className={styles.text}>{t('liabilities.howText', { steps: proof.path.length })}</p>
         <p className={styles.hash}>{proof.root.root_hash}</p>
+        {proof.root.coin_prices.length > 0 && (
+          <p className={styles.text} data-testid="liabilities-coin-prices">
+            {t('liabilities.coinPrices', {
+              prices: proof.root.coin_prices
+                .map((c) => `${c.product} ${c.price === null ? t('liabilities.noPrice') : f.price(c.price)}`)
+                .join(' · '),
+            })}
+          </p>
+        )}
       </details>
     </section>
   );

@@ -1,0 +1,1 @@
+ALTER TABLE "liability_days" ADD COLUMN "coin_prices" jsonb DEFAULT '[]'::jsonb NOT NULL;
