@@ -9,14 +9,8 @@
  * accounts' balances and carried remainders, one journal per batch), against a plain UPDATE of the same rows.
  * Goal: under 120 s for 1,000,000 holdings on this machine. Figures are printed, never asserted.
  */
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { startEmbeddedPostgres } from '../src/platform/db/embedded.ts';
-import { connect } from '../src/platform/db/client.ts';
-import { applyMigrations } from '../src/platform/db/migrate.ts';
-import { seed } from '../src/seed/seed.ts';
+import { freshSeededDatabase } from './fresh-database.ts';
 import { ACCRUAL_BATCH, accrueAll } from '../src/modules/invest/accrual.service.ts';
 import { accrueFlexible } from '../src/modules/invest/flexible.service.ts';
 import { dayOf } from '@app/contracts';
@@ -27,13 +21,9 @@ const GOAL_HOLDINGS = 1_000_000;
 const GOAL_MS = 120_000;
 const TZ = process.env.PLATFORM_TZ ?? 'Asia/Shanghai';
 
-const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'app-bench-accrual-'));
-const pg = await startEmbeddedPostgres(dataDir);
-const database = connect(pg.url, 10);
+const database = await freshSeededDatabase('accrual');
 const { db } = database;
 try {
-  await applyMigrations(database.pool, db);
-  await seed(db, { firstInviteCode: 'WELCOME', demo: false });
   const today = dayOf(Math.floor(Date.now() / 1000), TZ);
   console.log(
     `bench:accrual  holdings=${HOLDINGS} (one lot each, one day due), batches of ${ACCRUAL_BATCH}, time zone ${TZ}`,
@@ -124,6 +114,4 @@ try {
   );
 } finally {
   await database.close();
-  await pg.stop();
-  await fs.rm(dataDir, { recursive: true, force: true });
 }

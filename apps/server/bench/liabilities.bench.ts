@@ -6,15 +6,9 @@
  * the root logged), then the proof each user reads (p50/p99 over BENCH_PROOFS users). Goal: the tree of 100,000
  * users in under 30 s. Figures are printed, never asserted.
  */
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { freshSeededDatabase } from './fresh-database.ts';
 import { dayLabel, dayOf, dayStart } from '@app/contracts';
-import { startEmbeddedPostgres } from '../src/platform/db/embedded.ts';
-import { connect } from '../src/platform/db/client.ts';
-import { applyMigrations } from '../src/platform/db/migrate.ts';
-import { seed } from '../src/seed/seed.ts';
 import { findProduct, recordTicks } from '../src/modules/market/index.ts';
 import { publishLiabilities } from '../src/modules/liabilities/index.ts';
 import { liabilitiesProof } from '../src/modules/liabilities/liabilities.service.ts';
@@ -26,13 +20,9 @@ const GOAL_USERS = 100_000;
 const GOAL_MS = 30_000;
 const TZ = process.env.PLATFORM_TZ ?? 'Asia/Shanghai';
 
-const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'app-bench-liabilities-'));
-const pg = await startEmbeddedPostgres(dataDir);
-const database = connect(pg.url, 10);
+const database = await freshSeededDatabase('liabilities');
 const { db } = database;
 try {
-  await applyMigrations(database.pool, db);
-  await seed(db, { firstInviteCode: 'WELCOME', demo: false });
   const yesterday = dayOf(Math.floor(Date.now() / 1000), TZ) - 1;
   const day = dayLabel(yesterday);
   console.log(`bench:liabilities  users=${USERS} (one in ten holding BTC), day ${day}, time zone ${TZ}`);
@@ -79,6 +69,4 @@ try {
   );
 } finally {
   await database.close();
-  await pg.stop();
-  await fs.rm(dataDir, { recursive: true, force: true });
 }
