@@ -43,6 +43,14 @@ export const adminUserBalancesSchema = z.object({
 });
 export type AdminUserBalances = z.infer<typeof adminUserBalancesSchema>;
 
+/**
+ * The buckets a user's money sits in, per asset: available, frozen (open orders, pending withdrawals), plan
+ * principal, plan interest held until maturity, the flexible Yuebao balance, and what left it to arrive on the next
+ * platform day. The ledger's account codes use these names; the console labels each.
+ */
+export const USER_BUCKETS = ['available', 'frozen', 'plan', 'plan_interest', 'yuebao', 'yuebao_out'] as const;
+export type UserBucket = (typeof USER_BUCKETS)[number];
+
 /** GET /admin/users/:id/ledger: the user's entries, newest first, each with its account's balance after it. */
 export const adminLedgerEntrySchema = z.object({
   id: z.number().int(),
@@ -51,8 +59,7 @@ export const adminLedgerEntrySchema = z.object({
   kind: z.string(),
   reference: z.string(),
   asset: z.string(),
-  /** available, frozen, plan, plan_interest, yuebao or yuebao_out. */
-  bucket: z.string(),
+  bucket: z.enum(USER_BUCKETS),
   /** Signed: a credit is positive. */
   amount: z.string(),
   balance_after: z.string(),

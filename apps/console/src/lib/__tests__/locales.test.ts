@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OPERATOR_ROLES } from '@app/contracts';
+import { OPERATOR_ROLES, USER_BUCKETS } from '@app/contracts';
 import enBase from '../../locales/en.json';
 import enEditors from '../../locales/editors.en.json';
 import { en, zh } from '../i18n.ts';
@@ -31,6 +31,13 @@ describe('the console’s texts', () => {
     for (const role of OPERATOR_ROLES) {
       expect(en.roles[role]).toBeTruthy();
       expect(zh.roles[role]).toBeTruthy();
+    }
+  });
+
+  it("names every bucket of a user's ledger", () => {
+    for (const bucket of USER_BUCKETS) {
+      expect(en.userPage.bucket[bucket], bucket).toBeTruthy();
+      expect(zh.userPage.bucket[bucket], bucket).toBeTruthy();
     }
   });
 });

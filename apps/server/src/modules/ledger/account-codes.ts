@@ -3,12 +3,10 @@
  *   user:<id>:<asset>:<bucket>    e.g. user:42:USD:available
  *   house:<asset>:<purpose>       e.g. house:USD:fees
  */
-/**
- * plan: a plan's principal; plan_interest: plan interest credited but held until maturity or the committed amount;
- * yuebao: the flexible Yuebao balance; yuebao_out: moved out of it, arriving on the next platform day.
- */
-export const USER_BUCKETS = ['available', 'frozen', 'plan', 'plan_interest', 'yuebao', 'yuebao_out'] as const;
-export type UserBucket = (typeof USER_BUCKETS)[number];
+// The buckets (contracts' USER_BUCKETS says what each holds): one list for the ledger, its API and the console.
+import { USER_BUCKETS, type UserBucket } from '@app/contracts';
+
+export { USER_BUCKETS, type UserBucket } from '@app/contracts';
 
 export const HOUSE_PURPOSES = [
   'fees',
@@ -44,8 +42,17 @@ export const houseShard = (purpose: HousePurpose, userId: number, asset = 'USD')
 
 export type ParsedAccount = { code: string; asset: string; userId: number | null };
 
+const USER_CODE = new RegExp(`^user:(\\d+):([A-Z0-9]{2,10}):(${USER_BUCKETS.join('|')})$`);
+
+/** The bucket of a user's account code (user:<id>:<asset>:<bucket>). */
+export function bucketOf(code: string): UserBucket {
+  const user = USER_CODE.exec(code);
+  if (!user) throw new Error(`not a user's ledger account: ${code}`);
+  return user[3] as UserBucket;
+}
+
 export function parseAccountCode(code: string): ParsedAccount {
-  const user = /^user:(\d+):([A-Z0-9]{2,10}):(available|frozen|plan|plan_interest|yuebao|yuebao_out)$/.exec(code);
+  const user = USER_CODE.exec(code);
   if (user) return { code, userId: Number(user[1]), asset: user[2]! };
   const house = /^house:([A-Z0-9]{2,10}):([a-z]+)(?::\d{1,3})?$/.exec(code);
   if (house && (HOUSE_PURPOSES as readonly string[]).includes(house[2]!))

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { COIN_SCALE, formatMoney, type AdminLedgerPage } from '@app/contracts';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { bucketOf } from './account-codes.ts';
 
 /** Journal kinds named exactly or by prefix (`order` is order_open, order_settle, ...). */
 export type KindSet = { exact: readonly string[]; prefixes: readonly string[] };
@@ -171,7 +172,7 @@ export async function ledgerForOperator(
       kind: e.kind,
       reference: e.reference,
       asset: e.asset,
-      bucket: e.account.split(':')[3] ?? '',
+      bucket: bucketOf(e.account),
       amount: formatMoney(e.amount, scaleOf(e.asset)),
       balance_after: formatMoney(e.balanceAfter, scaleOf(e.asset)),
     })),
