@@ -44,6 +44,30 @@ export const adminUserBalancesSchema = z.object({
 export type AdminUserBalances = z.infer<typeof adminUserBalancesSchema>;
 
 /**
+ * GET /admin/users/:id/factors: the user's second factors as an operator may see them: kinds, names and dates,
+ * never a secret, a public key or a credential id.
+ */
+export const adminUserFactorsSchema = z.object({
+  /** Since when a fresh second factor is asked for money and security changes (null: no factor on). */
+  second_factor_on_at: z.number().int().nullable(),
+  /** The authenticator app, once enrolled (a started, unconfirmed enrolment is not a factor). */
+  authenticator: z.object({ enrolled_at: z.number().int() }).nullable(),
+  /** One-time recovery codes not yet used. */
+  recovery_codes_left: z.number().int(),
+  passkeys: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      created_at: z.number().int(),
+      last_used_at: z.number().int().nullable(),
+    }),
+  ),
+  /** Whether the user set an anti-phishing code (the code itself stays theirs). */
+  anti_phishing_code_set: z.boolean(),
+});
+export type AdminUserFactors = z.infer<typeof adminUserFactorsSchema>;
+
+/**
  * The buckets a user's money sits in, per asset: available, frozen (open orders, pending withdrawals), plan
  * principal, plan interest held until maturity, the flexible Yuebao balance, and what left it to arrive on the next
  * platform day. The ledger's account codes use these names; the console labels each.

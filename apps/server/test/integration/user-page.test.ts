@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { balancesOf, userAccount } from '../../src/modules/ledger/index.ts';
 import {
   call,
@@ -36,6 +37,7 @@ const PARTS = [
   '/real-name',
   '/sessions',
   '/logins',
+  '/factors',
   '/messages',
   '/support',
   '/invitations',
@@ -73,6 +75,39 @@ describe("one user's page in the console", () => {
     const logins = await read('sam', `/admin/users/${user.id}/logins`);
     expect(logins.data.items[0]).toMatchObject({ kind: 'register' });
     expect((await read('sam', `/admin/users/${user.id}/sessions`)).data.total).toBe(1);
+  });
+
+  it("shows the user's second factors by kind, name and date, and never a secret", async () => {
+    const { user } = await registerUser(t.app, t.database);
+    const none = await read('sam', `/admin/users/${user.id}/factors`);
+    expect(none.data).toEqual({
+      second_factor_on_at: null,
+      authenticator: null,
+      recovery_codes_left: 0,
+      passkeys: [],
+      anti_phishing_code_set: false,
+    });
+    // As the account's own flows leave them: an authenticator with ten codes (one used), a passkey, a code word.
+    const db = t.database.db;
+    await db.execute(sql`INSERT INTO user_authenticators (user_id, secret, enrolled_at)
+                         VALUES (${user.id}, 'JBSWY3DPEHPK3PXPTOPSECRET', now())`);
+    await db.execute(sql`INSERT INTO user_recovery_codes (user_id, code_hash, used_at)
+                         SELECT ${user.id}, 'hash-' || g, CASE WHEN g = 1 THEN now() END FROM generate_series(1, 10) g`);
+    await db.execute(sql`INSERT INTO user_passkeys (user_id, credential_id, public_key, name)
+                         VALUES (${user.id}, 'cred-ID-not-for-operators', 'pk-not-for-operators', 'Work phone')`);
+    await db.execute(
+      sql`UPDATE users SET second_factor_on_at = now(), anti_phishing_code = 'BLUEFOX' WHERE id = ${user.id}`,
+    );
+    const seen = await read('sam', `/admin/users/${user.id}/factors`);
+    expect(seen.data).toMatchObject({
+      second_factor_on_at: expect.any(Number),
+      authenticator: { enrolled_at: expect.any(Number) },
+      recovery_codes_left: 9,
+      passkeys: [{ name: 'Work phone', created_at: expect.any(Number), last_used_at: null }],
+      anti_phishing_code_set: true,
+    });
+    expect(JSON.stringify(seen)).not.toMatch(/TOPSECRET|cred-ID|pk-not|BLUEFOX|hash-/);
+    expect((await read('sam', '/admin/users/999999999/factors')).key).toBe('user_not_found');
   });
 
   it("the ledger's running balance is the account's balance entry by entry, and ends at the balance", async () => {

@@ -9,8 +9,10 @@ import {
   adminUserExportSchema,
   adminUserListQuerySchema,
   adminUserListSchema,
+  adminUserFactorsSchema,
   adminUserSchema,
 } from '@app/contracts';
+import { factorsForOperator } from './factors-view.ts';
 import type { MessageSender } from '../../platform/messaging/message-sender.ts';
 import { openPasswordReset } from './password-reset.service.ts';
 import { exportRoute, utc, yesNo } from '../../platform/audit/csv-export.ts';
@@ -66,6 +68,18 @@ export const adminAccountRoutes: FastifyPluginAsyncZod<{ sender: MessageSender }
       },
     },
     async (request, reply) => reply.ok(await userProfileForOperator(db, request.params.id)),
+  );
+  app.get(
+    '/admin/users/:id/factors',
+    {
+      config: { access: 'users.read' },
+      schema: {
+        summary: "One user's second factors (kinds and dates, no secret)",
+        params: adminUserIdParamsSchema,
+        response: answers(adminUserFactorsSchema),
+      },
+    },
+    async (request, reply) => reply.ok(await factorsForOperator(db, request.params.id)),
   );
 
   for (const locked of [true, false]) {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type {
+  AdminUserFactors,
   AdminLedgerPage,
   AdminPaymentMethods,
   AdminUserBalances,
@@ -191,6 +192,25 @@ describe("one user's page", () => {
     const post = calls.find((c) => c.method === 'POST')!;
     expect(post.path).toBe('/admin/users/7/payment-methods/31/allow-edit');
     expect(post.body).toEqual({ reason: 'bank replaced the card' });
+  });
+
+  it("shows the user's second factors by kind, name and date", async () => {
+    const user = userEvent.setup();
+    const factors: AdminUserFactors = {
+      second_factor_on_at: 1_700_000_000,
+      authenticator: { enrolled_at: 1_700_000_000 },
+      recovery_codes_left: 9,
+      passkeys: [{ id: 3, name: 'Work phone', created_at: 1_700_000_500, last_used_at: null }],
+      anti_phishing_code_set: true,
+    };
+    open(['users.read'], { 'GET /admin/users/7/factors': { data: factors } });
+    await user.click(await screen.findByRole('tab', { name: 'Second factors' }));
+    const part = await screen.findByTestId('part-factors');
+    expect(within(part).getByText('Recovery codes left').nextSibling?.textContent).toBe('9');
+    expect(within(part).getByText("Set (the code itself is the user's alone)")).toBeTruthy();
+    const row = within(part).getByRole('row', { name: /Work phone/ });
+    expect(row.textContent).toContain('Never');
+    expect(within(part).getByText(/only through a password reset/)).toBeTruthy();
   });
 
   it('says a held adjustment waits for a second operator', async () => {

@@ -16,6 +16,7 @@ import type {
   AdminUserMessages,
   AdminUserOrders,
   AdminUserProfile,
+  AdminUserFactors,
   AdminUserSessions,
   AdminUserSupport,
   AdminUserWithdrawals,
@@ -61,6 +62,10 @@ export const userPageApi = api.injectEndpoints({
     userLimits: build.query<Limits, number>({ query: (id) => `/admin/users/${id}/limits`, providesTags: provides }),
     userRealName: build.query<AdminRealNameStatus, number>({
       query: (id) => `/admin/users/${id}/real-name`,
+      providesTags: provides,
+    }),
+    userFactors: build.query<AdminUserFactors, number>({
+      query: (id) => `/admin/users/${id}/factors`,
       providesTags: provides,
     }),
     userSessions: build.query<AdminUserSessions, PartArgs>({ query: part('sessions'), providesTags: provides }),
@@ -126,6 +131,7 @@ export const {
   useUserMethodsQuery,
   useUserLimitsQuery,
   useUserRealNameQuery,
+  useUserFactorsQuery,
   useUserSessionsQuery,
   useUserLoginsQuery,
   useUserMessagesQuery,

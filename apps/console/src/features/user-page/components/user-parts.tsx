@@ -11,6 +11,7 @@ import {
   useAllowEditMutation,
   useUserAuditQuery,
   useUserDepositsQuery,
+  useUserFactorsQuery,
   useUserInvitationsQuery,
   useUserLedgerQuery,
   useUserLoginsQuery,
@@ -36,6 +37,7 @@ export const PARTS = [
   'methods',
   'realName',
   'limits',
+  'factors',
   'sessions',
   'messages',
   'support',
@@ -70,6 +72,8 @@ export function UserPart({ part, userId }: { part: Part; userId: number }) {
       return <RealNamePart id={userId} />;
     case 'limits':
       return <LimitsPart id={userId} />;
+    case 'factors':
+      return <FactorsPart id={userId} />;
     case 'sessions':
       return <SessionsPart id={userId} />;
     case 'messages':
@@ -367,6 +371,75 @@ function LimitsPart({ id }: { id: number }) {
               </tbody>
             </table>
           )}
+        </div>
+      )}
+    </QueryState>
+  );
+}
+
+/** What protects the account: kinds, names and dates only (the server never sends a secret). */
+function FactorsPart({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const query = useUserFactorsQuery(id);
+  const f = query.data;
+  const when = (at: number) => formatDateTime(at, lang, 'short');
+  return (
+    <QueryState
+      isLoading={query.isLoading}
+      error={query.error}
+      isEmpty={!f}
+      empty={null}
+      onRetry={() => void query.refetch()}
+    >
+      {f && (
+        <div className={page.stack} data-testid="part-factors">
+          <dl className={page.facts} style={{ padding: 16 }}>
+            <dt>{t('userPage.factors.on')}</dt>
+            <dd>
+              {f.second_factor_on_at === null
+                ? t('userPage.factors.off')
+                : t('userPage.factors.onSince', { at: when(f.second_factor_on_at) })}
+            </dd>
+            <dt>{t('userPage.factors.authenticator')}</dt>
+            <dd>
+              {f.authenticator
+                ? t('userPage.factors.enrolled', { at: when(f.authenticator.enrolled_at) })
+                : t('userPage.factors.none')}
+            </dd>
+            <dt>{t('userPage.factors.recovery')}</dt>
+            <dd>{f.recovery_codes_left}</dd>
+            <dt>{t('userPage.factors.antiPhishing')}</dt>
+            <dd>{t(f.anti_phishing_code_set ? 'userPage.factors.codeSet' : 'userPage.factors.codeNotSet')}</dd>
+          </dl>
+          <h3 className={styles.subhead}>{t('userPage.factors.passkeys')}</h3>
+          {f.passkeys.length === 0 ? (
+            <p className={ui.hint} style={{ padding: '0 16px' }}>
+              {t('userPage.factors.none')}
+            </p>
+          ) : (
+            <table className={ui.table}>
+              <thead>
+                <tr>
+                  <th>{t('userPage.factors.name')}</th>
+                  <th>{t('userPage.factors.added')}</th>
+                  <th>{t('userPage.factors.lastUsed')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {f.passkeys.map((k) => (
+                  <tr key={k.id}>
+                    <td>{k.name}</td>
+                    <td>{when(k.created_at)}</td>
+                    <td>{k.last_used_at === null ? t('userPage.factors.never') : when(k.last_used_at)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          <p className={ui.hint} style={{ padding: '0 16px 16px' }}>
+            {t('userPage.factors.lost')}
+          </p>
         </div>
       )}
     </QueryState>
