@@ -8,6 +8,7 @@ import { registerByApi, useSession } from '../support/session.ts';
 import { text, type Lang } from '../support/texts.ts';
 import { seriousViolations, settled } from '../support/axe.ts';
 import { keepScreenshot } from '../support/screenshots.ts';
+import { scrollToWidget } from '../support/home-widgets.ts';
 
 /**
  * Content end to end on the shared server: Home shows the seeded notices and popular projects from a fresh
@@ -72,8 +73,11 @@ test('Home shows notices and popular projects from a fresh start', async ({ page
   const notices = page.getByTestId('home-notices');
   await expect(notices).toContainText('Withdrawal hours');
   // Popular projects sit below the fold: the widget loads as it comes near the screen.
-  await page.locator('[data-widget="invest/popular-projects"]').scrollIntoViewIfNeeded();
-  await expect(page.getByTestId('popular-projects').getByTestId('plan-card').first()).toBeVisible();
+  await scrollToWidget(
+    page,
+    'invest/popular-projects',
+    page.getByTestId('popular-projects').getByTestId('plan-card').first(),
+  );
   // The marquee runs through the notices; each notice, there and in the list, opens its detail.
   await expect(notices.getByTestId('notice-ticker').getByRole('link')).toHaveAttribute('href', /notice\?id=\d+$/);
   await expect(notices.getByRole('listitem').first().getByRole('link')).toHaveAttribute('href', /notice\?id=\d+$/);

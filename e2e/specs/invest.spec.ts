@@ -4,6 +4,7 @@ import { demoToken, useSession } from '../support/session.ts';
 import { text, type Lang } from '../support/texts.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { keepScreenshot } from '../support/screenshots.ts';
+import { scrollToWidget } from '../support/home-widgets.ts';
 
 /**
  * Yuebao end to end on the shared server: log in, buy a plan after reading its restated terms, see it in My
@@ -35,9 +36,8 @@ test('buy a plan, see it in My projects, top up, stop early and get everything b
   // Home's popular-projects widget shows open plans, each opening its page.
   await open(page, '/');
   // Below the fold: the widget loads as it comes near the screen.
-  await page.locator('[data-widget="invest/popular-projects"]').scrollIntoViewIfNeeded();
   const popular = page.getByTestId('popular-projects');
-  await expect(popular.getByTestId('plan-card').first()).toBeVisible();
+  await scrollToWidget(page, 'invest/popular-projects', popular.getByTestId('plan-card').first());
   await expect(popular.getByTestId('plan-card')).toHaveCount(3);
   await shot(page, 'home-en');
 

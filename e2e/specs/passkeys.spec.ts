@@ -80,12 +80,18 @@ for (const lang of ['en', 'zh'] as const satisfies Lang[]) {
     await page.getByRole('button', { name: `${a('passkeys.remove')} My phone` }).click();
     const removeDialog = page.getByRole('dialog');
     await expect(removeDialog.getByRole('button', { name: c('secondFactor.usePasskey') })).toBeVisible();
+    // Passkeys are this user's only factor: there is no code to type, so no code field is offered.
+    await expect(removeDialog.getByTestId('second-factor-passkey-only')).toContainText(c('secondFactor.passkeyOnly'));
+    await expect(removeDialog.getByTestId('second-factor-code')).toHaveCount(0);
     await shot('remove-dialog');
     await removeDialog.getByRole('button', { name: text('common', lang, 'actions.cancel') }).click();
 
     // ---- log out, then sign in with the passkey alone ----
     await page.goto(`${site}/h5/#/pages/user/user`);
     await page.getByRole('button', { name: a('mine.menu.logout') }).click();
+    // The dialog says how this user signs in again: with the password or a passkey.
+    await expect(page.getByRole('dialog')).toContainText(a('logout.messagePasskey'));
+    await shot('logout-dialog');
     await page
       .getByRole('dialog')
       .getByRole('button', { name: a('logout.confirm') })

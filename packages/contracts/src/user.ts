@@ -49,8 +49,13 @@ export const userInfoSchema = z.object({
   real_name_state: realNameStateSchema,
   is_vip: z.boolean(),
   has_fund_password: z.boolean(),
-  /** An authenticator is on: money steps and security changes ask for its code (step-up). */
+  /** A second factor is on: money steps and security changes ask for it (step-up). */
   second_factor: z.boolean(),
+  /**
+   * Which factors the user has, so a step-up offers what they can give (a user with passkeys only has no code to
+   * type) and the logout dialog says how they sign in again.
+   */
+  second_factors: z.object({ authenticator: z.boolean(), passkeys: z.number().int() }),
   /** The word the user set to recognise our messages (shown on withdrawal confirm sheets); null until set. */
   anti_phishing_code: z.string().nullable(),
   /** The current picture's id (GET /api/user/avatar serves it); null before any upload: nothing to ask for. */

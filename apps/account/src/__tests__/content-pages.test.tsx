@@ -176,6 +176,7 @@ const USER = {
   is_vip: false,
   has_fund_password: false,
   second_factor: false,
+  second_factors: { authenticator: false, passkeys: 0 },
   avatar_id: null,
   created_at: 0,
   balances: { currency: 'USD', available: '5.00', frozen: '0.00', total: '5.00' },

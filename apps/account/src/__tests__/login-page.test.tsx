@@ -77,6 +77,7 @@ describe('the login page', () => {
       is_vip: false,
       has_fund_password: false,
       second_factor: false,
+      second_factors: { authenticator: false, passkeys: 0 },
       avatar_id: null,
       created_at: 0,
       balances: { currency: 'USD', available: '0.00', frozen: '0.00', total: '0.00' },

@@ -56,6 +56,7 @@ const USER = {
   is_vip: false,
   has_fund_password: true,
   second_factor: false,
+  second_factors: { authenticator: false, passkeys: 0 },
   created_at: 0,
   balances: { currency: 'USD', available: '0.00', frozen: '0.00', total: '0.00' },
 };

@@ -89,6 +89,8 @@ describe('adding, naming and removing passkeys', () => {
     expect((await userRow(u.user.id)).secondFactorOnAt).not.toBeNull();
     const info = await call(t.app, 'GET', '/api/user/index', { token: u.token });
     expect(info.data.second_factor).toBe(true);
+    // Which factors: the app offers this user the passkey alone (there is no code to type).
+    expect(info.data.second_factors).toEqual({ authenticator: false, passkeys: 1 });
 
     // A session alone cannot add a key that would then pass every step-up.
     const without = await post(u.token, '/api/user/passkeys/options');
@@ -139,6 +141,10 @@ describe('adding, naming and removing passkeys', () => {
     const row = await userRow(u.user.id);
     expect(row.secondFactorOnAt).toBeNull();
     expect(row.secondFactorOffAt).not.toBeNull();
+    expect((await call(t.app, 'GET', '/api/user/index', { token: u.token })).data.second_factors).toEqual({
+      authenticator: false,
+      passkeys: 0,
+    });
   });
 
   it('with an authenticator on too, removing the only passkey leaves the second factor on', async () => {

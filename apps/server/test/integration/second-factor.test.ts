@@ -94,6 +94,7 @@ describe('enrolling the authenticator app', () => {
     expect(status.data).toMatchObject({ on: true, recovery_codes_left: 10 });
     const info = await call(t.app, 'GET', '/api/user/index', { token: u.token });
     expect(info.data.second_factor).toBe(true);
+    expect(info.data.second_factors).toEqual({ authenticator: true, passkeys: 0 });
     const rules = await call(t.app, 'GET', '/api/user/cash', { token: u.token });
     expect(rules.data.second_factor).toBe(true);
     // Enrolling again is refused while it is on.

@@ -1,6 +1,6 @@
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
-import { lockUserRow, setSecondFactorOn } from '../users/index.ts';
+import { lockUserRow, setSecondFactors } from '../users/index.ts';
 import { userAuthenticators, userPasskeys } from './auth.table.ts';
 
 /**
@@ -16,6 +16,5 @@ export async function settleSecondFactor(tx: Tx, userId: number): Promise<void> 
     .from(userAuthenticators)
     .where(and(eq(userAuthenticators.userId, userId), isNotNull(userAuthenticators.enrolledAt)));
   const [keys] = await tx.select({ n: count() }).from(userPasskeys).where(eq(userPasskeys.userId, userId));
-  const on = Number(apps?.n ?? 0) + Number(keys?.n ?? 0) > 0;
-  if (on !== Boolean(user.secondFactorOnAt)) await setSecondFactorOn(tx, userId, on);
+  await setSecondFactors(tx, user, { authenticator: Number(apps?.n ?? 0) > 0, passkeys: Number(keys?.n ?? 0) });
 }

@@ -10,7 +10,7 @@ export {
   setLoginPasswordHash,
   setRealNameState,
   setAntiPhishingCode,
-  setSecondFactorOn,
+  setSecondFactors,
   setUserInviteCode,
   setUserLanguage,
   setUserLockedFlag,

@@ -70,11 +70,21 @@ export async function setUserLockedFlag(db: DbOrTx, userId: number, locked: bool
  * The second factor's state on the user's row: on since when, or off since when (turning the last factor off
  * starts the withdrawal hold the wallet reads from `secondFactorOffAt`).
  */
-export async function setSecondFactorOn(db: DbOrTx, userId: number, on: boolean): Promise<void> {
+export async function setSecondFactors(
+  db: DbOrTx,
+  user: Pick<UserRow, 'id' | 'secondFactorOnAt'>,
+  factors: { authenticator: boolean; passkeys: number },
+): Promise<void> {
+  const on = factors.authenticator || factors.passkeys > 0;
+  const was = user.secondFactorOnAt !== null;
   await db
     .update(users)
-    .set(on ? { secondFactorOnAt: sql`now()` } : { secondFactorOnAt: null, secondFactorOffAt: sql`now()` })
-    .where(eq(users.id, userId));
+    .set({
+      hasAuthenticator: factors.authenticator,
+      passkeyCount: factors.passkeys,
+      ...(on === was ? {} : on ? { secondFactorOnAt: sql`now()` } : { secondFactorOnAt: null, secondFactorOffAt: sql`now()` }),
+    })
+    .where(eq(users.id, user.id));
 }
 
 /** The user's anti-phishing code (null clears it). */

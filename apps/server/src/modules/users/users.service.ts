@@ -41,6 +41,7 @@ export async function userInfo(db: DbOrTx, id: number): Promise<UserInfo> {
     is_vip: user.isVip,
     has_fund_password: user.fundPasswordHash !== null,
     second_factor: user.secondFactorOnAt !== null,
+    second_factors: { authenticator: user.hasAuthenticator, passkeys: user.passkeyCount },
     anti_phishing_code: user.antiPhishingCode,
     avatar_id: avatarId,
     created_at: Math.floor(user.createdAt.getTime() / 1000),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -25,6 +25,9 @@ export const users = pgTable(
     secondFactorOnAt: timestamp('second_factor_on_at', { withTimezone: true }),
     /** When the last second factor was turned off: withdrawals are held from then as after a password change. */
     secondFactorOffAt: timestamp('second_factor_off_at', { withTimezone: true }),
+    /** Which factors make it on (kept by the auth module with the two times above): the app and the passkeys. */
+    hasAuthenticator: boolean('has_authenticator').notNull().default(false),
+    passkeyCount: integer('passkey_count').notNull().default(0),
     /**
      * A word the user chose, put in every SMS and inbox message the platform sends them and on withdrawal confirm
      * sheets: a message without it is not from us. Null until set.

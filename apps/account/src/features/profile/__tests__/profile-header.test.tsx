@@ -25,6 +25,7 @@ const USER: UserInfo = {
   is_vip: false,
   has_fund_password: false,
   second_factor: false,
+  second_factors: { authenticator: false, passkeys: 0 },
   anti_phishing_code: null,
   avatar_id: null,
   created_at: 0,
