@@ -3,6 +3,7 @@ import type { i18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@app/i18n/client';
 import { renderAccountAt } from './render-account.tsx';
+import { userInfoFixture } from '@app/contracts/fixtures';
 
 let i18n: i18n;
 beforeAll(async () => {
@@ -167,20 +168,9 @@ const STATUS = {
     checked: d >= '22' && d < '24',
   })),
 };
-const USER = {
-  id: 1,
-  account: 'demo',
-  phone: '13800000000',
-  invite_code: 'ABCD',
-  real_name_state: 'none',
-  is_vip: false,
-  has_fund_password: false,
-  second_factor: false,
-  second_factors: { authenticator: false, passkeys: 0 },
-  avatar_id: null,
-  created_at: 0,
+const USER = userInfoFixture({
   balances: { currency: 'USD', available: '5.00', frozen: '0.00', total: '5.00' },
-};
+});
 
 describe('the daily check-in', () => {
   it('claims once, shows the result in a dialog and refreshes the balance', async () => {

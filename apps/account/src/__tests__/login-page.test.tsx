@@ -3,6 +3,7 @@ import type { i18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@app/i18n/client';
 import { renderAccountAt } from './render-account.tsx';
+import { userInfoFixture } from '@app/contracts/fixtures';
 
 let i18n: i18n;
 beforeAll(async () => {
@@ -68,20 +69,7 @@ describe('the login page', () => {
   });
 
   it('starts the session and returns to the page that sent the user', async () => {
-    const user = {
-      id: 1,
-      account: 'demo',
-      phone: '13800000000',
-      invite_code: 'ABCD',
-      real_name_state: 'none',
-      is_vip: false,
-      has_fund_password: false,
-      second_factor: false,
-      second_factors: { authenticator: false, passkeys: 0 },
-      avatar_id: null,
-      created_at: 0,
-      balances: { currency: 'USD', available: '0.00', frozen: '0.00', total: '0.00' },
-    };
+    const user = userInfoFixture();
     const fetch = vi.fn(
       async () =>
         new Response(

@@ -3,6 +3,7 @@ import type { i18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@app/i18n/client';
 import { renderAccountAt } from './render-account.tsx';
+import { userInfoFixture } from '@app/contracts/fixtures';
 
 /**
  * The user's half of a reset customer service opened: the Forgot password page (logged out, login password) and
@@ -47,19 +48,7 @@ const refused = (key: string, msg: string, field?: string): Answer => ({
   data: field ? { field } : null,
 });
 
-const USER = {
-  id: 7,
-  account: 'demo',
-  phone: '13800000000',
-  invite_code: 'ABCD',
-  real_name_state: 'none',
-  is_vip: false,
-  has_fund_password: true,
-  second_factor: false,
-  second_factors: { authenticator: false, passkeys: 0 },
-  created_at: 0,
-  balances: { currency: 'USD', available: '0.00', frozen: '0.00', total: '0.00' },
-};
+const USER = userInfoFixture({ id: 7, has_fund_password: true });
 
 const openForgot = async () => {
   const view = renderAccountAt('/pages/login/forgetpwd', i18n);

@@ -5,6 +5,7 @@ import { makeStore } from '@app/api-client';
 import type { Envelope } from '@app/contracts';
 import { AuthGate } from '../app/auth-gate.tsx';
 import { renderRoutes } from './render.tsx';
+import { userInfoFixture } from '@app/contracts/fixtures';
 
 function Where() {
   const location = useLocation();
@@ -80,20 +81,7 @@ describe('AuthGate', () => {
         code: 200,
         msg: 'Done',
         key: 'ok',
-        data: {
-          id: 1,
-          account: 'demo',
-          phone: '13800000000',
-          invite_code: 'ABCD',
-          real_name_state: 'none',
-          is_vip: false,
-          has_fund_password: false,
-          second_factor: false,
-          second_factors: { authenticator: false, passkeys: 0 },
-          avatar_id: null,
-          created_at: 0,
-          balances: { currency: 'USD', available: '0.00', frozen: '0.00', total: '0.00' },
-        },
+        data: userInfoFixture(),
       }),
     );
     await renderRoutes(routes, '/pages/user/user');

@@ -6,24 +6,12 @@ import { makeStore } from '@app/api-client';
 import type { UserInfo } from '@app/contracts';
 import { initI18n } from '@app/i18n/client';
 import { SecondFactorField } from '../second-factor-field.tsx';
+import { userInfoFixture } from '@app/contracts/fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const user = (second_factors: UserInfo['second_factors']): UserInfo => ({
-  id: 1,
-  account: 'demo',
-  phone: '13800000000',
-  invite_code: 'ABCD',
-  real_name_state: 'none',
-  is_vip: false,
-  has_fund_password: true,
-  second_factor: true,
-  second_factors,
-  anti_phishing_code: null,
-  avatar_id: null,
-  created_at: 0,
-  balances: { currency: 'USD', available: '0.00', frozen: '0.00', total: '0.00' },
-});
+const user = (second_factors: UserInfo['second_factors']): UserInfo =>
+  userInfoFixture({ has_fund_password: true, second_factor: true, second_factors });
 
 /** The field in a signed-in app whose /api/user/index answers `info`, in a browser that can use passkeys. */
 async function renderField(info: UserInfo) {

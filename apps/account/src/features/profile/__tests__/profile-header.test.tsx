@@ -9,6 +9,7 @@ import type { UserInfo } from '@app/contracts';
 import { initI18n } from '@app/i18n/client';
 import { NS } from '../../../i18n-namespace.ts';
 import { ProfileHeader } from '../components/profile-header.tsx';
+import { userInfoFixture } from '@app/contracts/fixtures';
 
 let i18n: i18n;
 beforeAll(async () => {
@@ -16,21 +17,7 @@ beforeAll(async () => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const USER: UserInfo = {
-  id: 1,
-  account: 'demo',
-  phone: '13800000000',
-  invite_code: 'ABCD',
-  real_name_state: 'none',
-  is_vip: false,
-  has_fund_password: false,
-  second_factor: false,
-  second_factors: { authenticator: false, passkeys: 0 },
-  anti_phishing_code: null,
-  avatar_id: null,
-  created_at: 0,
-  balances: { currency: 'USD', available: '0.00', frozen: '0.00', total: '0.00' },
-};
+const USER: UserInfo = userInfoFixture();
 
 function renderHeader(user: UserInfo) {
   const asked: string[] = [];
