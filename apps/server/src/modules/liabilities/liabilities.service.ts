@@ -15,7 +15,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { userCoinBalances, userLiabilities } from '../ledger/index.ts';
 import { centsFor, priceAt, usdtCoinProducts } from '../market/index.ts';
 import { logLiabilitiesRoot, onceEntryIndex } from '../transparency/index.ts';
-import { buildLevels, leafNode, siblingsOf, type SumNode } from './merkle-sum.ts';
+import { buildLevels, leafNode, levelWidths, siblingsOf, type SumNode } from './merkle-sum.ts';
 
 /** Rows one INSERT writes (the nodes of a day: about two per user). */
 const CHUNK = 20_000;
@@ -166,12 +166,8 @@ export async function liabilitiesProof(db: DbOrTx, userId: number, day?: string)
     WHERE l.day = ${root.day} AND l.user_id = ${userId}`);
   const mine = leaf.rows[0];
   if (!mine) throw new AppError('no_data');
-  const widths = await db.execute<{ level: number; n: number }>(sql`
-    SELECT level, count(*)::int AS n FROM liability_nodes WHERE day = ${root.day} GROUP BY level ORDER BY level`);
-  const siblings = siblingsOf(
-    mine.idx,
-    widths.rows.map((w) => Number(w.n)),
-  );
+  // The tree's shape follows from its leaf count alone: no count over the day's nodes (a read of every node).
+  const siblings = siblingsOf(mine.idx, levelWidths(root.leaves));
   const found = siblings.length
     ? await db.execute<{ level: number; idx: number; hash: Buffer; sum: string }>(sql`
         SELECT n.level, n.idx, n.hash, n.sum::text AS sum FROM liability_nodes n

@@ -50,6 +50,13 @@ export function buildLevels(leaves: SumNode[]): SumNode[][] {
   return levels;
 }
 
+/** How many nodes each level of a tree over `leaves` leaves holds, from the leaves up to the root (buildLevels' shape). */
+export function levelWidths(leaves: number): number[] {
+  const widths = [Math.max(leaves, 1)];
+  while (widths[widths.length - 1]! > 1) widths.push(Math.ceil(widths[widths.length - 1]! / 2));
+  return widths;
+}
+
 /** The siblings from a leaf to the root: each with the side it sits on (a node without a sibling adds none). */
 export function siblingsOf(
   index: number,
