@@ -77,6 +77,14 @@ test('customer service finds a user, reads their money, writes to them in their 
   await shot(page, 'ledger-1280-en');
   expect.soft(await seriousViolations(page), 'user page, ledger').toEqual([]);
 
+  // What protects the account, read only: this user has turned no second factor on.
+  await page.getByRole('tab', { name: c('userPage.parts.factors') }).click();
+  const factors = page.getByTestId('part-factors');
+  await expect(factors).toContainText(c('userPage.factors.off'));
+  await expect(factors).toContainText(c('userPage.factors.codeNotSet'));
+  await shot(page, 'factors-1280-en');
+  expect.soft(await seriousViolations(page), 'user page, second factors').toEqual([]);
+
   // A message in the user's language, with a reason: it arrives in their inbox as written.
   await page.getByRole('button', { name: c('userPage.message.open') }).click();
   const message = page.getByTestId('reason-dialog');
