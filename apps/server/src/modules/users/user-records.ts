@@ -82,7 +82,11 @@ export async function setSecondFactors(
     .set({
       hasAuthenticator: factors.authenticator,
       passkeyCount: factors.passkeys,
-      ...(on === was ? {} : on ? { secondFactorOnAt: sql`now()` } : { secondFactorOnAt: null, secondFactorOffAt: sql`now()` }),
+      ...(on === was
+        ? {}
+        : on
+          ? { secondFactorOnAt: sql`now()` }
+          : { secondFactorOnAt: null, secondFactorOffAt: sql`now()` }),
     })
     .where(eq(users.id, user.id));
 }
