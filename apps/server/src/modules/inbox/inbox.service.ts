@@ -27,14 +27,24 @@ export type InboxInput = {
  * before (a retried event).
  */
 export async function postInboxMessage(tx: DbOrTx, input: InboxInput): Promise<boolean> {
-  if (input.kind !== 'operator' && !INBOX_KINDS.includes(input.kind))
-    throw new Error(`unknown inbox kind ${input.kind}`);
+  return (await postInboxMessages(tx, [input])) > 0;
+}
+
+/**
+ * Several events' messages (a job's batch) in one statement, each as postInboxMessage writes it; returns how many
+ * were new.
+ */
+export async function postInboxMessages(tx: DbOrTx, inputs: InboxInput[]): Promise<number> {
+  if (inputs.length === 0) return 0;
+  for (const input of inputs)
+    if (input.kind !== 'operator' && !INBOX_KINDS.includes(input.kind))
+      throw new Error(`unknown inbox kind ${input.kind}`);
   const rows = await tx
     .insert(inboxMessages)
-    .values({ userId: input.userId, kind: input.kind, params: input.params ?? {}, reference: input.reference })
+    .values(inputs.map((i) => ({ userId: i.userId, kind: i.kind, params: i.params ?? {}, reference: i.reference })))
     .onConflictDoNothing({ target: [inboxMessages.userId, inboxMessages.reference] })
     .returning({ id: inboxMessages.id });
-  return rows.length > 0;
+  return rows.length;
 }
 
 /** An operator's message to every user who exists now: one row each, in one statement. */

@@ -15,7 +15,7 @@ import { pgArray } from '../../platform/db/pg-array.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { once, requestHash } from '../../platform/idempotency/idempotency.service.ts';
 import { balancesOf, houseShard, postJournals, userAccount, type Transfer } from '../ledger/index.ts';
-import { postInboxMessage, postToUsers } from '../inbox/index.ts';
+import { postInboxMessages, postToUsers } from '../inbox/index.ts';
 import { assertNotExcluded } from '../limits/index.ts';
 import {
   investFlexAccounts,
@@ -222,13 +222,15 @@ export async function payArrivedOuts(db: Db, today: number, limit = 500): Promis
         sql`UPDATE invest_flex_moves SET status = 'done' WHERE id = ANY(${pgArray(due.map((m) => m.id))}::bigint[])`,
       );
       // The user was told on the day they moved it that this part comes later: they are told when it came.
-      for (const m of due)
-        await postInboxMessage(tx, {
+      await postInboxMessages(
+        tx,
+        due.map((m) => ({
           userId: m.userId,
           kind: 'yuebao_out_arrived',
           params: { amount: formatMoney(m.nextDay) },
           reference: `yeb:flex:move:${m.id}:arrived`,
-        });
+        })),
+      );
       return due.length;
     });
     paid += n;

@@ -13,7 +13,7 @@ import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { pgArray } from '../../platform/db/pg-array.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { userCoinBalances, userLiabilities } from '../ledger/index.ts';
-import { centsFor, priceAt, usdtCoinProducts } from '../market/index.ts';
+import { centsFor, coinPricesAt } from '../market/index.ts';
 import { logLiabilitiesRoot, onceEntryIndex } from '../transparency/index.ts';
 import { buildLevels, leafNode, levelWidths, siblingsOf, type SumNode } from './merkle-sum.ts';
 
@@ -55,27 +55,21 @@ async function secretsOf(db: DbOrTx, userIds: number[]): Promise<Map<number, Buf
 async function liabilitiesAtClose(tx: DbOrTx, day: string, tz: string) {
   const owed = new Map((await userLiabilities(tx)).map((u) => [u.userId, u.balance]));
   const coins = await userCoinBalances(tx);
-  const prices: LiabilityCoinPrice[] = [];
-  if (coins.length) {
-    const closeAt = dayStart(dayOfLabel(day) + 1, tz) - 1;
-    const products = await usdtCoinProducts(tx);
-    const valued = new Map<string, { price: bigint; precision: number } | null>();
-    for (const coin of new Set(coins.map((c) => c.coin))) {
-      const product = products.find((p) => p.symbol === `${coin}/USDT`);
-      const tick = product ? await priceAt(tx, product.id, closeAt) : null;
-      valued.set(coin, product && tick ? { price: tick.price, precision: product.precision } : null);
-      prices.push({
-        coin,
-        product: `${coin}/USDT`,
-        price: product && tick ? formatPrice(tick.price, product.precision) : null,
-        at: tick?.ts ?? null,
-      });
-    }
-    for (const c of coins) {
-      const v = valued.get(c.coin);
-      if (v) owed.set(c.userId, (owed.get(c.userId) ?? 0n) + centsFor(c.balance, v.price, v.precision));
-    }
+  const valued = await coinPricesAt(
+    tx,
+    coins.map((c) => c.coin),
+    dayStart(dayOfLabel(day) + 1, tz) - 1,
+  );
+  for (const c of coins) {
+    const v = valued.get(c.coin);
+    if (v) owed.set(c.userId, (owed.get(c.userId) ?? 0n) + centsFor(c.balance, v.price, v.product.precision));
   }
+  const prices: LiabilityCoinPrice[] = [...valued].map(([coin, v]) => ({
+    coin,
+    product: `${coin}/USDT`,
+    price: v ? formatPrice(v.price, v.product.precision) : null,
+    at: v ? v.ts : null,
+  }));
   return { owed: [...owed].map(([userId, balance]) => ({ userId, balance })), prices };
 }
 

@@ -26,7 +26,7 @@ export {
   type TickRow,
 } from './market.repository.ts';
 export { binanceSource } from './binance-source.ts';
-export { centsFor, coinsFor } from './coin-value.ts';
+export { centsFor, coinPricesAt, coinsFor, type CoinPrice } from './coin-value.ts';
 export { okxSource } from './okx-source.ts';
 export {
   applyReferenceRule,

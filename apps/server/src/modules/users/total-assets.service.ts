@@ -1,7 +1,7 @@
 import { dayOf, dayStart, formatMoney, type TotalAssets } from '@app/contracts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { PRACTICE_ASSET, userHoldings, userNetChange } from '../ledger/index.ts';
-import { centsFor, listProducts, priceAt } from '../market/index.ts';
+import { centsFor, coinPricesAt } from '../market/index.ts';
 
 /**
  * Total assets and yesterday's earnings, from the ledger's face: every balance the user holds (cash, frozen,
@@ -16,8 +16,11 @@ export async function totalAssets(db: DbOrTx, id: number, now: number, tz: strin
   let coins = 0n;
   let unpriced = false;
   const held = (await userHoldings(db, id)).filter((h) => h.asset !== PRACTICE_ASSET);
-  const coinHeld = held.filter((h) => h.asset !== 'USD');
-  const products = coinHeld.length ? await listProducts(db) : [];
+  const prices = await coinPricesAt(
+    db,
+    held.filter((h) => h.asset !== 'USD').map((h) => h.asset),
+    now,
+  );
   for (const h of held) {
     if (h.asset === 'USD') {
       if (h.bucket === 'plan' || h.bucket === 'plan_interest') plans += h.balance;
@@ -26,14 +29,13 @@ export async function totalAssets(db: DbOrTx, id: number, now: number, tz: strin
       else available += h.balance;
       continue;
     }
-    const product = products.find((p) => p.symbol === `${h.asset}/USDT`);
-    const tick = product ? await priceAt(db, product.id, now) : null;
-    if (!product || !tick) {
+    const coin = prices.get(h.asset);
+    if (!coin) {
       unpriced = true;
       continue;
     }
     // What the exchange's sale of them would pay.
-    coins += centsFor(h.balance, tick.price, product.precision);
+    coins += centsFor(h.balance, coin.price, coin.product.precision);
   }
   const today = dayOf(now, tz);
   const day = { userId: id, asset: 'USD', from: dayStart(today - 1, tz), to: dayStart(today, tz) };
