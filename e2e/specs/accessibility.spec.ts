@@ -19,10 +19,13 @@ const SESSION_SCREENS = [
   '/pages/user/user',
   '/pages/user/info',
   '/pages/user/security',
+  '/pages/user/allowlist',
+  '/pages/user/close',
   '/pages/user/setpassword',
   '/pages/user/setfundpassword',
   '/pages/user/language',
   '/pages/user/display',
+  '/pages/user/notifications',
   '/pages/user/invite',
   '/pages/user/message',
 ];

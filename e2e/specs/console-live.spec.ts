@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import type { RechargeInfo, RechargeRecord } from '@app/contracts';
+import { expect, test, type Page } from '@playwright/test';
+import type { RechargeRecord } from '@app/contracts';
 import { consoleUrl, joinConsoleAs, operatorApi } from '../support/console-operator.ts';
 import { sharedOperators } from '../support/operators.ts';
+import { sendDeposit } from '../support/deposits.ts';
 import { keepScreenshot } from '../support/screenshots.ts';
 import { registerByApi } from '../support/session.ts';
 import { text } from '../support/texts.ts';
@@ -12,46 +12,6 @@ import { text } from '../support/texts.ts';
 // queue follow (GET /admin/live, read from the database: docs/operators.md).
 
 const c = (key: string) => text('console', 'en', key);
-const AMOUNT = '150.00';
-const cents = (amount: string) => Math.round(Number(amount) * 100);
-
-async function userApi<T>(url: string, token: string, body?: Record<string, string> | FormData): Promise<T> {
-  const response = await fetch(`${process.env.E2E_API_URL}${url}`, {
-    method: body ? 'POST' : 'GET',
-    headers: {
-      lang: 'en',
-      token,
-      ...(body && !(body instanceof FormData) ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-    },
-    body: body instanceof FormData ? body : body ? new URLSearchParams(body).toString() : undefined,
-  });
-  const answer = (await response.json()) as { code: number; key: string; msg: string; data: T };
-  if (answer.code !== 200) throw new Error(`${url} answered ${answer.key}: ${answer.msg}`);
-  return answer.data;
-}
-
-/** A deposit the user sends through the API: any channel whose limits take the amount, and a screenshot. */
-async function sendDeposit(browser: Browser, token: string, amount = AMOUNT) {
-  const AMOUNT = amount;
-  const info = await userApi<RechargeInfo>('/api/user/recharge', token);
-  const channel = info.channels.find((ch) => cents(ch.min) <= cents(AMOUNT) && cents(ch.max) >= cents(AMOUNT));
-  if (!channel) throw new Error('no channel takes the amount');
-  const page = await browser.newPage({ viewport: { width: 420, height: 300 } });
-  await page.setContent(`<body style="font:16px sans-serif"><h1>Transfer successful</h1><p>${AMOUNT}</p></body>`);
-  const image = await page.screenshot({ type: 'png' });
-  await page.close();
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'transfer.png');
-  const upload = await userApi<{ id: string }>('/api/user/uploadfile', token, form);
-  return userApi<RechargeRecord>('/api/user/dorecharge', token, {
-    channel_id: String(channel.id),
-    amount: AMOUNT,
-    payer_name: 'Li Lei',
-    transfer_note: `LIVE-${Date.now().toString(36)}`,
-    upload_id: upload.id,
-    key: randomBytes(12).toString('hex'),
-  });
-}
 
 /** What the navigation says waits in the deposits queue (0 when it shows no count). */
 async function waitingDeposits(page: Page): Promise<number> {

@@ -85,6 +85,16 @@ test('customer service finds a user, reads their money, writes to them in their 
   await shot(page, 'factors-1280-en');
   expect.soft(await seriousViolations(page), 'user page, second factors').toEqual([]);
 
+  // The devices the account was used on (the registration's session, live) and its freezes (none yet).
+  await page.getByRole('tab', { name: c('userPage.parts.devices') }).click();
+  const devices = page.getByTestId('part-devices');
+  await expect(devices.getByRole('row')).not.toHaveCount(0);
+  await shot(page, 'devices-1280-en');
+  expect.soft(await seriousViolations(page), 'user page, devices').toEqual([]);
+  await page.getByRole('tab', { name: c('userPage.parts.freezes') }).click();
+  await expect(page.locator('#user-part')).toContainText(c('userPage.empty.freezes'));
+  expect.soft(await seriousViolations(page), 'user page, freezes').toEqual([]);
+
   // A message in the user's language, with a reason: it arrives in their inbox as written.
   await page.getByRole('button', { name: c('userPage.message.open') }).click();
   const message = page.getByTestId('reason-dialog');

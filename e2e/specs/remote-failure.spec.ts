@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { open } from '../support/app.ts';
+import { scrollToWidget } from '../support/home-widgets.ts';
 import { useSession } from '../support/session.ts';
 
 test('a remote whose files are unreachable shows its error and retry while the other tabs work', async ({ page }) => {
@@ -21,8 +22,7 @@ test('a remote whose files are unreachable shows its error and retry while the o
   await page.getByRole('link', { name: 'Home' }).click();
   // On Home only the invest widget fails (it loads as it comes near the screen); the account widget and the rest
   // of the page are there.
-  await page.locator('[data-widget="invest/popular-projects"]').scrollIntoViewIfNeeded();
-  await expect(page.getByText('This section could not be loaded')).toBeVisible();
+  await scrollToWidget(page, 'invest/popular-projects', page.getByText('This section could not be loaded'));
   await expect(page.getByRole('heading', { name: 'Platform notices' })).toBeVisible();
 
   // Once the files are reachable again, retry loads the remote without reloading the page.

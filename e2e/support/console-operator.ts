@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { operatorAuth, sharedOperators } from './operators.ts';
+import { operatorAuth, sharedOperators, type OperatorTokens } from './operators.ts';
 import { repoRoot } from './paths.ts';
 import { text } from './texts.ts';
 
@@ -13,14 +13,21 @@ const { generate } = requireFromServer('otplib') as {
 };
 
 const c = (key: string) => text('console', 'en', key);
-export const consoleUrl = () => `${process.env.E2E_ADMIN_URL}/console/`;
+export const consoleUrl = (on?: ConsoleServer) => `${on?.adminUrl ?? process.env.E2E_ADMIN_URL}/console/`;
+/** A server other than the shared one (a market server with its own team); the shared one when not given. */
+export type ConsoleServer = { adminUrl: string; operators: OperatorTokens };
 const password = (name: string) => `${name}-console-passphrase-7f3a`;
 
 export type Envelope<T> = { code: number; key: string; msg: string; data: T };
 
 /** An operator API call with an operator's own API token. */
-export async function operatorApi<T>(token: string, url: string, body?: object): Promise<Envelope<T>> {
-  const response = await fetch(`${process.env.E2E_ADMIN_URL}${url}`, {
+export async function operatorApi<T>(
+  token: string,
+  url: string,
+  body?: object,
+  on?: ConsoleServer,
+): Promise<Envelope<T>> {
+  const response = await fetch(`${on?.adminUrl ?? process.env.E2E_ADMIN_URL}${url}`, {
     method: body ? 'POST' : 'GET',
     headers: { lang: 'en', ...operatorAuth(token), ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
@@ -36,22 +43,26 @@ export async function invitationTicket(
   name: string,
   role: 'support' | 'finance' | 'admin' | 'content',
   reason: string,
+  on?: ConsoleServer,
 ) {
+  const team = on?.operators ?? sharedOperators();
   const invited = await operatorApi<{ ticket?: string; held?: { id: number } }>(
-    sharedOperators().alice,
+    team.alice,
     '/admin/operators',
     {
       name,
       role,
       reason,
     },
+    on,
   );
   expect(invited.code, invited.msg).toBe(200);
   if (invited.data.ticket) return invited.data.ticket;
   const approved = await operatorApi<{ invitation: { ticket: string } }>(
-    sharedOperators().bob,
+    team.bob,
     `/admin/held-changes/${invited.data.held!.id}/approve`,
     { reason: `e2e: ${name} joins` },
+    on,
   );
   expect(approved.code, approved.msg).toBe(200);
   return approved.data.invitation.ticket;
@@ -65,10 +76,11 @@ export async function joinConsoleAs(
   page: Page,
   role: 'support' | 'finance' | 'admin',
   prefix: string,
+  on?: ConsoleServer,
 ): Promise<string> {
   const name = `${prefix}-${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
-  const ticket = await invitationTicket(name, role, `e2e: a ${role} operator for the console's user page`);
-  await page.goto(consoleUrl());
+  const ticket = await invitationTicket(name, role, `e2e: a ${role} operator for the console's user page`, on);
+  await page.goto(consoleUrl(on));
   await page.getByRole('button', { name: c('signIn.haveInvitation') }).click();
   await page.getByLabel(c('accept.ticket')).fill(ticket);
   await page.getByLabel(c('accept.password')).fill(password(name));

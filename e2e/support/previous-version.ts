@@ -47,17 +47,12 @@ export function previousLandedVersionOf(dir: string): string | null {
   return previousVersionOf(dir);
 }
 
-export type PreviousBuild = { commit: string; outDir: (app: string) => string; cleanup: () => void };
-
 /**
- * Builds apps as they were at `commit`, with that commit's own sources, lockfile and build tools: the tree is
- * exported with `git archive` into a temporary folder (the working tree is not touched), installed from the
- * package store, and each app built for production into its own output folder.
+ * The whole tree as it was at `commit`, exported with `git archive` into `tree` (the working tree is not touched)
+ * and installed from the package store with that commit's own lockfile. Also the server's N-1 test's release.
  */
-export function buildAtCommit(commit: string, apps: string[]): PreviousBuild {
-  const root = mkdtempSync(path.join(tmpdir(), `previous-${commit.slice(0, 8)}-`));
-  const tree = path.join(root, 'tree');
-  mkdirSync(tree);
+export function installedTreeAt(commit: string, tree: string) {
+  mkdirSync(tree, { recursive: true });
   const archive = spawnSync('sh', ['-c', `git archive ${commit} | tar -x -C "${tree}"`], {
     cwd: repoRoot,
     encoding: 'utf8',
@@ -69,6 +64,19 @@ export function buildAtCommit(commit: string, apps: string[]): PreviousBuild {
     env: { ...process.env, CI: 'true' },
   });
   if (install.status !== 0) throw new Error(`install at ${commit}: ${install.stdout}\n${install.stderr}`);
+}
+
+export type PreviousBuild = { commit: string; outDir: (app: string) => string; cleanup: () => void };
+
+/**
+ * Builds apps as they were at `commit`, with that commit's own sources, lockfile and build tools: the tree is
+ * exported with `git archive` into a temporary folder (the working tree is not touched), installed from the
+ * package store, and each app built for production into its own output folder.
+ */
+export function buildAtCommit(commit: string, apps: string[]): PreviousBuild {
+  const root = mkdtempSync(path.join(tmpdir(), `previous-${commit.slice(0, 8)}-`));
+  const tree = path.join(root, 'tree');
+  installedTreeAt(commit, tree);
   for (const app of apps) {
     const out = path.join(root, 'out', app);
     const build = spawnSync('pnpm', ['--silent', '--filter', `@app/${app}`, 'run', 'build'], {

@@ -13,7 +13,9 @@ async function post<T>(path: string, body: Record<string, string>, token?: strin
 }
 
 /** Registers a fresh user through the API (the UI journey does it through the screens). */
-export async function registerByApi(account: string): Promise<{ token: string; account: string; password: string }> {
+export async function registerByApi(
+  account: string,
+): Promise<{ token: string; account: string; password: string; phone: string }> {
   const phone = uniquePhone();
   const sent = await post('/api/login/sendcode', { phone, purpose: 'register' });
   if (sent.code !== 200) throw new Error(`sendcode: ${sent.key}`);
@@ -29,7 +31,7 @@ export async function registerByApi(account: string): Promise<{ token: string; a
     agree: '1',
   });
   if (reg.code !== 200) throw new Error(`reg: ${reg.key} ${reg.msg}`);
-  return { token: reg.data.token, account, password };
+  return { token: reg.data.token, account, password, phone };
 }
 
 /** A new session of the seeded demo user (who has money, a plan and orders), on the given server. */

@@ -55,6 +55,8 @@ export async function startBenchServer(env: Record<string, string> = {}, seeded?
   return {
     base: `http://127.0.0.1:${port}`,
     port,
+    /** The operator API (admin-app.ts) of the same server. */
+    adminBase: `http://127.0.0.1:${adminPort}`,
     /** The server's process (node itself: runTs starts no shell). */
     pid: server.child.pid!,
     dbUrl: url,

@@ -7,6 +7,9 @@
  * reads of the product with the seeded year of seconds beside one with a fresh platform's three days (each request
  * asks for another `before`, so no answer comes from the micro-cache). Goal: p99 at most 50 ms on any page.
  * BENCH_PRUNE=1 then runs one price-retention pass over the seeded year while K-lines are read, and prints it.
+ * Then the console's search everything (GET /admin/search on the operator port, as a finance operator), one kind
+ * of query at a time, each request another seeded key (search-kinds.ts). Goal: p99 under 100 ms for every kind.
+ * BENCH_ONLY=search measures the search alone.
  * The server runs with JOBS=0 (no feed, settlement or accrual): the lists, not the jobs, are measured.
  */
 import autocannon from 'autocannon';
@@ -15,12 +18,15 @@ import { connect } from '../src/platform/db/client.ts';
 import { pruneSeries } from '../src/modules/market/market.repository.ts';
 import { TICK_RETENTION_SECONDS } from '../src/jobs/price-feed.job.ts';
 import { startBenchServer } from './bench-server.ts';
+import { benchOperatorToken, searchKinds, searchSamples } from './search-kinds.ts';
 import { FRESH_DAYS, pricedProducts } from './seed/seed-prices.ts';
 import { seededDataDir } from './seed/seeded-data-dir.ts';
 import { BENCH_PASSWORD, HEAVY_ACCOUNT } from './seed/seed-users.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ONLY = process.env.BENCH_ONLY;
+if (ONLY !== undefined && ONLY !== 'search') throw new Error(`BENCH_ONLY is search or unset, not ${ONLY}`);
 
 const { dataDir, done } = await seededDataDir('lists');
 
@@ -47,6 +53,19 @@ async function measure(url: string, headers: Record<string, string>, paths?: () 
 const server = await startBenchServer({ JOBS: '0', LOG_LEVEL: 'warn' }, { dataDir });
 const database = connect(server.dbUrl, 2);
 try {
+  console.log(
+    `bench:lists  DATA_DIR=${dataDir}  connections=${CONNECTIONS} duration=${SECONDS}s  (heavy user ${HEAVY_ACCOUNT})`,
+  );
+  if (ONLY !== 'search') await userLists();
+  await operatorSearch();
+} finally {
+  await database.close();
+  await server.stop();
+  await done();
+}
+
+/** Every user-facing list as the heavy user, then K-line and quote reads (and, with BENCH_PRUNE=1, a retention pass). */
+async function userLists() {
   const login = await fetch(`${server.base}/api/login/index`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -63,9 +82,6 @@ try {
     return body.data;
   };
 
-  console.log(
-    `bench:lists  DATA_DIR=${dataDir}  connections=${CONNECTIONS} duration=${SECONDS}s  (heavy user ${HEAVY_ACCOUNT})`,
-  );
   console.log('| list | page | rows in list | p50 ms | p99 ms | req/s | failed |');
   console.log('|---|---|---|---|---|---|---|');
   const row = (name: string, page: string, total: number | string, f: Figures) =>
@@ -84,7 +100,7 @@ try {
       '/api/user/finance',
       20,
       sql`SELECT count(*)::text AS n FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
-          WHERE a.user_id = ${me.id} AND a.asset <> 'PUSD'`,
+            WHERE a.user_id = ${me.id} AND a.asset <> 'PUSD'`,
     ],
     ['orders (all)', '/api/user/orderlist', 20, owned('contract_orders', sql`AND mode = 'real'`)],
     [
@@ -155,8 +171,39 @@ try {
       `retention pass: ${removed.toLocaleString('en')} ticks pruned in ${((performance.now() - t0) / 1000).toFixed(1)} s; getkdata 200 x 1m on ${seeded.symbol} meanwhile p50 ${during.p50} ms, p99 ${during.p99} ms`,
     );
   }
-} finally {
-  await database.close();
-  await server.stop();
-  await done();
+}
+
+/** The console's search everything, one kind of query at a time (search-kinds.ts), on the operator port. */
+async function operatorSearch() {
+  const token = await benchOperatorToken(database.db);
+  const auth = { authorization: `Bearer ${token}` };
+  const samples = await searchSamples(database.db);
+  const counts = await database.db.execute<{ users: string; methods: string; names: string; deposits: string }>(sql`
+    SELECT (SELECT count(*) FROM users)::text AS users, (SELECT count(*) FROM payment_methods)::text AS methods,
+           (SELECT count(*) FROM kyc_submissions)::text AS names, (SELECT count(*) FROM deposits)::text AS deposits`);
+  const c = counts.rows[0]!;
+  const n = (v: string) => Number(v).toLocaleString('en');
+  console.log();
+  console.log(
+    `search everything (GET /admin/search, a finance operator): ${n(c.users)} users, ${n(c.names)} real names, ${n(c.methods)} payout methods, ${n(c.deposits)} deposits`,
+  );
+  console.log('| kind of query | e.g. | p50 ms | p99 ms | req/s | failed |');
+  console.log('|---|---|---|---|---|---|');
+  // Beside them, in the same run: an operator read as small as they come (the token checked, a few counts), and the
+  // users list's own search (account or phone containing the text: every user read).
+  const base = (name: string, path: string, f: Figures) =>
+    console.log(`| ${name} | \`${path}\` | ${f.p50} | ${f.p99} | ${Math.round(f.rps)} | ${f.failed} |`);
+  base('baseline: queue counts', '/admin/live/counts', await measure(`${server.adminBase}/admin/live/counts`, auth));
+  const anyAccount = () => samples.users[Math.floor(Math.random() * samples.users.length)]!.account;
+  base(
+    'baseline: the users list searched',
+    '/admin/users?q=bench123',
+    await measure(server.adminBase, auth, () => `/admin/users?size=50&q=${anyAccount().slice(0, 8)}`),
+  );
+  for (const { kind, example, next } of searchKinds(samples)) {
+    const f = await measure(server.adminBase, auth, () => `/admin/search?q=${encodeURIComponent(next())}`);
+    console.log(
+      `| ${kind} | \`${example.replace(/\|/g, '\\|')}\` | ${f.p50} | ${f.p99} | ${Math.round(f.rps)} | ${f.failed} |`,
+    );
+  }
 }

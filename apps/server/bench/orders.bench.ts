@@ -11,10 +11,12 @@
  */
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
+import { COUNT_LIMITS, LIMIT_NAMES } from '@app/contracts';
 import { connect } from '../src/platform/db/client.ts';
 import { placeOrder } from '../src/modules/orders/orders.service.ts';
 import { percentile, startBenchServer } from './bench-server.ts';
 import { benchUsers } from './bench-users.ts';
+import { cpuSecondsOf, postmasterPid, walBytes } from './process-cpu.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 200);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -22,15 +24,30 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DUE_ORDERS = Number(process.env.BENCH_DUE_ORDERS ?? 10_000);
 const OPEN_ORDERS = Number(process.env.BENCH_OPEN_ORDERS ?? 1_000_000);
+/**
+ * BENCH_LIMITS=1: every bench user has every limit of their own set (LIMIT_NAMES), each far above what the rounds
+ * reach, so each order is checked against all of them and none refuses: the cost of limits, not their effect.
+ */
+const LIMITS = ['1', 'true'].includes(process.env.BENCH_LIMITS ?? '');
 
 const server = await startBenchServer();
 const database = connect(server.dbUrl, CONNECTIONS + 5);
 const { db } = database;
 console.log(
-  `bench:orders  users=${USERS} connections=${CONNECTIONS} rounds=${ROUNDS} x ${SECONDS}s each way due-orders=${DUE_ORDERS} open-orders=${OPEN_ORDERS}`,
+  `bench:orders  users=${USERS} connections=${CONNECTIONS} rounds=${ROUNDS} x ${SECONDS}s each way due-orders=${DUE_ORDERS} open-orders=${OPEN_ORDERS} limits=${LIMITS ? 'every user, every limit' : 'none'}`,
 );
 
 const { userIds, tokens } = await benchUsers(db, USERS);
+
+if (LIMITS) {
+  const high = Object.fromEntries(
+    LIMIT_NAMES.map((name) => [name, COUNT_LIMITS.includes(name) ? '100000000' : '100000000000']),
+  );
+  await db.execute(sql`
+    INSERT INTO user_limits (user_id, limits)
+    SELECT unnest(${`{${userIds.join(',')}}`}::bigint[]), ${JSON.stringify(high)}::jsonb
+    ON CONFLICT (user_id) DO UPDATE SET limits = excluded.limits`);
+}
 
 // Open orders already in the table, written straight in (their stakes are a cent each, and kept in the users'
 // open-stake rows as placement keeps them), so the rounds run against a platform's worth of open orders.
@@ -47,9 +64,9 @@ if (OPEN_ORDERS > 0) {
          (SELECT id FROM products WHERE symbol = 'BTC/USDT') AS p,
          (SELECT ${ids}::bigint[] AS ids) AS u`);
   await db.execute(sql`
-    INSERT INTO open_stakes (user_id, product_id, mode, stake)
-    SELECT user_id, product_id, mode, sum(stake) FROM contract_orders WHERE status = 'open' GROUP BY 1, 2, 3
-    ON CONFLICT (user_id, product_id, mode) DO UPDATE SET stake = excluded.stake`);
+    INSERT INTO open_stakes (user_id, product_id, mode, stake, orders)
+    SELECT user_id, product_id, mode, sum(stake), count(*) FROM contract_orders WHERE status = 'open' GROUP BY 1, 2, 3
+    ON CONFLICT (user_id, product_id, mode) DO UPDATE SET stake = excluded.stake, orders = excluded.orders`);
   await db.execute(sql`ANALYZE contract_orders`);
   console.log(`left ${OPEN_ORDERS} orders open in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
 }
@@ -113,18 +130,59 @@ async function directRound(seconds: number) {
   return placed / seconds;
 }
 
+/**
+ * What a round's orders cost, per order: write-ahead log bytes, the database's CPU, the server's (the HTTP path, and
+ * the jobs it runs beside the direct path) and this process's (the direct path's placement code). Unlike orders a
+ * second, these hardly move when something else busies the machine, so two builds compare on them.
+ */
+const postmaster = await postmasterPid(db);
+async function costed<T>(round: () => Promise<T>, placed: (r: T) => number) {
+  const [wal, dbCpu, serverCpu, ownCpu] = [
+    await walBytes(db),
+    cpuSecondsOf(postmaster),
+    cpuSecondsOf(server.pid, postmaster),
+    process.cpuUsage(),
+  ];
+  const result = await round();
+  const n = Math.max(1, placed(result));
+  const own = process.cpuUsage(ownCpu);
+  const cost = {
+    walBytes: Number((await walBytes(db)) - wal) / n,
+    dbMs: ((cpuSecondsOf(postmaster) - dbCpu) * 1000) / n,
+    serverMs: ((cpuSecondsOf(server.pid, postmaster) - serverCpu) * 1000) / n,
+    ownMs: (own.user + own.system) / 1000 / n,
+  };
+  return { result, cost };
+}
+type Cost = Awaited<ReturnType<typeof costed>>['cost'];
+const costText = (c: Cost, path: 'http' | 'direct') =>
+  `per order ${c.walBytes.toFixed(0)} WAL bytes, database CPU ${c.dbMs.toFixed(2)} ms, server CPU ${c.serverMs.toFixed(2)} ms` +
+  (path === 'direct' ? `, placing process CPU ${c.ownMs.toFixed(2)} ms` : '');
+
 await httpRound(3);
 await directRound(3);
 const httpRounds: Array<Awaited<ReturnType<typeof httpRound>>> = [];
 const directRates: number[] = [];
+const httpCosts: Cost[] = [];
+const directCosts: Cost[] = [];
 for (let r = 0; r < ROUNDS; r++) {
-  const h = await httpRound(SECONDS);
+  const { result: h, cost: hc } = await costed(
+    () => httpRound(SECONDS),
+    (x) => x.rate * SECONDS,
+  );
   httpRounds.push(h);
-  const d = await directRound(SECONDS);
+  httpCosts.push(hc);
+  const { result: d, cost: dc } = await costed(
+    () => directRound(SECONDS),
+    (x) => x * SECONDS,
+  );
   directRates.push(d);
+  directCosts.push(dc);
   console.log(
     `  round ${r + 1}: HTTP ${h.rate.toFixed(0)} orders/s (p50 ${h.p50} ms, p99 ${h.p99} ms, refused ${h.refused}); direct ${d.toFixed(0)} orders/s`,
   );
+  console.log(`    HTTP: ${costText(hc, 'http')}`);
+  console.log(`    direct: ${costText(dc, 'direct')}`);
 }
 const middle = <T>(values: T[], by: (v: T) => number) =>
   [...values].sort((x, y) => by(x) - by(y))[Math.floor(values.length / 2)]!;
@@ -135,49 +193,61 @@ console.log(
 );
 console.log(`direct database place-order (median round): ${dbRate.toFixed(0)} orders/s`);
 console.log(`ratio HTTP / database: ${(http.rate / dbRate).toFixed(2)}`);
+const medianCost = (costs: Cost[]): Cost => ({
+  walBytes: middle(costs, (c) => c.walBytes).walBytes,
+  dbMs: middle(costs, (c) => c.dbMs).dbMs,
+  serverMs: middle(costs, (c) => c.serverMs).serverMs,
+  ownMs: middle(costs, (c) => c.ownMs).ownMs,
+});
+console.log(`HTTP cost (median of rounds): ${costText(medianCost(httpCosts), 'http')}`);
+console.log(`direct cost (median of rounds): ${costText(medianCost(directCosts), 'direct')}`);
 console.log(
   `last round / first round: HTTP ${(httpRounds.at(-1)!.rate / httpRounds[0]!.rate).toFixed(2)}, direct ${(directRates.at(-1)! / directRates[0]!).toFixed(2)}`,
 );
 
-// 3. Settlement lag: DUE_ORDERS orders whose settlement seconds spread over one minute, starting 90 s out.
-const start = Math.floor(Date.now() / 1000);
-const firstDue = start + 90;
-const placeStarted = Date.now();
-let placed = 0;
-await Promise.all(
-  Array.from({ length: 20 }, async (_, w) => {
-    for (let i = w; i < DUE_ORDERS; i += 20) {
-      const due = firstDue + Math.floor((i * 60) / DUE_ORDERS);
-      await placeOrder(db, {
-        who: { userId: userIds[i % userIds.length]! },
-        body: {
-          symbol: 'ETH/USDT',
-          seconds: 300,
-          amount: '10',
-          direction: i % 2 ? 'up' : 'down',
-          key: `bench-due-${i}`,
-        },
-        now: due - 300,
-      });
-      placed++;
-    }
-  }),
-);
-console.log(
-  `placed ${placed} orders due between +90 s and +150 s in ${((Date.now() - placeStarted) / 1000).toFixed(1)} s`,
-);
-const waitUntil = (firstDue + 60 + 10) * 1000;
-while (Date.now() < waitUntil) await new Promise((r) => setTimeout(r, 1000));
-const lags = await db.execute<{ lag: number; open: number }>(sql`
-  SELECT extract(epoch from settled_at) - settle_time AS lag FROM contract_orders
-  WHERE settle_time >= ${firstDue} AND settle_time < ${firstDue + 60} AND status = 'settled'`);
-const open = await db.execute<{ n: number }>(
-  sql`SELECT count(*)::int AS n FROM contract_orders WHERE settle_time < ${firstDue + 60} AND status = 'open'`,
-);
-const sorted = lags.rows.map((r) => Number(r.lag) * 1000).sort((a, b) => a - b);
-console.log(
-  `settlement lag (settled_at - due second) over ${sorted.length} orders: p50 ${percentile(sorted, 50).toFixed(0)} ms, p99 ${percentile(sorted, 99).toFixed(0)} ms, max ${sorted.at(-1)?.toFixed(0)} ms; still open: ${open.rows[0]!.n}`,
-);
+// 3. Settlement lag: DUE_ORDERS orders whose settlement seconds spread over one minute, starting 90 s out. BENCH_DUE_ORDERS=0 skips it.
+if (DUE_ORDERS > 0) await settlementLag();
+
+async function settlementLag() {
+  const start = Math.floor(Date.now() / 1000);
+  const firstDue = start + 90;
+  const placeStarted = Date.now();
+  let placed = 0;
+  await Promise.all(
+    Array.from({ length: 20 }, async (_, w) => {
+      for (let i = w; i < DUE_ORDERS; i += 20) {
+        const due = firstDue + Math.floor((i * 60) / DUE_ORDERS);
+        await placeOrder(db, {
+          who: { userId: userIds[i % userIds.length]! },
+          body: {
+            symbol: 'ETH/USDT',
+            seconds: 300,
+            amount: '10',
+            direction: i % 2 ? 'up' : 'down',
+            key: `bench-due-${i}`,
+          },
+          now: due - 300,
+        });
+        placed++;
+      }
+    }),
+  );
+  console.log(
+    `placed ${placed} orders due between +90 s and +150 s in ${((Date.now() - placeStarted) / 1000).toFixed(1)} s`,
+  );
+  const waitUntil = (firstDue + 60 + 10) * 1000;
+  while (Date.now() < waitUntil) await new Promise((r) => setTimeout(r, 1000));
+  const lags = await db.execute<{ lag: number; open: number }>(sql`
+    SELECT extract(epoch from settled_at) - settle_time AS lag FROM contract_orders
+    WHERE settle_time >= ${firstDue} AND settle_time < ${firstDue + 60} AND status = 'settled'`);
+  const open = await db.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM contract_orders WHERE settle_time < ${firstDue + 60} AND status = 'open'`,
+  );
+  const sorted = lags.rows.map((r) => Number(r.lag) * 1000).sort((a, b) => a - b);
+  console.log(
+    `settlement lag (settled_at - due second) over ${sorted.length} orders: p50 ${percentile(sorted, 50).toFixed(0)} ms, p99 ${percentile(sorted, 99).toFixed(0)} ms, max ${sorted.at(-1)?.toFixed(0)} ms; still open: ${open.rows[0]!.n}`,
+  );
+}
 
 await database.close();
 await server.stop();

@@ -65,9 +65,9 @@ try {
     ),
   );
   await db.execute(sql`
-    INSERT INTO open_stakes (user_id, product_id, mode, stake)
-    SELECT user_id, product_id, mode, sum(stake) FROM contract_orders WHERE status = 'open' GROUP BY 1, 2, 3
-    ON CONFLICT (user_id, product_id, mode) DO UPDATE SET stake = excluded.stake`);
+    INSERT INTO open_stakes (user_id, product_id, mode, stake, orders)
+    SELECT user_id, product_id, mode, sum(stake), count(*) FROM contract_orders WHERE status = 'open' GROUP BY 1, 2, 3
+    ON CONFLICT (user_id, product_id, mode) DO UPDATE SET stake = excluded.stake, orders = excluded.orders`);
   await db.execute(sql`ANALYZE contract_orders`);
   const lead = firstDue - Date.now() / 1000;
   console.log(

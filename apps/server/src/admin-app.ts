@@ -33,12 +33,14 @@ import { adminContentRoutes } from './modules/content/index.ts';
 import { adminInboxRoutes } from './modules/inbox/index.ts';
 import { adminSupportRoutes, adminUserSupportRoutes, supportTargets } from './modules/support/index.ts';
 import { adminCopyRoutes } from './modules/copy/index.ts';
-import { adminOperatorRoutes, fourEyesStep, resolveOperator } from './modules/operators/index.ts';
+import { adminOperatorRoutes, adminSavedViewRoutes, fourEyesStep, resolveOperator } from './modules/operators/index.ts';
 import { adminHeldChangeRoutes } from './platform/held-changes/held-changes.admin.routes.ts';
 import { adminAdjustmentRoutes } from './modules/adjustments/index.ts';
 import { adminLiveQueueRoutes } from './modules/live-queues/index.ts';
 import { adminRiskRoutes } from './modules/risk/index.ts';
 import { adminHouseRoutes } from './modules/house/index.ts';
+import { adminCaseRoutes } from './modules/cases/index.ts';
+import { adminSearchRoutes } from './modules/operator-search/index.ts';
 import { defaultUploadStore } from './modules/uploads/index.ts';
 import type { Metrics } from './platform/metrics/metrics.ts';
 import { repoRoot } from './platform/config/paths.ts';
@@ -104,6 +106,7 @@ export async function buildAdminApp(deps: {
   await app.register(consoleFiles, { root: path.join(repoRoot, 'apps/console/dist') });
   // Each module's operator routes; every change they make is audited (who, when, what and why).
   await app.register(adminOperatorRoutes, { cookieSecure: deps.cookieSecure ?? 'auto' });
+  await app.register(adminSavedViewRoutes);
   await app.register(adminHeldChangeRoutes, { fourEyes: fourEyesStep });
   await app.register(adminAdjustmentRoutes);
   await app.register(adminLiveQueueRoutes);
@@ -122,6 +125,9 @@ export async function buildAdminApp(deps: {
   await app.register(adminSupportRoutes);
   await app.register(adminCopyRoutes);
   await app.register(adminHouseRoutes);
+  await app.register(adminCaseRoutes, { store: defaultUploadStore });
+  // The console's one search box: each key looked up by the module that keeps it.
+  await app.register(adminSearchRoutes);
   // One user on one page: each module answers its own part of /admin/users/:id/...
   await app.register(adminUserWalletRoutes);
   await app.register(adminLedgerRoutes);

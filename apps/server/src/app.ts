@@ -33,6 +33,7 @@ import { orderRoutes } from './modules/orders/index.ts';
 import { webRoutes } from './platform/web/web.routes.ts';
 import { uploadRoutes, defaultUploadStore } from './modules/uploads/index.ts';
 import { walletRoutes } from './modules/wallet/index.ts';
+import { caseRoutes } from './modules/cases/index.ts';
 // The risk rules listen to the wallet's submissions: loading the face registers them (modules/risk/index.ts).
 import './modules/risk/index.ts';
 import { investRoutes } from './modules/invest/index.ts';
@@ -56,6 +57,9 @@ import { copyPublicRoutes, copyUserRoutes } from './modules/copy/index.ts';
 import { activityRoutes } from './modules/activity/index.ts';
 import { transparencyRoutes } from './modules/transparency/index.ts';
 import { liabilitiesRoutes } from './modules/liabilities/index.ts';
+import { pushRoutes, pushSetup } from './modules/push/index.ts';
+import { dataExportRoutes } from './modules/data-export/index.ts';
+import { accountClosureRoutes } from './modules/account-closure/index.ts';
 
 export type AppDeps = {
   config: Config;
@@ -195,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(orderRoutes);
   await app.register(uploadRoutes, { store: defaultUploadStore });
   await app.register(walletRoutes, { store: defaultUploadStore });
+  await app.register(caseRoutes, { store: defaultUploadStore });
   await app.register(investRoutes);
   await app.register(kycRoutes);
   await app.register(profileRoutes, { store: defaultUploadStore });
@@ -218,6 +223,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(activityRoutes);
   await app.register(transparencyRoutes);
   await app.register(liabilitiesRoutes);
+  const push = pushSetup(deps.config);
+  await app.register(pushRoutes, push);
+  await app.register(dataExportRoutes);
+  await app.register(accountClosureRoutes);
   if (deps.hub) {
     // The hub writes quotes as frames built once for all clients, uncompressed: no per-client deflate state.
     await app.register(websocket, { options: { maxPayload: 4096, perMessageDeflate: false } });

@@ -23,6 +23,8 @@ import { CopyJob } from './jobs/copy.job.ts';
 import { LogSequencerJob } from './jobs/log-sequencer.job.ts';
 import { LiabilitiesJob } from './jobs/liabilities.job.ts';
 import { loadLogSigner } from './modules/transparency/index.ts';
+import { pushSetup } from './modules/push/index.ts';
+import { PushJob } from './jobs/push.job.ts';
 
 /**
  * One node of the app: the database (embedded or DATABASE_URL), the public and operator APIs, the live-quote hub
@@ -100,6 +102,12 @@ export async function runNode(config: Config, log: pino.Logger, worker?: { id: n
     log: log.child({ job: 'liabilities' }),
   });
   const alertsJob = new AlertsJob({ db: database.db, url: database.url, log: log.child({ job: 'alerts' }) });
+  const pushJob = new PushJob({
+    db: database.db,
+    url: database.url,
+    sending: { ...pushSetup(config), log: log.child({ job: 'push' }) },
+    log: log.child({ job: 'push' }),
+  });
   const copyJob = new CopyJob({ db: database.db, tz: config.platformTz, log: log.child({ job: 'copy' }) });
   // Only a node that runs the jobs may sequence, so only it needs (and makes) the log's signing key.
   const logJob = config.jobs
@@ -114,6 +122,7 @@ export async function runNode(config: Config, log: pino.Logger, worker?: { id: n
     logJob!.start();
     copyJob.start();
     alertsJob.start();
+    pushJob.start();
     feedJob.start();
     settlementJob.start();
     accrualJob.start();
@@ -154,6 +163,7 @@ export async function runNode(config: Config, log: pino.Logger, worker?: { id: n
         maintenanceJob.stop(),
         liabilitiesJob.stop(),
         alertsJob.stop(),
+        pushJob.stop(),
         copyJob.stop(),
         logJob?.stop(),
       ]);

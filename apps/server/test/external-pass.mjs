@@ -10,8 +10,11 @@ import { spawnSync } from 'node:child_process';
  * concurrency (orders: placement's group commit and settlement; wallet-concurrency; open-stakes.property); the
  * leader's advisory locks and the pool's reads of pg_stat_activity (metrics); batched deletes and the planner's
  * choice of index for them (maintenance, market-retention); row-value comparisons of keyset paging (list-paging);
- * the house view's aggregates (house); accrual's set-based batches (invest-accrual-batches). The other suites send
- * the same statements through the same driver as these, and run on the embedded server in the fast tier.
+ * the house view's aggregates (house); accrual's set-based batches (invest-accrual-batches); the transparency log's
+ * queue by transaction ids and snapshots (xid8, pg_snapshot_xmin) across its migration (log-leaves); LIKE 'x%'
+ * served by text_pattern_ops indexes under the server's own collation, not only the embedded C (search-everything).
+ * The other suites send the same statements through the same driver as these, and run on the embedded server in
+ * the fast tier.
  */
 const SUITES = [
   'test/ledger',
@@ -25,6 +28,8 @@ const SUITES = [
   'test/integration/list-paging.test.ts',
   'test/integration/house.test.ts',
   'test/integration/invest-accrual-batches.test.ts',
+  'test/integration/log-leaves.test.ts',
+  'test/integration/search-everything.test.ts',
 ];
 
 const url = process.env.DATABASE_URL;

@@ -9,7 +9,8 @@ export { TotalAssetsCard, type TotalAssetsCardProps } from './total-assets/total
 export { apiErrorText } from './api-error-text.ts';
 export { Loading } from './loading.tsx';
 export { IntentKey, newIdempotencyKey } from './intent-key.ts';
-export { getBlob, postFile, postForm } from './raw-request.ts';
+export { getBlob, postFile, postForFile, postForm } from './raw-request.ts';
+export { saveFile } from './save-file.ts';
 export { PagedList, type PagedListProps, type PagedQuery } from './paged-list/paged-list.tsx';
 export { pagedItems } from './paged-list/paged-items.ts';
 export { page, pageRoutes, type Page, type PageDeclaration, type PageHead } from './pages/page-routes.tsx';
@@ -28,6 +29,7 @@ export {
   type RemoteModuleProps,
 } from './remote-module/remote-module.tsx';
 export { SecondFactorField } from './second-factor-field.tsx';
+export { useStepUp } from './use-step-up.tsx';
 export {
   isPasskeyCode,
   passkeyAssertion,

@@ -69,6 +69,42 @@ export async function getBlob(path: string, token: string | null): Promise<Blob>
   throw await refusal(response);
 }
 
+/** The file name a `content-disposition` header gives (`filename*=UTF-8''…` first, then `filename="…"`), else null. */
+export function dispositionFilename(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // A malformed escape: fall back to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/.exec(header);
+  const name = (plain?.[1] ?? plain?.[2] ?? '').trim();
+  return name || null;
+}
+
+/**
+ * POSTs a form the way the base query does and takes the answer as a file (a data export): the Blob and the name
+ * the server gave it in `content-disposition`. A refusal is the usual envelope and throws an ApiError.
+ */
+export async function postForFile(
+  path: string,
+  token: string | null,
+  body: Record<string, string>,
+): Promise<{ blob: Blob; filename: string | null }> {
+  const response = await send(path, token, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(body).toString(),
+  });
+  const type = response.headers.get('content-type') ?? '';
+  if (response.ok && !type.includes('application/json'))
+    return { blob: await response.blob(), filename: dispositionFilename(response.headers.get('content-disposition')) };
+  throw await refusal(response);
+}
+
 /** POSTs a form the way the base query does, for the few calls made outside a remote's endpoints (passkey step-up). */
 export async function postForm<T>(path: string, token: string | null, body: Record<string, string>): Promise<T> {
   const response = await send(path, token, {

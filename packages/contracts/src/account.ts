@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageOf, pageQuerySchema } from './page.ts';
 import { realNameStateSchema } from './user.ts';
 import { reasonSchema } from './admin.ts';
+import { idListSchema } from './triage.ts';
 import { cleanUserLine } from './user-text.ts';
 
 /** Real-name verification: the document types accepted. */
@@ -62,6 +63,9 @@ export const adminKycQuerySchema = z.object({
 export type AdminKycQuery = z.input<typeof adminKycQuerySchema>;
 export const adminKycExportSchema = z.object({
   state: z.enum(['pending', 'approved', 'refused']).optional(),
+  user: z.string().trim().min(1).max(32).optional(),
+  /** The rows an operator selected ("12,13,14", at most BULK_MAX_ITEMS). */
+  ids: idListSchema.optional(),
   reason: reasonSchema,
 });
 /** The document number in clear, for an operator with kyc.review; each reading is audited with its reason. */

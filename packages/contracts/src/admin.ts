@@ -11,6 +11,13 @@ export const adminUserSchema = z.object({
   invite_code: z.string(),
   inviter_id: z.number().int().nullable(),
   locked: z.boolean(),
+  /** Since when withdrawals and payout-method changes are frozen (by the user or an operator); null: not frozen. */
+  frozen_at: z.number().int().nullable(),
+  /**
+   * When the user closed the account (null: open). A closed account shows its pseudonym, takes no act and is never
+   * reopened.
+   */
+  closed_at: z.number().int().nullable(),
   is_vip: z.boolean(),
   real_name_state: z.string(),
   created_at: z.number().int(),

@@ -16,6 +16,7 @@ export function userInfoFixture(changes: Partial<UserInfo> = {}): UserInfo {
     second_factor: false,
     second_factors: { authenticator: false, passkeys: 0 },
     anti_phishing_code: null,
+    frozen_at: null,
     avatar_id: null,
     created_at: 0,
     balances: { currency: 'USD', available: '0.00', frozen: '0.00', total: '0.00' },

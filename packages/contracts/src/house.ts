@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { caseDecisionTimesSchema } from './cases.ts';
 
 /**
  * The operators' house view (finance and admin): what is at stake in open orders, what the platform made or paid
@@ -63,5 +64,7 @@ export const houseViewSchema = z.object({
   ledger_change: amount,
   reconciled: z.boolean(),
   pending: z.object({ deposits: housePendingSchema, withdrawals: housePendingSchema }),
+  /** Users' cases decided over the last 30 days and the median time from opened to decided. */
+  cases: caseDecisionTimesSchema,
 });
 export type HouseView = z.infer<typeof houseViewSchema>;

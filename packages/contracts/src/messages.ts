@@ -28,6 +28,22 @@ export const MESSAGE_CODES = {
   sms_reset_fund_text: 200,
   // the line our SMS and inbox messages start with once the user set an anti-phishing code (not a response)
   anti_phishing_line: 200,
+  // the SMS that tells of a sign-in on a new device (not a response)
+  sms_new_device_text: 200,
+  account_frozen_now: 200,
+  allowlist_on: 200,
+  allowlist_turning_off: 200,
+  account_closed_now: 200,
+  // a push notification's texts (not responses): an order's result, a copy placed
+  push_order_win: 200,
+  push_order_loss: 200,
+  push_order_draw: 200,
+  push_order_void: 200,
+  push_order_body: 200,
+  push_direction_up: 200,
+  push_direction_down: 200,
+  push_copy_fill: 200,
+  push_copy_fill_body: 200,
 
   // sessions
   login_required: 401,
@@ -259,6 +275,30 @@ export const MESSAGE_CODES = {
   limit_frees_settle: 422,
   limit_frees_stake: 422,
   limit_frees_session: 422,
+  // web push
+  push_service_refused: 422,
+  // a frozen account (the user's freeze or customer service's) moves no money out
+  account_frozen: 423,
+  // withdrawal allow-list mode: the method is younger than the allow-list's hold
+  withdraw_allowlist_hold: 422,
+  // closing an account: what must be done first, one key per kind (CLOSURE_BLOCKERS)
+  close_blocked_cash: 409,
+  close_blocked_withdrawal: 409,
+  close_blocked_deposit: 409,
+  close_blocked_plans: 409,
+  close_blocked_flexible: 409,
+  close_blocked_coins: 409,
+  close_blocked_orders: 409,
+  close_blocked_leading: 409,
+  // an operator act on an account its user closed
+  account_closed: 409,
+  // cases and disputes (modules/cases)
+  case_opened: 200,
+  case_item_invalid: 400,
+  case_text_too_short: 400,
+  case_text_too_long: 400,
+  case_not_contestable: 422,
+  case_already_open: 409,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGE_CODES;

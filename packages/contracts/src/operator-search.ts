@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { reasonSchema } from './admin.ts';
+import { idListSchema } from './triage.ts';
 import { parseMoney } from './money.ts';
 import { pageQuerySchema } from './page.ts';
 import { directionSchema, orderModeSchema, orderResultSchema } from './orders.ts';
@@ -19,6 +20,12 @@ const amountFilter = z
 const instant = z.coerce.number().int().min(0).max(4_102_444_800);
 /** A user by id or by account name. */
 const userFilter = z.string().trim().min(1).max(32);
+/** One record by its id (the console's search everything opens a deposit or a withdrawal so). */
+const idFilter = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 53 - 1);
 
 const rangeChecks = <T extends { min?: string | undefined; max?: string | undefined; from?: number; to?: number }>(
   q: T,
@@ -33,6 +40,7 @@ const rangeChecks = <T extends { min?: string | undefined; max?: string | undefi
 const listPage = pageQuerySchema({ maxSize: 200, defaultSize: 50 }).shape;
 
 const depositFilters = z.object({
+  id: idFilter.optional(),
   /** Any status when absent (1 credited, 2 refused, 3 under review, 4 credited awaiting audit). */
   status: z.coerce.number().int().min(1).max(4).optional(),
   reference: z.string().trim().min(1).max(32).optional(),
@@ -44,9 +52,13 @@ const depositFilters = z.object({
 });
 export const adminDepositSearchSchema = depositFilters.extend(listPage).superRefine(rangeChecks);
 export type AdminDepositSearch = z.input<typeof adminDepositSearchSchema>;
-export const adminDepositExportSchema = depositFilters.extend({ reason: reasonSchema }).superRefine(rangeChecks);
+/** `ids` narrows the file to the rows an operator selected ("12,13,14", at most BULK_MAX_ITEMS). */
+export const adminDepositExportSchema = depositFilters
+  .extend({ ids: idListSchema.optional(), reason: reasonSchema })
+  .superRefine(rangeChecks);
 
 const withdrawalFilters = z.object({
+  id: idFilter.optional(),
   /** Any status when absent (1 paid, 2 refused, 3 under review). */
   status: z.coerce.number().int().min(1).max(3).optional(),
   user: userFilter.optional(),
@@ -59,7 +71,9 @@ const withdrawalFilters = z.object({
 });
 export const adminWithdrawalSearchSchema = withdrawalFilters.extend(listPage).superRefine(rangeChecks);
 export type AdminWithdrawalSearch = z.input<typeof adminWithdrawalSearchSchema>;
-export const adminWithdrawalExportSchema = withdrawalFilters.extend({ reason: reasonSchema }).superRefine(rangeChecks);
+export const adminWithdrawalExportSchema = withdrawalFilters
+  .extend({ ids: idListSchema.optional(), reason: reasonSchema })
+  .superRefine(rangeChecks);
 
 /** One withdrawal for its reviewer: where it goes and since when, what holds the user, what changed lately. */
 export const adminWithdrawalDetailSchema = z.object({

@@ -149,6 +149,64 @@ export const adminUserLoginSchema = z.object({
 });
 export const adminUserLoginsSchema = pageOf(adminUserLoginSchema);
 export type AdminUserLogins = z.infer<typeof adminUserLoginsSchema>;
+/**
+ * GET /admin/users/:id/devices: every session still kept (live, and ended ones for 30 days), latest seen first,
+ * each with the device its sign-in named, and the devices a new sign-in is compared with for the new-device alert.
+ * Never a token or its hash, nor the hashed User-Agent a device is recognised by.
+ */
+export const adminUserDeviceSessionSchema = z.object({
+  id: z.number().int(),
+  /** "Chrome · Android", from the User-Agent its sign-in was recorded with ("unknown" without one). */
+  device: z.string(),
+  ip: z.string().nullable(),
+  /** When the session was opened, and last used (to the minute). */
+  first_seen_at: z.number().int(),
+  last_seen_at: z.number().int(),
+  /**
+   * `signed_out`: ended before its time (the user signed out, or a sign-out everywhere, a lock, a password change
+   * or reset, or the user's own freeze ended it); `expired`: reached its end; `idle`: unused for a week.
+   */
+  state: z.enum(['live', 'signed_out', 'expired', 'idle']),
+  ended_at: z.number().int().nullable(),
+  /** The operator whose "Sign out everywhere" ended it, where the audit log names the session. */
+  ended_by_operator: z.string().nullable(),
+});
+export type AdminUserDeviceSession = z.infer<typeof adminUserDeviceSessionSchema>;
+export const adminUserDevicesSchema = pageOf(adminUserDeviceSessionSchema).extend({
+  /**
+   * The devices of the user's latest `known_from_last` sign-ins, latest first: a sign-in from any other device
+   * raises the new-device alert (inbox and SMS); none known means the next sign-in raises none.
+   */
+  known_devices: z.array(
+    z.object({ device: z.string(), last_sign_in_at: z.number().int(), sign_ins: z.number().int() }),
+  ),
+  known_from_last: z.number().int(),
+});
+export type AdminUserDevices = z.infer<typeof adminUserDevicesSchema>;
+
+/**
+ * GET /admin/users/:id/freezes: every freeze and unfreeze of the account, newest first: the user's own (from the
+ * app, with the session's device and address) and operators' (with their reason, as audited).
+ */
+export const adminUserFreezeEventSchema = z.object({
+  /** `self:<n>` or `audit:<n>`: the record it comes from. */
+  id: z.string(),
+  at: z.number().int(),
+  act: z.enum(['freeze', 'unfreeze']),
+  by: z.enum(['user', 'operator']),
+  operator: z.string().nullable(),
+  reason: z.string().nullable(),
+  /** The user's own freeze: the device and address it was made from, and how many other sessions it ended. */
+  device: z.string().nullable(),
+  ip: z.string().nullable(),
+  signed_out: z.number().int().nullable(),
+  /** The user's own freeze on an account frozen already: since when (that earlier time is kept). */
+  already_frozen_since: z.number().int().nullable(),
+});
+export type AdminUserFreezeEvent = z.infer<typeof adminUserFreezeEventSchema>;
+export const adminUserFreezesSchema = pageOf(adminUserFreezeEventSchema);
+export type AdminUserFreezes = z.infer<typeof adminUserFreezesSchema>;
+
 /** POST /admin/users/:id/sessions/revoke: how many live sessions it ended. */
 export const adminSessionsRevokedSchema = z.object({ revoked: z.number().int() });
 

@@ -58,6 +58,11 @@ export const userInfoSchema = z.object({
   second_factors: z.object({ authenticator: z.boolean(), passkeys: z.number().int() }),
   /** The word the user set to recognise our messages (shown on withdrawal confirm sheets); null until set. */
   anti_phishing_code: z.string().nullable(),
+  /**
+   * Since when the account is frozen (the user's own "freeze" or customer service's): withdrawals and payout-method
+   * changes are refused (`account_frozen`) until customer service unfreezes it. Null when not frozen.
+   */
+  frozen_at: z.number().int().nullable(),
   /** The current picture's id (GET /api/user/avatar serves it); null before any upload: nothing to ask for. */
   avatar_id: z.string().nullable(),
   created_at: z.number().int(),
@@ -86,3 +91,57 @@ export const changeFundPasswordBodySchema = z
   })
   .refine((b) => b.password === b.password_confirm, { message: 'fund_passwords_differ', path: ['password_confirm'] });
 export type ChangeFundPasswordBody = z.input<typeof changeFundPasswordBodySchema>;
+
+/** POST /api/user/freeze: the account is frozen from this moment (a freeze already on keeps its time). */
+export const freezeAnswerSchema = z.object({
+  frozen_at: z.number().int(),
+  /** How many other sessions were signed out with it. */
+  signed_out: z.number().int(),
+});
+export type FreezeAnswer = z.infer<typeof freezeAnswerSchema>;
+
+/** POST /api/user/export: a copy of the user's data; stepped up when a second factor is on. */
+export const dataExportBodySchema = z.object({ ...secondFactorField });
+
+/**
+ * What stands between a user and closing their account, each with what to do first: cash to withdraw or spend,
+ * a withdrawal or recharge still under review, plans to mature, a flexible Yuebao balance to move out, coins to
+ * exchange or withdraw, open orders to settle, followers to stop leading. Each kind's refusal key is
+ * `close_blocked_<kind>`.
+ */
+export const CLOSURE_BLOCKERS = [
+  'cash',
+  'withdrawal',
+  'deposit',
+  'plans',
+  'flexible',
+  'coins',
+  'orders',
+  'leading',
+] as const;
+export type ClosureBlockerKind = (typeof CLOSURE_BLOCKERS)[number];
+
+export const closureBlockerSchema = z.object({
+  kind: z.enum(CLOSURE_BLOCKERS),
+  /** The money left (U with two decimals, or the coin's units), for the kinds that hold money. */
+  amount: z.string().nullable(),
+  /** The coin, for `coins`. */
+  asset: z.string().nullable(),
+  /** How many (orders, records under review), for the kinds that count. */
+  count: z.number().int().nullable(),
+});
+export type ClosureBlocker = z.infer<typeof closureBlockerSchema>;
+
+/** GET /api/user/close_check: whether the account can be closed now, and if not, everything to do first. */
+export const closureCheckSchema = z.object({
+  can_close: z.boolean(),
+  blockers: z.array(closureBlockerSchema),
+});
+export type ClosureCheck = z.infer<typeof closureCheckSchema>;
+
+/** POST /api/user/close: the login password, and a fresh second factor when one is on. */
+export const closeAccountBodySchema = z.object({
+  password: z.string({ error: 'enter_password' }).min(1, 'enter_password').max(64, 'wrong_password'),
+  ...secondFactorField,
+});
+export type CloseAccountBody = z.input<typeof closeAccountBodySchema>;

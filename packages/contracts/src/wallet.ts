@@ -229,6 +229,31 @@ export type RechargeRecordList = z.infer<typeof rechargeRecordListSchema>;
 
 export const withdrawStatusSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
 
+/**
+ * Withdrawal allow-list mode. On: withdrawals go only to payout methods bound at least `hold_hours` ago (24 h, or
+ * the platform's hold when that is longer), however the platform's hold is set. Turning it on is at once; turning
+ * it off is asked with the fund password and a second factor, and takes 24 h (`off_at`), during which it still
+ * holds and the user can keep it on.
+ */
+export const withdrawAllowlistSchema = z.object({
+  state: z.enum(['off', 'on', 'turning_off']),
+  on_since: z.number().int().nullable(),
+  /** While turning off: when it stops holding (seconds). */
+  off_at: z.number().int().nullable(),
+  hold_hours: z.number().int(),
+  /** How long turning it off takes. */
+  off_delay_hours: z.number().int(),
+});
+export type WithdrawAllowlist = z.infer<typeof withdrawAllowlistSchema>;
+
+export const withdrawAllowlistBodySchema = z.object({
+  on: z.enum(['0', '1'], { error: 'invalid_request' }),
+  /** Asked to turn it off only. */
+  fund_password: z.string().max(64, 'fund_password_wrong').optional(),
+  ...secondFactorField,
+});
+export type WithdrawAllowlistBody = z.input<typeof withdrawAllowlistBodySchema>;
+
 export const cashInfoSchema = z.object({
   min: z.string(),
   max: z.string(),
@@ -257,6 +282,8 @@ export const cashInfoSchema = z.object({
   second_factor: z.boolean(),
   /** The user's anti-phishing code, shown on the confirm sheet (absent or null when none is set). */
   anti_phishing_code: z.string().nullable().optional(),
+  /** The allow-list mode (absent from an older server: off); the destinations' hold_until already follow it. */
+  allowlist: withdrawAllowlistSchema.optional(),
   destinations: z.array(paymentMethodSchema),
 });
 export type CashInfo = z.infer<typeof cashInfoSchema>;

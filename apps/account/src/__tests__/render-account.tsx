@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { Provider } from 'react-redux';
 import { I18nextProvider } from 'react-i18next';
@@ -40,4 +40,20 @@ export function renderAccountAt(path: string, i18n: i18n) {
     </Provider>,
   );
   return { store };
+}
+
+/** One page of the remote at `path`, signed in (a session token in the store), inside the shell's providers. */
+export function renderSignedInPage(page: ReactNode, path: string, i18n: i18n) {
+  const router = createMemoryRouter([{ path: '*', element: <Suspense fallback={null}>{page}</Suspense> }], {
+    initialEntries: [path],
+  });
+  render(
+    <Provider store={makeStore({ session: { token: 't', endedBecause: null } })}>
+      <I18nextProvider i18n={i18n}>
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
+      </I18nextProvider>
+    </Provider>,
+  );
 }

@@ -50,8 +50,24 @@ export const PAGES = [
     load: () => import(/* webpackChunkName: "page-pages-user-antiphishing" */ '../routes/anti-phishing-page.tsx'),
   }),
   page({
+    path: '/pages/user/allowlist',
+    load: () => import(/* webpackChunkName: "page-pages-user-allowlist" */ '../routes/allowlist-page.tsx'),
+  }),
+  page({
+    path: '/pages/user/close',
+    load: () => import(/* webpackChunkName: "page-pages-user-close" */ '../routes/close-account-page.tsx'),
+  }),
+  page({
     path: '/pages/user/limits',
     load: () => import(/* webpackChunkName: "page-pages-user-limits" */ '../routes/limits-page.tsx'),
+  }),
+  page({
+    path: '/pages/user/cases',
+    load: () => import(/* webpackChunkName: "page-pages-user-cases" */ '../routes/cases-page.tsx'),
+  }),
+  page({
+    path: '/pages/user/contest',
+    load: () => import(/* webpackChunkName: "page-pages-user-contest" */ '../routes/contest-page.tsx'),
   }),
   page({
     path: '/pages/user/setpassword',
@@ -69,6 +85,10 @@ export const PAGES = [
   page({
     path: '/pages/user/display',
     load: () => import(/* webpackChunkName: "page-pages-user-display" */ '../routes/display-page.tsx'),
+  }),
+  page({
+    path: '/pages/user/notifications',
+    load: () => import(/* webpackChunkName: "page-pages-user-notifications" */ '../routes/notifications-page.tsx'),
   }),
   page({
     path: '/pages/user/invite',

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, useGetUserInfoQuery } from '@app/api-client';
 import { Button, Field, useToast } from '@app/ui';
-import { apiErrorText, DefaultPage, SecondFactorField } from '@app/app-kit';
+import { apiErrorText, DefaultPage, useStepUp } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
 import { useSetAntiPhishingMutation } from '../features/anti-phishing/api/anti-phishing-api.ts';
 import styles from '../features/passkeys/components/passkeys.module.css';
@@ -17,25 +17,18 @@ export default function AntiPhishingPage() {
   const [typed, setCode] = useState<string | null>(null);
   const code = typed ?? user?.anti_phishing_code ?? '';
   const [codeError, setCodeError] = useState<string | null>(null);
-  const [factor, setFactor] = useState('');
-  const [factorError, setFactorError] = useState<string | null>(null);
-  const askFactor = Boolean(user?.second_factor) || factorError !== null;
+  const stepUp = useStepUp();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (askFactor && !factor.trim()) return setFactorError(t('second_factor_required', { ns: 'errors' }));
+    if (!stepUp.ready()) return;
     try {
-      await save({
-        ...(code.trim() ? { code: code.trim() } : {}),
-        ...(askFactor ? { second_factor_code: factor.trim() } : {}),
-      }).unwrap();
-      setFactor('');
+      await save({ ...(code.trim() ? { code: code.trim() } : {}), ...stepUp.body() }).unwrap();
+      stepUp.reset();
       toast.info(t('anti_phishing_set', { ns: 'errors' }));
     } catch (error) {
-      setFactor('');
-      const field = isApiError(error) ? error.field : undefined;
-      if (field === 'second_factor_code') setFactorError(apiErrorText(error, t));
-      else if (field === 'code') setCodeError(apiErrorText(error, t));
+      if (stepUp.refused(error)) return;
+      if (isApiError(error) && error.field === 'code') setCodeError(apiErrorText(error, t));
       else toast.error(apiErrorText(error, t));
     }
   };
@@ -60,16 +53,7 @@ export default function AntiPhishingPage() {
             setCodeError(null);
           }}
         />
-        {askFactor && (
-          <SecondFactorField
-            value={factor}
-            onChange={(v) => {
-              setFactor(v);
-              setFactorError(null);
-            }}
-            error={factorError}
-          />
-        )}
+        {stepUp.field}
         <Button type="submit" block loading={saving.isLoading}>
           {t('antiPhishing.save')}
         </Button>

@@ -10,12 +10,14 @@ import { BalanceCard } from '../features/profile/components/balance-card.tsx';
 import { LiabilitiesCard } from '../features/liabilities/components/liabilities-card.tsx';
 import { MineMenu } from '../features/profile/components/mine-menu.tsx';
 import { LogoutConfirm } from '../features/session/components/logout-confirm.tsx';
+import { useUnsubscribeOnLogout } from '../features/push/hooks/use-unsubscribe-on-logout.ts';
 
 /** Mine (user centre): who is logged in, their balances, and every item of the spec's menu. */
 export default function MinePage() {
   const { t } = useTranslation(NS);
   const { data: user, error, isLoading, refetch } = useGetUserInfoQuery();
   const [confirmLogout, setConfirmLogout] = useState(false);
+  const unsubscribePush = useUnsubscribeOnLogout();
   const { data: badges } = useGetBadgesQuery(undefined, { refetchOnMountOrArgChange: true });
   return (
     <DefaultPage title={t('mine.title')} custom tab>
@@ -33,7 +35,7 @@ export default function MinePage() {
         <LoadError error={error} onRetry={() => void refetch()} />
       ) : null}
       <MineMenu onLogout={() => setConfirmLogout(true)} badges={badges} />
-      <LogoutConfirm open={confirmLogout} onClose={() => setConfirmLogout(false)} />
+      <LogoutConfirm open={confirmLogout} onClose={() => setConfirmLogout(false)} beforeLogout={unsubscribePush} />
     </DefaultPage>
   );
 }

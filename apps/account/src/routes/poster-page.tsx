@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, useToast } from '@app/ui';
-import { DefaultPage, Loading, LoadError, useBrandName } from '@app/app-kit';
+import { DefaultPage, Loading, LoadError, saveFile, useBrandName } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
 import { useGetInviteSummaryQuery } from '../features/invite/api/invite-api.ts';
 import { registerLink } from '../features/invite/lib/invite-link.ts';
@@ -37,14 +37,7 @@ export default function PosterPage() {
   const fileName = `invite-${code ?? ''}.png`;
   const save = async () => {
     if (!canvas.current) return;
-    const url = URL.createObjectURL(await posterBlob(canvas.current));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = fileName;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    saveFile(await posterBlob(canvas.current), fileName);
   };
   const share = async () => {
     if (!canvas.current || !code) return;

@@ -5,6 +5,8 @@ import { LANGUAGE_NAMES, isLanguage } from '@app/i18n/client';
 import { DefaultPage } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
 import { LoginsSection, SessionsSection } from '../features/security/components/sessions-section.tsx';
+import { FreezeSection } from '../features/security/components/freeze-section.tsx';
+import { DataExportSection } from '../features/security/components/data-export-section.tsx';
 
 export default function SecurityPage() {
   const { t, i18n } = useTranslation(NS);
@@ -44,6 +46,12 @@ export default function SecurityPage() {
           icon={<ShieldIcon size={22} />}
         />
         <Cell
+          title={t('allowlist.title')}
+          description={t('allowlist.cellHint')}
+          href="#/pages/user/allowlist"
+          icon={<WalletIcon size={22} />}
+        />
+        <Cell
           title={t('limits.title')}
           description={t('limits.cellHint')}
           href="#/pages/user/limits"
@@ -56,8 +64,19 @@ export default function SecurityPage() {
           icon={<GlobeIcon size={22} />}
         />
       </CellGroup>
+      {/* Right above the devices, in the first screen: "sign out everywhere and freeze" is one errand. */}
+      <FreezeSection />
       <SessionsSection />
       <LoginsSection />
+      <DataExportSection />
+      <CellGroup>
+        <Cell
+          title={t('closeAccount.title')}
+          description={t('closeAccount.cellHint')}
+          href="#/pages/user/close"
+          icon={<AlertIcon size={22} />}
+        />
+      </CellGroup>
     </DefaultPage>
   );
 }

@@ -22,17 +22,30 @@ export function ExportButton({
   url,
   filters,
   label,
+  hint,
+  disabled = false,
+  testId = 'export-csv',
 }: {
   /** The list's export endpoint, e.g. /admin/deposits/export. */
   url: string;
   filters: Record<string, string | number | undefined>;
   label?: string;
+  /** What the file holds, in the dialog (by default: the list as filtered). */
+  hint?: string;
+  disabled?: boolean;
+  testId?: string;
 }) {
   const { t } = useTranslation();
   const [asking, setAsking] = useState(false);
   return (
     <>
-      <button type="button" className={ui.button} onClick={() => setAsking(true)} data-testid="export-csv">
+      <button
+        type="button"
+        className={ui.button}
+        onClick={() => setAsking(true)}
+        disabled={disabled}
+        data-testid={testId}
+      >
         {label ?? t('export.button')}
       </button>
       {asking && (
@@ -65,7 +78,7 @@ export function ExportButton({
             setTimeout(() => URL.revokeObjectURL(link.href), 1000);
           }}
         >
-          <p className={ui.hint}>{t('export.hint')}</p>
+          <p className={ui.hint}>{hint ?? t('export.hint')}</p>
         </ReasonDialog>
       )}
     </>

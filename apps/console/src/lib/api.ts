@@ -94,11 +94,14 @@ export const consoleApi = createApi({
     'Tokens',
     'Kyc',
     'Support',
+    'Cases',
     'Orders',
     'Audit',
     // Changes waiting for a second operator: every editor that can propose one invalidates them.
     'HeldChanges',
     'Approvals',
+    // An operator's saved views of the triage queues.
+    'SavedViews',
   ],
   // Other operators act on the same queues: a list is read again whenever it is shown and when the window
   // gets the focus back, never taken from a cache of minutes ago.

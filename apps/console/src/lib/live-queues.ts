@@ -9,6 +9,7 @@ const TAGS: Record<LiveQueue, Parameters<typeof consoleApi.util.invalidateTags>[
   withdrawals: ['Withdrawals'],
   real_name: ['Kyc'],
   support: ['Support'],
+  cases: ['Cases'],
   approvals: ['Approvals', 'HeldChanges', 'Deposits', 'Withdrawals'],
 };
 

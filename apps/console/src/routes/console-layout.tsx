@@ -3,6 +3,7 @@ import { NavLink, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../components/language-switch.tsx';
 import ui from '../components/ui.module.css';
+import { SearchBox } from '../features/search/components/search-box.tsx';
 import { useSignOutMutation } from '../features/session/api/session-api.ts';
 import { useAppDispatch, useSession } from '../lib/hooks.ts';
 import { sessionEnded } from '../lib/session-slice.ts';
@@ -10,7 +11,10 @@ import { sectionsFor } from './sections.ts';
 import { useLiveQueues } from '../lib/live-queues.ts';
 import styles from './console-layout.module.css';
 
-/** The signed-in console: who is signed in, the sections their role allows, the language and signing out. */
+/**
+ * The signed-in console: who is signed in, search everything (for roles that read users; "/" from any page), the
+ * sections their role allows, the language and signing out.
+ */
 export function ConsoleLayout() {
   const { t } = useTranslation();
   const session = useSession();
@@ -36,6 +40,11 @@ export function ConsoleLayout() {
           <span className={styles.whoName}>{operator.name}</span>
           <span className={styles.whoRole}>{t(`roles.${operator.role}`)}</span>
         </div>
+        {session.permissions.includes('users.read') && (
+          <div className={styles.search}>
+            <SearchBox />
+          </div>
+        )}
         <nav className={styles.nav} aria-label={t('nav.label')}>
           {sectionsFor(session.permissions).map((section) => (
             <NavLink

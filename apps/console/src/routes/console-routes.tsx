@@ -1,6 +1,8 @@
 import { HashRouter, Navigate, Route, Routes } from 'react-router';
 import { ApprovalsQueue } from '../features/approvals/components/approvals-queue.tsx';
 import { RiskPage } from '../features/risk/components/risk-page.tsx';
+import { CasesQueue } from '../features/cases/components/cases-queue.tsx';
+import { CasePage } from '../features/cases/components/case-page.tsx';
 import { BroadcastPage } from '../features/broadcast/components/broadcast-page.tsx';
 import { ContentPage } from '../features/content/components/content-page.tsx';
 import { HousePage } from '../features/house/components/house-page.tsx';
@@ -28,6 +30,7 @@ const PAGES = {
   kyc: <KycQueue />,
   support: <SupportQueue />,
   approvals: <ApprovalsQueue />,
+  cases: <CasesQueue />,
   risk: <RiskPage />,
   users: <UsersPage />,
   house: <HousePage />,
@@ -56,6 +59,7 @@ export function ConsoleRoutes() {
             <Route key={section.path} path={section.path} element={PAGES[section.path as keyof typeof PAGES]} />
           ))}
           {permissions.includes('users.read') && <Route path="users/:id" element={<UserPage />} />}
+          {permissions.includes('money.review') && <Route path="cases/:id" element={<CasePage />} />}
           <Route path="*" element={<Navigate to={`/${first}`} replace />} />
         </Route>
       </Routes>

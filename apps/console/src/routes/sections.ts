@@ -14,6 +14,7 @@ export const SECTIONS: readonly {
   { path: 'support', labelKey: 'nav.support', permission: 'support.reply', queue: 'support' },
   // What waits for this operator's second approval: every role may have some (a held change of its own controls).
   { path: 'approvals', labelKey: 'nav.approvals', permission: null, queue: 'approvals' },
+  { path: 'cases', labelKey: 'nav.cases', permission: 'money.review', queue: 'cases' },
   { path: 'risk', labelKey: 'nav.risk', permission: 'users.read' },
   { path: 'users', labelKey: 'nav.users', permission: 'users.read' },
   { path: 'house', labelKey: 'house.nav', permission: 'house.read' },

@@ -14,6 +14,10 @@ export type SeedCounts = {
   deposits: number;
   withdrawals: number;
   exchanges: number;
+  /** Payout methods: a bank card for each user, then wallet addresses (two users in three have one at full size). */
+  payoutMethods: number;
+  /** Real-name submissions (approved), one per user from the first. */
+  realNames: number;
   /** Days of per-second prices for one product, ending now. */
   priceDays: number;
   /** The share of every per-user table that belongs to the one heavy user the list benchmark reads. */
@@ -30,6 +34,8 @@ export const FULL_COUNTS: SeedCounts = {
   deposits: 1_000_000,
   withdrawals: 500_000,
   exchanges: 500_000,
+  payoutMethods: 150_000,
+  realNames: 100_000,
   priceDays: 365,
   heavyShare: 0.01,
 };
@@ -54,6 +60,8 @@ export function countsFromEnv(env: NodeJS.ProcessEnv = process.env): SeedCounts 
     deposits: pick('DEPOSITS', FULL_COUNTS.deposits, 100),
     withdrawals: pick('WITHDRAWALS', FULL_COUNTS.withdrawals, 100),
     exchanges: pick('EXCHANGES', FULL_COUNTS.exchanges, 100),
+    payoutMethods: pick('PAYOUT_METHODS', FULL_COUNTS.payoutMethods, 150),
+    realNames: pick('REAL_NAMES', FULL_COUNTS.realNames, 100),
     priceDays: pick('PRICE_DAYS', FULL_COUNTS.priceDays, MIN_PRICE_DAYS),
     heavyShare: Number(env.BENCH_SEED_HEAVY_SHARE ?? FULL_COUNTS.heavyShare),
   };

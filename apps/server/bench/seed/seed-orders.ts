@@ -48,8 +48,9 @@ export async function seedOrders(db: DbOrTx, counts: SeedCounts): Promise<void> 
   );
   await moveSequencePast(db, 'contract_orders');
   await db.execute(sql`
-    INSERT INTO open_stakes (user_id, product_id, mode, stake)
-    SELECT user_id, product_id, mode, sum(stake) FROM contract_orders
+    INSERT INTO open_stakes (user_id, product_id, mode, stake, orders)
+    SELECT user_id, product_id, mode, sum(stake), count(*) FROM contract_orders
     WHERE status = 'open' AND id >= ${lit(first)} GROUP BY 1, 2, 3
-    ON CONFLICT (user_id, product_id, mode) DO UPDATE SET stake = open_stakes.stake + excluded.stake`);
+    ON CONFLICT (user_id, product_id, mode) DO UPDATE SET stake = open_stakes.stake + excluded.stake,
+                                                         orders = open_stakes.orders + excluded.orders`);
 }

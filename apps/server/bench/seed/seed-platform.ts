@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../src/platform/db/client.ts';
 import type { SeedCounts } from './seed-counts.ts';
 import { seedInvest } from './seed-invest.ts';
+import { seedRealNames } from './seed-kyc.ts';
 import { seedLedger } from './seed-ledger.ts';
 import { seedMessages } from './seed-messages.ts';
 import { seedOrders } from './seed-orders.ts';
@@ -20,7 +21,8 @@ export const SEED_STEPS: Array<{
   { name: 'orders', tables: ['contract_orders', 'open_stakes'], run: seedOrders },
   { name: 'invest', tables: ['invest_holdings', 'invest_lots', 'invest_orders'], run: seedInvest },
   { name: 'messages', tables: ['inbox_messages'], run: seedMessages },
-  { name: 'wallet', tables: ['deposits', 'withdrawals', 'exchanges'], run: seedWallet },
+  { name: 'wallet', tables: ['deposits', 'withdrawals', 'exchanges', 'payment_methods'], run: seedWallet },
+  { name: 'kyc', tables: ['kyc_submissions'], run: seedRealNames },
   { name: 'prices', tables: ['price_ticks', 'candles'], run: seedPrices },
 ];
 

@@ -43,5 +43,32 @@ export async function seedWallet(db: DbOrTx, counts: SeedCounts): Promise<void> 
              10000 + (g::bigint * 7919) % 990000, 1000 + g % 100000, 100, at
       FROM (${rows(counts.exchanges, lo, hi)}) r`,
   );
-  for (const table of ['deposits', 'withdrawals', 'exchanges']) await moveSequencePast(db, table);
+  await seedPayoutMethods(db, counts);
+  for (const table of ['deposits', 'withdrawals', 'exchanges', 'payment_methods']) await moveSequencePast(db, table);
+}
+
+/** A seeded user's bank card (user bench<n> holds card 6222 + n in 12 digits). */
+export const benchCard = (n: number) => `6222${String(n).padStart(12, '0')}`;
+
+/**
+ * Payout methods the console's search looks up: one bank card per user (benchCard), then USDT addresses on ERC20,
+ * one per user from the first while they last (42 characters of hex, mixed case as wallets show them).
+ */
+async function seedPayoutMethods(db: DbOrTx, counts: SeedCounts): Promise<void> {
+  const users = await seededUsers(db);
+  const first = await nextId(db, 'payment_methods');
+  await inBatches(
+    db,
+    counts.payoutMethods,
+    (lo, hi) => sql`
+      INSERT INTO payment_methods (id, user_id, kind, account, holder, bank_name, branch, currency, network, created_at)
+      SELECT ${lit(first)} + g, ${lit(users.first)} + k % ${lit(users.count)}, kind,
+             CASE WHEN kind = 'bank' THEN '6222' || lpad((k % ${lit(users.count)} + 1)::text, 12, '0')
+                  ELSE '0x' || upper(substr(md5(k::text), 1, 8)) || md5('a' || k) END,
+             CASE WHEN kind = 'bank' THEN 'Bench Holder' END, CASE WHEN kind = 'bank' THEN 'Bench Bank' END,
+             CASE WHEN kind = 'bank' THEN 'Main St' END, CASE WHEN kind = 'crypto' THEN 'USDT' END,
+             CASE WHEN kind = 'crypto' THEN 'ERC20' END, now() - interval '30 days'
+      FROM (SELECT g, g AS k, CASE WHEN g < ${lit(users.count)} THEN 'bank' ELSE 'crypto' END AS kind
+            FROM generate_series(${lit(lo)}, ${lit(hi - 1)}) g) r`,
+  );
 }

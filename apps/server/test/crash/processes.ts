@@ -9,11 +9,12 @@ export const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.ur
  * Runs a TypeScript entry point under tsx and collects its output lines; with `logFd`, its output goes to that
  * file instead, as a service's goes to its journal (a benchmark's load generator must not also read every line).
  */
-export function runTs(entry: string, env: Record<string, string>, options: { logFd?: number } = {}) {
+export function runTs(entry: string, env: Record<string, string>, options: { logFd?: number; cwd?: string } = {}) {
   // These runs are about the embedded database, whatever the surrounding shell points DATABASE_URL at.
   const { DATABASE_URL: _external, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: serverRoot,
+    // Another tree's server (the previous release's, for the N-1 test) runs from its own folder.
+    cwd: options.cwd ?? serverRoot,
     env: { ...inherited, LOG_LEVEL: 'info', ...env },
     stdio: options.logFd === undefined ? 'pipe' : ['ignore', options.logFd, options.logFd],
   }) as ChildProcessWithoutNullStreams;
@@ -68,16 +69,21 @@ export function isAlive(pid: number) {
  */
 export async function startServer(
   env: { DATA_DIR: string; PORT: number; ADMIN_PORT: number } & Record<string, string | number>,
+  options: { cwd?: string } = {},
 ) {
-  const run = runTs('src/server.ts', {
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    JOBS: '1',
-    BACKFILL_DAYS: '1',
-    BACKFILL_TICK_SECONDS: '3600',
-    TRUST_PROXY: '1',
-    ...Object.fromEntries(Object.entries(env).map(([k, v]) => [k, String(v)])),
-  });
+  const run = runTs(
+    'src/server.ts',
+    {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      JOBS: '1',
+      BACKFILL_DAYS: '1',
+      BACKFILL_TICK_SECONDS: '3600',
+      TRUST_PROXY: '1',
+      ...Object.fromEntries(Object.entries(env).map(([k, v]) => [k, String(v)])),
+    },
+    options,
+  );
   await waitFor(
     async () =>
       await fetch(`http://127.0.0.1:${env.PORT}/api/health`).then(
@@ -86,6 +92,7 @@ export async function startServer(
       ),
     `the server on port ${env.PORT}`,
     180_000,
+    run.lines,
   );
   return run;
 }

@@ -19,12 +19,16 @@ import { headSignedBy, leaf, mth } from '../helpers/log-verifier.ts';
 async function checkLog(db: ReturnType<typeof connect>['db'], orderIds: Set<string>) {
   const queued = async () =>
     Number(
-      (await db.execute<{ n: string }>(sql`SELECT count(*) AS n FROM log_entries WHERE leaf_index IS NULL`)).rows[0]!.n,
+      (
+        await db.execute<{ n: string }>(
+          sql`SELECT count(*) AS n FROM log_entries e WHERE NOT EXISTS (SELECT 1 FROM log_leaves l WHERE l.entry_id = e.id)`,
+        )
+      ).rows[0]!.n,
     );
   await waitFor(async () => (await queued()) === 0, 'every log entry sequenced', 60_000);
   const entries = (
     await db.execute<{ leaf_index: bigint; data: string }>(
-      sql`SELECT leaf_index, data FROM log_entries ORDER BY leaf_index`,
+      sql`SELECT l.leaf_index, e.data FROM log_leaves l JOIN log_entries e ON e.id = l.entry_id ORDER BY l.leaf_index`,
     )
   ).rows;
   entries.forEach((e, i) => expect(Number(e.leaf_index)).toBe(i));

@@ -1,4 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { verifyLedger } from '../../src/modules/ledger/index.ts';
+import { waitFor } from '../crash/processes.ts';
 import type { Db } from '../../src/platform/db/client.ts';
 import { users } from '../../src/modules/users/users.table.ts';
 import { createSession } from '../../src/modules/auth/sessions.ts';
@@ -191,4 +195,32 @@ export class MixedLoad {
     );
     return outcomes;
   }
+}
+
+/**
+ * After a load: one row per accepted request (no order, deposit or withdrawal lost or doubled), every order
+ * settled once by whichever node leads the jobs, and the ledger clean.
+ */
+export async function expectBooksAfterLoad(db: Db, clients: LoadClient[], accepted: Outcome[]) {
+  const owners = clients.map((c) => c.userId).join(',');
+  const count = async (table: string, where = 'true') =>
+    Number(
+      (
+        await db.execute<{ n: string }>(
+          sql.raw(`SELECT count(*) AS n FROM ${table} WHERE user_id IN (${owners}) AND ${where}`),
+        )
+      ).rows[0]!.n,
+    );
+  const ids = (kind: string) => accepted.filter((o) => o.kind === kind).map((o) => String(o.answer.data?.id));
+  const orderIds = ids('order');
+  expect(new Set(orderIds).size).toBe(orderIds.length);
+  expect(await count('contract_orders')).toBe(orderIds.length);
+  expect(await count('deposits')).toBe(ids('deposit').length);
+  expect(await count('withdrawals')).toBe(ids('withdrawal').length);
+  await waitFor(async () => (await count('contract_orders', `status = 'open'`)) === 0, 'every order settled', 120_000);
+  const doubled = await db.execute(
+    sql`SELECT reference FROM ledger_journals WHERE reference LIKE '%settle%' GROUP BY reference HAVING count(*) > 1`,
+  );
+  expect(doubled.rows).toEqual([]);
+  expect((await verifyLedger(db)).breaks).toEqual([]);
 }

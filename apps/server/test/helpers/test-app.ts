@@ -16,6 +16,8 @@ import { seedTestOperators } from './test-operators.ts';
 export { operatorHeaders, testOperatorToken, type TestOperator } from './test-operators.ts';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
+/** The test servers' VAPID key (any P-256 scalar below the curve's order). */
+export const TEST_VAPID_PRIVATE_KEY = '3d1c4e2b5a69788f90a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f607';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -34,6 +36,8 @@ export async function createTestApp(
     withHub?: boolean;
     withMetrics?: boolean;
     smsDailyPerAddress?: number;
+    /** More of the environment (a test's push service, ...). */
+    env?: Record<string, string>;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -46,6 +50,9 @@ export async function createTestApp(
     DATA_DIR: '/nonexistent',
     // Every test user registers from the one loopback address; tests of the cap itself set it.
     SMS_DAILY_PER_ADDRESS: String(options.smsDailyPerAddress ?? 100_000),
+    // A fixed key: no test server writes one under a DATA_DIR.
+    VAPID_PRIVATE_KEY: TEST_VAPID_PRIVATE_KEY,
+    ...options.env,
   });
   const clock = options.clock ?? systemClock;
   const metrics = options.withMetrics

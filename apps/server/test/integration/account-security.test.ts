@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, registerUser, type TestApp } from '../helpers/test-app.ts';
-import { deviceName } from '../../src/modules/security/device-name.ts';
+import { deviceName } from '../../src/platform/http/device-name.ts';
 
 let t: TestApp;
 beforeAll(async () => {

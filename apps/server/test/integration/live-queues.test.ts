@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildAdminApp } from '../../src/admin-app.ts';
-import { ADMIN_TOKEN, createTestApp, operatorHeaders, type TestApp } from '../helpers/test-app.ts';
+import { ADMIN_TOKEN, call, createTestApp, operatorHeaders, type TestApp } from '../helpers/test-app.ts';
 import { operatorCall, submitDeposit } from './wallet-helpers.ts';
 
 let t: TestApp;
@@ -64,7 +64,7 @@ function openStream(headers: Record<string, string>) {
 describe('live queues', () => {
   it('each role gets the counts of the queues it may work, and no others', async () => {
     const finance = await operatorCall(t.admin, 'fay', 'GET', '/admin/live/counts');
-    expect(Object.keys(finance.data.counts).sort()).toEqual(['approvals', 'deposits', 'withdrawals']);
+    expect(Object.keys(finance.data.counts).sort()).toEqual(['approvals', 'cases', 'deposits', 'withdrawals']);
     const support = await operatorCall(t.admin, 'sam', 'GET', '/admin/live/counts');
     expect(Object.keys(support.data.counts).sort()).toEqual(['approvals', 'real_name', 'support']);
     const anonymous = await fetch(`${otherUrl}/admin/live`);
@@ -82,6 +82,30 @@ describe('live queues', () => {
     });
     expect(approved.code).toBe(200);
     await stream.next((e) => e.counts.deposits === before);
+    stream.close();
+    await stream.done;
+  });
+
+  it('a user contesting a refused deposit shows in the cases count, and leaves it when decided', async () => {
+    const stream = openStream(operatorHeaders('fay'));
+    const before = (await stream.next(() => true)).counts.cases!;
+    const deposit = await submitDeposit(t, '30');
+    const refused = await operatorCall(t.admin, 'fay', 'POST', `/admin/deposits/${deposit.id}/refuse`, {
+      reason: 'no matching transfer found',
+    });
+    expect(refused.code).toBe(200);
+    const opened = await call(t.app, 'POST', '/api/user/cases', {
+      token: deposit.user.token,
+      body: { kind: 'deposit', item_id: String(deposit.id), text: 'I did pay: see my statement.' },
+    });
+    expect(opened.key).toBe('case_opened');
+    await stream.next((e) => e.counts.cases === before + 1);
+    const decided = await operatorCall(t.admin, 'fay', 'POST', `/admin/cases/${opened.data.id}/decide`, {
+      outcome: 'upheld',
+      reason: 'the bank shows no transfer from this account',
+    });
+    expect(decided.code).toBe(200);
+    await stream.next((e) => e.counts.cases === before);
     stream.close();
     await stream.done;
   });

@@ -217,6 +217,30 @@ describe('the access line', () => {
     ]);
     expect(raw.some((text) => text.includes(testOperatorToken('sam')))).toBe(false);
   });
+
+  it('keeps no search query an operator typed: a card or phone number is logged as q=[redacted], refused or not', async () => {
+    const card = '6217880012345678';
+    for (const [id, url] of [
+      ['ops-search-1', `/admin/search?q=${card}`],
+      ['ops-search-2', `/admin/search?q=${'9'.repeat(200)}${card}`],
+    ] as const)
+      await admin.inject({ method: 'GET', url, headers: { ...operatorHeaders('sam'), 'x-request-id': id } });
+    expect(linesOf('ops-search-1')).toEqual([
+      expect.objectContaining({
+        msg: 'access',
+        route: '/admin/search',
+        url: '/admin/search?q=[redacted]',
+        status: 200,
+      }),
+    ]);
+    // Too long: refused, and both its refusal line and its access line leave the query out.
+    expect(linesOf('ops-search-2').map((l) => [l.msg, l.url])).toEqual([
+      ['refused', '/admin/search?q=[redacted]'],
+      ['access', '/admin/search?q=[redacted]'],
+    ]);
+    expect(raw.some((text) => text.includes(card))).toBe(false);
+    expect(loggableUrl('/admin/search?q=13800138000&x=1', ['q'])).toBe('/admin/search?q=[redacted]&x=1');
+  });
 });
 
 describe('refusal lines', () => {

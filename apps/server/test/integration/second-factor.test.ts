@@ -234,6 +234,28 @@ const protectedRequests: Protected[] = [
     changed: async (u) => (await userRow(u.user.id)).secondFactorOnAt?.getTime(),
   },
   {
+    name: 'exporting my data',
+    send: (u, _ctx, code) => post(u.token, '/api/user/export', withCode({}, code)),
+    // A refused export writes nothing; that no file left is the refusal's envelope itself.
+    changed: async () => 'nothing',
+  },
+  {
+    name: 'turning the withdrawal allow-list off',
+    setup: async (u) => {
+      await withFundPassword(u);
+      expect((await post(u.token, '/api/user/withdraw_allowlist', { on: '1' })).data.state).toBe('on');
+      return {};
+    },
+    send: (u, _ctx, code) =>
+      post(u.token, '/api/user/withdraw_allowlist', withCode({ on: '0', fund_password: 'fund1234' }, code)),
+    changed: async (u) => (await call(t.app, 'GET', '/api/user/withdraw_allowlist', { token: u.token })).data.state,
+  },
+  {
+    name: 'closing the account',
+    send: (u, _ctx, code) => post(u.token, '/api/user/close', withCode({ password: 'secret123' }, code)),
+    changed: async (u) => (await userRow(u.user.id)).closedAt,
+  },
+  {
     name: 'signing in from a new device',
     send: (u, _ctx, code) =>
       call(t.app, 'POST', '/api/login/index', {

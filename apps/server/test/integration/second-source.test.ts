@@ -260,12 +260,13 @@ describe('the second-source rule', () => {
     // settlement no longer follows from the published rule.
     const row = (
       await t.database.db.execute<{ id: string; data: string }>(sql`
-        SELECT r.id, r.data FROM log_entries r
-        WHERE r.type = 'reference_price' AND r.leaf_index IS NOT NULL AND r.data NOT LIKE '%"price":null%'
-          AND EXISTS (SELECT 1 FROM log_entries s JOIN log_entries p ON p.order_id = s.order_id AND p.type = 'order_placed'
-                      WHERE s.type = 'order_settled' AND s.leaf_index IS NOT NULL
+        SELECT r.id, r.data FROM log_entries r JOIN log_leaves rl ON rl.entry_id = r.id
+        WHERE r.type = 'reference_price' AND r.data NOT LIKE '%"price":null%'
+          AND EXISTS (SELECT 1 FROM log_entries s JOIN log_leaves sl ON sl.entry_id = s.id
+                        JOIN log_entries p ON p.order_id = s.order_id AND p.type = 'order_placed'
+                      WHERE s.type = 'order_settled'
                         AND (r.data LIKE '%"second":' || (p.data::json->>'open_second') || ',%'))
-        ORDER BY r.leaf_index LIMIT 1`)
+        ORDER BY rl.leaf_index LIMIT 1`)
     ).rows[0]!;
     const entry = JSON.parse(row.data) as { price: string };
     const far = asPrice((BigInt(entry.price.replace('.', '')) * 103n) / 100n);
@@ -284,7 +285,8 @@ describe('the second-source rule', () => {
     let forged: number | null = null;
     try {
       const all = await t.database.db.execute<{ data: string }>(
-        sql`SELECT data FROM log_entries WHERE leaf_index < ${Number(head.tree_size)} ORDER BY leaf_index`,
+        sql`SELECT e.data FROM log_leaves l JOIN log_entries e ON e.id = l.entry_id
+            WHERE l.leaf_index < ${Number(head.tree_size)} ORDER BY l.leaf_index`,
       );
       const root = mth(all.rows.map((r) => leaf(r.data)));
       const timestamp = Number(head.timestamp) + 1;

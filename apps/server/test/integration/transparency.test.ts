@@ -463,9 +463,36 @@ describe('the transparency log', () => {
 
   it('keeps sequenced entries, nodes and heads append-only in the database itself', async () => {
     const db = t.database.db;
-    await expect(db.execute(sql`UPDATE log_entries SET data = 'x' WHERE leaf_index = 0`)).rejects.toThrow();
-    await expect(db.execute(sql`DELETE FROM log_entries WHERE leaf_index = 0`)).rejects.toThrow();
-    await expect(db.execute(sql`UPDATE log_nodes SET hash = '\\x00' WHERE level = 0 AND index = 0`)).rejects.toThrow();
+    const first = sql`(SELECT entry_id FROM log_leaves WHERE leaf_index = 0)`;
+    // The database's own words (drizzle wraps them in "Failed query").
+    const refusal = (query: Promise<unknown>) =>
+      query.then(
+        () => 'accepted',
+        (e: Error & { cause?: Error }) => e.cause?.message ?? e.message,
+      );
+    expect(await refusal(db.execute(sql`UPDATE log_entries SET data = 'x' WHERE id = ${first}`))).toMatch(
+      /never changes/,
+    );
+    expect(await refusal(db.execute(sql`DELETE FROM log_entries WHERE id = ${first}`))).toMatch(/cannot be removed/);
+    await expect(db.execute(sql`UPDATE log_leaves SET leaf_index = 99 WHERE leaf_index = 0`)).rejects.toThrow();
+    await expect(db.execute(sql`DELETE FROM log_leaves WHERE leaf_index = 0`)).rejects.toThrow();
+    // A queued entry does not change either (the release before 0044 set its leaf here, beside this one's
+    // leaves). Tried in a transaction rolled back after, so no sequencer ever sees the entry.
+    const rolledBack = new Error('rolled back');
+    const tried = db.transaction(async (tx) => {
+      const [queued] = (
+        await tx.execute<{ id: string }>(
+          sql`INSERT INTO log_entries (type, data) VALUES ('order_placed', '{}') RETURNING id`,
+        )
+      ).rows;
+      const update = tx.transaction((inner) =>
+        inner.execute(sql`UPDATE log_entries SET leaf_index = 100000 WHERE id = ${Number(queued!.id)}`),
+      );
+      expect(await refusal(update)).toMatch(/never changes/);
+      throw rolledBack;
+    });
+    await expect(tried).rejects.toBe(rolledBack);
+    await expect(db.execute(sql`UPDATE log_nodes SET hash = '\\x00' WHERE level = 1 AND index = 0`)).rejects.toThrow();
     await expect(db.execute(sql`DELETE FROM log_heads`)).rejects.toThrow();
   });
 });

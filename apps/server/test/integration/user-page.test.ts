@@ -38,6 +38,8 @@ const PARTS = [
   '/sessions',
   '/logins',
   '/factors',
+  '/devices',
+  '/freezes',
   '/messages',
   '/support',
   '/invitations',

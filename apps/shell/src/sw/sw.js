@@ -109,16 +109,91 @@ self.addEventListener('fetch', function (event) {
   // 'network': not answered here at all, so the browser handles it as if there were no worker.
 });
 
-// A tap on a notification the app showed through this worker (a fired price alert) opens or focuses the app.
+/** What a push shows when its payload cannot be read: something must show (userVisibleOnly), in the device's language. */
+var FALLBACK_TITLES = {
+  de: 'Neue Benachrichtigung',
+  es: 'Nueva notificación',
+  fr: 'Nouvelle notification',
+  ja: '新しい通知',
+  ko: '새 알림',
+  th: 'การแจ้งเตือนใหม่',
+  vi: 'Thông báo mới',
+  'zh-hant': '新通知',
+  zh: '新通知',
+};
+
+function fallbackTitle() {
+  var lang = String((self.navigator && self.navigator.language) || 'en').toLowerCase();
+  if (/^zh-(hk|tw|mo|hant)/.test(lang)) return FALLBACK_TITLES['zh-hant'];
+  return FALLBACK_TITLES[lang.split('-')[0]] || 'New notification';
+}
+
+/** The server's payload (pushPayloadSchema of the contracts: kind, title, body, link, tag), or null. */
+function readPayload(data) {
+  if (!data) return null;
+  var payload;
+  try {
+    payload = data.json();
+  } catch (error) {
+    return null;
+  }
+  if (!payload || typeof payload !== 'object' || typeof payload.title !== 'string' || !payload.title) return null;
+  return payload;
+}
+
+/** The app's address of a hash route ("#/pages/user/rechargerecord"); only the app's own routes are opened. */
+function appUrl(link) {
+  return typeof link === 'string' && link.indexOf('#/') === 0 ? '/h5/' + link : '/h5/';
+}
+
+// A web push from the server: shown as a notification (one with the same tag replaces the earlier one).
+self.addEventListener('push', function (event) {
+  var payload = readPayload(event.data);
+  var title = payload ? payload.title : fallbackTitle();
+  var options = {
+    body: payload && typeof payload.body === 'string' ? payload.body : '',
+    icon: '/h5/icon-192.png',
+    badge: '/h5/icon-192.png',
+    data: { link: payload && typeof payload.link === 'string' ? payload.link : null },
+  };
+  if (payload && typeof payload.tag === 'string' && payload.tag) options.tag = payload.tag;
+  event.waitUntil(self.registration.showNotification(title, options));
+});
+
+/**
+ * A tap on a notification: a push's (data.link, a hash route of the app) or one the app showed through this worker
+ * (a fired price alert, data.url). Focuses an open window of the app and takes it to the page, or opens one.
+ */
 self.addEventListener('notificationclick', function (event) {
   event.notification.close();
-  var target = (event.notification.data && event.notification.data.url) || '/h5/';
+  var data = event.notification.data || {};
+  var link = typeof data.link === 'string' ? data.link : null;
+  var target = link ? appUrl(link) : data.url || '/h5/';
+  var scope = self.location.origin + '/h5/';
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(function (windows) {
-      for (var i = 0; i < windows.length; i++) {
-        if ('focus' in windows[i]) return windows[i].focus();
+      var client = null;
+      for (var i = 0; i < windows.length && !client; i++) {
+        if (windows[i].url.indexOf(scope) === 0 && 'focus' in windows[i]) client = windows[i];
       }
-      return self.clients.openWindow(target);
+      for (var j = 0; j < windows.length && !client; j++) {
+        if ('focus' in windows[j]) client = windows[j];
+      }
+      if (!client) return self.clients.openWindow(target);
+      return client.focus().then(function (focused) {
+        var open = focused || client;
+        if (!link) return open;
+        // navigate() works on a window this worker controls; any other is opened at the page instead.
+        if (typeof open.navigate !== 'function') return self.clients.openWindow(target);
+        return open.navigate(target).then(
+          function (navigated) {
+            return navigated || self.clients.openWindow(target);
+          },
+          function () {
+            return self.clients.openWindow(target);
+          },
+        );
+      });
     }),
   );
 });

@@ -1,15 +1,16 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import { formatMoney, parseMoney, type Adjustment } from '@app/contracts';
-import type { Db, Tx } from '../../platform/db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
 import { audit } from '../../platform/audit/audit.service.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { OperatorAct } from '../../platform/http/operator-act.ts';
 import { houseAccount, postJournal, userAccount } from '../ledger/index.ts';
 import { fourEyesStep } from '../operators/index.ts';
-import { findUser } from '../users/index.ts';
+import { assertAccountOpen, findUser } from '../users/index.ts';
 import { loadSettings } from '../wallet/index.ts';
 import { balanceAdjustments } from './adjustments.table.ts';
+import { adjustmentHooks } from './adjustment-hooks.ts';
 import { seconds } from '../../platform/time/epoch.ts';
 
 type Row = typeof balanceAdjustments.$inferSelect;
@@ -39,7 +40,9 @@ type RequestBody = { direction: 'credit' | 'debit'; amount: string; category: Ad
 export async function requestAdjustment(db: Db, act: OperatorAct<RequestBody, { id: number }>): Promise<Adjustment> {
   const amount = parseMoney(act.body.amount);
   if (amount === null || amount <= 0n) throw new AppError('invalid_request', { field: 'amount' });
-  if (!(await findUser(db, act.params.id))) throw new AppError('user_not_found');
+  const user = await findUser(db, act.params.id);
+  if (!user) throw new AppError('user_not_found');
+  assertAccountOpen(user);
   const settings = await loadSettings(db);
   const held = amount > settings.fourEyesAbove;
   return db.transaction(async (tx) => {
@@ -74,11 +77,62 @@ export async function requestAdjustment(db: Db, act: OperatorAct<RequestBody, { 
   });
 }
 
+/**
+ * A credit that always waits for a second, different operator, whatever its size (a case's correction): recorded
+ * as pending with nothing moved, in the caller's transaction; the request is its maker's first approval.
+ */
+export async function holdCredit(
+  tx: Tx,
+  input: { userId: number; amount: bigint; reason: string; operator: string; ip?: string; source: string },
+): Promise<Adjustment> {
+  if (input.amount <= 0n) throw new AppError('invalid_request', { field: 'amount' });
+  assertAccountOpen((await findUser(tx, input.userId))!);
+  const [row] = await tx
+    .insert(balanceAdjustments)
+    .values({
+      userId: input.userId,
+      direction: 'credit',
+      amount: input.amount,
+      category: 'correction',
+      reason: input.reason,
+      status: 'pending',
+      requestedBy: input.operator,
+    })
+    .returning();
+  await audit(tx, {
+    operator: input.operator,
+    action: 'adjustment.request',
+    target: `user:${input.userId}`,
+    reason: input.reason,
+    details: {
+      adjustment: row!.id,
+      direction: 'credit',
+      amount: formatMoney(input.amount),
+      category: 'correction',
+      source: input.source,
+    },
+    ...(input.ip ? { ip: input.ip } : {}),
+  });
+  return view(row!);
+}
+
+/** Adjustments by id (a case's corrections), in one query. */
+export async function adjustmentsById(db: DbOrTx, ids: readonly number[]): Promise<Map<number, Adjustment>> {
+  const unique = [...new Set(ids)];
+  const rows = unique.length
+    ? await db.select().from(balanceAdjustments).where(inArray(balanceAdjustments.id, unique))
+    : [];
+  return new Map(rows.map((r) => [r.id, view(r)]));
+}
+
+/** The journal reference a posted adjustment was written under. */
+export const adjustmentReference = (id: number) => `adjustment:${id}`;
+
 async function post(tx: Tx, row: Row) {
   const user = userAccount(row.userId, 'available');
   const house = houseAccount('adjustments');
   await postJournal(tx, {
-    reference: `adjustment:${row.id}`,
+    reference: adjustmentReference(row.id),
     kind: `adjustment_${row.direction}`,
     transfers: [
       row.direction === 'credit'
@@ -103,6 +157,8 @@ export async function decideAdjustment(
       .for('update');
     if (!row) throw new AppError('no_data');
     if (row.status !== 'pending') throw new AppError('review_already_decided');
+    // Money is not posted to an account its user closed after the request (a refusal still ends the request).
+    if (decision === 'approve') assertAccountOpen((await findUser(tx, row.userId))!);
     // The request is the first approval: once its maker no longer counts, only a refusal (or a new request) is left.
     if (decision === 'approve') {
       const look = await fourEyesStep(tx, { first: row.requestedBy, by: act.operator, permission: 'money.adjust' });
@@ -119,6 +175,15 @@ export async function decideAdjustment(
       .where(eq(balanceAdjustments.id, row.id))
       .returning();
     if (decision === 'approve') await post(tx, updated!);
+    await adjustmentHooks.decided.emit(tx, {
+      id: row.id,
+      userId: row.userId,
+      status: decision === 'approve' ? 'posted' : 'refused',
+      amount: row.amount,
+      decidedBy: act.operator,
+      reason: act.body.reason,
+      journalReference: decision === 'approve' ? adjustmentReference(row.id) : null,
+    });
     await audit(tx, {
       operator: act.operator,
       action: `adjustment.${decision}`,

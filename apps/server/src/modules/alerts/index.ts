@@ -2,3 +2,4 @@
 // Other modules, the app and the jobs import this file only; everything else here is the module's own.
 export { alertRoutes } from './alerts.routes.ts';
 export { checkAlerts, type FiredAlert } from './alerts.service.ts';
+export { dropAlertsOnClosure } from './account-closing.ts';

@@ -17,7 +17,7 @@ import type { MessageSender } from '../../platform/messaging/message-sender.ts';
 import { openPasswordReset } from './password-reset.service.ts';
 import { exportRoute, utc, yesNo } from '../../platform/audit/csv-export.ts';
 import { answers } from '../../platform/http/answers.ts';
-import { setUserLocked } from './account-admin.service.ts';
+import { setUserLocked, setUserFrozen } from './account-admin.service.ts';
 import { listUsersForOperator, userProfileForOperator } from '../users/index.ts';
 import { operatorAct } from '../../platform/http/operator-act.ts';
 
@@ -82,26 +82,29 @@ export const adminAccountRoutes: FastifyPluginAsyncZod<{ sender: MessageSender }
     async (request, reply) => reply.ok(await factorsForOperator(db, request.params.id)),
   );
 
-  for (const locked of [true, false]) {
+  // An account's state, each act with the operator's reason and audited by the service: a lock ends the sessions
+  // too; a freeze stops only withdrawals and payout-method changes.
+  const userActs = [
+    { act: 'lock', summary: "Lock a user's account", run: { locked: true } },
+    { act: 'unlock', summary: "Unlock a user's account", run: { locked: false } },
+    { act: 'freeze', summary: "Freeze a user's withdrawals and payout-method changes", run: { frozen: true } },
+    {
+      act: 'unfreeze',
+      summary: "Lift a freeze of a user's withdrawals and payout-method changes",
+      run: { frozen: false },
+    },
+  ] as const;
+  for (const { act, summary, run } of userActs) {
     app.post(
-      `/admin/users/:id/${locked ? 'lock' : 'unlock'}`,
+      `/admin/users/:id/${act}`,
       {
         config: { access: 'users.act' },
-        schema: {
-          summary: locked ? "Lock a user's account" : "Unlock a user's account",
-          params: idParams,
-          body: adminReasonBodySchema,
-          response: answers(adminUserSchema),
-        },
+        schema: { summary, params: idParams, body: adminReasonBodySchema, response: answers(adminUserSchema) },
       },
       async (request, reply) => {
-        const user = await setUserLocked(db, {
-          id: request.params.id,
-          locked,
-          operator: request.operator,
-          reason: request.body.reason,
-          ip: request.ip,
-        });
+        const who = { id: request.params.id, operator: request.operator, reason: request.body.reason, ip: request.ip };
+        const user =
+          'locked' in run ? await setUserLocked(db, { ...who, ...run }) : await setUserFrozen(db, { ...who, ...run });
         return reply.ok(user, 'operation_succeeded');
       },
     );

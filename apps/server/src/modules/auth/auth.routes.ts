@@ -89,6 +89,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ sender: MessageSender; perMinut
         kind: 'register',
         ip: request.ip,
         userAgent: request.headers['user-agent'],
+        sender,
       });
       return reply.ok(session, 'registered');
     },
@@ -111,6 +112,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ sender: MessageSender; perMinut
         kind: 'login',
         ip: request.ip,
         userAgent: request.headers['user-agent'],
+        sender,
       });
       return reply.ok(session, 'login_succeeded');
     },
@@ -147,6 +149,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ sender: MessageSender; perMinut
         kind: 'login',
         ip: request.ip,
         userAgent: request.headers['user-agent'],
+        sender,
       });
       return reply.ok(session, 'login_succeeded');
     },

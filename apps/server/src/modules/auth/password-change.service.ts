@@ -78,3 +78,20 @@ export async function assertFundPassword(
   );
   if (!right) throw new AppError('fund_password_wrong', { field });
 }
+
+/**
+ * Checks the login password of a signed-in user before an act that cannot be undone (closing the account), counted
+ * on the same counter as sign-in, so guessing here is throttled with guessing there.
+ */
+export async function assertLoginPassword(
+  db: Db,
+  input: { userId: number; ip: string; password: string },
+  field = 'password',
+) {
+  const user = await findUser(db, input.userId);
+  if (!user) throw new AppError('user_not_found');
+  const right = await checkSecret(db, { counter: counterOf.login(user.id), ip: input.ip, perAddress: null }, () =>
+    verifyPassword(user.passwordHash, input.password),
+  );
+  if (!right) throw new AppError('wrong_password', { field });
+}

@@ -7,7 +7,13 @@ import { audit } from '../../platform/audit/audit.service.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { OperatorAct } from '../../platform/http/operator-act.ts';
 import type { MessageSender } from '../../platform/messaging/message-sender.ts';
-import { findUserByPhone, lockUserRow, setFundPasswordHash, setLoginPasswordHash } from '../users/index.ts';
+import {
+  findUserByPhone,
+  assertAccountOpen,
+  lockUserRow,
+  setFundPasswordHash,
+  setLoginPasswordHash,
+} from '../users/index.ts';
 import { passwordResets } from './auth.table.ts';
 import { hashPassword } from './password-hash.ts';
 import { assertUncommonPassword } from './password-strength.ts';
@@ -31,6 +37,7 @@ export async function openPasswordReset(
   const opened = await db.transaction(async (tx) => {
     const user = await lockUserRow(tx, act.params.id);
     if (!user) throw new AppError('user_not_found');
+    assertAccountOpen(user);
     await tx
       .update(passwordResets)
       .set({ cancelledAt: sql`now()` })

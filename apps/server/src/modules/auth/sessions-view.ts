@@ -48,6 +48,42 @@ export async function liveSessionsOf(db: DbOrTx, userId: number, page?: { limit:
   return { rows, total: Number(total?.n ?? 0) };
 }
 
+/**
+ * How a session ended, if it has: the first of its ends that came. Signed out (revoked: by the user, a sign-out
+ * everywhere, a lock, a password change or reset, a freeze) counts only before it expired or idled out, since
+ * signing a user out everywhere also marks sessions that had already lapsed.
+ */
+const idleEndsAt = sql`${sessions.lastSeenAt} + make_interval(secs => ${SESSION_IDLE_SECONDS})`;
+const lapsesAt = sql`least(${sessions.expiresAt}, ${idleEndsAt})`;
+const endedHow = sql<'signed_out' | 'expired' | 'idle' | null>`CASE
+  WHEN ${sessions.revokedAt} IS NOT NULL AND ${sessions.revokedAt} < ${lapsesAt} THEN 'signed_out'
+  WHEN ${lapsesAt} > now() THEN NULL
+  WHEN ${sessions.expiresAt} <= ${idleEndsAt} THEN 'expired'
+  ELSE 'idle' END`;
+const endedAt = sql<Date | null>`CASE
+  WHEN ${sessions.revokedAt} IS NOT NULL AND ${sessions.revokedAt} < ${lapsesAt} THEN ${sessions.revokedAt}
+  WHEN ${lapsesAt} > now() THEN NULL
+  ELSE ${lapsesAt} END`.mapWith(sessions.revokedAt);
+
+/**
+ * Every session of a user still kept (live, and ended ones until retention deletes them), latest seen first, with
+ * how and when each ended; a page of them and how many there are in all.
+ */
+export async function sessionHistoryOf(db: DbOrTx, userId: number, page: { limit: number; offset: number }) {
+  const mine = eq(sessions.userId, userId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ ...shown, ended: endedHow, endedAt })
+      .from(sessions)
+      .where(mine)
+      .orderBy(desc(sessions.lastSeenAt), desc(sessions.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(sessions).where(mine),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
 /** Whether this session is the user's and not ended: someone else's id reads like a missing one. */
 export async function isOwnOpenSession(db: DbOrTx, userId: number, sessionId: number): Promise<boolean> {
   const [row] = await db

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { GroupCommit } from '../../platform/db/group-commit.ts';
+import { dropSessionDevices } from '../push/index.ts';
 import type { SessionUser } from '../../platform/http/authenticate.ts';
 import { pgArray } from '../../platform/db/pg-array.ts';
 import { sessions } from './auth.table.ts';
@@ -110,6 +111,7 @@ export async function revokeSession(db: DbOrTx, sessionId: number) {
     .update(sessions)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await dropSessionDevices(db, { sessionId });
 }
 
 /** Ends every session of a user, except optionally the one making the request. */
@@ -120,6 +122,7 @@ export async function revokeUserSessions(db: DbOrTx, userId: number, keepSession
     .update(sessions)
     .set({ revokedAt: sql`now()` })
     .where(and(...conditions));
+  await dropSessionDevices(db, { userId, keepSessionId });
 }
 
 /**

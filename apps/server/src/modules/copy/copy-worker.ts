@@ -15,6 +15,7 @@ import {
 import { checkOrderTerms, insertOpenOrders, lockOrderUsers, type OpenOrder, type OrderTerms } from '../orders/index.ts';
 import { pseudonymKeyOf, type PseudonymKey } from '../transparency/index.ts';
 import { balancesOf, userAccount } from '../ledger/index.ts';
+import { queuePushes } from '../push/index.ts';
 
 /**
  * A copy opens at the leader's recorded second and price only while that is still a fair copy: within this
@@ -245,6 +246,29 @@ async function decideBatch(
   }
 
   const rows = await insertOpenOrders(tx, opens, pseudonyms);
+  const taskById = new Map(tasks.map((t) => [t.id, t]));
+  await queuePushes(
+    tx,
+    rows.map((row, i) => {
+      const task = taskById.get(openedFor[i]!)!;
+      return {
+        userId: task.userId,
+        kind: 'copy_fill' as const,
+        message: {
+          title: 'push_copy_fill',
+          body: 'push_copy_fill_body',
+          params: {
+            symbol: task.symbol,
+            direction: task.direction,
+            seconds: task.seconds,
+            stake: formatMoney(opens[i]!.stake),
+          },
+        },
+        link: '#/pages/copy/following',
+        tag: `order:${row.id}`,
+      };
+    }),
+  );
   const ids: number[] = [];
   const statuses: string[] = [];
   const reasons: (string | null)[] = [];

@@ -13,3 +13,4 @@ export { adminCopyRoutes } from './copy.admin.routes.ts';
 orderHooks.leaderOrderOpened.on(recordLeaderOrder);
 orderHooks.ordersSettled.on(recordSettlements);
 orderHooks.copiesCommitted.on(wakeCopyJob);
+export { leadsCopyTrading, stopFollowingOnClosure } from './account-closing.ts';

@@ -18,6 +18,7 @@ import {
 import { listProducts } from '../market/index.ts';
 import { openExposure, openStakeReferences } from '../orders/index.ts';
 import { pendingMoney } from '../wallet/index.ts';
+import { caseDecisionTimes } from '../cases/index.ts';
 
 /**
  * The house accounts each source of today's result reads. Deposits, withdrawals and practice are not results:
@@ -88,6 +89,7 @@ export async function houseView(db: DbOrTx, now: number, tz: string): Promise<Ho
   const credited = await userBucketSumsByReference(db, pending.deposits.references, 'available');
   const held = await userBucketSumsByReference(db, pending.withdrawals.references, 'frozen');
   const sum = (m: Map<string, bigint>) => [...m.values()].reduce((s, v) => s + v, 0n);
+  const cases = await caseDecisionTimes(db, now);
 
   return {
     day: dayLabel(day),
@@ -117,5 +119,6 @@ export async function houseView(db: DbOrTx, now: number, tz: string): Promise<Ho
         ledger_amount: formatMoney(sum(held)),
       },
     },
+    cases,
   };
 }

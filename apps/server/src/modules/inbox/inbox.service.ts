@@ -8,6 +8,8 @@ import { INBOX_KINDS, translate, translateInbox } from '@app/i18n/catalogue';
 import { findUser } from '../users/index.ts';
 import { countUpToCap } from '../../platform/db/capped-count.ts';
 import { pgArray } from '../../platform/db/pg-array.ts';
+import { queuePushes } from '../push/index.ts';
+import type { PushKind } from '@app/contracts';
 
 export type InboxParams = Record<string, string | number>;
 
@@ -43,9 +45,46 @@ export async function postInboxMessages(tx: DbOrTx, inputs: InboxInput[]): Promi
     .insert(inboxMessages)
     .values(inputs.map((i) => ({ userId: i.userId, kind: i.kind, params: i.params ?? {}, reference: i.reference })))
     .onConflictDoNothing({ target: [inboxMessages.userId, inboxMessages.reference] })
-    .returning({ id: inboxMessages.id });
+    .returning({
+      id: inboxMessages.id,
+      userId: inboxMessages.userId,
+      kind: inboxMessages.kind,
+      params: inboxMessages.params,
+    });
+  // Only a message written now is pushed: a retried event's reference wrote nothing, so nothing is pushed twice.
+  await queuePushes(
+    tx,
+    rows.flatMap((r) => {
+      const push = PUSHED[r.kind];
+      if (!push) return [];
+      const params = r.params ?? {};
+      return [
+        {
+          userId: r.userId,
+          kind: push.kind,
+          message: { inbox: r.kind, params },
+          link: linkOf(r.kind, params),
+          tag: `inbox:${r.id}`,
+          urgency: push.urgency,
+        },
+      ];
+    }),
+  );
   return rows.length;
 }
+
+/** The messages that also reach the user's devices, under the kind they turn on or off in Settings. */
+const PUSHED: Record<string, { kind: PushKind; urgency?: 'high' }> = {
+  deposit_approved: { kind: 'deposit' },
+  deposit_refused: { kind: 'deposit' },
+  withdrawal_approved: { kind: 'withdrawal' },
+  withdrawal_refused: { kind: 'withdrawal' },
+  price_alert: { kind: 'price_alert', urgency: 'high' },
+  support_reply: { kind: 'support_reply' },
+  new_device_signin: { kind: 'new_device', urgency: 'high' },
+  // Someone turning a protection off is the same alarm as someone signing in: the owner must hear of it at once.
+  allowlist_turning_off: { kind: 'new_device', urgency: 'high' },
+};
 
 /** An operator's message to every user who exists now: one row each, in one statement. */
 export async function postToEveryone(tx: Tx, input: { params: InboxParams; reference: string }): Promise<number> {
@@ -92,7 +131,19 @@ const LINKS: Record<string, string> = {
   price_alert: '#/pages/trade/trade',
   yuebao_out_arrived: '#/pages/project/flexible',
   yuebao_rate_change: '#/pages/project/flexible',
+  new_device_signin: '#/pages/user/security',
+  account_frozen: '#/pages/user/security',
+  allowlist_turning_off: '#/pages/user/allowlist',
+  case_upheld: '#/pages/user/cases',
+  case_corrected: '#/pages/user/cases',
 };
+
+/** The page a message opens: a price alert opens its own product's page. */
+function linkOf(kind: string, params: InboxParams): string | null {
+  if (kind === 'price_alert' && params.symbol)
+    return `${LINKS.price_alert}?symbol=${encodeURIComponent(String(params.symbol))}`;
+  return LINKS[kind] ?? null;
+}
 
 /** Kinds about the platform rather than the user's own money or data. */
 const SYSTEM_KINDS = new Set(['operator', 'price_alert', 'yuebao_rate_change']);
@@ -122,11 +173,7 @@ export function renderMessage(
     category: SYSTEM_KINDS.has(row.kind) ? 'system' : 'account',
     title: text.title,
     body: antiPhishingCode ? `${antiPhishingLine(lang, antiPhishingCode)}\n\n${text.body}` : text.body,
-    // A price alert opens its own product's page.
-    link:
-      row.kind === 'price_alert' && params.symbol
-        ? `${LINKS.price_alert}?symbol=${encodeURIComponent(String(params.symbol))}`
-        : (LINKS[row.kind] ?? null),
+    link: linkOf(row.kind, params),
     read: row.readAt !== null,
     created_at: Math.floor(row.createdAt.getTime() / 1000),
   };

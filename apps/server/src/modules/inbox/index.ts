@@ -3,3 +3,4 @@
 export { inboxRoutes } from './inbox.routes.ts';
 export { messagesAfter, postInboxMessage, postInboxMessages, postToUsers, unreadCount } from './inbox.service.ts';
 export { adminInboxRoutes } from './inbox.admin.routes.ts';
+export { clearInboxOnClosure } from './account-closing.ts';

@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import type { OperatorAct } from '../../platform/http/operator-act.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { audit } from '../../platform/audit/audit.service.ts';
-import { findUser, lockUserRow } from '../users/index.ts';
+import { assertAccountOpen, findUser, lockUserRow } from '../users/index.ts';
 import { listMessages, postInboxMessage, postToEveryone } from './inbox.service.ts';
 
 /** An operator's message, to one user or to every user who exists now; returns how many received it. */
@@ -33,6 +33,7 @@ export async function sendOperatorMessage(
     else {
       const user = await findUser(tx, b.user_id!);
       if (!user) throw new AppError('user_not_found');
+      assertAccountOpen(user);
       n = (await postInboxMessage(tx, {
         userId: user.id,
         kind: 'operator',

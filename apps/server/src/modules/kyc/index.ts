@@ -8,3 +8,5 @@ export { adminUserRealNameRoutes } from './user-real-name.admin.routes.ts';
 export { waitingRealName } from './waiting-real-name.ts';
 export { realNameTargets } from './user-records.ts';
 export { verifiedRealName } from './verified-name.ts';
+export { searchRealNamesForOperator, type RealNameHit } from './real-name-search.ts';
+export { eraseRealNameOnClosure } from './account-closing.ts';

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminBulkDecisionBodySchema,
+  adminBulkResultSchema,
   adminKycDecisionBodySchema,
   adminKycDocumentQuerySchema,
   adminKycDocumentSchema,
@@ -9,6 +11,7 @@ import {
   adminKycListSchema,
   adminKycQuerySchema,
 } from '@app/contracts';
+import { decideEach } from '../../platform/audit/bulk-decision.ts';
 import { exportRoute, utc } from '../../platform/audit/csv-export.ts';
 import { answers } from '../../platform/http/answers.ts';
 import { decideSubmission, listSubmissions, readDocument, type ApprovalHook } from './kyc.service.ts';
@@ -94,6 +97,8 @@ export const adminKycRoutes: FastifyPluginAsyncZod<{ onApproved?: ApprovalHook; 
       ),
   );
 
+  const approvedHook: ApprovalHook =
+    onApproved ?? (async (tx, userId) => void (await kycHooks.realNameApproved.emit(tx, userId)));
   for (const approve of [true, false]) {
     app.post(
       `/admin/kyc/:id/${approve ? 'approve' : 'refuse'}`,
@@ -113,10 +118,38 @@ export const adminKycRoutes: FastifyPluginAsyncZod<{ onApproved?: ApprovalHook; 
           reason: request.body.reason,
           operator: request.operator,
           ip: request.ip,
-          onApproved: onApproved ?? (async (tx, userId) => void (await kycHooks.realNameApproved.emit(tx, userId))),
+          onApproved: approvedHook,
         });
         return reply.ok(item, 'operation_succeeded');
       },
+    );
+    // Triage: one decision and one reason over many requests, each decided on its own (decideEach).
+    app.post(
+      `/admin/kyc/bulk/${approve ? 'approve' : 'refuse'}`,
+      {
+        config: { access: 'kyc.review' },
+        schema: {
+          summary: approve
+            ? 'Approve many real-name requests, each on its own'
+            : 'Refuse many real-name requests, each on its own',
+          body: adminBulkDecisionBodySchema,
+          response: answers(adminBulkResultSchema),
+        },
+      },
+      async (request, reply) =>
+        reply.ok(
+          await decideEach(db, request, async (id) => {
+            await decideSubmission(db, {
+              id,
+              approve,
+              reason: request.body.reason,
+              operator: request.operator,
+              ip: request.ip,
+              onApproved: approvedHook,
+            });
+            return 'done';
+          }),
+        ),
     );
   }
 };

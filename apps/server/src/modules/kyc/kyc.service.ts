@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AdminKycItem, Certification, CertificationBody, DocumentType } from '@app/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { postInboxMessage } from '../inbox/index.ts';
@@ -116,7 +116,12 @@ export async function submitCertification(
 
 export type CertificationInput = CertificationBody;
 
-export type SubmissionFilter = { state?: 'pending' | 'approved' | 'refused' | undefined; user?: string | undefined };
+export type SubmissionFilter = {
+  state?: 'pending' | 'approved' | 'refused' | undefined;
+  user?: string | undefined;
+  /** Only these submissions (an export of the rows an operator selected). */
+  ids?: number[] | undefined;
+};
 
 /** One page of submissions (pending oldest first, so the queue is worked in order; otherwise newest first). */
 export async function listSubmissions(
@@ -127,6 +132,7 @@ export async function listSubmissions(
   const where = and(
     filter.state ? eq(kycSubmissions.state, filter.state) : undefined,
     filter.user ? userIs(filter.user, kycSubmissions.userId) : undefined,
+    filter.ids !== undefined ? inArray(kycSubmissions.id, filter.ids) : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db
@@ -151,7 +157,8 @@ export async function readDocument(
   input: { id: number; operator: string; reason: string; ip?: string },
 ) {
   const [row] = await db.select().from(kycSubmissions).where(eq(kycSubmissions.id, input.id));
-  if (!row) throw new AppError('no_data');
+  // Erased when the user closed the account: nothing left to read.
+  if (!row || row.docCipher.length === 0) throw new AppError('no_data');
   const number = decryptDocument(keys(), row.userId, row.docCipher);
   await audit(db, {
     operator: input.operator,

@@ -39,6 +39,8 @@ export const kycSubmissions = pgTable(
   (t) => [
     index('kyc_submissions_user_idx').on(t.userId, t.id),
     index('kyc_submissions_state_idx').on(t.state, t.id),
+    // The console's search everything: a user by their real name or its beginning, case aside.
+    index('kyc_submissions_name_prefix_idx').on(sql`lower(${t.realName}) text_pattern_ops`),
     uniqueIndex('kyc_submissions_live_doc_key')
       .on(t.docHash)
       .where(sql`${t.state} in ('pending','approved')`),

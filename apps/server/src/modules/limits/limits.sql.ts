@@ -13,7 +13,7 @@ export const limitColumns = sql`
     (SELECT coalesce(json_agg(json_build_array(u.day, u.staked::text, u.paid::text, u.returned::text)), '[]')
      FROM limit_usage u WHERE u.user_id = r.user_id AND u.day > (r.now / 86400) - 30) END AS lim_usage,
   CASE WHEN lim.limits ? 'open_orders' AND r.mode = 'real' THEN
-    (SELECT count(*) FROM contract_orders o WHERE o.user_id = r.user_id AND o.mode = 'real' AND o.status = 'open')
+    (SELECT coalesce(sum(s.orders), 0) FROM open_stakes s WHERE s.user_id = r.user_id AND s.mode = 'real')
   END AS lim_open,
   CASE WHEN lim.limits ? 'session_minutes' AND r.mode = 'real' THEN
     (SELECT extract(epoch from now() - s.created_at)::float8 FROM sessions s WHERE s.token_hash = r.token_hash)

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../platform/db/client.ts';
 import { heldChangesWaitingFor, waitingHeldChanges } from '../../platform/held-changes/held-changes.service.ts';
 import type { Waiting } from '../../platform/live/waiting.ts';
 import { adjustmentsWaiting, waitingAdjustments } from '../adjustments/index.ts';
+import { waitingCases } from '../cases/index.ts';
 import { waitingRealName } from '../kyc/index.ts';
 import { waitingConversations } from '../support/index.ts';
 import { secondApprovalsWaiting, waitingMoney } from '../wallet/index.ts';
@@ -13,19 +14,21 @@ export type Snapshot = {
   money: Awaited<ReturnType<typeof waitingMoney>>;
   realName: Waiting;
   support: Waiting;
+  cases: Waiting;
   adjustments: Waiting;
   held: Awaited<ReturnType<typeof waitingHeldChanges>>;
 };
 
 export async function readSnapshot(db: DbOrTx): Promise<Snapshot> {
-  const [money, realName, support, adjustments, held] = await Promise.all([
+  const [money, realName, support, cases, adjustments, held] = await Promise.all([
     waitingMoney(db),
     waitingRealName(db),
     waitingConversations(db),
+    waitingCases(db),
     waitingAdjustments(db),
     waitingHeldChanges(db),
   ]);
-  return { money, realName, support, adjustments, held };
+  return { money, realName, support, cases, adjustments, held };
 }
 
 /**
@@ -43,6 +46,7 @@ export function countsFor({ role, name }: { role: OperatorRole; name: string }, 
   if (may('money.review')) {
     put('deposits', s.money.deposits);
     put('withdrawals', s.money.withdrawals);
+    put('cases', s.cases);
   }
   if (may('kyc.review')) put('real_name', s.realName);
   if (may('support.reply')) put('support', s.support);

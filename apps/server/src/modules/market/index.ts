@@ -6,6 +6,7 @@ import { termsOwner } from './market-admin.service.ts';
 export { backfill, type BackfillOptions } from './backfill.ts';
 export { isDelayed, isLive, marketStatus } from './market-status.ts';
 export { productLags } from './feed-lags.ts';
+export { recordedSecond, type RecordedSecond } from './recorded-second.ts';
 export { refreshHolidays } from './market-holidays.ts';
 export {
   findProduct,

@@ -4,6 +4,7 @@ import { ownHeldChanges } from '../../platform/held-changes/held-changes.service
 import { operatorEnableOwner, operatorInviteOwner, operatorRoleOwner } from './operators.service.ts';
 
 export { adminOperatorRoutes } from './operators.admin.routes.ts';
+export { adminSavedViewRoutes } from './saved-views.ts';
 export { resolveOperator, SESSION_COOKIE } from './operator-guard.ts';
 export { operatorMay } from './operator-lookup.ts';
 export { fourEyesStep, type FourEyesStep } from './four-eyes.ts';

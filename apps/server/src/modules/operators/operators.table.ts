@@ -107,3 +107,22 @@ export const operatorApiTokens = pgTable(
     index('operator_api_tokens_operator_idx').on(t.operatorId),
   ],
 );
+
+/**
+ * An operator's saved views of a queue: a name and the filters as the queue's URL carries them. Each operator's
+ * own (they sign in on several machines, so the server keeps them, not a browser); one name per queue.
+ */
+export const operatorSavedViews = pgTable(
+  'operator_saved_views',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    operatorId: bigint('operator_id', { mode: 'number' })
+      .notNull()
+      .references(() => operators.id),
+    queue: text('queue').notNull(),
+    name: text('name').notNull(),
+    query: text('query').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('operator_saved_views_name_key').on(t.operatorId, t.queue, t.name)],
+);

@@ -6,6 +6,6 @@ export { toOrder, type OrderRow } from './order-view.ts';
 export { orderRoutes } from './orders.routes.ts';
 export { openStakeDrift, settleDueOrders, SETTLE_BATCH } from './orders.service.ts';
 export { ordersById, ordersIn, settledSince, tradingSince } from './orders-by-id.ts';
-export { openExposure, openStakeReferences, type OpenExposure } from './open-book.ts';
+export { openExposure, openRealOrderCount, openStakeReferences, type OpenExposure } from './open-book.ts';
 export { adminOrderRoutes } from './orders.admin.routes.ts';
 export { ordersPlacedSince } from './orders-since.ts';

@@ -58,3 +58,10 @@ export async function openExposure(db: DbOrTx): Promise<OpenExposure[]> {
 export const openStakeReferences = (): SQL =>
   sql`SELECT o.product_id::text AS grp, 'order:' || o.id || ':open' AS reference
       FROM contract_orders o WHERE o.status = 'open' AND o.mode = 'real'`;
+
+/** How many real-money orders of the user are open (the kept count beside their stake; practice orders aside). */
+export async function openRealOrderCount(db: DbOrTx, userId: number): Promise<number> {
+  const rows = await db.execute<{ n: number }>(sql`
+    SELECT coalesce(sum(orders), 0)::int AS n FROM open_stakes WHERE user_id = ${userId} AND mode = 'real'`);
+  return rows.rows[0]?.n ?? 0;
+}

@@ -167,12 +167,13 @@ export async function insertOpenOrders(
         ${pgArray(rows.map((r) => r.refToleranceBp))}::int[], ${pgArray(rows.map((r) => r.refMaxAgeSeconds))}::int[])
       RETURNING created_at),
     stakes AS (
-      INSERT INTO open_stakes (user_id, product_id, mode, stake)
-      SELECT user_id, product_id, mode, sum(stake)
+      INSERT INTO open_stakes (user_id, product_id, mode, stake, orders)
+      SELECT user_id, product_id, mode, sum(stake), count(*)
       FROM unnest(${col((r) => r.userId)}::bigint[], ${col((r) => r.productId)}::int[], ${col((r) => r.mode)}::text[],
                   ${col((r) => r.stake)}::bigint[]) AS v(user_id, product_id, mode, stake)
       GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-      ON CONFLICT (user_id, product_id, mode) DO UPDATE SET stake = open_stakes.stake + excluded.stake
+      ON CONFLICT (user_id, product_id, mode) DO UPDATE SET stake = open_stakes.stake + excluded.stake,
+                                                           orders = open_stakes.orders + excluded.orders
       RETURNING 1),
     -- The users' limit usage after their open-stake rows (it reads them), as settlement takes the two.
     usage AS (${usageOpened(rows, sql`(SELECT count(*) FROM stakes) >= 0`)}),

@@ -2,6 +2,7 @@ import { afterCursor, nextCursor, offsetOf, type PageInput } from '../../platfor
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  formatMoney,
   formatPrice,
   parseMoney,
   quoteOrder,
@@ -27,6 +28,7 @@ import { orderHooks } from './order-hooks.ts';
 import { countUpToCap } from '../../platform/db/capped-count.ts';
 import { hashToken } from '../auth/index.ts';
 import { usageSettled } from '../limits/index.ts';
+import { queuePushes } from '../push/index.ts';
 import { ordersSettledInsert, orderLogEntries, orderLogIndexes } from '../transparency/index.ts';
 
 /** The addorder body as its schema parses it; callers inside the server may leave `mode` out (real). */
@@ -311,6 +313,33 @@ export async function settleDueOrders(
         payout: s.payout,
       })),
     );
+    // A real order's result reaches the user's devices; practice results stay on the page.
+    await queuePushes(
+      tx,
+      settled.flatMap((s, i) => {
+        const order = due[i]!;
+        if (order.mode !== 'real') return [];
+        return [
+          {
+            userId: order.userId,
+            kind: 'order_result' as const,
+            message: {
+              title: `push_order_${s.result}`,
+              body: 'push_order_body',
+              params: {
+                symbol: picked.rows[i]!.symbol,
+                direction: order.direction,
+                seconds: order.settleTime - order.openTime,
+                stake: formatMoney(order.stake),
+                payout: formatMoney(s.payout),
+              },
+            },
+            link: '#/pages/user/order',
+            tag: `order:${s.id}`,
+          },
+        ];
+      }),
+    );
     return due.length;
   });
 }
@@ -326,7 +355,7 @@ async function subtractOpenStakes(tx: Tx, orders: DueOrder[], payouts: bigint[])
   const stakes = pgArray(orders.map((o) => o.stake));
   await tx.execute(sql`
     WITH settled AS (
-      SELECT user_id, product_id, mode, sum(stake) AS stake
+      SELECT user_id, product_id, mode, sum(stake) AS stake, count(*) AS orders
       FROM unnest(${users}::bigint[], ${products}::int[], ${modes}::text[], ${stakes}::bigint[])
            AS v(user_id, product_id, mode, stake)
       GROUP BY 1, 2, 3),
@@ -334,7 +363,7 @@ async function subtractOpenStakes(tx: Tx, orders: DueOrder[], payouts: bigint[])
       SELECT s.user_id, s.product_id, s.mode FROM open_stakes s JOIN settled USING (user_id, product_id, mode)
       ORDER BY 1, 2, 3 FOR UPDATE OF s),
     subtracted AS (
-      UPDATE open_stakes s SET stake = s.stake - settled.stake
+      UPDATE open_stakes s SET stake = s.stake - settled.stake, orders = s.orders - settled.orders
       FROM settled JOIN locked USING (user_id, product_id, mode)
       WHERE s.user_id = settled.user_id AND s.product_id = settled.product_id AND s.mode = settled.mode
       RETURNING 1),
@@ -348,16 +377,18 @@ async function subtractOpenStakes(tx: Tx, orders: DueOrder[], payouts: bigint[])
 }
 
 /**
- * How far each open-stake row is from the sum of its open orders' stakes: the rows that differ (none, always).
+ * How far each open-stake row is from the sum of its open orders' stakes, or from their number: the rows that differ
+ * (none, always).
  */
 export async function openStakeDrift(db: DbOrTx) {
   const drift = await db.execute<{ user_id: string; product_id: number; mode: string; kept: string; open: string }>(sql`
     SELECT coalesce(s.user_id, o.user_id) AS user_id, coalesce(s.product_id, o.product_id) AS product_id,
-           coalesce(s.mode, o.mode) AS mode, coalesce(s.stake, 0)::text AS kept, coalesce(o.stake, 0)::text AS open
+           coalesce(s.mode, o.mode) AS mode, coalesce(s.stake, 0)::text AS kept, coalesce(o.stake, 0)::text AS open,
+           coalesce(s.orders, 0) AS kept_orders, coalesce(o.orders, 0) AS open_orders
     FROM open_stakes s
-    FULL JOIN (SELECT user_id, product_id, mode, sum(stake) AS stake FROM contract_orders WHERE status = 'open'
-               GROUP BY 1, 2, 3) o USING (user_id, product_id, mode)
-    WHERE coalesce(s.stake, 0) <> coalesce(o.stake, 0)`);
+    FULL JOIN (SELECT user_id, product_id, mode, sum(stake) AS stake, count(*) AS orders FROM contract_orders
+               WHERE status = 'open' GROUP BY 1, 2, 3) o USING (user_id, product_id, mode)
+    WHERE coalesce(s.stake, 0) <> coalesce(o.stake, 0) OR coalesce(s.orders, 0) <> coalesce(o.orders, 0)`);
   return drift.rows;
 }
 

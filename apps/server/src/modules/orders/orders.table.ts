@@ -69,7 +69,8 @@ export const contractOrders = pgTable(
 /**
  * Each user's open stake per product and mode, kept in the transactions that change it: opening an order adds its
  * stake, settling subtracts it. The open-stake limit reads one row instead of summing the user's open orders,
- * which grew with every order left open. Always equal to the sum of the open orders' stakes (`openStakeDrift`).
+ * which grew with every order left open; the open-orders limit reads its count the same way. Always equal to the sum
+ * of the open orders' stakes, and their number (`openStakeDrift`).
  */
 export const openStakes = pgTable(
   'open_stakes',
@@ -78,9 +79,12 @@ export const openStakes = pgTable(
     productId: integer('product_id').notNull(),
     mode: text('mode').notNull(),
     stake: bigint('stake', { mode: 'bigint' }).notNull(),
+    /** How many open orders the stake is of. */
+    orders: integer('orders').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.productId, t.mode] }),
     check('open_stakes_not_negative', sql`${t.stake} >= 0`),
+    check('open_stakes_orders_not_negative', sql`${t.orders} >= 0`),
   ],
 );

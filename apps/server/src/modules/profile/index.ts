@@ -2,3 +2,4 @@
 // Other modules, the app and the jobs import this file only; everything else here is the module's own.
 export { profileRoutes } from './profile.routes.ts';
 export { currentAvatarId } from './avatar.ts';
+export { dropAvatarOnClosure } from './account-closing.ts';

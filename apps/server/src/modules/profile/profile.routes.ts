@@ -1,3 +1,4 @@
+import { sendPrivateFile } from '../../platform/http/private-file.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { avatarSchema, type Avatar } from '@app/contracts';
 import { answers, fileAnswers } from '../../platform/http/answers.ts';
@@ -38,12 +39,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = asyn
       const id = await currentAvatarId(db, userId);
       const found = id ? await store.read(db, id) : null;
       if (!found || found.meta.userId !== userId) throw new AppError('no_data');
-      return reply
-        .header('content-type', found.meta.mime)
-        .header('cache-control', 'private, no-store')
-        .header('x-avatar-id', found.meta.id)
-        .header('x-content-type-options', 'nosniff')
-        .send(found.data);
+      return sendPrivateFile(reply.header('x-avatar-id', found.meta.id), found);
     },
   );
 };

@@ -62,6 +62,8 @@ export async function qualifyInvitee(tx: Tx, inviteeId: number, event: InviteCon
   if (rules.condition !== event) return false;
   const inviterId = (await findUser(tx, inviteeId))?.inviterId;
   if (!inviterId || inviterId === inviteeId) return false;
+  // An inviter who closed their account is paid nothing: no one could take the money out.
+  if ((await findUser(tx, inviterId))?.closedAt) return false;
   if (event === 'first_deposit') {
     // Only the first credited self-service recharge qualifies, not a later one after a rule change.
     if ((await creditedRechargeCount(tx, inviteeId)) !== 1) return false;

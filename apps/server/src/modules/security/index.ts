@@ -7,3 +7,4 @@ export { securityRoutes } from './security.routes.ts';
 // Each login and registration is recorded in the user's login history (modules/auth/auth-hooks.ts).
 authHooks.sessionOpened.on(recordLogin);
 export { adminSecurityRoutes } from './security.admin.routes.ts';
+export { anonymiseLoginsOnClosure } from './account-closing.ts';

@@ -7,7 +7,7 @@ import type { OperatorAct } from '../../platform/http/operator-act.ts';
 import { liveSessionsOf, revokeUserSessions, unexpiredSessionIds } from '../auth/index.ts';
 import { sessionAgents } from './security.service.ts';
 import { findUser } from '../users/index.ts';
-import { deviceName } from './device-name.ts';
+import { deviceName } from '../../platform/http/device-name.ts';
 import { loginRecords } from './security.table.ts';
 import { seconds } from '../../platform/time/epoch.ts';
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   antiPhishingBodySchema,
+  freezeAnswerSchema,
   loginRecordListSchema,
   sessionIdParamsSchema,
   userSessionListSchema,
@@ -10,7 +11,7 @@ import { assertSecondFactor } from '../auth/index.ts';
 import { setAntiPhishingCode } from '../users/index.ts';
 import { answers } from '../../platform/http/answers.ts';
 import { currentUser } from '../../platform/http/authenticate.ts';
-import { lastLogins, liveSessions, logoutOthers, logoutSession } from './security.service.ts';
+import { freezeMyAccount, lastLogins, liveSessions, logoutOthers, logoutSession } from './security.service.ts';
 
 /** The security area: live sessions (end one or all others) and the last logins. */
 export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,6 +34,20 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
       const { userId, sessionId } = currentUser(request);
       await logoutOthers(db, userId, sessionId);
       return reply.ok(null, 'operation_succeeded');
+    },
+  );
+
+  app.post(
+    '/api/user/freeze',
+    {
+      schema: {
+        summary: 'Freeze my account: stop withdrawals and payout changes, sign out my other sessions',
+        response: answers(freezeAnswerSchema),
+      },
+    },
+    async (request, reply) => {
+      const { userId, sessionId } = currentUser(request);
+      return reply.ok(await freezeMyAccount(db, { userId, sessionId, ip: request.ip }), 'account_frozen_now');
     },
   );
 

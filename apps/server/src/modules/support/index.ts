@@ -6,3 +6,4 @@ export { adminSupportRoutes } from './support.admin.routes.ts';
 export { adminUserSupportRoutes } from './user-support.admin.routes.ts';
 export { waitingConversations } from './waiting-conversations.ts';
 export { supportTargets } from './user-records.ts';
+export { eraseWordsOnClosure } from './account-closing.ts';

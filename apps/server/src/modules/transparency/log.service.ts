@@ -56,7 +56,8 @@ export async function logEntries(db: DbOrTx, start: number, end: number): Promis
   if (start > end || start >= size) throw new AppError('log_range_invalid', { field: 'start' });
   const last = Math.min(end, size - 1, start + ENTRIES_PAGE - 1);
   const rows = await db.execute<{ leaf_index: bigint; data: string }>(sql`
-    SELECT leaf_index, data FROM log_entries WHERE leaf_index BETWEEN ${start} AND ${last} ORDER BY leaf_index`);
+    SELECT l.leaf_index, e.data FROM log_leaves l JOIN log_entries e ON e.id = l.entry_id
+    WHERE l.leaf_index BETWEEN ${start} AND ${last} ORDER BY l.leaf_index`);
   return { items: rows.rows.map((r) => ({ index: Number(r.leaf_index), data: r.data })) };
 }
 
@@ -92,7 +93,7 @@ export async function orderLogIndexes(
   orderId: number,
 ): Promise<{ placed: number | null; settled: number | null }> {
   const rows = await db.execute<{ type: string; leaf_index: bigint | null }>(
-    sql`SELECT type, leaf_index FROM log_entries WHERE order_id = ${orderId}`,
+    sql`SELECT e.type, l.leaf_index FROM log_entries e LEFT JOIN log_leaves l ON l.entry_id = e.id WHERE e.order_id = ${orderId}`,
   );
   const of = (type: string) => {
     const row = rows.rows.find((r) => r.type === type);
@@ -111,7 +112,8 @@ export type OrderLogEntry = { role: OrderProofRole; index: number | null; data: 
  */
 export async function orderLogEntries(db: DbOrTx, orderId: number): Promise<OrderLogEntry[]> {
   const own = await db.execute<{ type: string; leaf_index: bigint | null; data: string }>(
-    sql`SELECT type, leaf_index, data FROM log_entries WHERE order_id = ${orderId} ORDER BY id`,
+    sql`SELECT e.type, l.leaf_index, e.data FROM log_entries e LEFT JOIN log_leaves l ON l.entry_id = e.id
+        WHERE e.order_id = ${orderId} ORDER BY e.id`,
   );
   const out: OrderLogEntry[] = [];
   const prices: Array<{ role: OrderProofRole; key: string }> = [];
@@ -136,12 +138,13 @@ export async function orderLogEntries(db: DbOrTx, orderId: number): Promise<Orde
   }
   if (!prices.length) return out;
   const found = await db.execute<{ once_key: string; leaf_index: bigint | null; data: string }>(sql`
-    SELECT DISTINCT ON (once_key) once_key, leaf_index, data FROM log_entries
-    WHERE once_key IN (${sql.join(
+    SELECT DISTINCT ON (e.once_key) e.once_key, l.leaf_index, e.data
+    FROM log_entries e LEFT JOIN log_leaves l ON l.entry_id = e.id
+    WHERE e.once_key IN (${sql.join(
       prices.map((p) => sql`${p.key}`),
       sql`, `,
     )})
-    ORDER BY once_key, leaf_index NULLS LAST, id`);
+    ORDER BY e.once_key, l.leaf_index NULLS LAST, e.id`);
   for (const p of prices) {
     const row = found.rows.find((r) => r.once_key === p.key);
     if (row) out.push({ role: p.role, index: row.leaf_index == null ? null : Number(row.leaf_index), data: row.data });
@@ -153,16 +156,16 @@ export async function orderLogEntries(db: DbOrTx, orderId: number): Promise<Orde
 export async function termsHistory(db: DbOrTx): Promise<LogTermsHistory> {
   const size = Number((await latest(db)).tree_size);
   const rows = await db.execute<{ leaf_index: bigint; data: string }>(sql`
-    SELECT leaf_index, data FROM log_entries
-    WHERE type = 'terms_changed' AND leaf_index IS NOT NULL AND leaf_index < ${size}
-    ORDER BY leaf_index`);
+    SELECT l.leaf_index, e.data FROM log_entries e JOIN log_leaves l ON l.entry_id = e.id
+    WHERE e.type = 'terms_changed' AND l.leaf_index < ${size}
+    ORDER BY l.leaf_index`);
   return { tree_size: size, items: rows.rows.map((r) => ({ index: Number(r.leaf_index), data: r.data })) };
 }
 
 /** The leaf index of an entry the log holds once (by its key), or null until sequenced. */
 export async function onceEntryIndex(db: DbOrTx, onceKey: string): Promise<number | null> {
   const rows = await db.execute<{ leaf_index: string | null }>(
-    sql`SELECT min(leaf_index)::text AS leaf_index FROM log_entries WHERE once_key = ${onceKey}`,
+    sql`SELECT leaf_index::text AS leaf_index FROM log_leaves WHERE once_key = ${onceKey}`,
   );
   return rows.rows[0]?.leaf_index == null ? null : Number(rows.rows[0].leaf_index);
 }

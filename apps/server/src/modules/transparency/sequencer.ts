@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.ts';
 import { pgArray } from '../../platform/db/pg-array.ts';
 import { appendLeaves, frontierOf, leafHash, nodeKey, rootOf, type Hash, type NodeKey } from './merkle.ts';
@@ -16,7 +16,17 @@ export const HEAD_MAX_AGE_MS = 60_000;
 
 export type SequencePass = { sequenced: number; dropped: number; treeSize: number; signed: boolean };
 
-type Head = { treeSize: number; timestamp: number; keyId: string };
+type Head = { treeSize: number; timestamp: number; keyId: string; scanFrom: string | null };
+
+/**
+ * The entries without a leaf written by transactions from `from` on (log_entries_tx_idx): the queue. Its rows from
+ * before the last pass are few (those of transactions that were still running then), whatever the log's size.
+ */
+const queuedSince = (from: SQL) => sql`
+  SELECT e.id, e.once_key, e.data FROM log_entries e
+  WHERE e.tx >= ${from} AND NOT EXISTS (SELECT 1 FROM log_leaves l WHERE l.entry_id = e.id)`;
+
+const latestHeadRow = sql`SELECT tree_size, timestamp, key_id, scan_from::text AS scan_from FROM log_heads ORDER BY id DESC LIMIT 1`;
 
 /**
  * Integrates queued entries into the tree and signs a head, until the queue is empty; re-signs a head that grew
@@ -41,14 +51,10 @@ export async function sequence(
 
 async function sequenceBatch(db: Db, signer: LogSigner, batch: number, nowMs: () => number) {
   // Most passes find nothing to do: answered without a transaction or a lock.
-  const glance = await db.execute<{
-    queued: boolean;
-    tree_size: number | null;
-    timestamp: number | null;
-    key_id: string | null;
-  }>(sql`
-    SELECT EXISTS (SELECT 1 FROM log_entries WHERE leaf_index IS NULL) AS queued, h.tree_size, h.timestamp, h.key_id
-    FROM (SELECT 1) AS one LEFT JOIN LATERAL (SELECT tree_size, timestamp, key_id FROM log_heads ORDER BY id DESC LIMIT 1) AS h ON true`);
+  const glance = await db.execute<HeadRow & { queued: boolean }>(sql`
+    SELECT EXISTS (${queuedSince(sql`coalesce(h.scan_from::xid8, '0'::xid8)`)}) AS queued,
+           h.tree_size, h.timestamp, h.key_id, h.scan_from
+    FROM (SELECT 1) AS one LEFT JOIN LATERAL (${latestHeadRow}) AS h ON true`);
   const seen = glance.rows[0]!;
   const fresh = (h: Head | null) => h !== null && h.keyId === signer.keyId && nowMs() - h.timestamp < HEAD_MAX_AGE_MS;
   if (!seen.queued && fresh(headOf(seen)))
@@ -58,11 +64,17 @@ async function sequenceBatch(db: Db, signer: LogSigner, batch: number, nowMs: ()
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${XACT_LOCKS.logSequencer})`);
     const head = await latestHead(tx);
     const size = head?.treeSize ?? 0;
+    // Every transaction older than the oldest still running has ended: once its entries are read (this pass, or
+    // the next ones when a batch is full), the next pass starts at that transaction. Taken before the entries
+    // are read, so none of what is read can be older.
+    const oldest = (
+      await tx.execute<{ xmin: string }>(sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`)
+    ).rows[0]!.xmin;
     const queued = await tx.execute<{ id: number; once_key: string | null; data: string; logged: boolean }>(sql`
       SELECT q.id, q.once_key, q.data,
-             q.once_key IS NOT NULL AND EXISTS (SELECT 1 FROM log_entries l WHERE l.once_key = q.once_key
-                                                AND l.leaf_index IS NOT NULL) AS logged
-      FROM (SELECT id, once_key, data FROM log_entries WHERE leaf_index IS NULL ORDER BY id LIMIT ${batch}) AS q
+             q.once_key IS NOT NULL AND EXISTS (SELECT 1 FROM log_leaves l WHERE l.once_key = q.once_key) AS logged
+      FROM (SELECT e.id, e.once_key, e.data FROM (${queuedSince(sql`${head?.scanFrom ?? '0'}::xid8`)}) AS e
+            ORDER BY e.id LIMIT ${batch}) AS q
       ORDER BY q.id`);
     // An entry the log holds once (a price second) is kept the first time only; its later copies go.
     const kept: typeof queued.rows = [];
@@ -76,6 +88,7 @@ async function sequenceBatch(db: Db, signer: LogSigner, batch: number, nowMs: ()
       }
     }
     const more = queued.rows.length === batch;
+    const scanFrom = more ? (head?.scanFrom ?? '0') : oldest;
     if (kept.length === 0 && fresh(head)) {
       if (dropped.length) await tx.execute(sql`DELETE FROM log_entries WHERE id = ANY(${pgArray(dropped)}::bigint[])`);
       return { sequenced: 0, dropped: dropped.length, treeSize: size, signed: false, more };
@@ -91,36 +104,38 @@ async function sequenceBatch(db: Db, signer: LogSigner, batch: number, nowMs: ()
     const all = new Map(frontier);
     for (const n of added) all.set(nodeKey(n), n.hash);
     const rootHash = rootOf(treeSize, (k) => found(all, k));
+    // A leaf's hash is its entry's, hashed when read (readNodes): storing it too was a row per order.
+    const stored = added.filter((n) => n.level > 0);
     // Never behind the last head, should the clock step back.
     const timestamp = Math.max(nowMs(), head?.timestamp ?? 0);
     const signature = signer.sign(headMessage({ treeSize, rootHash, timestamp }));
     await tx.execute(sql`
       WITH key AS (INSERT INTO log_keys (key_id, public_key) VALUES (${signer.keyId}, ${signer.publicKey})
                    ON CONFLICT (key_id) DO NOTHING),
-      placed AS (UPDATE log_entries e SET leaf_index = v.leaf
-                 FROM unnest(${pgArray(kept.map((r) => r.id))}::bigint[], ${pgArray(kept.map((_, i) => size + i))}::bigint[]) AS v(id, leaf)
-                 WHERE e.id = v.id),
+      placed AS (INSERT INTO log_leaves (leaf_index, entry_id, once_key)
+                 SELECT * FROM unnest(${pgArray(kept.map((_, i) => size + i))}::bigint[], ${pgArray(kept.map((r) => r.id))}::bigint[],
+                                      ${pgArray(kept.map((r) => r.once_key))}::text[])),
       gone AS (DELETE FROM log_entries WHERE id = ANY(${pgArray(dropped)}::bigint[])),
       nodes AS (INSERT INTO log_nodes (level, index, hash)
                 SELECT l, i, decode(h, 'hex')
-                FROM unnest(${pgArray(added.map((n) => n.level))}::smallint[], ${pgArray(added.map((n) => n.index))}::bigint[],
-                            ${pgArray(added.map((n) => n.hash.toString('hex')))}::text[]) AS v(l, i, h))
-      INSERT INTO log_heads (tree_size, root_hash, timestamp, key_id, signature)
-      VALUES (${treeSize}, ${rootHash}, ${timestamp}, ${signer.keyId}, ${signature})`);
+                FROM unnest(${pgArray(stored.map((n) => n.level))}::smallint[], ${pgArray(stored.map((n) => n.index))}::bigint[],
+                            ${pgArray(stored.map((n) => n.hash.toString('hex')))}::text[]) AS v(l, i, h))
+      INSERT INTO log_heads (tree_size, root_hash, timestamp, key_id, signature, scan_from)
+      VALUES (${treeSize}, ${rootHash}, ${timestamp}, ${signer.keyId}, ${signature}, ${scanFrom}::xid8)`);
     return { sequenced: kept.length, dropped: dropped.length, treeSize, signed: true, more };
   });
 }
 
-function headOf(r: { tree_size: number | null; timestamp: number | null; key_id: string | null }): Head | null {
+type HeadRow = { tree_size: number | null; timestamp: number | null; key_id: string | null; scan_from: string | null };
+
+function headOf(r: HeadRow): Head | null {
   return r.tree_size === null
     ? null
-    : { treeSize: Number(r.tree_size), timestamp: Number(r.timestamp), keyId: r.key_id! };
+    : { treeSize: Number(r.tree_size), timestamp: Number(r.timestamp), keyId: r.key_id!, scanFrom: r.scan_from };
 }
 
 async function latestHead(tx: Tx): Promise<Head | null> {
-  const found = await tx.execute<{ tree_size: number; timestamp: number; key_id: string }>(
-    sql`SELECT tree_size, timestamp, key_id FROM log_heads ORDER BY id DESC LIMIT 1`,
-  );
+  const found = await tx.execute<HeadRow>(latestHeadRow);
   return found.rows[0] ? headOf(found.rows[0]) : null;
 }
 
@@ -131,12 +146,26 @@ function found(nodes: Map<string, Hash>, k: NodeKey): Hash {
   return hash;
 }
 
-/** Stored nodes by key, in one statement. */
+/**
+ * Nodes by key: levels above 0 as stored, in one statement; leaves (level 0) hashed from their entries' bytes, in
+ * one more when any is asked for. Leaves sequenced before migration 0044 have a stored copy, read first.
+ */
 export async function readNodes(db: Db | Tx, keys: NodeKey[]): Promise<Map<string, Hash>> {
   if (keys.length === 0) return new Map();
   const rows = await db.execute<{ level: number; index: number; hash: Buffer }>(sql`
     SELECT n.level, n.index, n.hash FROM log_nodes n
     JOIN unnest(${pgArray(keys.map((k) => k.level))}::smallint[], ${pgArray(keys.map((k) => k.index))}::bigint[]) AS v(l, i)
       ON n.level = v.l AND n.index = v.i`);
-  return new Map(rows.rows.map((r) => [nodeKey({ level: r.level, index: Number(r.index) }), Buffer.from(r.hash)]));
+  const nodes = new Map<string, Hash>(
+    rows.rows.map((r) => [nodeKey({ level: r.level, index: Number(r.index) }), Buffer.from(r.hash)]),
+  );
+  const leaves = keys.filter((k) => k.level === 0 && !nodes.has(nodeKey(k))).map((k) => k.index);
+  if (leaves.length) {
+    const entries = await db.execute<{ leaf_index: string; data: string }>(sql`
+      SELECT l.leaf_index, e.data FROM log_leaves l JOIN log_entries e ON e.id = l.entry_id
+      WHERE l.leaf_index = ANY(${pgArray(leaves)}::bigint[])`);
+    for (const r of entries.rows)
+      nodes.set(nodeKey({ level: 0, index: Number(r.leaf_index) }), leafHash(Buffer.from(r.data, 'utf8')));
+  }
+  return nodes;
 }

@@ -16,18 +16,28 @@ import {
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
+
 /**
- * The log's entries. A row is queued (leaf_index null) in the transaction of the act it records, so writers take no
- * lock of the log's; the sequencer gives queued rows consecutive leaf indexes later, in its own transaction with the
- * tree's nodes and a signed head. `data` is the entry's exact bytes (canonical JSON, UTF-8): what is hashed and what
- * GET /api/log/entries serves. A trigger (migration) lets a row change only from queued to sequenced, and lets only
- * a queued row go (a price second the log already holds).
+ * The log's entries, written once and never changed: a row is queued in the transaction of the act it records, so
+ * writers take no lock of the log's; the sequencer gives it its leaf index later by a row of `log_leaves`. `data` is
+ * the entry's exact bytes (canonical JSON, UTF-8): what is hashed and what GET /api/log/entries serves. A trigger
+ * (migration 0044) refuses any change, and removal of a sequenced entry (a queued copy of a price second the log
+ * already holds is removed by the sequencer).
+ *
+ * Why a second table and not a column set in place: an entry is written at placement, in the order's own
+ * statement. Setting a column on it afterwards rewrote the whole row and every one of its indexes a second time,
+ * about 700 of the 1,300 bytes of write-ahead log the sequencer cost per order (bench:orders prints them).
  */
 export const logEntries = pgTable(
   'log_entries',
   {
     /** The queue's order; not the leaf index (transactions commit out of id order). */
     id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /**
+     * Set before migration 0044 only (those rows' leaves were copied to log_leaves); read by the release before
+     * it. Contract: drop it a release after 0044.
+     */
     leafIndex: bigint('leaf_index', { mode: 'number' }),
     type: text('type').notNull(),
     /** The order an order_placed or order_settled entry is about (the order detail's log_index). */
@@ -36,22 +46,45 @@ export const logEntries = pgTable(
     onceKey: text('once_key'),
     data: text('data').notNull(),
     queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The writing transaction's id. The sequencer reads from the oldest transaction still running at its last
+     * pass (log_heads.scan_from) on: every entry of an older transaction is sequenced, or was rolled back.
+     */
+    tx: xid8('tx').default(sql`pg_current_xact_id()`),
   },
   (t) => [
-    uniqueIndex('log_entries_leaf_index_key').on(t.leafIndex),
-    index('log_entries_queued_idx')
-      .on(t.id)
-      .where(sql`${t.leafIndex} is null`),
+    index('log_entries_tx_idx').on(t.tx),
     index('log_entries_order_idx')
       .on(t.orderId, t.type)
       .where(sql`${t.orderId} is not null`),
-    // The terms history (GET /api/log/terms) reads these few among all the orders' entries.
-    index('log_entries_terms_idx')
-      .on(t.leafIndex)
-      .where(sql`${t.type} = 'terms_changed' and ${t.leafIndex} is not null`),
-    uniqueIndex('log_entries_once_key')
+    // A price second's copies, sequenced or queued, for an order's proof.
+    index('log_entries_once_idx')
       .on(t.onceKey)
-      .where(sql`${t.leafIndex} is not null`),
+      .where(sql`${t.onceKey} is not null`),
+    // The terms history (GET /api/log/terms) reads these few among all the orders' entries.
+    index('log_entries_terms_only_idx')
+      .on(t.id)
+      .where(sql`${t.type} = 'terms_changed'`),
+  ],
+);
+
+/** Each sequenced entry's place in the tree; append-only (a trigger refuses any change). */
+export const logLeaves = pgTable(
+  'log_leaves',
+  {
+    leafIndex: bigint('leaf_index', { mode: 'number' }).primaryKey(),
+    entryId: bigint('entry_id', { mode: 'number' })
+      .notNull()
+      .references(() => logEntries.id),
+    /** The entry's once key: the log holds an entry with such a key once. */
+    onceKey: text('once_key'),
+  },
+  (t) => [
+    uniqueIndex('log_leaves_entry_key').on(t.entryId),
+    uniqueIndex('log_leaves_once_key')
+      .on(t.onceKey)
+      .where(sql`${t.onceKey} is not null`),
+    check('log_leaves_index', sql`${t.leafIndex} >= 0`),
   ],
 );
 
@@ -77,6 +110,8 @@ export const logHeads = pgTable(
     timestamp: bigint('timestamp', { mode: 'number' }).notNull(),
     keyId: text('key_id').notNull(),
     signature: bytea('signature').notNull(),
+    /** Where the next pass reads log_entries from (their `tx`): null before migration 0044, read as 0. */
+    scanFrom: xid8('scan_from'),
   },
   (t) => [check('log_heads_size', sql`${t.treeSize} >= 0`)],
 );

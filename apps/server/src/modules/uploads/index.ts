@@ -3,3 +3,4 @@
 export { reencodeImage } from './image-check.ts';
 export { defaultUploadStore, type StoredImage, type UploadStore } from './upload-store.ts';
 export { readUpload, uploadRoutes } from './uploads.routes.ts';
+export { eraseUploadsOnClosure } from './account-closing.ts';

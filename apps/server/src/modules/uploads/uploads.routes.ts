@@ -1,3 +1,4 @@
+import { sendPrivateFile } from '../../platform/http/private-file.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { UPLOAD_MAX_BYTES, uploadIdParamsSchema, uploadSchema, type Upload } from '@app/contracts';
@@ -88,12 +89,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = async
     async (request, reply) => {
       const found = await store.read(db, request.query.id);
       if (!found || found.meta.userId !== currentUser(request).userId) throw new AppError('no_data');
-      return reply
-        .header('content-type', found.meta.mime)
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', 'inline')
-        .header('x-content-type-options', 'nosniff')
-        .send(found.data);
+      return sendPrivateFile(reply.header('content-disposition', 'inline'), found);
     },
   );
 };

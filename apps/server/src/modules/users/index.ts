@@ -10,6 +10,10 @@ export {
   setLoginPasswordHash,
   setRealNameState,
   setAntiPhishingCode,
+  setAccountFrozen,
+  closeUserRow,
+  assertAccountOpen,
+  closedPseudonym,
   setSecondFactors,
   setUserInviteCode,
   setUserLanguage,
@@ -20,4 +24,5 @@ export {
 export { invitedUsers } from './invited-users.ts';
 export { listUsersForOperator, toAdminUser, userProfileForOperator } from './operator-view.ts';
 export { accountOf, lockedOf, userIs, userTagByPhone } from './user-filter.ts';
+export { searchUsersForOperator, userSearchSummaries, type UserKeyHit, type UserSearchSummary } from './user-search.ts';
 export { totalAssets } from './total-assets.service.ts';

@@ -3,10 +3,9 @@ import { count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { isLanguage, type AdminUser, type AdminUserProfile } from '@app/contracts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { escapeLike } from '../../platform/db/like-pattern.ts';
 import { seconds } from '../../platform/time/epoch.ts';
 import { users } from './users.table.ts';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
 
 export function toAdminUser(u: typeof users.$inferSelect): AdminUser {
   return {
@@ -16,6 +15,8 @@ export function toAdminUser(u: typeof users.$inferSelect): AdminUser {
     invite_code: u.inviteCode,
     inviter_id: u.inviterId,
     locked: u.locked,
+    frozen_at: u.frozenAt ? seconds(u.frozenAt) : null,
+    closed_at: seconds(u.closedAt),
     is_vip: u.isVip,
     real_name_state: u.realNameState,
     created_at: seconds(u.createdAt),

@@ -20,9 +20,9 @@ export function userIs(value: string, userId: AnyColumn): SQL {
 export const accountOf = (userId: AnyColumn | SQL): SQL<string> =>
   sql<string>`(SELECT u.account FROM users u WHERE u.id = ${qualified(userId)})`;
 
-/** Whether the user a column names is locked (null when the column names no user). */
+/** Whether the user a column names is locked or closed (null when the column names no user). */
 export const lockedOf = (userId: AnyColumn): SQL<boolean | null> =>
-  sql<boolean | null>`(SELECT u.locked FROM users u WHERE u.id = ${qualified(userId)})`;
+  sql<boolean | null>`(SELECT u.locked OR u.closed_at IS NOT NULL FROM users u WHERE u.id = ${qualified(userId)})`;
 
 /** "<id>:<account>" of the account a phone number column belongs to, or null: who a logged-out writer may be. */
 export const userTagByPhone = (phone: AnyColumn): SQL<string | null> =>

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/http/app-error.ts';
 import { users } from './users.table.ts';
 
 /**
@@ -60,6 +61,24 @@ export async function setUserLanguage(db: DbOrTx, userId: number, lang: string):
   await db.update(users).set({ lang }).where(eq(users.id, userId));
 }
 
+/**
+ * Freezes withdrawals and payout-method changes (a freeze already on keeps its time) or lifts the freeze. Returns
+ * the changed row, or null when there is no such user.
+ */
+export async function setAccountFrozen(db: DbOrTx, userId: number, frozen: boolean): Promise<UserRow | null> {
+  const [row] = await db
+    .update(users)
+    .set({ frozenAt: frozen ? sql`coalesce(${users.frozenAt}, now())` : null })
+    .where(eq(users.id, userId))
+    .returning();
+  return row ?? null;
+}
+
+/** Refuses an act on an account its user closed: it is never reopened, locked, frozen, reset or credited. */
+export function assertAccountOpen(user: Pick<UserRow, 'closedAt'>): void {
+  if (user.closedAt) throw new AppError('account_closed');
+}
+
 /** Returns the changed row, or null when there is no such user. */
 export async function setUserLockedFlag(db: DbOrTx, userId: number, locked: boolean): Promise<UserRow | null> {
   const [row] = await db.update(users).set({ locked }).where(eq(users.id, userId)).returning();
@@ -94,4 +113,34 @@ export async function setSecondFactors(
 /** The user's anti-phishing code (null clears it). */
 export async function setAntiPhishingCode(db: DbOrTx, userId: number, code: string | null): Promise<void> {
   await db.update(users).set({ antiPhishingCode: code }).where(eq(users.id, userId));
+}
+
+/** The pseudonym a closed account keeps: no one can register it (account names have no hyphen) or sign in with it. */
+export const closedPseudonym = (userId: number) => `closed-${userId}`;
+
+/**
+ * Closes the account on its row: name, phone and invitation code become the pseudonym, the password hash one of
+ * a secret no one holds, and the fund password, anti-phishing code, factors and freeze go. Returns false when the
+ * account is already closed (or does not exist), so a second request changes nothing.
+ */
+export async function closeUserRow(db: DbOrTx, userId: number, unusablePasswordHash: string): Promise<boolean> {
+  const pseudonym = closedPseudonym(userId);
+  const rows = await db
+    .update(users)
+    .set({
+      account: pseudonym,
+      phone: pseudonym,
+      inviteCode: pseudonym,
+      passwordHash: unusablePasswordHash,
+      fundPasswordHash: null,
+      antiPhishingCode: null,
+      secondFactorOnAt: null,
+      hasAuthenticator: false,
+      passkeyCount: 0,
+      frozenAt: null,
+      closedAt: sql`now()`,
+    })
+    .where(sql`${users.id} = ${userId} AND ${users.closedAt} IS NULL`)
+    .returning({ id: users.id });
+  return rows.length === 1;
 }

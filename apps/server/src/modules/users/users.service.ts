@@ -17,7 +17,8 @@ export async function findUserByIdentifier(db: DbOrTx, identifier: string) {
   const [row] = await db
     .select()
     .from(users)
-    .where(sql`lower(${users.account}) = lower(${value}) OR ${users.phone} = ${value}`)
+    // A closed account answers to nothing: its name and phone are pseudonyms, and it is skipped even so.
+    .where(sql`(lower(${users.account}) = lower(${value}) OR ${users.phone} = ${value}) AND ${users.closedAt} IS NULL`)
     .limit(1);
   return row ?? null;
 }
@@ -43,6 +44,7 @@ export async function userInfo(db: DbOrTx, id: number): Promise<UserInfo> {
     second_factor: user.secondFactorOnAt !== null,
     second_factors: { authenticator: user.hasAuthenticator, passkeys: user.passkeyCount },
     anti_phishing_code: user.antiPhishingCode,
+    frozen_at: user.frozenAt ? Math.floor(user.frozenAt.getTime() / 1000) : null,
     avatar_id: avatarId,
     created_at: Math.floor(user.createdAt.getTime() / 1000),
     balances: { currency: 'USD', available: formatMoney(a), frozen: formatMoney(f), total: formatMoney(a + f) },

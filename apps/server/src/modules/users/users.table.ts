@@ -44,11 +44,25 @@ export const users = pgTable(
      * sheets: a message without it is not from us. Null until set.
      */
     antiPhishingCode: text('anti_phishing_code'),
+    /**
+     * Since when withdrawals and payout-method changes are frozen: the user's own one-tap freeze (an alert said
+     * someone signed in) or an operator's. Only an operator lifts it. Null when not frozen.
+     */
+    frozenAt: timestamp('frozen_at', { withTimezone: true }),
+    /**
+     * When the user closed the account. The row stays (the ledger, orders and audit point at its id) under a
+     * pseudonym, with no way to sign in; it is never reopened.
+     */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_account_key').on(sql`lower(${t.account})`),
     uniqueIndex('users_phone_key').on(t.phone),
     uniqueIndex('users_invite_code_key').on(t.inviteCode),
+    // The console's search everything: an account or a phone number by its beginning. text_pattern_ops, so that
+    // LIKE 'x%' is an index range under any collation (an own PostgreSQL's en_US too, not only the embedded C).
+    index('users_account_prefix_idx').on(sql`lower(${t.account}) text_pattern_ops`),
+    index('users_phone_prefix_idx').on(t.phone.op('text_pattern_ops')),
     // A user's invitation records (the users they invited, newest first): found without reading every user.
     index('users_inviter_idx').on(t.inviterId, t.id),
     check('users_real_name_state', sql`${t.realNameState} in ('none','pending','verified','refused')`),

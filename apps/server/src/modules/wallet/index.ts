@@ -18,4 +18,14 @@ ownHeldChanges('wallet.settings', walletSettingsOwner);
 ownHeldChanges('recharge.channel', channelOwner);
 export { secondApprovalsWaiting, waitingMoney } from './waiting-money.ts';
 export { moneyRecordTargets } from './user-records.ts';
+export {
+  searchDepositsForOperator,
+  searchPayoutMethodsForOperator,
+  searchWithdrawalsForOperator,
+  type DepositHit,
+  type PayoutMethodHit,
+  type WithdrawalHit,
+} from './wallet-search.ts';
 export { lastCreditedDepositAt, payoutMethodFacts, submittedSince } from './risk-facts.ts';
+export { anonymisePayoutsOnClosure, undecidedMoneyOf } from './account-closing.ts';
+export { moneyRecordFacts, type MoneyRecordFacts } from './case-records.ts';

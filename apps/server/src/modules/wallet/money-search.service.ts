@@ -14,6 +14,8 @@ import { toRecord } from './recharge.service.ts';
 import { loadSettings } from './wallet-settings.ts';
 import { deposits, fundPasswordMarks, paymentMethods, withdrawals } from './wallet.table.ts';
 import { loginPasswordChangedAt, toWithdrawRecord, userHoldUntil } from './withdraw.service.ts';
+import { methodHoldHours } from './withdraw-allowlist.ts';
+import { escapeLike } from '../../platform/db/like-pattern.ts';
 import { seconds } from '../../platform/time/epoch.ts';
 
 /**
@@ -21,20 +23,29 @@ import { seconds } from '../../platform/time/epoch.ts';
  * Amounts are typed in U and compared in minor units; times are unix seconds, `from` inclusive, `to` exclusive.
  */
 type Range = {
+  /** Only these rows (an export of the rows an operator selected). */
+  ids?: number[] | undefined;
   user?: string | undefined;
   min?: string | undefined;
   max?: string | undefined;
   from?: number | undefined;
   to?: number | undefined;
 };
-export type DepositSearch = Range & { status?: number | undefined; reference?: string | undefined };
-export type WithdrawalSearch = Range & { status?: number | undefined; destination?: string | undefined };
+export type DepositSearch = Range & {
+  id?: number | undefined;
+  status?: number | undefined;
+  reference?: string | undefined;
+};
+export type WithdrawalSearch = Range & {
+  id?: number | undefined;
+  status?: number | undefined;
+  destination?: string | undefined;
+};
 export type Paging = { limit: number; offset: number };
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function rangeOf(table: typeof deposits | typeof withdrawals, f: Range): (SQL | undefined)[] {
   return [
+    f.ids !== undefined ? inArray(table.id, f.ids) : undefined,
     f.user ? userIs(f.user, table.userId) : undefined,
     f.min !== undefined ? gte(table.amount, parseMoney(f.min)!) : undefined,
     f.max !== undefined ? lte(table.amount, parseMoney(f.max)!) : undefined,
@@ -46,6 +57,7 @@ function rangeOf(table: typeof deposits | typeof withdrawals, f: Range): (SQL | 
 const depositWhere = (f: DepositSearch) =>
   and(
     eq(deposits.class, 0),
+    f.id !== undefined ? eq(deposits.id, f.id) : undefined,
     f.status !== undefined ? eq(deposits.status, f.status) : undefined,
     f.reference ? sql`upper(${deposits.referenceCode}) = upper(${f.reference})` : undefined,
     ...rangeOf(deposits, f),
@@ -100,6 +112,7 @@ export async function searchDeposits(db: DbOrTx, f: DepositSearch, page: Paging)
 
 const withdrawalWhere = (f: WithdrawalSearch) =>
   and(
+    f.id !== undefined ? eq(withdrawals.id, f.id) : undefined,
     f.status !== undefined ? eq(withdrawals.status, f.status) : undefined,
     f.destination
       ? sql`${withdrawals.methodId} in (select ${paymentMethods.id} from ${paymentMethods} where ${ilike(paymentMethods.account, `%${escapeLike(f.destination)}%`)})`
@@ -160,7 +173,8 @@ export async function withdrawalDetail(db: DbOrTx, id: number, now: number): Pro
   const holds: AdminWithdrawalDetail['holds'] = [];
   const userHold = await userHoldUntil(db, w.userId, settings, now);
   if (userHold !== null) holds.push({ kind: 'password_change', until: userHold });
-  const methodHold = method && !method.removedAt ? holdUntilOf(method, settings.holdHours) : null;
+  const hours = (await methodHoldHours(db, w.userId, settings)).hours;
+  const methodHold = method && !method.removedAt ? holdUntilOf(method, hours) : null;
   if (methodHold !== null) holds.push({ kind: 'new_destination', until: methodHold });
 
   const since = now - SECURITY_WINDOW_DAYS * 86_400;

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  maskMiddle,
   WALLET_CURRENCIES,
   type addCardBodySchema,
   type addPayAccountBodySchema,
@@ -14,15 +15,12 @@ import type { OperatorAct } from '../../platform/http/operator-act.ts';
 import { checkAddress } from './address-validation.ts';
 import { paymentMethods, withdrawals } from './wallet.table.ts';
 import { XACT_LOCKS } from '../../platform/db/advisory-locks.ts';
+import { refuseIfFrozen } from './account-freeze.ts';
 
 export type MethodRow = typeof paymentMethods.$inferSelect;
 
-/** The spec's mask: 3 leading and 3 trailing characters, the middle hidden. */
-export function mask(value: string): string {
-  if (value.length <= 6)
-    return value.length <= 2 ? '*'.repeat(value.length) : value[0] + '*'.repeat(value.length - 2) + value.at(-1);
-  return `${value.slice(0, 3)}${'*'.repeat(Math.min(value.length - 6, 8))}${value.slice(-3)}`;
-}
+/** The spec's mask (`maskMiddle`): 3 leading and 3 trailing characters, the middle hidden. */
+export const mask = maskMiddle;
 
 export function methodTitle(row: Pick<MethodRow, 'kind' | 'bankName' | 'currency' | 'network'>): string {
   if (row.kind === 'bank') return row.bankName ?? 'Bank';
@@ -112,6 +110,7 @@ async function bindMethod(db: Db, values: NewMethod, duplicateKey: DuplicateKey,
 }
 
 export async function addCard(db: Db, userId: number, body: CardInput, stepUp: StepUp) {
+  await refuseIfFrozen(db, userId);
   await assertHolderMatchesVerifiedName(db, userId, body.holder);
   return bindMethod(db, cardValues(userId, body), 'bank_card_exists', stepUp);
 }
@@ -127,6 +126,7 @@ const cardValues = (userId: number, body: CardInput): NewMethod => ({
 
 type WalletInput = Pick<z.output<typeof addWalletBodySchema>, 'currency' | 'network' | 'address'>;
 export async function addWallet(db: Db, userId: number, body: WalletInput, stepUp: StepUp) {
+  await refuseIfFrozen(db, userId);
   checkWalletInput(body);
   return bindMethod(db, walletValues(userId, body), 'wallet_address_exists', stepUp);
 }
@@ -160,6 +160,7 @@ function checkWalletInput(body: WalletInput) {
 type PayAccountInput = Pick<z.output<typeof addPayAccountBodySchema>, 'kind' | 'holder' | 'account'>;
 /** Alipay and WeChat: one live account of each per user; a second submission is locked (customer service). */
 export async function addPayAccount(db: Db, userId: number, body: PayAccountInput, stepUp: StepUp) {
+  await refuseIfFrozen(db, userId);
   await assertHolderMatchesVerifiedName(db, userId, body.holder);
   const liveOfKind = (tx: DbOrTx) =>
     tx
@@ -237,10 +238,12 @@ async function methodForChange(tx: DbOrTx, userId: number, id: number): Promise<
 
 /** Removes a method; refused while a withdrawal under review uses it. */
 export async function removeMethod(db: Db, userId: number, id: number, stepUp: StepUp) {
+  await refuseIfFrozen(db, userId);
   await db.transaction((tx) => methodForChange(tx, userId, id));
   await stepUp();
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${XACT_LOCKS.userPayouts}, ${userId}::int)`);
+    await refuseIfFrozen(tx, userId);
     await methodForChange(tx, userId, id);
     await tx
       .update(paymentMethods)
@@ -264,6 +267,7 @@ export async function editMethod(
   edit: MethodEdit,
   stepUp: StepUp,
 ): Promise<MethodRow> {
+  await refuseIfFrozen(db, userId);
   if (edit.kind === 'crypto') checkWalletInput(edit);
   else await assertHolderMatchesVerifiedName(db, userId, edit.holder);
   const replacement: NewMethod =
@@ -286,6 +290,7 @@ export async function editMethod(
   await stepUp();
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${XACT_LOCKS.userPayouts}, ${userId}::int)`);
+    await refuseIfFrozen(tx, userId);
     await editable(tx);
     await tx
       .update(paymentMethods)

@@ -264,6 +264,22 @@ export async function approveDeposit(db: Db, d: Decision): Promise<RechargeRecor
   });
 }
 
+/**
+ * The approval a bulk approve gives one deposit of the queue it was picked from: one under review is approved
+ * (above the threshold, its first or second approval), one credited awaiting audit is audited. Each service
+ * locks the row and checks its state again, so a deposit decided meanwhile is refused as already decided.
+ * `held` when the deposit still waits for a second operator (nothing was credited).
+ */
+export async function approveOrAuditDeposit(db: Db, d: Decision): Promise<{ record: RechargeRecord; held: boolean }> {
+  const [row] = await db
+    .select({ status: deposits.status })
+    .from(deposits)
+    .where(and(eq(deposits.id, d.id), eq(deposits.class, 0)));
+  if (!row) throw new AppError('no_data');
+  const record = row.status === 4 ? await auditDeposit(db, d) : await approveDeposit(db, d);
+  return { record, held: record.status === 3 };
+}
+
 /** The credit of an approved recharge: its journal, the channel's bonus as a record of its own, the message. */
 async function creditDeposit(tx: Tx, row: DepositRow, operator: string): Promise<bigint> {
   await postJournal(tx, {

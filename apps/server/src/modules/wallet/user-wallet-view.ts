@@ -11,6 +11,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { PRACTICE_ASSET, balancesOf, userAccount } from '../ledger/index.ts';
 import { findUser } from '../users/index.ts';
 import { coinProducts } from './exchange.service.ts';
+import { methodHoldHours } from './withdraw-allowlist.ts';
 import { holdUntilOf, methodsInUse, toMethod, type MethodRow } from './payment-methods.service.ts';
 import { paymentMethods } from './wallet.table.ts';
 import { loadSettings } from './wallet-settings.ts';
@@ -81,8 +82,9 @@ export async function paymentMethodsForOperator(
     loadSettings(db),
   ]);
   const now = new Date();
+  const { hours } = await methodHoldHours(db, userId, settings);
   return {
-    items: rows.map((r) => toAdminMethod(r, settings.holdHours, inUse.has(r.id), now)),
+    items: rows.map((r) => toAdminMethod(r, hours, inUse.has(r.id), now)),
     total: Number(total?.n ?? 0),
     page: q.page,
   };

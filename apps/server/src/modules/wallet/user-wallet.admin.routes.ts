@@ -1,3 +1,4 @@
+import { methodHoldHours } from './withdraw-allowlist.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminMethodParamsSchema,
@@ -89,8 +90,8 @@ export const adminUserWalletRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const row = await allowOneEdit(db, operatorAct(request));
-      const { holdHours } = await loadSettings(db);
-      return reply.ok(toAdminMethod(row, holdHours, false, new Date()), 'operation_succeeded');
+      const { hours } = await methodHoldHours(db, row.userId, await loadSettings(db));
+      return reply.ok(toAdminMethod(row, hours, false, new Date()), 'operation_succeeded');
     },
   );
 };

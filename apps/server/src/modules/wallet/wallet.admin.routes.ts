@@ -1,6 +1,9 @@
+import { sendPrivateFile, viewingReason } from '../../platform/http/private-file.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminBulkDecisionBodySchema,
+  adminBulkResultSchema,
   adminDepositExportSchema,
   adminDepositListSchema,
   adminDepositSearchSchema,
@@ -18,6 +21,7 @@ import {
   walletSettingsSchema,
   withdrawRecordSchema,
 } from '@app/contracts';
+import { decideEach } from '../../platform/audit/bulk-decision.ts';
 import { exportRoute, utc } from '../../platform/audit/csv-export.ts';
 import { answers, fileAnswers } from '../../platform/http/answers.ts';
 import type { UploadStore } from '../uploads/index.ts';
@@ -29,7 +33,13 @@ import {
   updateChannel,
 } from './channels-admin.service.ts';
 import { searchDeposits, searchWithdrawals, withdrawalDetail } from './money-search.service.ts';
-import { approveDeposit, auditDeposit, readUploadForReview, refuseDeposit } from './recharge.service.ts';
+import {
+  approveDeposit,
+  approveOrAuditDeposit,
+  auditDeposit,
+  readUploadForReview,
+  refuseDeposit,
+} from './recharge.service.ts';
 import { changeSettings, loadSettings, settingsChangeSchema, settingsView } from './wallet-settings.ts';
 import { approveWithdrawal, refuseWithdrawal } from './withdraw.service.ts';
 
@@ -164,6 +174,44 @@ export const adminWalletRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = 
     );
   }
 
+  // Triage: one decision and one reason over up to BULK_MAX_ITEMS deposits, each its own act (decideEach).
+  app.post(
+    '/admin/deposits/bulk/approve',
+    {
+      config: { access: 'money.review' },
+      schema: {
+        summary: 'Approve many deposits, each on its own (four-eyes first approvals are held)',
+        body: adminBulkDecisionBodySchema,
+        response: answers(adminBulkResultSchema),
+      },
+    },
+    async (request, reply) =>
+      reply.ok(
+        await decideEach(db, request, async (id) => {
+          const { held } = await approveOrAuditDeposit(db, { id, ...actor(request) });
+          return held ? 'held' : 'done';
+        }),
+      ),
+  );
+  app.post(
+    '/admin/deposits/bulk/refuse',
+    {
+      config: { access: 'money.review' },
+      schema: {
+        summary: 'Refuse many deposits, each on its own',
+        body: adminBulkDecisionBodySchema,
+        response: answers(adminBulkResultSchema),
+      },
+    },
+    async (request, reply) =>
+      reply.ok(
+        await decideEach(db, request, async (id) => {
+          await refuseDeposit(db, { id, ...actor(request) });
+          return 'done';
+        }),
+      ),
+  );
+
   /** A transfer screenshot, for the operators reviewing it (reading it is audited). */
   app.get(
     '/admin/uploads/:id',
@@ -179,15 +227,10 @@ export const adminWalletRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = 
     async (request, reply) => {
       const found = await readUploadForReview(db, store, request.params.id, {
         operator: request.operator,
-        // An <img> in the console cannot send a header: the reason may come in the query string as well.
-        reason: request.query.reason ?? String(request.headers['x-reason'] ?? 'review'),
+        reason: viewingReason(request, 'review'),
         ip: request.ip,
       });
-      return reply
-        .header('content-type', found.meta.mime)
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(found.data);
+      return sendPrivateFile(reply, found);
     },
   );
 
@@ -274,6 +317,43 @@ export const adminWalletRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = 
       const record = await refuseWithdrawal(db, { id: request.params.id, ...actor(request) });
       return reply.ok(record, 'operation_succeeded');
     },
+  );
+
+  app.post(
+    '/admin/withdrawals/bulk/approve',
+    {
+      config: { access: 'money.review' },
+      schema: {
+        summary: 'Approve many withdrawals, each on its own (four-eyes first approvals are held)',
+        body: adminBulkDecisionBodySchema,
+        response: answers(adminBulkResultSchema),
+      },
+    },
+    async (request, reply) =>
+      reply.ok(
+        await decideEach(db, request, async (id) => {
+          const result = await approveWithdrawal(db, { id, ...actor(request) });
+          return result.waiting_for_second ? 'held' : 'done';
+        }),
+      ),
+  );
+  app.post(
+    '/admin/withdrawals/bulk/refuse',
+    {
+      config: { access: 'money.review' },
+      schema: {
+        summary: 'Refuse many withdrawals, each on its own',
+        body: adminBulkDecisionBodySchema,
+        response: answers(adminBulkResultSchema),
+      },
+    },
+    async (request, reply) =>
+      reply.ok(
+        await decideEach(db, request, async (id) => {
+          await refuseWithdrawal(db, { id, ...actor(request) });
+          return 'done';
+        }),
+      ),
   );
 
   // ---------- settings ----------

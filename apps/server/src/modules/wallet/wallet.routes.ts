@@ -30,6 +30,8 @@ import {
   walletOptionsSchema,
   withdrawRecordListSchema,
   withdrawRecordSchema,
+  withdrawAllowlistBodySchema,
+  withdrawAllowlistSchema,
   type WalletOptions,
 } from '@app/contracts';
 import { answers, fileAnswers } from '../../platform/http/answers.ts';
@@ -52,6 +54,7 @@ import { doRecharge, rechargeInfo, rechargeRecords } from './recharge.service.ts
 import { statement, statementCsv } from './statement.service.ts';
 import { loadSettings } from './wallet-settings.ts';
 import { cashInfo, submitWithdrawal, withdrawRecords } from './withdraw.service.ts';
+import { methodHoldHours, requestAllowlistOff, turnAllowlistOn, withdrawAllowlist } from './withdraw-allowlist.ts';
 
 export type WalletRouteOptions = { store: UploadStore };
 
@@ -66,8 +69,10 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRouteOptions> = async (ap
   const stepUpOf = (request: Parameters<typeof currentUser>[0] & { body: SecondFactorBody }) => () =>
     assertSecondFactor(db, { user: userId(request), ip: request.ip, code: request.body.second_factor_code });
 
+  // A method's "usable from" follows the user's allow-list mode as well as the platform's hold.
+  const holdHours = async (user: number) => (await methodHoldHours(db, user, await loadSettings(db))).hours;
   const created = async (row: Parameters<typeof toMethod>[0]) =>
-    toMethod(row, holdUntilOf(row, (await loadSettings(db)).holdHours), false);
+    toMethod(row, holdUntilOf(row, await holdHours(row.userId)), false);
 
   // ---------- payment methods ----------
   app.post(
@@ -80,7 +85,7 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRouteOptions> = async (ap
     '/api/user/bank_card',
     { schema: { summary: 'My bank cards', response: answers(paymentMethodListSchema) } },
     async (request, reply) =>
-      reply.ok({ items: await listMethods(db, userId(request), (await loadSettings(db)).holdHours, ['bank']) }),
+      reply.ok({ items: await listMethods(db, userId(request), await holdHours(userId(request)), ['bank']) }),
   );
 
   app.post(
@@ -93,7 +98,7 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRouteOptions> = async (ap
     '/api/user/user_wallet',
     { schema: { summary: 'My wallet addresses', response: answers(paymentMethodListSchema) } },
     async (request, reply) =>
-      reply.ok({ items: await listMethods(db, userId(request), (await loadSettings(db)).holdHours, ['crypto']) }),
+      reply.ok({ items: await listMethods(db, userId(request), await holdHours(userId(request)), ['crypto']) }),
   );
   app.get(
     '/api/user/wallet',
@@ -121,7 +126,7 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRouteOptions> = async (ap
     '/api/user/payment',
     { schema: { summary: 'My payout methods', response: answers(paymentMethodListSchema) } },
     async (request, reply) =>
-      reply.ok({ items: await listMethods(db, userId(request), (await loadSettings(db)).holdHours) }),
+      reply.ok({ items: await listMethods(db, userId(request), await holdHours(userId(request))) }),
   );
   // The one edit customer service allowed of a locked method: the same fields as adding one, and its id.
   const edited = async (request: Parameters<typeof stepUpOf>[0] & { body: { id: number } }, edit: MethodEdit) =>
@@ -219,6 +224,35 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRouteOptions> = async (ap
         tz,
       });
       return reply.ok(record, 'withdrawal_submitted');
+    },
+  );
+  app.get(
+    '/api/user/withdraw_allowlist',
+    { schema: { summary: 'My withdrawal allow-list mode', response: answers(withdrawAllowlistSchema) } },
+    async (request, reply) => reply.ok(await withdrawAllowlist(db, userId(request), await loadSettings(db))),
+  );
+  app.post(
+    '/api/user/withdraw_allowlist',
+    {
+      schema: {
+        summary: 'Turn my withdrawal allow-list mode on, or ask for it to end in 24 hours',
+        body: withdrawAllowlistBodySchema,
+        response: answers(withdrawAllowlistSchema),
+      },
+    },
+    async (request, reply) => {
+      const settings = await loadSettings(db);
+      if (request.body.on === '1')
+        return reply.ok(await turnAllowlistOn(db, userId(request), settings), 'allowlist_on');
+      const answer = await requestAllowlistOff(db, {
+        userId: userId(request),
+        ip: request.ip,
+        fundPassword: request.body.fund_password,
+        secondFactorCode: request.body.second_factor_code,
+        settings,
+        tz,
+      });
+      return reply.ok(answer, answer.state === 'turning_off' ? 'allowlist_turning_off' : 'operation_succeeded');
     },
   );
   app.get(

@@ -43,6 +43,9 @@ export const paymentMethods = pgTable(
   },
   (t) => [
     index('payment_methods_user_idx').on(t.userId),
+    // The console's search everything: a user by a card number or wallet address (removed ones too), whole or by
+    // its beginning, case aside (addresses are typed in either case).
+    index('payment_methods_account_prefix_idx').on(sql`lower(${t.account}) text_pattern_ops`),
     // A card number belongs to one live binding on the whole platform.
     uniqueIndex('payment_methods_card_key')
       .on(t.account)
@@ -130,6 +133,8 @@ export const deposits = pgTable(
     // The operators' search by date range.
     index('deposits_created_idx').on(t.createdAt),
     uniqueIndex('deposits_reference_key').on(t.referenceCode),
+    // A reference as typed, case aside, whole (the deposits search's filter) or by its beginning (search everything).
+    index('deposits_reference_prefix_idx').on(sql`upper(${t.referenceCode}) text_pattern_ops`),
     check('deposits_status', sql`${t.status} in (1,2,3,4)`),
     check('deposits_class', sql`${t.class} in (0,1,2,3)`),
     check('deposits_amount', sql`${t.amount} > 0`),
@@ -227,6 +232,17 @@ export const walletSettings = pgTable('wallet_settings', {
  * saw per user and, when it differs, starts the withdrawal hold from that moment (never earlier than the real
  * change, so the hold is never shorter than configured).
  */
+/**
+ * The user's withdrawal allow-list mode (a row while it is on): withdrawals go only to payout methods bound at least
+ * the allow-list hold ago. Turning it off is a request that takes effect a day later (offRequestedAt), so someone who
+ * took over the account cannot turn it off and withdraw to a new method in one sitting.
+ */
+export const withdrawAllowlists = pgTable('withdraw_allowlists', {
+  userId: bigint('user_id', { mode: 'number' }).primaryKey(),
+  onSince: timestamp('on_since', { withTimezone: true }).notNull().defaultNow(),
+  offRequestedAt: timestamp('off_requested_at', { withTimezone: true }),
+});
+
 export const fundPasswordMarks = pgTable('wallet_fund_password_marks', {
   userId: bigint('user_id', { mode: 'number' }).primaryKey(),
   hashSeen: text('hash_seen').notNull(),

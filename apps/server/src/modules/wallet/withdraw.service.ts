@@ -21,10 +21,12 @@ import { balancesOf, postJournal, houseAccount, houseShard, userAccount } from '
 import { postInboxMessage } from '../inbox/index.ts';
 import { fourEyesStep } from '../operators/index.ts';
 import { findUser } from '../users/index.ts';
+import { refuseIfFrozen } from './account-freeze.ts';
 import { assertFundPassword, assertSecondFactor } from '../auth/index.ts';
 import { holdUntilOf, listMethods, mask, methodTitle } from './payment-methods.service.ts';
 import { localDateTime, windowOpensAt, withinWindow } from './platform-time.ts';
 import { bpToPct, loadSettings, type Settings } from './wallet-settings.ts';
+import { methodHoldHours, methodHoldOf, withdrawAllowlist } from './withdraw-allowlist.ts';
 import { walletHooks } from './wallet-hooks.ts';
 import { fundPasswordMarks, paymentMethods, withdrawals } from './wallet.table.ts';
 import { seconds } from '../../platform/time/epoch.ts';
@@ -99,10 +101,11 @@ export async function cashInfo(db: Db, userId: number, now: number, tz: string):
   const settings = await loadSettings(db);
   const user = await findUser(db, userId);
   if (!user) throw new AppError('user_not_found');
+  const allowlist = await withdrawAllowlist(db, userId, settings);
   const [usage, balances, destinations, holdUntil] = await Promise.all([
     todayUsage(db, userId, now, tz),
     balancesOf(db, [userAccount(userId, 'available')]),
-    listMethods(db, userId, settings.holdHours),
+    listMethods(db, userId, methodHoldOf(allowlist, settings).hours),
     userHoldUntil(db, userId, settings, now),
   ]);
   const remainingAmount = settings.withdrawDailyAmount - usage.amount;
@@ -129,6 +132,7 @@ export async function cashInfo(db: Db, userId: number, now: number, tz: string):
     anti_phishing_code: user.antiPhishingCode,
     hold_until: holdUntil,
     hold_hours: settings.holdHours,
+    allowlist,
     destinations,
   };
 }
@@ -163,6 +167,7 @@ export type SubmitInput = {
  * makes the database refuse the whole transaction.
  */
 export async function submitWithdrawal(db: Db, input: SubmitInput): Promise<WithdrawRecord> {
+  await refuseIfFrozen(db, input.userId);
   const settings = await loadSettings(db);
   const amount = parseMoney(input.amount);
   if (amount === null || amount <= 0n) throw new AppError('invalid_request', { field: 'amount' });
@@ -198,13 +203,16 @@ export async function submitWithdrawal(db: Db, input: SubmitInput): Promise<With
       params: { from: settings.withdrawFrom, to: settings.withdrawTo, opens_at: opensAt },
     });
   }
-  const holds = [
-    await userHoldUntil(db, input.userId, settings, input.now),
-    holdUntilOf(method, settings.holdHours),
-  ].filter((x): x is number => x !== null);
-  if (settings.holdHours > 0 && holds.length) {
+  const userHold = await userHoldUntil(db, input.userId, settings, input.now);
+  const methodHold = await methodHoldHours(db, input.userId, settings);
+  const methodUntil = methodHold.hours > 0 ? holdUntilOf(method, methodHold.hours) : null;
+  const holds = [userHold, methodUntil].filter((x): x is number => x !== null);
+  if (holds.length) {
     const until = Math.max(...holds);
-    throw new AppError('withdraw_on_hold', {
+    // The user's own allow-list is named when it is what holds this method, so they know why and for how long.
+    const byAllowlist =
+      methodHold.allowlist && until === methodUntil && holdUntilOf(method, settings.holdHours) !== until;
+    throw new AppError(byAllowlist ? 'withdraw_allowlist_hold' : 'withdraw_on_hold', {
       params: { until: `${localDateTime(until, input.tz)} (${input.tz})`, until_ts: until },
     });
   }
@@ -219,6 +227,7 @@ export async function submitWithdrawal(db: Db, input: SubmitInput): Promise<With
     async (tx) => {
       // Serialises this user's withdrawals and method removals, so the daily limits hold under concurrency.
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${XACT_LOCKS.userPayouts}, ${input.userId}::int)`);
+      await refuseIfFrozen(tx, input.userId);
       const [still] = await tx
         .select({ id: paymentMethods.id })
         .from(paymentMethods)

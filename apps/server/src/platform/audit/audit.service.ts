@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, like, lt, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
+import { startsWith } from '../db/like-pattern.ts';
 import { actingCredential, type ActingCredential } from '../http/acting-credential.ts';
 import { auditLog } from './audit.table.ts';
 
@@ -39,9 +40,8 @@ export type AuditFilter = {
   to?: number | undefined;
 };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const exactOrPrefix = (column: typeof auditLog.action | typeof auditLog.target, value: string, prefixEnd: string) =>
-  value.endsWith(prefixEnd) ? like(column, `${escapeLike(value)}%`) : eq(column, value);
+  value.endsWith(prefixEnd) ? like(column, startsWith(value)) : eq(column, value);
 
 function where(f: AuditFilter): SQL | undefined {
   return and(

@@ -3,6 +3,19 @@ import { z } from 'zod';
 import { LISTEN_DEFAULTS } from './listen-ports.mjs';
 import { repoRoot } from './paths.ts';
 
+/** An optional comma-separated list, each entry matching `entry`; unset stays undefined. */
+const commaList = (entry: RegExp, message: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) =>
+      v
+        ?.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => !list || list.every((e) => entry.test(e)), message);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default(LISTEN_DEFAULTS.HOST),
@@ -99,19 +112,18 @@ const envSchema = z.object({
     .regex(/^[a-z0-9.-]+$/i, 'a domain name such as example.com')
     .default('localhost'),
   WEBAUTHN_RP_NAME: z.string().min(1).max(64).default('Contract Trader'),
-  WEBAUTHN_ORIGINS: z
+  WEBAUTHN_ORIGINS: commaList(/^https?:\/\/[^/]+$/, 'scheme://host[:port], comma-separated'),
+  /**
+   * Web push (docs/account.md, Notifications): who the push services may contact about our notifications (a mailto: or https: URL;
+   * Apple refuses one at localhost), and the push services the server posts to, comma-separated hosts (https, with
+   * subdomains) or exact origins. The key pair is VAPID_PRIVATE_KEY or DATA_DIR/vapid-key, read by the push module.
+   */
+  VAPID_SUBJECT: z
     .string()
-    .optional()
-    .transform((v) =>
-      v
-        ?.split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    )
-    .refine(
-      (list) => !list || list.every((o) => /^https?:\/\/[^/]+$/.test(o)),
-      'scheme://host[:port], comma-separated',
-    ),
+    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'a mailto: or https: URL')
+    .default('mailto:operators@example.com'),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  PUSH_SERVICES: commaList(/^([a-z0-9.-]+|https?:\/\/[^/]+)$/i, 'hosts or scheme://host[:port], comma-separated'),
   /** The platform's time zone: withdrawal hours and "per day" limits are counted in it. */
   PLATFORM_TZ: z
     .string()
@@ -150,6 +162,8 @@ export type Config = {
   backfill: { days: number; tickSeconds: number };
   platformTz: string;
   webauthn: WebAuthnSettings;
+  /** Web push: the VAPID subject, and the push services posted to (null: the usual browsers' own). */
+  push: { subject: string; services: string[] | null; privateKey: string | undefined };
   market: {
     feeds: string[];
     binance: { wsUrl: string; restUrl: string };
@@ -198,6 +212,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       rpName: e.WEBAUTHN_RP_NAME,
       origins: e.WEBAUTHN_ORIGINS ?? [`http://${e.WEBAUTHN_RP_ID.toLowerCase()}:${e.PORT}`],
     },
+    push: { subject: e.VAPID_SUBJECT, services: e.PUSH_SERVICES ?? null, privateKey: e.VAPID_PRIVATE_KEY },
     market: {
       feeds: e.MARKET_FEED,
       binance: { wsUrl: e.BINANCE_WS_URL, restUrl: e.BINANCE_REST_URL },

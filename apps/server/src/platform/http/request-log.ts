@@ -12,12 +12,25 @@ const SECRET_PARAM =
 const SECRET_NAME_IN_QUERY =
   /[?&](?:token|access_token|auth|authorization|password|pwd|fund_password|code|secret|sign|signature)(?:=|&|$)/i;
 
-/** The URL as it may be logged: the path, and the query with any secret-looking value masked. */
-export function loggableUrl(url: string): string {
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Query parameters whose values no log line holds, besides the secret-looking ones: what an operator types to
+     * find a person (`GET /admin/search?q=`: a whole card or phone number).
+     */
+    unloggedQuery?: readonly string[];
+  }
+}
+
+/**
+ * The URL as it may be logged: the path, and the query with any secret-looking value masked, and the values of
+ * the parameters the route names in `unloggedQuery`.
+ */
+export function loggableUrl(url: string, unlogged: readonly string[] = []): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
   // Most queries name no secret and encode no name: they are logged as sent without taking them apart.
-  if (!url.includes('%', q) && !SECRET_NAME_IN_QUERY.test(url.slice(q))) return url;
+  if (unlogged.length === 0 && !url.includes('%', q) && !SECRET_NAME_IN_QUERY.test(url.slice(q))) return url;
   const query = url
     .slice(q + 1)
     .split('&')
@@ -30,7 +43,7 @@ export function loggableUrl(url: string): string {
       } catch {
         // A malformed name is logged as sent; it names nothing a route reads.
       }
-      return eq >= 0 && SECRET_PARAM.test(decoded) ? `${name}=[redacted]` : pair;
+      return eq >= 0 && (SECRET_PARAM.test(decoded) || unlogged.includes(decoded)) ? `${name}=[redacted]` : pair;
     })
     .join('&');
   return `${url.slice(0, q)}?${query}`;
@@ -40,7 +53,7 @@ export function loggableUrl(url: string): string {
 export function requestFields(request: FastifyRequest) {
   return {
     method: request.method,
-    url: loggableUrl(request.url),
+    url: loggableUrl(request.url, request.routeOptions.config?.unloggedQuery),
     userId: request.session?.userId,
     operator: request.operator || undefined,
   };
@@ -68,7 +81,7 @@ export function accessLog(app: FastifyInstance) {
         [REQUEST_ID_LOG_LABEL]: request.id,
         method: request.method,
         route: request.routeOptions.url,
-        url: loggableUrl(request.url),
+        url: loggableUrl(request.url, request.routeOptions.config?.unloggedQuery),
         status: reply.statusCode,
         userId: request.session?.userId,
         operator: request.operator || undefined,

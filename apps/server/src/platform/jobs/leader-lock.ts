@@ -104,6 +104,7 @@ export const LOCKS = {
   logSequencer: 727_601,
   liabilities: 727_701,
   alerts: 728_200,
+  push: 728_300,
 } as const;
 
 /** The jobs that run on one node of the cluster, by the names the metrics give them. */
@@ -111,6 +112,7 @@ export const SINGLETON_JOBS: Record<string, number> = {
   'price-feed': LOCKS.priceFeed,
   accrual: LOCKS.accrual,
   alerts: LOCKS.alerts,
+  push: LOCKS.push,
   maintenance: LOCKS.maintenance,
   'log-sequencer': LOCKS.logSequencer,
 };

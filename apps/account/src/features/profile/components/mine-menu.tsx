@@ -1,5 +1,7 @@
+import type { SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  AlertIcon,
   Badge,
   BellIcon,
   CardIcon,
@@ -44,7 +46,31 @@ const ITEMS = [
   { key: 'news', label: 'mine.menu.news', href: '#/pages/news/news', Icon: NewsIcon },
   { key: 'activityCenter', label: 'checkin.menu', href: '#/pages/user/activityCenter', Icon: GiftIcon },
   { key: 'support', label: 'support.menu', href: '#/pages/customer/customer', Icon: HeadsetIcon },
+  { key: 'cases', label: 'mine.menu.cases', href: '#/pages/user/cases', Icon: AlertIcon },
 ] as const;
+
+/** A phone with a notification on it: Notifications (Bell is the platform notices'), drawn like @app/ui's icons. */
+function PushIcon({ size = 24, ...rest }: SVGProps<SVGSVGElement> & { size?: number }) {
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...rest}
+    >
+      <path d="M13 3H8a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2v-7" />
+      <path d="M11 18h2" />
+      <circle cx="18" cy="6" r="3" />
+    </svg>
+  );
+}
 
 /** Unread counts shown as badges: messages on the messages item, support answers on customer service. */
 function UnreadBadge({ count, testId }: { count: number; testId: string }) {
@@ -85,6 +111,7 @@ export function MineMenu({ onLogout, badges }: { onLogout: () => void; badges?: 
           icon={<GlobeIcon size={22} />}
         />
         <Cell title={t('mine.menu.display')} href="#/pages/user/display" icon={<PaletteIcon size={22} />} />
+        <Cell title={t('mine.menu.notifications')} href="#/pages/user/notifications" icon={<PushIcon size={22} />} />
       </CellGroup>
       <CellGroup>
         <Cell title={t('mine.menu.logout')} onClick={onLogout} icon={<LogoutIcon size={22} />} danger arrow={false} />

@@ -1,5 +1,5 @@
 import { baseApi } from '@app/api-client';
-import type { LoginRecord, UserSession } from '@app/contracts';
+import type { FreezeAnswer, LoginRecord, UserSession } from '@app/contracts';
 
 export const securityApi = baseApi.enhanceEndpoints({ addTagTypes: ['Sessions'] }).injectEndpoints({
   endpoints: (build) => ({
@@ -12,7 +12,14 @@ export const securityApi = baseApi.enhanceEndpoints({ addTagTypes: ['Sessions'] 
       query: () => ({ url: '/api/user/sessions/logout_others', method: 'POST' }),
       invalidatesTags: ['Sessions'],
     }),
+    /** Freezes withdrawals and payout-method changes at once and signs out every other session; only customer
+     * service unfreezes. The user info carries `frozen_at`, the sessions list loses the others: both are read again. */
+    freezeAccount: build.mutation<FreezeAnswer, void>({
+      query: () => ({ url: '/api/user/freeze', method: 'POST' }),
+      invalidatesTags: ['User', 'Sessions'],
+    }),
   }),
 });
 
-export const { useGetSessionsQuery, useGetLoginsQuery, useLogoutOthersMutation } = securityApi;
+export const { useGetSessionsQuery, useGetLoginsQuery, useLogoutOthersMutation, useFreezeAccountMutation } =
+  securityApi;

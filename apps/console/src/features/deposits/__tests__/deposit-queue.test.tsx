@@ -79,7 +79,9 @@ describe('the deposits queue', () => {
     );
     signIn(store);
     await user.click(await screen.findByRole('button', { name: 'Open deposit #7' }));
-    expect(calls[0]?.path).toBe('/admin/deposits?status=3&page=1&size=50');
+    expect(calls.find((c) => c.path.startsWith('/admin/deposits'))?.path).toBe(
+      '/admin/deposits?status=3&page=1&size=50',
+    );
 
     const detail = screen.getByRole('region', { name: 'Deposit detail' });
     // The screenshot's read is audited: the <img> names the deposit as its reason.
@@ -190,5 +192,21 @@ describe('the deposits queue', () => {
     signIn(second.store);
     expect((await screen.findByRole('alert')).textContent).toContain('Your role does not allow this');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('lists the one deposit a link names, opened whatever its state, with the way back to the queue', async () => {
+    const { calls } = mockServer({ 'GET /admin/deposits': { data: { items: [deposit({ status: 1 })], total: 1 } } });
+    const { store } = renderWithStore(
+      <MemoryRouter initialEntries={['/deposits?id=7']}>
+        <DepositQueue />
+      </MemoryRouter>,
+    );
+    signIn(store);
+    const detail = await screen.findByRole('region', { name: 'Deposit detail' });
+    expect(within(detail).getByRole('heading', { name: /Deposit #7/ })).toBeTruthy();
+    // That deposit alone, in any state: no status filter.
+    expect(calls.find((c) => c.path.startsWith('/admin/deposits'))?.path).toBe('/admin/deposits?id=7&page=1&size=50');
+    expect(screen.getByText('Deposit #7, opened from search.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to the queue' }).getAttribute('href')).toBe('/deposits');
   });
 });

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { AdminDeposit } from '@app/contracts';
 import page from '../../../components/page.module.css';
 import { dayRange, useSharedFilters } from '../../../components/filter-bar.tsx';
-import { useQueueState } from '../../../components/queue-state.ts';
+import { useLinkedItem, useQueueState } from '../../../components/queue-state.ts';
 import { QueueShell } from '../../../components/queue-shell.tsx';
 import ui from '../../../components/ui.module.css';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
@@ -14,18 +15,25 @@ import { DepositDetail } from './deposit-detail.tsx';
 
 /**
  * Deposits: the review queue (under review by default) and the search over every deposit by reference code,
- * user, amount and date range; beside the list, the one opened with its screenshot and actions.
+ * user, amount and date range; beside the list, the one opened with its screenshot and actions. A link naming one
+ * (`#/deposits?id=12`, from search everything) lists that deposit alone, opened, whatever its state.
  */
 export function DepositQueue() {
+  const linked = useLinkedItem();
+  return <DepositQueuePage key={linked.key} linked={linked.id} />;
+}
+
+function DepositQueuePage({ linked }: { linked: number | null }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const me = useSession().operator?.name ?? '';
-  const queue = useQueueState({ status: '3' });
+  const queue = useQueueState(linked ? { id: String(linked) } : { status: '3' }, linked);
   const { filters, selectedId } = queue;
   const shared = useSharedFilters();
   // The last decision and the deposit as it answered, still shown after it leaves the list (credited or refused).
   const [last, setLast] = useState<{ id: number; outcome: DepositOutcome; deposit: AdminDeposit } | null>(null);
   const search = {
+    id: filters.id ? Number(filters.id) : undefined,
     status: filters.status ? Number(filters.status) : undefined,
     reference: filters.reference,
     user: filters.user,
@@ -76,12 +84,24 @@ export function DepositQueue() {
       }}
       openLabel={(d) => t('deposits.open', { id: d.id })}
       rowTestId={(d) => `deposit-row-${d.id}`}
+      triage={{
+        queue: 'deposits',
+        describe: (d) => `#${d.id} · ${d.reference_code} · ${d.account} · ${formatMoney(d.amount, lang)}`,
+        userOf: (d) => d.user_id,
+      }}
       empty={
         filters.status === '4'
           ? t('deposits.emptyAudit')
           : filters.status === '3'
             ? t('deposits.empty')
             : t('deposits.emptySearch')
+      }
+      notice={
+        filters.id ? (
+          <>
+            {t('deposits.linked', { id: filters.id })} <Link to="/deposits">{t('deposits.backToQueue')}</Link>
+          </>
+        ) : null
       }
       detailLabel={t('deposits.detailLabel')}
       placeholder={t('deposits.pick')}

@@ -44,6 +44,7 @@ const view = (over: Partial<HouseView> = {}): HouseView => ({
     deposits: { count: 1, amount: '321.09', ledger_amount: '0.00' },
     withdrawals: { count: 2, amount: '500.00', ledger_amount: '500.00' },
   },
+  cases: { days: 30, decided: 3, median_seconds: 3 * 3600 + 12 * 60 },
   ...over,
 });
 
@@ -57,6 +58,15 @@ describe('the house view', () => {
     expect(screen.getByTestId('source-plans').textContent).toContain('plan_accrual');
     expect(screen.getByTestId('exposure-BTC/USDT').textContent).toContain('-7.00 U');
     expect(screen.getByText('1 waiting for review')).toBeTruthy();
+    expect(screen.getByTestId('house-cases-median').textContent).toBe('3 hr 12 min');
+    expect(screen.getByText('median over the last 30 days · 3 cases decided')).toBeTruthy();
+  });
+
+  it('says when no case was decided in the window', async () => {
+    mockServer({ 'GET /admin/house': { data: view({ cases: { days: 30, decided: 0, median_seconds: null } }) } });
+    renderWithStore(<HousePage />, { lang: 'zh' });
+    expect((await screen.findByTestId('house-cases-median')).textContent).toBe('—');
+    expect(screen.getByText('近 30 天没有处理过申诉')).toBeTruthy();
   });
 
   it('says so when a figure and the ledger disagree', async () => {

@@ -8,6 +8,7 @@ import { PanelHeading } from '../../../components/panel-heading.tsx';
 import ui from '../../../components/ui.module.css';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/hooks.ts';
+import type { ConsoleLanguage } from '../../../lib/i18n.ts';
 import { useHouseQuery } from '../api/house-api.ts';
 import styles from './house.module.css';
 
@@ -85,6 +86,46 @@ function FigureCard({
   );
 }
 
+/** "3 h 12 min": a duration in seconds, to the minute (days past 48 hours). */
+function duration(totalSeconds: number, lang: ConsoleLanguage): string {
+  const minutes = Math.round(totalSeconds / 60);
+  const parts: Array<[number, Intl.NumberFormatOptions['unit']]> =
+    minutes >= 48 * 60
+      ? [
+          [Math.floor(minutes / 1440), 'day'],
+          [Math.floor((minutes % 1440) / 60), 'hour'],
+        ]
+      : [
+          [Math.floor(minutes / 60), 'hour'],
+          [minutes % 60, 'minute'],
+        ];
+  const shown = parts.filter(([n], i) => n > 0 || (i === parts.length - 1 && parts.every(([m]) => m === 0)));
+  return shown
+    .map(([n, unit]) =>
+      new Intl.NumberFormat(lang === 'zh' ? 'zh-Hans' : 'en', { style: 'unit', unit, unitDisplay: 'short' }).format(n),
+    )
+    .join(' ');
+}
+
+/** How long users wait for a decision on a case: the median from opened to decided over the last 30 days. */
+function CasesCard({ cases }: { cases: HouseView['cases'] }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  return (
+    <section className={`${ui.panel} ${styles.card}`} aria-label={t('house.cases')}>
+      <span className={ui.label}>{t('house.cases')}</span>
+      <span className={styles.figure} data-testid="house-cases-median">
+        {cases.median_seconds === null ? '—' : duration(cases.median_seconds, lang)}
+      </span>
+      <span className={ui.hint}>
+        {cases.median_seconds === null
+          ? t('house.casesNone', { days: cases.days })
+          : `${t('house.casesMedian', { days: cases.days })} · ${t('house.casesDecided', { count: cases.decided })}`}
+      </span>
+    </section>
+  );
+}
+
 function HouseFigures({ view }: { view: HouseView }) {
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -117,6 +158,7 @@ function HouseFigures({ view }: { view: HouseView }) {
           <span className={ui.hint}>{t('house.waiting', { count: withdrawals.count })}</span>
           <Agrees ok={withdrawals.ledger_amount === withdrawals.amount} against={withdrawals.ledger_amount} />
         </FigureCard>
+        <CasesCard cases={view.cases} />
       </div>
 
       <section className={ui.panel} aria-labelledby="sources-title">

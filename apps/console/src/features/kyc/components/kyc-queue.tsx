@@ -30,7 +30,7 @@ export function KycQueue() {
       title={t('kyc.title')}
       queue={queue}
       exportUrl="/admin/kyc/export"
-      exportFilters={{ state }}
+      exportFilters={{ state, user: filters.user }}
       filterFields={[
         {
           name: 'state',
@@ -56,6 +56,11 @@ export function KycQueue() {
       ]}
       openLabel={(k) => t('kyc.open', { id: k.id })}
       rowTestId={(k) => `kyc-row-${k.id}`}
+      triage={{
+        queue: 'kyc',
+        describe: (k) => `#${k.id} · ${k.account} · ${k.real_name}`,
+        userOf: (k) => k.user_id,
+      }}
       empty={t('kyc.empty')}
       detailLabel={t('kyc.detailLabel')}
       placeholder={t('kyc.pick')}

@@ -120,7 +120,17 @@ describe('signing in to the console', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Deposits', 'Withdrawals', 'Waiting for me', 'Risk', 'Users', 'Orders', 'Audit log', 'My API tokens']);
+    ).toEqual([
+      'Deposits',
+      'Withdrawals',
+      'Waiting for me',
+      'Cases',
+      'Risk',
+      'Users',
+      'Orders',
+      'Audit log',
+      'My API tokens',
+    ]);
 
     // Changes carry the CSRF token of the session (kept in memory); every call asks for the console's language.
     await user.click(screen.getByRole('button', { name: 'Sign out' }));

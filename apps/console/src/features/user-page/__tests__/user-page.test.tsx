@@ -3,15 +3,18 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type {
+  AdminUserDevices,
   AdminUserFactors,
+  AdminUserFreezes,
   AdminLedgerPage,
   AdminPaymentMethods,
   AdminUserBalances,
   AdminUserProfile,
   Permission,
 } from '@app/contracts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { signedIn } from '../../../lib/session-slice.ts';
-import { mockServer, renderWithStore, type Answer } from '../../../test-support/render.tsx';
+import { mockServer, renderWithStore, type Answer, type Call } from '../../../test-support/render.tsx';
 import { UserPage } from '../components/user-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -24,6 +27,8 @@ const profile: AdminUserProfile = {
   inviter_id: 3,
   inviter_account: 'minh',
   locked: false,
+  frozen_at: null,
+  closed_at: null,
   is_vip: false,
   real_name_state: 'verified',
   created_at: 1_700_000_000,
@@ -90,7 +95,11 @@ const methods: AdminPaymentMethods = {
   page: 1,
 };
 
-function open(permissions: Permission[], extra: Record<string, Answer> = {}) {
+function open(
+  permissions: Permission[],
+  extra: Record<string, Answer | ((call: Call) => Answer)> = {},
+  at = '/users/7',
+) {
   const server = mockServer({
     'GET /admin/users/7': { data: profile },
     'GET /admin/users/7/balances': { data: balances },
@@ -100,7 +109,7 @@ function open(permissions: Permission[], extra: Record<string, Answer> = {}) {
     ...extra,
   });
   const rendered = renderWithStore(
-    <MemoryRouter initialEntries={['/users/7']}>
+    <MemoryRouter initialEntries={[at]}>
       <Routes>
         <Route path="/users/:id" element={<UserPage />} />
       </Routes>
@@ -194,6 +203,89 @@ describe("one user's page", () => {
     expect(post.body).toEqual({ reason: 'bank replaced the card' });
   });
 
+  it('opens on the part a link names (search everything found the user by a card), else on the ledger', async () => {
+    open(['users.read'], {}, '/users/7?part=methods');
+    expect((await screen.findByRole('tab', { name: 'Payment methods' })).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByTestId('part-methods')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Ledger' }).getAttribute('aria-selected')).toBe('false');
+  });
+
+  it('says an account its user closed is closed, since when, and offers no act on it', async () => {
+    const CLOSED_AT = 1_700_200_000;
+    open(['users.read', 'users.act', 'money.adjust'], {
+      'GET /admin/users/7': () => ({ data: { ...profile, account: 'closed-7', closed_at: CLOSED_AT } }),
+    });
+    expect((await screen.findByTestId('user-closed')).textContent).toBe(
+      `Closed by the user on ${formatDateTime(CLOSED_AT, 'en')}`,
+    );
+    expect(screen.getByTestId('user-closed-note').textContent).toMatch(/cannot be reopened/);
+    expect(screen.queryByTestId('user-frozen')).toBeNull();
+    for (const act of ['Lock', 'Freeze', 'Unfreeze', 'Sign out everywhere'])
+      expect(screen.queryByRole('button', { name: act })).toBeNull();
+  });
+
+  it('freezes and unfreezes the account with a reason, and shows since when it is frozen next to the locked state', async () => {
+    const user = userEvent.setup();
+    const FROZEN_AT = 1_700_100_000;
+    let frozenAt: number | null = null;
+    const { calls } = open(['users.read', 'users.act'], {
+      'GET /admin/users/7': () => ({ data: { ...profile, frozen_at: frozenAt } }),
+      'POST /admin/users/7/freeze': () => {
+        frozenAt = FROZEN_AT;
+        return { data: { ...profile, frozen_at: frozenAt } };
+      },
+      'POST /admin/users/7/unfreeze': () => {
+        frozenAt = null;
+        return { data: { ...profile, frozen_at: null } };
+      },
+    });
+    expect((await screen.findByTestId('user-frozen')).textContent).toBe('Not frozen');
+    expect(screen.getByRole('heading', { name: /linh88/ }).textContent).toContain('Active');
+
+    await user.click(screen.getByRole('button', { name: 'Freeze' }));
+    let dialog = await screen.findByTestId('reason-dialog');
+    expect(within(dialog).getByText('Freeze linh88?')).toBeTruthy();
+    expect(within(dialog).getByText(/payout methods are refused until the account is unfrozen/)).toBeTruthy();
+    // The reason is required: too short, nothing is sent.
+    await user.type(within(dialog).getByLabelText(/Reason/), 'ab');
+    await user.click(within(dialog).getByRole('button', { name: 'Freeze' }));
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText(/Reason/), 'c: called from a new number');
+    await user.click(within(dialog).getByRole('button', { name: 'Freeze' }));
+    await vi.waitFor(() => expect(screen.queryByTestId('reason-dialog')).toBeNull());
+    let post = calls.find((c) => c.method === 'POST')!;
+    expect(post.path).toBe('/admin/users/7/freeze');
+    expect(post.body).toEqual({ reason: 'abc: called from a new number' });
+    expect(post.headers.get('x-csrf-token')).toBe('csrf-sam');
+    // The page reads the account again: frozen since then, and the act turns into Unfreeze.
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('user-frozen').textContent).toBe(`Frozen since ${formatDateTime(FROZEN_AT, 'en')}`),
+    );
+    await user.click(screen.getByRole('button', { name: 'Unfreeze' }));
+    dialog = await screen.findByTestId('reason-dialog');
+    expect(within(dialog).getByText('Unfreeze linh88?')).toBeTruthy();
+    await user.type(within(dialog).getByLabelText(/Reason/), 'identity checked on a video call');
+    await user.click(within(dialog).getByRole('button', { name: 'Unfreeze' }));
+    await vi.waitFor(() => expect(screen.getByTestId('user-frozen').textContent).toBe('Not frozen'));
+    post = calls.filter((c) => c.method === 'POST')[1]!;
+    expect(post.path).toBe('/admin/users/7/unfreeze');
+    expect(post.body).toEqual({ reason: 'identity checked on a video call' });
+    expect(screen.getByRole('button', { name: 'Freeze' })).toBeTruthy();
+  });
+
+  it('keeps the freeze dialog open with the refusal when the server refuses', async () => {
+    const user = userEvent.setup();
+    open(['users.read', 'users.act'], {
+      'POST /admin/users/7/freeze': { code: 403, key: 'forbidden', msg: 'You may not do this.' },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Freeze' }));
+    const dialog = await screen.findByTestId('reason-dialog');
+    await user.type(within(dialog).getByLabelText(/Reason/), 'called in');
+    await user.click(within(dialog).getByRole('button', { name: 'Freeze' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('You may not do this.');
+    expect(screen.getByTestId('user-frozen').textContent).toBe('Not frozen');
+  });
+
   it("shows the user's second factors by kind, name and date", async () => {
     const user = userEvent.setup();
     const factors: AdminUserFactors = {
@@ -211,6 +303,107 @@ describe("one user's page", () => {
     const row = within(part).getByRole('row', { name: /Work phone/ });
     expect(row.textContent).toContain('Never');
     expect(within(part).getByText(/only through a password reset/)).toBeTruthy();
+  });
+
+  it("shows the user's sessions by device, live or how they ended, and the devices known for alerts", async () => {
+    const user = userEvent.setup();
+    const session = { ip: '10.1.0.1', first_seen_at: 1_700_000_000, last_seen_at: 1_700_000_600 };
+    const devices: AdminUserDevices = {
+      items: [
+        { ...session, id: 41, device: 'Chrome · Android', state: 'live', ended_at: null, ended_by_operator: null },
+        {
+          ...session,
+          id: 40,
+          device: 'Safari · iPhone',
+          state: 'signed_out',
+          ended_at: 1_700_000_900,
+          ended_by_operator: 'sam',
+        },
+        {
+          ...session,
+          id: 39,
+          device: 'Firefox · Windows',
+          state: 'idle',
+          ended_at: 1_700_604_800,
+          ended_by_operator: null,
+        },
+      ],
+      total: 3,
+      page: 1,
+      known_devices: [
+        { device: 'Chrome · Android', last_sign_in_at: 1_700_000_000, sign_ins: 4 },
+        { device: 'Safari · iPhone', last_sign_in_at: 1_699_000_000, sign_ins: 1 },
+      ],
+      known_from_last: 100,
+    };
+    open(['users.read'], { 'GET /admin/users/7/devices': { data: devices } });
+    await user.click(await screen.findByRole('tab', { name: 'Devices' }));
+    const part = await screen.findByTestId('part-devices');
+    expect(within(part).getByRole('row', { name: /Chrome · Android/ }).textContent).toContain('Live');
+    expect(within(part).getByRole('row', { name: /Safari · iPhone/ }).textContent).toContain(
+      `Ended ${formatDateTime(1_700_000_900, 'en', 'short')} by sam (sign out everywhere)`,
+    );
+    expect(within(part).getByRole('row', { name: /Firefox/ }).textContent).toContain('Unused for a week, ended');
+    const known = screen.getByTestId('known-devices');
+    expect(within(known).getByRole('row', { name: /Chrome · Android/ }).textContent).toContain('4');
+    expect(screen.getByText(/latest 100 sign-ins: a sign-in from any other device/)).toBeTruthy();
+  });
+
+  it('shows who froze and unfroze the account, when and why, and says when there is nothing or it failed', async () => {
+    const user = userEvent.setup();
+    const none = { operator: null, reason: null, device: null, ip: null, signed_out: null, already_frozen_since: null };
+    const freezes: AdminUserFreezes = {
+      items: [
+        {
+          ...none,
+          id: 'audit:5',
+          at: 1_700_100_000,
+          act: 'unfreeze',
+          by: 'operator',
+          operator: 'sam',
+          reason: 'identity checked on a video call',
+        },
+        {
+          ...none,
+          id: 'self:2',
+          at: 1_700_000_000,
+          act: 'freeze',
+          by: 'user',
+          device: 'Safari · iPhone',
+          ip: '10.2.0.1',
+          signed_out: 2,
+        },
+      ],
+      total: 2,
+      page: 1,
+    };
+    open(['users.read'], { 'GET /admin/users/7/freezes': { data: freezes } });
+    await user.click(await screen.findByRole('tab', { name: 'Freezes' }));
+    const part = await screen.findByTestId('part-freezes');
+    const [, unfreeze, freeze] = within(part).getAllByRole('row');
+    expect(unfreeze!.textContent).toContain('Unfreeze');
+    expect(unfreeze!.textContent).toContain('sam');
+    expect(unfreeze!.textContent).toContain('identity checked on a video call');
+    expect(freeze!.textContent).toContain('The user, in the app');
+    expect(freeze!.textContent).toContain('Safari · iPhone · 10.2.0.1');
+    expect(freeze!.textContent).toContain('Signed out 2 other sessions');
+  });
+
+  it('says when the user was never frozen, and offers a retry when the freezes cannot be read', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    open(['users.read'], {
+      'GET /admin/users/7/freezes': () =>
+        fail
+          ? { code: 500, key: 'internal_error', msg: 'Something went wrong.' }
+          : { data: { items: [], total: 0, page: 1 } },
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Freezes' }));
+    const panel = screen.getByRole('tabpanel');
+    expect((await within(panel).findByRole('alert')).textContent).toContain('Something went wrong.');
+    fail = false;
+    await user.click(within(panel).getByRole('button', { name: 'Try again' }));
+    expect(await within(panel).findByText('Never frozen.')).toBeTruthy();
   });
 
   it('says a held adjustment waits for a second operator', async () => {
@@ -260,6 +453,7 @@ describe("one user's page", () => {
       { lang: 'zh' },
     );
     expect(await screen.findByText('越南语 (vi)')).toBeTruthy();
+    expect(screen.getByTestId('user-frozen').textContent).toBe('未冻结');
     expect(await screen.findByText('此账户尚无资金变动。')).toBeTruthy();
   });
 });

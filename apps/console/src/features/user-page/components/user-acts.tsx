@@ -12,11 +12,12 @@ import {
   useOpenPasswordResetMutation,
   useRevokeSessionsMutation,
   useSendMessageMutation,
+  useSetFrozenMutation,
   useSetLockedMutation,
 } from '../api/user-page-api.ts';
 import styles from './user-page.module.css';
 
-type Act = 'lock' | 'reset' | 'signOut' | 'message' | 'adjust';
+type Act = 'lock' | 'freeze' | 'reset' | 'signOut' | 'message' | 'adjust';
 
 /** A form's own refusal, shown in the dialog as the server's would be. */
 const refusal = (msg: string): ConsoleError => ({ code: 400, key: 'please_fill_in', msg, kind: 'refused' });
@@ -34,7 +35,15 @@ export function UserActs({ user, onDone }: { user: AdminUserProfile; onDone: (te
   const mayAct = permissions.includes('users.act');
   const mayAdjust = permissions.includes('money.adjust');
   const [act, setAct] = useState<Act | null>(null);
+  const frozen = isFrozen(user);
   if (!mayAct && !mayAdjust) return null;
+  // The user closed it: nothing is done to it any more, and no one reopens it (the server refuses too).
+  if (user.closed_at !== null && user.closed_at !== undefined)
+    return (
+      <p className={styles.acts} data-testid="user-closed-note">
+        {t('userPage.closedNote')}
+      </p>
+    );
   const close = () => setAct(null);
   const button = (which: Act, label: string, danger = false) => (
     <button
@@ -53,10 +62,12 @@ export function UserActs({ user, onDone }: { user: AdminUserProfile; onDone: (te
           {button('reset', t('userPage.reset.open'))}
           {button('signOut', t('userPage.signOut.open'))}
           {button('lock', user.locked ? t('users.unlock') : t('users.lock'), !user.locked)}
+          {button('freeze', frozen ? t('users.unfreeze') : t('users.freeze'), !frozen)}
         </>
       )}
       {mayAdjust && button('adjust', t('userPage.adjust.open'))}
       {act === 'lock' && <LockDialog user={user} onClose={close} />}
+      {act === 'freeze' && <FreezeDialog user={user} onClose={close} />}
       {act === 'reset' && <ResetDialog user={user} onClose={close} onDone={onDone} />}
       {act === 'signOut' && <SignOutDialog user={user} onClose={close} onDone={onDone} />}
       {act === 'message' && <MessageDialog user={user} onClose={close} onDone={onDone} />}
@@ -77,6 +88,27 @@ function LockDialog({ user, onClose }: Omit<ActProps, 'onDone'>) {
       onConfirm={(reason) => setLocked({ id: user.id, locked: !user.locked, reason }).unwrap()}
     >
       <p>{user.locked ? t('users.unlockExplain') : t('users.lockExplain')}</p>
+    </ReasonDialog>
+  );
+}
+
+/** Frozen (by the user or customer service): withdrawals and payout-method changes are refused. An older server
+ * does not send the field: not frozen. */
+const isFrozen = (user: AdminUserProfile) => user.frozen_at !== null && user.frozen_at !== undefined;
+
+function FreezeDialog({ user, onClose }: Omit<ActProps, 'onDone'>) {
+  const { t } = useTranslation();
+  const [setFrozen] = useSetFrozenMutation();
+  const frozen = isFrozen(user);
+  return (
+    <ReasonDialog
+      title={t(frozen ? 'users.confirmUnfreeze' : 'users.confirmFreeze', { account: user.account })}
+      confirmLabel={frozen ? t('users.unfreeze') : t('users.freeze')}
+      tone={frozen ? 'primary' : 'danger'}
+      onClose={onClose}
+      onConfirm={(reason) => setFrozen({ id: user.id, frozen: !frozen, reason }).unwrap()}
+    >
+      <p>{frozen ? t('users.unfreezeExplain') : t('users.freezeExplain')}</p>
     </ReasonDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import type { AdminUserProfile } from '@app/contracts';
 import page from '../../../components/page.module.css';
 import { QueryState } from '../../../components/query-state.tsx';
@@ -13,13 +13,31 @@ import { UserActs } from './user-acts.tsx';
 import { PARTS, UserPart, type Part } from './user-parts.tsx';
 import styles from './user-page.module.css';
 
-/** One user on one page: the account, its balances, customer service's acts, and a tab per part of its history. */
+const isPart = (value: string | null): value is Part => (PARTS as readonly (string | null)[]).includes(value);
+
+/**
+ * One user on one page: the account, its balances, customer service's acts, and a tab per part of its history. A
+ * link may name the part to open (`#/users/12?part=methods`: search everything found the user by a card).
+ */
 export function UserPage() {
   const { t } = useTranslation();
+  const lang = useLanguage();
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   const profile = useUserProfileQuery(id, { skip: !valid });
-  const [part, setPart] = useState<Part>('ledger');
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const linkedPart = () => {
+    const named = params.get('part');
+    return isPart(named) ? named : 'ledger';
+  };
+  const [part, setPart] = useState<Part>(linkedPart);
+  // Each link followed opens the part it names, even when this page is already showing (another user, or this one).
+  const [followed, setFollowed] = useState(location.key);
+  if (followed !== location.key) {
+    setFollowed(location.key);
+    setPart(linkedPart());
+  }
   const [notice, setNotice] = useState<string | null>(null);
   const user = profile.data;
 
@@ -43,9 +61,18 @@ export function UserPage() {
               <div>
                 <h1 className={page.title}>
                   {user.account} <span className={styles.id}>#{user.id}</span>{' '}
-                  <span className={`${ui.badge} ${user.locked ? ui.badgeDanger : ui.badgeOk}`}>
-                    {user.locked ? t('users.locked') : t('users.active')}
-                  </span>
+                  {user.closed_at ? (
+                    <span className={`${ui.badge} ${ui.badgeDanger}`} data-testid="user-closed">
+                      {t('users.closedSince', { time: formatDateTime(user.closed_at, lang) })}
+                    </span>
+                  ) : (
+                    <>
+                      <span className={`${ui.badge} ${user.locked ? ui.badgeDanger : ui.badgeOk}`}>
+                        {user.locked ? t('users.locked') : t('users.active')}
+                      </span>{' '}
+                      <FrozenBadge frozenAt={user.frozen_at ?? null} />
+                    </>
+                  )}
                   {user.is_vip && <span className={ui.badge}> VIP</span>}
                 </h1>
                 <p className={page.subtitle}>
@@ -90,6 +117,17 @@ export function UserPage() {
         )}
       </QueryState>
     </div>
+  );
+}
+
+/** Next to the locked state: since when withdrawals and payout-method changes are frozen, or that they are not. */
+function FrozenBadge({ frozenAt }: { frozenAt: number | null }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  return (
+    <span className={`${ui.badge} ${frozenAt !== null ? ui.badgeDanger : ui.badgeOk}`} data-testid="user-frozen">
+      {frozenAt !== null ? t('users.frozenSince', { time: formatDateTime(frozenAt, lang) }) : t('users.notFrozen')}
+    </span>
   );
 }
 

@@ -25,6 +25,8 @@ import {
   useUserSupportQuery,
   useUserWithdrawalsQuery,
 } from '../api/user-page-api.ts';
+import { DevicesPart } from './devices-part.tsx';
+import { FreezesPart } from './freezes-part.tsx';
 import { PartTable, usePagedPart } from './part-table.tsx';
 import styles from './user-page.module.css';
 
@@ -38,6 +40,8 @@ export const PARTS = [
   'realName',
   'limits',
   'factors',
+  'devices',
+  'freezes',
   'sessions',
   'messages',
   'support',
@@ -74,6 +78,10 @@ export function UserPart({ part, userId }: { part: Part; userId: number }) {
       return <LimitsPart id={userId} />;
     case 'factors':
       return <FactorsPart id={userId} />;
+    case 'devices':
+      return <DevicesPart id={userId} />;
+    case 'freezes':
+      return <FreezesPart id={userId} />;
     case 'sessions':
       return <SessionsPart id={userId} />;
     case 'messages':

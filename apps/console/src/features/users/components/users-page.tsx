@@ -92,19 +92,31 @@ export function UsersPage() {
                 <td>{t(`users.realNameStates.${user.real_name_state}`, { defaultValue: user.real_name_state })}</td>
                 <td>{formatDateTime(user.created_at, lang, 'short')}</td>
                 <td>
-                  <span className={`${ui.badge} ${user.locked ? ui.badgeDanger : ui.badgeOk}`}>
-                    {user.locked ? t('users.locked') : t('users.active')}
-                  </span>
+                  {user.closed_at ? (
+                    <span className={`${ui.badge} ${ui.badgeDanger}`}>{t('users.closed')}</span>
+                  ) : (
+                    <span className={`${ui.badge} ${user.locked ? ui.badgeDanger : ui.badgeOk}`}>
+                      {user.locked ? t('users.locked') : t('users.active')}
+                    </span>
+                  )}
+                  {(user.frozen_at ?? null) !== null && (
+                    <>
+                      {' '}
+                      <span className={`${ui.badge} ${ui.badgeDanger}`}>{t('users.frozen')}</span>
+                    </>
+                  )}
                 </td>
                 {mayAct && (
                   <td className={ui.num}>
-                    <button
-                      type="button"
-                      className={`${ui.button} ${ui.small} ${user.locked ? '' : ui.danger}`}
-                      onClick={() => setActing(user)}
-                    >
-                      {user.locked ? t('users.unlock') : t('users.lock')}
-                    </button>
+                    {!user.closed_at && (
+                      <button
+                        type="button"
+                        className={`${ui.button} ${ui.small} ${user.locked ? '' : ui.danger}`}
+                        onClick={() => setActing(user)}
+                      >
+                        {user.locked ? t('users.unlock') : t('users.lock')}
+                      </button>
+                    )}
                   </td>
                 )}
               </tr>

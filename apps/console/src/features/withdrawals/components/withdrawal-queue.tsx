@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminWithdrawal } from '@app/contracts';
 import page from '../../../components/page.module.css';
 import { dayRange, useSharedFilters } from '../../../components/filter-bar.tsx';
-import { useQueueState } from '../../../components/queue-state.ts';
+import { useLinkedItem, useQueueState } from '../../../components/queue-state.ts';
 import { QueueShell } from '../../../components/queue-shell.tsx';
 import { RiskFlags } from '../../../components/risk-flags.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
@@ -24,17 +24,24 @@ type Outcome = 'waiting_for_second' | 'paid' | 'refused';
 /**
  * Withdrawals: the review queue (under review by default) and the search over every withdrawal by user,
  * destination, amount and date range; beside the list, the one opened with where to pay it, since when that
- * destination is bound, the holds running and the user's recent security changes.
+ * destination is bound, the holds running and the user's recent security changes. A link naming one
+ * (`#/withdrawals?id=12`, from search everything) lists that withdrawal alone, opened, whatever its state.
  */
 export function WithdrawalQueue() {
+  const linked = useLinkedItem();
+  return <WithdrawalQueuePage key={linked.key} linked={linked.id} />;
+}
+
+function WithdrawalQueuePage({ linked }: { linked: number | null }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const me = useSession().operator?.name ?? '';
-  const queue = useQueueState({ status: '3' });
+  const queue = useQueueState(linked ? { id: String(linked) } : { status: '3' }, linked);
   const { filters, selectedId } = queue;
   const shared = useSharedFilters();
   const [last, setLast] = useState<{ id: number; outcome: Outcome } | null>(null);
   const search = {
+    id: filters.id ? Number(filters.id) : undefined,
     status: filters.status ? Number(filters.status) : undefined,
     user: filters.user,
     destination: filters.destination,
@@ -99,7 +106,19 @@ export function WithdrawalQueue() {
       }}
       openLabel={(w) => t('withdrawals.open', { id: w.id })}
       rowTestId={(w) => `withdrawal-row-${w.id}`}
+      triage={{
+        queue: 'withdrawals',
+        describe: (w) => `#${w.id} · ${w.account} · ${formatMoney(w.amount, lang)}`,
+        userOf: (w) => w.user_id,
+      }}
       empty={filters.status === '3' ? t('withdrawals.empty') : t('withdrawals.emptySearch')}
+      notice={
+        filters.id ? (
+          <>
+            {t('withdrawals.linked', { id: filters.id })} <Link to="/withdrawals">{t('withdrawals.backToQueue')}</Link>
+          </>
+        ) : null
+      }
       detailLabel={t('withdrawals.detailLabel')}
       placeholder={t('withdrawals.pick')}
       detail={

@@ -1,5 +1,6 @@
 import { toCsv } from '@app/csv';
 import type { AccrualList } from '@app/contracts';
+import { saveFile } from '@app/app-kit';
 
 /**
  * A holding's daily credits as CSV (the platform's one CSV writer: BOM, CRLF, formula guard): one line per lot
@@ -26,12 +27,5 @@ export function sumCents(amounts: string[]): bigint {
 }
 
 export function download(filename: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(new Blob([text], { type: 'text/csv;charset=utf-8' }), filename);
 }

@@ -114,6 +114,12 @@ export function OrderDetail({ order, verifyHref }: { order: Order; verifyHref?: 
         <LinkButton variant="secondary" href={chartHref(order)}>
           {t('detail.chartLink')}
         </LinkButton>
+        {/* A settled real order can be contested: the account remote's form, which attaches its evidence. */}
+        {order.status === 'settled' && order.mode === 'real' && (
+          <LinkButton variant="secondary" href={`#/pages/user/contest?kind=order&id=${order.id}`} data-testid="contest">
+            {t('detail.contest')}
+          </LinkButton>
+        )}
       </div>
       <SimulatedNote simulated={order.simulated} />
     </article>

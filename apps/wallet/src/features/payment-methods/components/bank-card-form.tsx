@@ -7,9 +7,8 @@ import { errorField, fieldErrors } from '../../../lib/form-errors.ts';
 import styles from '../../../lib/wallet.module.css';
 import { useAddCardMutation, useEditCardMutation } from '../api/payment-methods-api.ts';
 import { EditNote } from './edit-note.tsx';
-import { apiErrorText } from '@app/app-kit';
+import { apiErrorText, useStepUp } from '@app/app-kit';
 import { HoldAheadNote } from './hold-ahead-note.tsx';
-import { useStepUp } from '../../../lib/step-up.tsx';
 
 const FIELDS = ['bank_name', 'branch', 'holder', 'card_number'] as const;
 

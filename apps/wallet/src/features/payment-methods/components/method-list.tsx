@@ -7,8 +7,7 @@ import { Badge, Button, ConfirmDialog, useToast } from '@app/ui';
 import { NS } from '../../../i18n-namespace.ts';
 import styles from '../../../lib/wallet.module.css';
 import { useRemoveMethodMutation } from '../api/payment-methods-api.ts';
-import { useStepUp } from '../../../lib/step-up.tsx';
-import { apiErrorText } from '@app/app-kit';
+import { apiErrorText, useStepUp } from '@app/app-kit';
 
 // Where each kind's one allowed change is made: the page that adds one, in edit mode.
 const EDIT_PAGE: Record<PaymentMethod['kind'], string> = {

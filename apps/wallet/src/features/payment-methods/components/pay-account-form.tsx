@@ -7,9 +7,8 @@ import { fieldErrors } from '../../../lib/form-errors.ts';
 import styles from '../../../lib/wallet.module.css';
 import { useAddPayAccountMutation, useEditPayAccountMutation } from '../api/payment-methods-api.ts';
 import { EditNote } from './edit-note.tsx';
-import { apiErrorText } from '@app/app-kit';
+import { apiErrorText, useStepUp } from '@app/app-kit';
 import { HoldAheadNote } from './hold-ahead-note.tsx';
-import { useStepUp } from '../../../lib/step-up.tsx';
 
 /**
  * An Alipay or WeChat Pay account; one of each, locked after submission. With `editing`, the one change customer

@@ -7,9 +7,8 @@ import { errorField, fieldErrors } from '../../../lib/form-errors.ts';
 import styles from '../../../lib/wallet.module.css';
 import { useAddWalletMutation, useEditWalletMutation, useGetWalletOptionsQuery } from '../api/payment-methods-api.ts';
 import { EditNote } from './edit-note.tsx';
-import { apiErrorText } from '@app/app-kit';
+import { apiErrorText, useStepUp } from '@app/app-kit';
 import { HoldAheadNote } from './hold-ahead-note.tsx';
-import { useStepUp } from '../../../lib/step-up.tsx';
 
 /**
  * Currency, network (always picked explicitly) and address; the server checks the address for that network.

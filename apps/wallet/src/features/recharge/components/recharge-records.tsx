@@ -8,6 +8,7 @@ import { RecordStatus } from '../../../lib/record-status.tsx';
 import { ReceiptRows, RecordList } from '../../../lib/record-list.tsx';
 import { getBlob, LoadError, Loading } from '@app/app-kit';
 import { Timeline } from '../../../lib/timeline.tsx';
+import { ContestLink } from '../../../lib/contest-link.tsx';
 import styles from '../../../lib/wallet.module.css';
 import { useGetRechargePagesInfiniteQuery, useGetRechargeRecordQuery } from '../api/recharge-api.ts';
 
@@ -64,6 +65,7 @@ export function RechargeReceipt({ id }: { id: number }) {
       </p>
       <ReceiptRows rows={rows} />
       {r.reason && <p className={styles.error}>{t('record.reason', { reason: r.reason })}</p>}
+      {r.status === 2 && r.class === 0 && <ContestLink kind="deposit" id={r.id} />}
       <h2 className={styles.label}>{t('record.timeline')}</h2>
       <Timeline steps={r.timeline} />
       {r.upload_id && <Screenshot uploadId={r.upload_id} />}

@@ -5,7 +5,7 @@ import { STATEMENT_TYPES, type StatementItem, type StatementType } from '@app/co
 import { useFormatters } from '@app/i18n/client';
 import { Button, OrderIcon, useToast } from '@app/ui';
 import { NS } from '../../../i18n-namespace.ts';
-import { apiErrorText, getBlob, PagedList } from '@app/app-kit';
+import { apiErrorText, getBlob, PagedList, saveFile } from '@app/app-kit';
 import styles from '../../../lib/wallet.module.css';
 import { csvPath, useGetStatementPagesInfiniteQuery, type StatementFilter } from '../api/statement-api.ts';
 import { readerTimeZone, statementSpan } from '../lib/statement-span.ts';
@@ -33,15 +33,7 @@ export function StatementView() {
   const download = async () => {
     setExporting(true);
     try {
-      const blob = await getBlob(csvPath(filter), token);
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = 'statement.csv';
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveFile(await getBlob(csvPath(filter), token), 'statement.csv');
     } catch (e) {
       toast.error(apiErrorText(e, t));
     } finally {

@@ -6,6 +6,7 @@ import type { i18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '@app/api-client';
 import type { CashInfo } from '@app/contracts';
+import { userInfoFixture } from '@app/contracts/fixtures';
 import { initI18n } from '@app/i18n/client';
 import { ToastProvider } from '@app/ui';
 import { NS } from '../../../i18n-namespace.ts';
@@ -53,7 +54,7 @@ beforeAll(async () => {
 afterEach(() => vi.unstubAllGlobals());
 
 function renderForm(value: CashInfo) {
-  render(
+  return render(
     <Provider store={makeStore({ session: { token: 't', endedBecause: null } })}>
       <I18nextProvider i18n={i18n}>
         <ToastProvider>
@@ -80,7 +81,9 @@ describe('the withdrawal form', () => {
   });
 
   it('refuses an amount outside the limits inline, and sends nothing', async () => {
-    const fetch = vi.fn();
+    const fetch = vi.fn(async (_url: string, _init?: RequestInit) =>
+      Response.json({ code: 200, key: 'ok', msg: 'ok', data: userInfoFixture() }),
+    );
     vi.stubGlobal('fetch', fetch);
     renderForm(info());
     fireEvent.change(await screen.findByLabelText('Amount'), { target: { value: '50' } });
@@ -89,7 +92,8 @@ describe('the withdrawal form', () => {
       'The withdrawal amount must be between 100.00 and 49,999.00 U',
     );
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(fetch).not.toHaveBeenCalled();
+    // Nothing is sent (the form reads the user info, to know whether the account is frozen: that read is all).
+    expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
   });
 
   it('says what is wrong with letters or a negative amount, and the error goes once the amount is fixed', async () => {
@@ -136,6 +140,22 @@ describe('the withdrawal form', () => {
       expect(screen.getByTestId('cash-blocked').textContent).toContain(moment(future));
     });
 
+    it('with the allow-list on, says so, and names it when it is what holds a new destination', async () => {
+      const base = info({
+        hold_hours: 0,
+        allowlist: { state: 'on', on_since: 1, off_at: null, hold_hours: 24, off_delay_hours: 24 },
+      });
+      const bound = future - 24 * 3600;
+      renderForm({ ...base, destinations: [{ ...base.destinations[0]!, created_at: bound, hold_until: future }] });
+      expect(await screen.findByRole('button', { name: 'Continue' })).toHaveProperty('disabled', true);
+      expect(screen.getByTestId('cash-allowlist').textContent).toBe(
+        'Allow-list mode is on: withdrawals go only to payout methods bound at least 24 hours ago.',
+      );
+      expect(screen.getByTestId('cash-blocked').textContent).toBe(
+        `Allow-list mode is on: this payout method can receive withdrawals from ${moment(future)}.`,
+      );
+    });
+
     it('a closed window disables Continue and says when it opens', async () => {
       renderForm(info({ window: { from: '09:00', to: '21:00', time_zone: 'UTC', open: false, opens_at: future } }));
       expect(await screen.findByRole('button', { name: 'Continue' })).toHaveProperty('disabled', true);
@@ -165,6 +185,89 @@ describe('the withdrawal form', () => {
       expect((await screen.findByTestId('cash-blocked')).textContent).toBe(
         `For your security, withdrawals are on hold until ${moment(future)}`,
       );
+      expect(screen.getByRole('button', { name: 'Continue' })).toHaveProperty('disabled', true);
+    });
+  });
+
+  describe('a frozen account', () => {
+    const FROZEN_AT = 1_767_225_600;
+    const moment = (seconds: number) =>
+      new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' }).format(
+        new Date(seconds * 1000),
+      );
+    /** The server: the user info with `frozen_at`; every POST recorded (and refused as the server would). */
+    function frozenServer(frozenAt: number | null | undefined) {
+      const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+        if (init?.method === 'POST')
+          return Response.json({ code: 422, key: 'account_frozen', msg: 'Your account is frozen', data: null });
+        if (String(url).includes('/api/user/index')) {
+          const user: Record<string, unknown> = { ...userInfoFixture(), frozen_at: frozenAt };
+          if (frozenAt === undefined) delete user.frozen_at;
+          return Response.json({ code: 200, key: 'ok', msg: 'ok', data: user });
+        }
+        return Response.json({ code: 404, key: 'not_found', msg: '', data: null });
+      });
+      vi.stubGlobal('fetch', fetch);
+      return fetch;
+    }
+
+    it('shows since when withdrawals are frozen, with the way to customer service, and Continue cannot be used', async () => {
+      const fetch = frozenServer(FROZEN_AT);
+      renderForm(info());
+      const banner = await screen.findByTestId('cash-frozen');
+      expect(banner.textContent).toContain(`Withdrawals have been frozen since ${moment(FROZEN_AT)}`);
+      expect(banner.textContent).toContain('Customer service can unfreeze it after checking it is you.');
+      expect(within(banner).getByRole('link', { name: 'Contact customer service' }).getAttribute('href')).toBe(
+        '#/pages/customer/customer',
+      );
+      const next = screen.getByRole('button', { name: 'Continue' });
+      expect(next).toHaveProperty('disabled', true);
+      expect(next.getAttribute('aria-describedby')).toBe(banner.id);
+      // Enter in the amount field submits the form: still nothing opens, nothing is sent.
+      fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '300' } });
+      fireEvent.submit(next.closest('form')!);
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
+    });
+
+    it('shows the banner in place of "bind a card first" when there is no destination', async () => {
+      frozenServer(FROZEN_AT);
+      renderForm(info({ destinations: [] }));
+      expect((await screen.findByTestId('cash-frozen')).textContent).toContain(moment(FROZEN_AT));
+      expect(screen.queryByRole('link', { name: 'Bind bank card' })).toBeNull();
+    });
+
+    it('no banner when not frozen, nor from an older server that does not send the field', async () => {
+      for (const frozenAt of [null, undefined]) {
+        const fetch = frozenServer(frozenAt);
+        const { unmount } = renderForm(info());
+        await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+        fireEvent.change(await screen.findByLabelText('Amount'), { target: { value: '300' } });
+        expect(screen.getByRole('button', { name: 'Continue' })).toHaveProperty('disabled', false);
+        expect(screen.queryByTestId('cash-frozen')).toBeNull();
+        unmount();
+      }
+    });
+
+    it('a freeze the page did not know of yet (another device) shows up once the server refuses', async () => {
+      let frozenAt: number | null = null;
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (url: string, init?: RequestInit) => {
+          if (init?.method === 'POST') {
+            frozenAt = FROZEN_AT;
+            return Response.json({ code: 422, key: 'account_frozen', msg: 'Your account is frozen', data: null });
+          }
+          return Response.json({ code: 200, key: 'ok', msg: 'ok', data: userInfoFixture({ frozen_at: frozenAt }) });
+        }),
+      );
+      renderForm(info());
+      fireEvent.change(await screen.findByLabelText('Amount'), { target: { value: '300' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+      const dialog = within(await screen.findByRole('dialog'));
+      fireEvent.change(dialog.getByLabelText('Fund password'), { target: { value: 'fund1234' } });
+      fireEvent.click(dialog.getByRole('button', { name: 'Withdraw' }));
+      expect((await screen.findByTestId('cash-frozen')).textContent).toContain(moment(FROZEN_AT));
       expect(screen.getByRole('button', { name: 'Continue' })).toHaveProperty('disabled', true);
     });
   });

@@ -1,4 +1,4 @@
-import { baseApi, userApi } from '@app/api-client';
+import { baseApi, isApiError, userApi } from '@app/api-client';
 import { cursorPaging, cursorParam } from '@app/contracts/cursor-paging';
 import type { CashInfo, MethodKind, WithdrawRecord, WithdrawRecordList } from '@app/contracts';
 
@@ -28,8 +28,11 @@ export const withdrawApi = api.injectEndpoints({
         try {
           await queryFulfilled;
           dispatch(userApi.util.invalidateTags(['User']));
-        } catch {
-          // Refused: nothing changed.
+        } catch (failed) {
+          // Refused: nothing changed. Unless the account was frozen meanwhile (on another device, or by customer
+          // service): the user info says since when, and the page shows it.
+          const error = (failed as { error?: unknown }).error;
+          if (isApiError(error) && error.key === 'account_frozen') dispatch(userApi.util.invalidateTags(['User']));
         }
       },
     }),

@@ -8,6 +8,7 @@ import { Timeline } from '../../../lib/timeline.tsx';
 import styles from '../../../lib/wallet.module.css';
 import { useGetCashPagesInfiniteQuery, useGetCashRecordQuery } from '../api/withdraw-api.ts';
 import { LoadError, Loading } from '@app/app-kit';
+import { ContestLink } from '../../../lib/contest-link.tsx';
 
 /** Withdrawal records, newest first, paged as the user scrolls. */
 export function CashRecordList() {
@@ -47,6 +48,7 @@ export function CashReceipt({ id }: { id: number }) {
       <ReceiptRows rows={rows} />
       {r.reason && <p className={styles.error}>{t('record.reason', { reason: r.reason })}</p>}
       {r.status === 2 && <p className={styles.note}>{t('cash.refunded')}</p>}
+      {r.status === 2 && <ContestLink kind="withdrawal" id={r.id} />}
       <h2 className={styles.label}>{t('record.timeline')}</h2>
       <Timeline steps={r.timeline} />
     </section>

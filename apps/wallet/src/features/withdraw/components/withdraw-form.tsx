@@ -2,7 +2,8 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { amountTextProblem, formatMoney, parseMoney, type CashInfo, type WithdrawRecord } from '@app/contracts';
 import { useFormatters } from '@app/i18n/client';
-import { Button, Dialog, EmptyState, Field, WalletIcon } from '@app/ui';
+import { useGetUserInfoQuery } from '@app/api-client';
+import { AlertIcon, Button, Dialog, EmptyState, Field, WalletIcon } from '@app/ui';
 import { LinkButton } from '@app/ui/link-button';
 import { NS } from '../../../i18n-namespace.ts';
 import styles from '../../../lib/wallet.module.css';
@@ -37,6 +38,10 @@ export function WithdrawForm({ info }: { info: CashInfo }) {
   const antiPhishing = info.anti_phishing_code ?? null;
   const [key, setKey] = useState(() => newIdempotencyKey());
   const [submit, state] = useSubmitCashMutation();
+  // A frozen account (the user's own freeze or customer service's) withdraws nothing until it is unfrozen; an
+  // older server does not send the field: not frozen.
+  const frozenAt = useGetUserInfoQuery().data?.frozen_at ?? null;
+  const frozen = frozenAt !== null;
   const terms = useMemo(
     () => (AMOUNT.test(amount.trim()) ? feeAndReceived(amount.trim(), info.fee_pct, info.fee_min) : null),
     [amount, info],
@@ -60,7 +65,10 @@ export function WithdrawForm({ info }: { info: CashInfo }) {
     return () => clearTimeout(timer);
   }, [blockEnds]);
 
+  const frozenBanner = frozen && <FrozenBanner since={frozenAt} />;
   if (info.destinations.length === 0) {
+    // Binding a destination is refused too while frozen: the banner is the whole answer.
+    if (frozenBanner) return <div className={styles.form}>{frozenBanner}</div>;
     return (
       <EmptyState
         icon={<WalletIcon />}
@@ -82,6 +90,7 @@ export function WithdrawForm({ info }: { info: CashInfo }) {
   };
   const next = (event: FormEvent) => {
     event.preventDefault();
+    if (frozen) return;
     const problem = check();
     setError(problem);
     if (!problem) setConfirming(true);
@@ -131,6 +140,7 @@ export function WithdrawForm({ info }: { info: CashInfo }) {
   return (
     <>
       <form className={styles.form} onSubmit={next} noValidate>
+        {frozenBanner}
         <fieldset className={styles.chips}>
           <legend className={styles.label}>{t('cash.destination')}</legend>
           {info.destinations.map((d) => (
@@ -145,6 +155,11 @@ export function WithdrawForm({ info }: { info: CashInfo }) {
             </button>
           ))}
         </fieldset>
+        {(info.allowlist?.state ?? 'off') !== 'off' && (
+          <p className={styles.note} data-testid="cash-allowlist">
+            <a href="#/pages/user/allowlist">{t('cash.allowlistOn', { count: info.allowlist!.hold_hours })}</a>
+          </p>
+        )}
         <Field
           name="amount"
           label={t('cash.amount')}
@@ -191,8 +206,8 @@ export function WithdrawForm({ info }: { info: CashInfo }) {
         <Button
           type="submit"
           block
-          disabled={!method || block !== null}
-          aria-describedby={block ? 'cash-blocked' : undefined}
+          disabled={!method || block !== null || frozen}
+          aria-describedby={frozen ? FROZEN_ID : block ? 'cash-blocked' : undefined}
         >
           {t('cash.next')}
         </Button>
@@ -257,14 +272,37 @@ export function WithdrawForm({ info }: { info: CashInfo }) {
   );
 }
 
+const FROZEN_ID = 'cash-frozen';
+
+/** The frozen account's banner: since when, who can unfreeze it, and the way to them. */
+function FrozenBanner({ since }: { since: number }) {
+  const { t } = useTranslation(NS);
+  const f = useFormatters();
+  return (
+    <div id={FROZEN_ID} className={styles.banner} role="status" data-testid="cash-frozen">
+      <AlertIcon size={22} />
+      <div className={styles.bannerText}>
+        <p className={styles.strong}>{t('cash.frozenSince', { time: f.dateTime(since) })}</p>
+        <p className={styles.note}>{t('cash.frozenBody')}</p>
+        <LinkButton variant="secondary" size="sm" href="#/pages/customer/customer">
+          {t('cash.frozenContact')}
+        </LinkButton>
+      </div>
+    </div>
+  );
+}
+
 /** A block in words: one moment, in the reader's language, format and time zone, wherever it is shown. */
 function useBlockText() {
   const { t } = useTranslation(NS);
   const f = useFormatters();
   return (block: WithdrawBlock) =>
-    block.kind === 'hold'
-      ? t('withdraw_on_hold', { ns: 'errors', until: f.dateTime(block.until) })
-      : t('cash.closedUntil', { time: f.dateTime(block.until) });
+    block.kind === 'closed'
+      ? t('cash.closedUntil', { time: f.dateTime(block.until) })
+      : t(block.kind === 'hold' ? 'withdraw_on_hold' : 'withdraw_allowlist_hold', {
+          ns: 'errors',
+          until: f.dateTime(block.until),
+        });
 }
 
 /** The most one withdrawal may take now: the cash available, within the single maximum and what is left today. */

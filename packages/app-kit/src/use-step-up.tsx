@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useGetUserInfoQuery } from '@app/api-client';
-import { apiErrorText, SecondFactorField } from '@app/app-kit';
-import { errorField } from './form-errors.ts';
+import { isApiError, useGetUserInfoQuery } from '@app/api-client';
+import { apiErrorText } from './api-error-text.ts';
+import { SecondFactorField } from './second-factor-field.tsx';
 
 /**
- * Step-up in a wallet form: with an authenticator on (or once the server asked for one), the form shows the code
- * field, sends it as `second_factor_code`, and shows a refusal about it under the field. A code is spent once
- * accepted, so it is cleared after every attempt.
+ * Step-up in a form: with a second factor on (or once the server asked for one, a factor turned on in another
+ * tab), the form shows the factor's field, sends it as `second_factor_code`, and shows a refusal about it under the
+ * field. A code is spent once tried, so it is cleared after every attempt.
  */
 export function useStepUp() {
   const { t } = useTranslation();
@@ -30,7 +30,7 @@ export function useStepUp() {
     /** Takes a refusal about the second factor (true), or leaves it to the form (false). */
     refused(e: unknown): boolean {
       setCode('');
-      if (errorField(e) !== 'second_factor_code') return false;
+      if (!isApiError(e) || e.field !== 'second_factor_code') return false;
       setAsked(true);
       setError(apiErrorText(e, t));
       return true;
