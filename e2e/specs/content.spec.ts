@@ -193,7 +193,7 @@ test('customer service: a message written in the app is answered through pnpm op
   const user = await registerByApi(`sup${Date.now() % 1_000_000}`);
   await useSession(page, user.token, 'en');
   await open(page, '/pages/user/user');
-  await page.getByRole('link', { name: a('support.menu') }).click();
+  await page.getByRole('link', { name: a('mine.menu.support') }).click();
   await expect(page).toHaveURL(/#\/pages\/customer\/customer$/);
   await expect(page.getByText(a('support.noMessages'))).toBeVisible();
 
@@ -223,7 +223,7 @@ test('customer service: a message written in the app is answered through pnpm op
   await expect(page.getByTestId('support-badge')).toHaveText('1');
   // The menu's item (with its badge), not the toast that tells of the reply and links to the same page.
   await page
-    .getByRole('link', { name: a('support.menu') })
+    .getByRole('link', { name: a('mine.menu.support') })
     .filter({ has: page.getByTestId('support-badge') })
     .click();
   await expect(thread).toContainText('We have sent you a reset link.');

@@ -21,6 +21,12 @@ export function texts(ns: string, lang: Lang): Tree {
       tree,
       JSON.parse(readFileSync(path.join(repoRoot, 'packages/i18n/src/locales', lang, 'server-only.json'), 'utf8')),
     );
+  // The account remote's pages further in keep their texts in a namespace of their own (account-inner).
+  if (ns === 'account')
+    Object.assign(
+      tree,
+      JSON.parse(readFileSync(path.join(repoRoot, 'apps/account/src/locales/inner', `${lang}.json`), 'utf8')),
+    );
   // The console's editors (content, plans, settings, house) keep their texts in a file of their own.
   if (ns === 'console' && (lang === 'en' || lang === 'zh'))
     Object.assign(

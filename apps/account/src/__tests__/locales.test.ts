@@ -5,12 +5,18 @@ import { LANGUAGES } from '@app/i18n/client';
 // The catalogue checks stay out of the app's shared i18n bundle.
 import { catalogueProblems } from '@app/i18n/completeness';
 
-describe('the account namespace', () => {
-  it('has every key, with the same placeholders, in all ten languages', () => {
-    const dir = path.resolve(__dirname, '../locales');
-    const resources = Object.fromEntries(
-      LANGUAGES.map((lang) => [lang, JSON.parse(readFileSync(path.join(dir, `${lang}.json`), 'utf8'))]),
-    );
-    expect(catalogueProblems(resources)).toEqual([]);
+const catalogue = (dir: string) =>
+  Object.fromEntries(LANGUAGES.map((lang) => [lang, JSON.parse(readFileSync(path.join(dir, `${lang}.json`), 'utf8'))]));
+
+describe('the account namespaces', () => {
+  it('have every key, with the same placeholders, in all ten languages', () => {
+    expect(catalogueProblems(catalogue(path.resolve(__dirname, '../locales')))).toEqual([]);
+    expect(catalogueProblems(catalogue(path.resolve(__dirname, '../locales/inner')))).toEqual([]);
+  });
+
+  it('keep each section in one of the two, so a page finds a text in the namespaces it asks for', () => {
+    const entry = Object.keys(catalogue(path.resolve(__dirname, '../locales')).en);
+    const inner = Object.keys(catalogue(path.resolve(__dirname, '../locales/inner')).en);
+    expect(entry.filter((section) => inner.includes(section))).toEqual([]);
   });
 });

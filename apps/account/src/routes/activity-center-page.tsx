@@ -1,15 +1,14 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ACTIVITY_TYPES, type ActivityType } from '@app/contracts';
 import { DefaultPage } from '@app/app-kit';
 import { Cell, CellGroup, GiftIcon, Tabs } from '@app/ui';
-import { NS } from '../i18n-namespace.ts';
+import { useInnerTranslation } from '../i18n-namespace.ts';
 import { ActivityList } from '../features/activities/components/activity-list.tsx';
 import styles from '../features/activities/components/activities.module.css';
 
 /** The activity center: promotions and recharge activities in two tabs, and the way to the daily check-in. */
 export default function ActivityCenterPage() {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const [type, setType] = useState<ActivityType>('promotion');
   return (
     <DefaultPage title={t('titles.activityCenter')}>

@@ -1,13 +1,12 @@
-import { useTranslation } from 'react-i18next';
 import { DefaultPage } from '@app/app-kit';
-import { NS } from '../i18n-namespace.ts';
+import { useInnerTranslation } from '../i18n-namespace.ts';
 import { ActivityList } from '../features/activities/components/activity-list.tsx';
 import { ActivityDetail } from '../features/activities/components/activity-detail.tsx';
 import { useIdParam } from '../lib/use-id-param.ts';
 
 /** Every current activity; with `?id=` (the cards' links), one activity with its rules. */
 export default function ActivityListPage() {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const id = useIdParam();
   if (id === undefined)
     return (

@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isApiError } from '@app/api-client';
 import { Badge, Button, Field, useToast } from '@app/ui';
 import { apiErrorText, DefaultPage, LoadError, Loading, useStepUp } from '@app/app-kit';
 import { useFormatters } from '@app/i18n/client';
-import { NS } from '../i18n-namespace.ts';
+import { useInnerTranslation } from '../i18n-namespace.ts';
 import { useGetAllowlistQuery, useSetAllowlistMutation } from '../features/withdraw-allowlist/api/allowlist-api.ts';
 import styles from '../features/passkeys/components/passkeys.module.css';
 
@@ -14,7 +13,7 @@ import styles from '../features/passkeys/components/passkeys.module.css';
  * keep it on.
  */
 export default function AllowlistPage() {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const f = useFormatters();
   const toast = useToast();
   const state = useGetAllowlistQuery();

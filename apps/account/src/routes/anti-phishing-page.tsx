@@ -1,15 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isApiError, useGetUserInfoQuery } from '@app/api-client';
 import { Button, Field, useToast } from '@app/ui';
 import { apiErrorText, DefaultPage, useStepUp } from '@app/app-kit';
-import { NS } from '../i18n-namespace.ts';
+import { useInnerTranslation } from '../i18n-namespace.ts';
 import { useSetAntiPhishingMutation } from '../features/anti-phishing/api/anti-phishing-api.ts';
 import styles from '../features/passkeys/components/passkeys.module.css';
 
 /** The anti-phishing code: what it is for, and setting, changing or removing it (stepped up with a factor on). */
 export default function AntiPhishingPage() {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const toast = useToast();
   const { data: user } = useGetUserInfoQuery();
   const [save, saving] = useSetAntiPhishingMutation();

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DefaultPage, LoadError, Loading, useGoBack } from '@app/app-kit';
-import { NS } from '../i18n-namespace.ts';
+import { useInnerTranslation } from '../i18n-namespace.ts';
 import { useGetAuthenticatorQuery } from '../features/authenticator/api/authenticator-api.ts';
 import { AuthenticatorEnrol, AuthenticatorOn } from '../features/authenticator/components/authenticator-setup.tsx';
 import { copyText } from '../features/invite/lib/copy-text.ts';
@@ -9,7 +8,7 @@ import { useHoldNote } from '../features/password/hooks/use-hold-note.ts';
 
 /** The authenticator app: set it up (QR, first code, recovery codes shown once), or see it on and turn it off. */
 export default function AuthenticatorPage() {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const goBack = useGoBack('/pages/user/security');
   const { data, error, refetch } = useGetAuthenticatorQuery();
   // The recovery codes stay on screen until the user says they kept them, though the status now says "on".

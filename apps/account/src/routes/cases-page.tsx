@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { selectToken, useAppSelector } from '@app/api-client';
 import type { UserCase } from '@app/contracts';
 import { EmptyState } from '@app/ui';
 import { DefaultPage, LoadError, Loading, getBlob } from '@app/app-kit';
 import { useFormatters } from '@app/i18n/client';
-import { NS } from '../i18n-namespace.ts';
+import { useInnerTranslation } from '../i18n-namespace.ts';
 import { useIdParam } from '../lib/use-id-param.ts';
 import { useGetCaseQuery, useGetCasesQuery } from '../features/cases/api/cases-api.ts';
 import { itemHref } from '../features/cases/components/case-item.ts';
@@ -13,7 +12,7 @@ import styles from '../features/cases/components/cases.module.css';
 
 /** /pages/user/cases: the user's cases and their states; `?id=` one case with its decision and reasons. */
 export default function CasesPage() {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const id = useIdParam();
   return (
     <DefaultPage title={id ? t('cases.caseTitle', { id }) : t('cases.title')}>
@@ -23,7 +22,7 @@ export default function CasesPage() {
 }
 
 function StateLabel({ c }: { c: UserCase }) {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const text = c.state === 'decided' ? t(`cases.outcome.${c.outcome ?? 'upheld'}`) : t(`cases.state.${c.state}`);
   return (
     <span className={styles.state} data-state={c.state} data-testid="case-state">
@@ -33,7 +32,7 @@ function StateLabel({ c }: { c: UserCase }) {
 }
 
 function CaseList() {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const f = useFormatters();
   const { data, error, isLoading, refetch } = useGetCasesQuery(undefined, { refetchOnMountOrArgChange: true });
   if (isLoading) return <Loading lines={4} />;
@@ -60,7 +59,7 @@ function CaseList() {
 }
 
 function CaseDetail({ id }: { id: number }) {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const f = useFormatters();
   const { data: c, error, isLoading, refetch } = useGetCaseQuery(id, { refetchOnMountOrArgChange: true });
   if (isLoading) return <Loading lines={6} />;
@@ -124,7 +123,7 @@ function CaseDetail({ id }: { id: number }) {
 
 /** The user's own picture, read with the session token (so as a blob, not by URL). */
 function CasePicture({ uploadId }: { uploadId: string }) {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const token = useAppSelector(selectToken);
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {

@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '@app/api-client';
 import type { ClosureBlocker } from '@app/contracts';
 import { Button, Checkbox, Field, useToast } from '@app/ui';
 import { apiErrorText, DefaultPage, LoadError, Loading, useStepUp } from '@app/app-kit';
-import { NS } from '../i18n-namespace.ts';
+import { useInnerTranslation } from '../i18n-namespace.ts';
 import { useCloseAccountMutation, useGetClosureCheckQuery } from '../features/account-closure/api/closure-api.ts';
 import styles from '../features/passkeys/components/passkeys.module.css';
 import closure from '../features/account-closure/components/account-closure.module.css';
@@ -27,7 +26,7 @@ const WHERE: Record<ClosureBlocker['kind'], string> = {
  * and, once nothing is left, the login password, a second factor when one is on, and an explicit "I understand".
  */
 export default function CloseAccountPage() {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const toast = useToast();
   const navigate = useNavigate();
   const check = useGetClosureCheckQuery(undefined, { refetchOnMountOrArgChange: true });

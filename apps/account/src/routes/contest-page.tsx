@@ -1,11 +1,10 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '@app/api-client';
 import { CASE_KINDS, CASE_TEXT_MAX, caseOpenBodySchema, type CaseKind } from '@app/contracts';
 import { Button, EmptyState, useToast } from '@app/ui';
 import { DefaultPage, apiErrorText } from '@app/app-kit';
-import { NS } from '../i18n-namespace.ts';
+import { useInnerTranslation } from '../i18n-namespace.ts';
 import { useForm } from '../lib/forms/use-form.ts';
 import { useOpenCaseMutation } from '../features/cases/api/cases-api.ts';
 import { CaseFileField } from '../features/cases/components/case-file-field.tsx';
@@ -20,7 +19,7 @@ const textSchema = caseOpenBodySchema.pick({ text: true });
  * the user says what is wrong and may add a picture.
  */
 export default function ContestPage() {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const [params] = useSearchParams();
   const kind = params.get('kind') as CaseKind | null;
   const id = Number(params.get('id'));
@@ -37,7 +36,7 @@ export default function ContestPage() {
 }
 
 function ContestForm({ kind, itemId }: { kind: CaseKind; itemId: number }) {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const toast = useToast();
   const navigate = useNavigate();
   const id = useId();

@@ -1,10 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { selectIsLoggedIn, useAppSelector } from '@app/api-client';
 import { DefaultPage } from '@app/app-kit';
 import { LinkButton } from '@app/ui/link-button';
 import { SendCodeButton } from '../features/session/components/send-code-button.tsx';
 import { GuestSupport } from '../features/support/components/guest-support.tsx';
-import { NS } from '../i18n-namespace.ts';
+import { useInnerTranslation } from '../i18n-namespace.ts';
 import { ServiceChannels } from '../features/support/components/service-channels.tsx';
 import { SupportConversation } from '../features/support/components/support-conversation.tsx';
 import { SupportComposer } from '../features/support/components/support-composer.tsx';
@@ -18,7 +17,7 @@ const LOGIN = `#/pages/login/login?redirect=${encodeURIComponent('/pages/custome
  * tied to a phone number they prove with an SMS code.
  */
 export default function CustomerPage() {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const loggedIn = useAppSelector(selectIsLoggedIn);
   return (
     <DefaultPage title={t('customer.title')}>

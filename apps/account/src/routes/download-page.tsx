@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Button, CheckIcon, DownloadIcon, LinkButton, ShareIcon } from '@app/ui';
 import { DefaultPage, LoadError, Loading } from '@app/app-kit';
-import { NS } from '../i18n-namespace.ts';
+import { useInnerTranslation } from '../i18n-namespace.ts';
 import { useGetPublicSettingsQuery } from '../lib/public-settings-api.ts';
 import { isAppleMobile, useInstallPrompt } from '../features/download/hooks/use-install-prompt.ts';
 import styles from '../features/download/components/download.module.css';
@@ -11,7 +10,7 @@ const isWebLink = (url: string | null): url is string => !!url && /^https?:\/\//
 
 /** How to install where the browser offers no button: Safari on iPhone and iPad, or a browser's menu. */
 function ManualSteps() {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   if (isAppleMobile())
     return (
       <div data-testid="install-ios">
@@ -36,7 +35,7 @@ function ManualSteps() {
 }
 
 function InstallCard() {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const { state, install } = useInstallPrompt();
   return (
     <section className={styles.card} aria-labelledby="download-install-title">
@@ -61,7 +60,7 @@ function InstallCard() {
 }
 
 function StoreLinks() {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const { data, error, refetch } = useGetPublicSettingsQuery();
   if (error) return <LoadError compact error={error} onRetry={() => void refetch()} />;
   if (!data) return <Loading lines={2} />;
@@ -93,7 +92,7 @@ function StoreLinks() {
 
 /** App download: install the web app where the browser offers it (or how to by hand), and operators' links. */
 export default function DownloadPage() {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   return (
     <DefaultPage title={t('download.title')}>
       <InstallCard />

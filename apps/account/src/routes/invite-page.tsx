@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button, EmptyState, LinkButton, useToast } from '@app/ui';
 import { DefaultPage, Loading, LoadError } from '@app/app-kit';
 import { useFormatters } from '@app/i18n/client';
 import type { InviteRules } from '@app/contracts';
-import { NS } from '../i18n-namespace.ts';
+import { useInnerTranslation } from '../i18n-namespace.ts';
 import { useGetInviteRecordsQuery, useGetInviteSummaryQuery } from '../features/invite/api/invite-api.ts';
 import { registerLink } from '../features/invite/lib/invite-link.ts';
 import { QrCanvas } from '../features/invite/components/qr-canvas.tsx';
@@ -14,7 +13,7 @@ import prose from '../lib/prose.module.css';
 
 /** The rule in words, with its exact amount and condition, as the server applies it. */
 export function RulesText({ rules }: { rules: InviteRules }) {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const f = useFormatters();
   const paid = rules.bonus_amount !== '0.00';
   return (
@@ -35,7 +34,7 @@ export function RulesText({ rules }: { rules: InviteRules }) {
 }
 
 function RecordsPage({ page, onMore }: { page: number; onMore: (() => void) | null }) {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const f = useFormatters();
   const { data, error, refetch } = useGetInviteRecordsQuery({ page });
   // Whatever this page shows sits in the list as an item of its own.
@@ -91,7 +90,7 @@ function RecordsPage({ page, onMore }: { page: number; onMore: (() => void) | nu
 
 /** My code and link (copyable), the QR of the link, a poster, the rule, and the people I invited. */
 export default function InvitePage() {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const f = useFormatters();
   const toast = useToast();
   const { data, error, refetch } = useGetInviteSummaryQuery();

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   COUNT_LIMITS,
   EXCLUSION_DAYS,
@@ -13,7 +12,7 @@ import {
 import { Button, ConfirmDialog, Dialog, Field, useToast } from '@app/ui';
 import { DefaultPage, Loading, LoadError, apiErrorText } from '@app/app-kit';
 import { useFormatters } from '@app/i18n/client';
-import { NS } from '../i18n-namespace.ts';
+import { useInnerTranslation } from '../i18n-namespace.ts';
 import {
   useCancelLimitMutation,
   useConfirmLimitMutation,
@@ -36,7 +35,7 @@ const GROUPS: Array<{ key: string; names: LimitName[] }> = [
  * Security in the account remote, and linked from the order sheet.
  */
 export default function LimitsPage() {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const { data, error, refetch } = useGetLimitsQuery();
   const [editing, setEditing] = useState<Limit | null>(null);
   return (
@@ -77,7 +76,7 @@ export default function LimitsPage() {
 }
 
 function useValueText() {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const f = useFormatters();
   return (name: LimitName, value: string | null) => {
     if (value === null) return t('limits.none');
@@ -88,7 +87,7 @@ function useValueText() {
 }
 
 function LimitRow({ limit, onEdit }: { limit: Limit; onEdit: (l: Limit) => void }) {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const f = useFormatters();
   const toast = useToast();
   const text = useValueText();
@@ -156,7 +155,7 @@ function LimitRow({ limit, onEdit }: { limit: Limit; onEdit: (l: Limit) => void 
 }
 
 function EditDialog({ limit, onClose }: { limit: Limit | null; onClose: () => void }) {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const toast = useToast();
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -223,7 +222,7 @@ function EditDialog({ limit, onClose }: { limit: Limit | null; onClose: () => vo
 
 /** The reality-check reminder: a choice of intervals (those the server allows), saved on the tap. */
 function RealityCheck({ minutes, min }: { minutes: number | null; min: number }) {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const toast = useToast();
   const [save, { isLoading }] = useSetRealityMutation();
   const choices = [0, ...REALITY_CHOICES.filter((m) => m >= min)];
@@ -258,7 +257,7 @@ function RealityCheck({ minutes, min }: { minutes: number | null; min: number })
 }
 
 function ExclusionBanner({ until, kind }: { until: number; kind: 'timeout' | 'self_exclusion' }) {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const f = useFormatters();
   return (
     <div className={styles.banner} role="status" data-testid="exclusion">
@@ -269,7 +268,7 @@ function ExclusionBanner({ until, kind }: { until: number; kind: 'timeout' | 'se
 }
 
 function TakeABreak() {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const f = useFormatters();
   const toast = useToast();
   const [period, setPeriod] = useState<ExclusionPeriod | null>(null);

@@ -1,13 +1,12 @@
-import { useTranslation } from 'react-i18next';
 import { DefaultPage } from '@app/app-kit';
-import { NS } from '../i18n-namespace.ts';
+import { useInnerTranslation } from '../i18n-namespace.ts';
 import { ArticleList } from '../features/articles/components/article-list.tsx';
 import { ArticleDetail } from '../features/articles/components/article-detail.tsx';
 import { useIdParam } from '../lib/use-id-param.ts';
 
 /** Platform notices: the list, or one notice when the address carries `?id=` (the list's links do). */
 export default function NoticePage() {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const id = useIdParam();
   if (id === undefined)
     return (

@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { DefaultPage, Loading, LoadError } from '@app/app-kit';
-import { NS } from '../i18n-namespace.ts';
+import { useInnerTranslation } from '../i18n-namespace.ts';
 import { useGetPushQuery } from '../features/push/api/push-api.ts';
 import { usePushDevice } from '../features/push/hooks/use-push-device.ts';
 import { ThisDeviceSection } from '../features/push/components/this-device-section.tsx';
@@ -12,7 +11,7 @@ import { PushDevicesSection } from '../features/push/components/push-devices-sec
  * device, and the devices that get them.
  */
 export default function NotificationsPage() {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const { data, error, refetch } = useGetPushQuery();
   const device = usePushDevice(data);
   return (

@@ -1,13 +1,12 @@
-import { useTranslation } from 'react-i18next';
 import { DefaultPage, LoadError, Loading } from '@app/app-kit';
-import { NS } from '../i18n-namespace.ts';
+import { useInnerTranslation } from '../i18n-namespace.ts';
 import { useGetPasskeysQuery } from '../features/passkeys/api/passkeys-api.ts';
 import { AddPasskey, PasskeyList } from '../features/passkeys/components/passkeys-panel.tsx';
 import styles from '../features/passkeys/components/passkeys.module.css';
 
 /** Passkeys: what they are, the ones the user has (rename, remove), and adding another. */
 export default function PasskeysPage() {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const { data, error, refetch } = useGetPasskeysQuery();
   return (
     <DefaultPage title={t('passkeys.title')} backTo="/pages/user/security">

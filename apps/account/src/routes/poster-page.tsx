@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button, useToast } from '@app/ui';
 import { DefaultPage, Loading, LoadError, saveFile, useBrandName } from '@app/app-kit';
-import { NS } from '../i18n-namespace.ts';
+import { useInnerTranslation } from '../i18n-namespace.ts';
 import { useGetInviteSummaryQuery } from '../features/invite/api/invite-api.ts';
 import { registerLink } from '../features/invite/lib/invite-link.ts';
 import { drawPoster, posterBlob } from '../features/invite/lib/draw-poster.ts';
@@ -11,7 +10,7 @@ import prose from '../lib/prose.module.css';
 
 /** The share poster: drawn here, saved as a PNG, or handed to the system share sheet where there is one. */
 export default function PosterPage() {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const brand = useBrandName();
   const toast = useToast();
   const { data, error, refetch } = useGetInviteSummaryQuery();

@@ -1,10 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { isApiError } from '@app/api-client';
 import { certificationBodySchema, type Certification, type DocumentType } from '@app/contracts';
 import { Badge, Button, Field, useToast } from '@app/ui';
 import { DefaultPage, Loading, LoadError, apiErrorText } from '@app/app-kit';
 import { useFormatters } from '@app/i18n/client';
-import { NS } from '../i18n-namespace.ts';
+import { useInnerTranslation } from '../i18n-namespace.ts';
 import { useForm } from '../lib/forms/use-form.ts';
 import { useGetCertificationQuery, useSubmitCertificationMutation } from '../features/kyc/api/kyc-api.ts';
 import styles from '../features/kyc/components/choice.module.css';
@@ -14,7 +13,7 @@ const DOC_TYPES: DocumentType[] = ['cn_id', 'passport'];
 
 /** Where the user stands: state, masked name and number, dates, and the reason of a refusal. */
 function Status({ c }: { c: Certification }) {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const f = useFormatters();
   const stateKey = c.state === 'verified' ? 'verified' : c.state;
   return (
@@ -52,7 +51,7 @@ function Status({ c }: { c: Certification }) {
 }
 
 function CertificationForm({ resubmit }: { resubmit: boolean }) {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const toast = useToast();
   const [submit, { isLoading }] = useSubmitCertificationMutation();
   const form = useForm(certificationBodySchema, { real_name: '', doc_type: 'cn_id', id_number: '' });
@@ -117,7 +116,7 @@ function CertificationForm({ resubmit }: { resubmit: boolean }) {
 
 /** /pages/user/auth: real-name verification, once; a refused submission may be corrected and sent again. */
 export default function RealNamePage() {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const { data, error, refetch } = useGetCertificationQuery();
   return (
     <DefaultPage title={t('titles.realName')}>

@@ -1,15 +1,14 @@
-import { useTranslation } from 'react-i18next';
 import { useGetUserInfoQuery } from '@app/api-client';
 import { AlertIcon, Cell, CellGroup, GlobeIcon, ShieldIcon, WalletIcon } from '@app/ui';
 import { LANGUAGE_NAMES, isLanguage } from '@app/i18n/client';
 import { DefaultPage } from '@app/app-kit';
-import { NS } from '../i18n-namespace.ts';
+import { useInnerTranslation } from '../i18n-namespace.ts';
 import { LoginsSection, SessionsSection } from '../features/security/components/sessions-section.tsx';
 import { FreezeSection } from '../features/security/components/freeze-section.tsx';
 import { DataExportSection } from '../features/security/components/data-export-section.tsx';
 
 export default function SecurityPage() {
-  const { t, i18n } = useTranslation(NS);
+  const { t, i18n } = useInnerTranslation();
   const { data: user } = useGetUserInfoQuery();
   const languageName = isLanguage(i18n.language) ? LANGUAGE_NAMES[i18n.language] : LANGUAGE_NAMES.en;
   return (

@@ -1,16 +1,15 @@
-import { useTranslation } from 'react-i18next';
 import { useGetUserInfoQuery } from '@app/api-client';
 import { useFormatters } from '@app/i18n/client';
 import { Badge, Cell, CellGroup, Delayed, Skeleton } from '@app/ui';
 import { DefaultPage } from '@app/app-kit';
-import { NS } from '../i18n-namespace.ts';
+import { useInnerTranslation } from '../i18n-namespace.ts';
 import { maskPhone } from '../features/profile/lib/mask-phone.ts';
 import { AvatarPicker } from '../features/avatar/components/avatar-picker.tsx';
 import prose from '../lib/prose.module.css';
 
 /** What the server holds about the user; changes to locked data go through customer service. */
 export default function UserInfoPage() {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const f = useFormatters();
   const { data: user } = useGetUserInfoQuery();
   return (

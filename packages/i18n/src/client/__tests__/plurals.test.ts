@@ -23,6 +23,7 @@ const namespaces: Array<{ ns: string; langs: readonly Language[]; file: (lang: L
     langs: LANGUAGES,
     file: (lang: Language) => `apps/${ns}/src/locales/${lang}.json`,
   })),
+  { ns: 'account-inner', langs: LANGUAGES, file: (lang: Language) => `apps/account/src/locales/inner/${lang}.json` },
   { ns: 'console', langs: ['en', 'zh'], file: (lang: Language) => `apps/console/src/locales/${lang}.json` },
 ];
 

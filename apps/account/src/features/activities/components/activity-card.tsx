@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import type { ContentSummary } from '@app/contracts';
 import { Badge } from '@app/ui';
-import { NS } from '../../../i18n-namespace.ts';
+import { useInnerTranslation } from '../../../i18n-namespace.ts';
 import { ActivityPeriod } from './activity-period.tsx';
 import styles from './activities.module.css';
 
@@ -9,7 +8,7 @@ export const activityHref = (id: number) => `#/pages/activitycenter/activitylist
 
 /** One activity in a list: its kind, title, summary and when it runs; opens its details and rules. */
 export function ActivityCard({ activity, now }: { activity: ContentSummary; now: number }) {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   return (
     <a className={styles.card} href={activityHref(activity.id)} data-tone={activity.tone} data-testid="activity-card">
       <span className={styles.head}>

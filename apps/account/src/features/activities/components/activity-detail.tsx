@@ -1,18 +1,17 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isApiError } from '@app/api-client';
 import { LoadError, Loading } from '@app/app-kit';
 import { Badge, EmptyState, GiftIcon } from '@app/ui';
 import { LinkButton } from '@app/ui/link-button';
 import { RichText } from '../../../lib/rich-text/rich-text.tsx';
-import { NS } from '../../../i18n-namespace.ts';
+import { useInnerTranslation } from '../../../i18n-namespace.ts';
 import { ActivityPeriod } from './activity-period.tsx';
 import { useGetActivityQuery } from '../api/activities-api.ts';
 import styles from './activities.module.css';
 
 /** One activity: what it is, when it runs, its stated rules, and where to take part (an in-app link). */
 export function ActivityDetail({ id }: { id: number | null }) {
-  const { t, i18n } = useTranslation(NS);
+  const { t, i18n } = useInnerTranslation();
   // Read once per mount: whether the activity has started or ended does not need to tick.
   const [now] = useState(() => Math.floor(Date.now() / 1000));
   // currentData: the answer for this id only (data would keep showing the previous article meanwhile).

@@ -1,16 +1,15 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ActivityType } from '@app/contracts';
 import { GiftIcon } from '@app/ui';
 import { Loading, PagedList } from '@app/app-kit';
-import { NS } from '../../../i18n-namespace.ts';
+import { useInnerTranslation } from '../../../i18n-namespace.ts';
 import { ActivityCard } from './activity-card.tsx';
 import { useGetActivityPagesInfiniteQuery } from '../api/activities-api.ts';
 import styles from './activities.module.css';
 
 /** Activities of one kind (or all), current ones first: pages in as the user scrolls, refreshes on pull. */
 export function ActivityList({ type }: { type?: ActivityType }) {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const query = useGetActivityPagesInfiniteQuery(type, { refetchOnMountOrArgChange: 60 });
   // Read once per mount: which activities have started or ended does not need to tick.
   const [now] = useState(() => Math.floor(Date.now() / 1000));

@@ -1,12 +1,11 @@
-import { useTranslation } from 'react-i18next';
 import type { ContentSummary } from '@app/contracts';
 import { useFormatters } from '@app/i18n/client';
-import { NS } from '../../../i18n-namespace.ts';
+import { useInnerTranslation } from '../../../i18n-namespace.ts';
 import styles from './activities.module.css';
 
 /** When an activity runs, in words: starts on, runs until, or open-ended. */
 export function ActivityPeriod({ activity, now }: { activity: ContentSummary; now: number }) {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const { date } = useFormatters();
   const { starts_at: starts, ends_at: ends } = activity;
   const text =

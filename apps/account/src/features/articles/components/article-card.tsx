@@ -1,13 +1,12 @@
-import { useTranslation } from 'react-i18next';
 import type { ContentSummary } from '@app/contracts';
 import { Badge } from '@app/ui';
 import { useFormatters } from '@app/i18n/client';
-import { NS } from '../../../i18n-namespace.ts';
+import { useInnerTranslation } from '../../../i18n-namespace.ts';
 import styles from './articles.module.css';
 
 /** One notice or news item in a list: title (pinned ones marked), two lines of summary, the date. */
 export function ArticleCard({ item, href }: { item: ContentSummary; href: string }) {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const { date } = useFormatters();
   return (
     <a className={styles.card} href={href} data-testid="article-card">

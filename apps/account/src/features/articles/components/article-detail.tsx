@@ -1,9 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { isApiError } from '@app/api-client';
 import { LoadError, Loading } from '@app/app-kit';
 import { EmptyState } from '@app/ui';
 import { LinkButton } from '@app/ui/link-button';
-import { NS } from '../../../i18n-namespace.ts';
+import { useInnerTranslation } from '../../../i18n-namespace.ts';
 import { ArticleView } from './article-view.tsx';
 import { useGetNewsQuery, useGetNoticeQuery } from '../api/articles-api.ts';
 
@@ -14,7 +13,7 @@ const KINDS = {
 
 /** One notice or news article by id; a missing or withdrawn one says so and leads back to the list. */
 export function ArticleDetail({ kind, id }: { kind: keyof typeof KINDS; id: number | null }) {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const { useQuery, list, back } = KINDS[kind];
   // currentData: the answer for this id only (data would keep showing the previous article meanwhile).
   const { currentData: data, error, isFetching, refetch } = useQuery(id ?? 0, { skip: id === null });

@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Loading, PagedList } from '@app/app-kit';
 import { LinkButton } from '@app/ui/link-button';
-import { NS } from '../../../i18n-namespace.ts';
+import { useInnerTranslation } from '../../../i18n-namespace.ts';
 import { ArticleCard } from './article-card.tsx';
 import { useGetNewsPagesInfiniteQuery, useGetNoticePagesInfiniteQuery } from '../api/articles-api.ts';
 import styles from './articles.module.css';
@@ -13,7 +12,7 @@ const KINDS = {
 
 /** Notices or news, newest (and pinned) first: pages in as the user scrolls, refreshes on pull. */
 export function ArticleList({ kind }: { kind: keyof typeof KINDS }) {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const { useQuery, detail, empty } = KINDS[kind];
   const query = useQuery(undefined, { refetchOnMountOrArgChange: 60 });
   return (

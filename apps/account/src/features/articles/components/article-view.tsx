@@ -1,13 +1,12 @@
-import { useTranslation } from 'react-i18next';
 import type { ContentDetail } from '@app/contracts';
 import { useFormatters } from '@app/i18n/client';
 import { RichText } from '../../../lib/rich-text/rich-text.tsx';
-import { NS } from '../../../i18n-namespace.ts';
+import { useInnerTranslation } from '../../../i18n-namespace.ts';
 import styles from './articles.module.css';
 
 /** A notice or news article: title, date, and its sanitised body (or the summary when it has no body). */
 export function ArticleView({ article }: { article: ContentDetail }) {
-  const { t, i18n } = useTranslation(NS);
+  const { t, i18n } = useInnerTranslation();
   const { dateTime } = useFormatters();
   return (
     <article className={styles.article} data-testid="article">

@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { AuthenticatorEnrolment, AuthenticatorStatus } from '@app/contracts';
 import { isApiError, useGetUserInfoQuery } from '@app/api-client';
 import { Badge, Button, Field, useToast } from '@app/ui';
 import { QrSvg } from '@app/ui/qr';
 import { apiErrorText, SecondFactorField } from '@app/app-kit';
 import { useFormatters } from '@app/i18n/client';
-import { NS } from '../../../i18n-namespace.ts';
+import { useInnerTranslation } from '../../../i18n-namespace.ts';
 import {
   useConfirmAuthenticatorMutation,
   useDisableAuthenticatorMutation,
@@ -30,7 +29,7 @@ export function AuthenticatorEnrol({
   /** Copies the codes to the clipboard (rejects when it cannot). */
   copyText: (text: string) => Promise<void>;
 }) {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const toast = useToast();
   const [start, starting] = useStartAuthenticatorMutation();
   const [confirm, confirming] = useConfirmAuthenticatorMutation();
@@ -168,7 +167,7 @@ export function AuthenticatorOn({
   /** The withdrawal hold turning it off started, in words, said with the success. */
   holdNote: () => Promise<string | null>;
 }) {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const f = useFormatters();
   const toast = useToast();
   const [disable, disabling] = useDisableAuthenticatorMutation();

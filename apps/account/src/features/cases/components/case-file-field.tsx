@@ -1,12 +1,11 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { selectToken, useAppSelector } from '@app/api-client';
 import { UPLOAD_MAX_BYTES, type Upload } from '@app/contracts';
 import { Spinner } from '@app/ui';
 // New in a recent release of @app/ui: bundled here until every live shell provides it (docs/web-delivery.md).
 import { ImageIcon } from '@app/ui/icons';
 import { apiErrorText, postFile } from '@app/app-kit';
-import { NS } from '../../../i18n-namespace.ts';
+import { useInnerTranslation } from '../../../i18n-namespace.ts';
 import styles from './cases.module.css';
 
 /**
@@ -14,7 +13,7 @@ import styles from './cases.module.css';
  * screenshot's endpoint), which checks and re-encodes it; the case then names its id.
  */
 export function CaseFileField({ onUploaded }: { onUploaded: (id: string | null) => void }) {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const id = useId();
   const token = useAppSelector(selectToken);
   const [busy, setBusy] = useState(false);

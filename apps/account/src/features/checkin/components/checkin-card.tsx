@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { CheckinStatus } from '@app/contracts';
 import { useGetUserInfoQuery } from '@app/api-client';
 import { LoadError, Loading, apiErrorText } from '@app/app-kit';
 import { Button, Dialog } from '@app/ui';
 import { useFormatters } from '@app/i18n/client';
-import { NS } from '../../../i18n-namespace.ts';
+import { useInnerTranslation } from '../../../i18n-namespace.ts';
 import { CheckinWeek } from './checkin-week.tsx';
 import { useCheckInMutation, useGetCheckinQuery } from '../api/checkin-api.ts';
 import styles from './checkin.module.css';
@@ -18,7 +17,7 @@ type Result = { ok: true; status: CheckinStatus } | { ok: false; message: string
  * dialog. The balance below refreshes from the server after a claim.
  */
 export function CheckinCard() {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const { money } = useFormatters();
   const { data: status, error, isLoading, refetch } = useGetCheckinQuery();
   const { data: user } = useGetUserInfoQuery();

@@ -1,8 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import type { CheckinStatus } from '@app/contracts';
 import { BCP47, isLanguage } from '@app/i18n/client';
 import { CheckIcon } from '@app/ui';
-import { NS } from '../../../i18n-namespace.ts';
+import { useInnerTranslation } from '../../../i18n-namespace.ts';
 import styles from './checkin.module.css';
 
 /** "2026-11-23" (a platform day) as its weekday and full date in the reader's language. */
@@ -17,7 +16,7 @@ function dayNames(day: string, locale: string) {
 
 /** The last seven platform days, oldest first, each marked when the user checked in. */
 export function CheckinWeek({ status }: { status: CheckinStatus }) {
-  const { t, i18n } = useTranslation(NS);
+  const { t, i18n } = useInnerTranslation();
   const locale = BCP47[isLanguage(i18n.language) ? i18n.language : 'en'];
   return (
     <ol className={styles.week} aria-label={t('checkin.week')}>

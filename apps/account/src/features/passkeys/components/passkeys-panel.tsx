@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Passkey } from '@app/contracts';
 import { isApiError, useGetUserInfoQuery } from '@app/api-client';
 import { Button, ConfirmDialog, Field, useToast } from '@app/ui';
 import { apiErrorText, passkeyCreation, passkeysSupported, SecondFactorField } from '@app/app-kit';
 import { useFormatters } from '@app/i18n/client';
-import { NS } from '../../../i18n-namespace.ts';
+import { useInnerTranslation } from '../../../i18n-namespace.ts';
 import {
   useAddPasskeyMutation,
   usePasskeyOptionsMutation,
@@ -21,7 +20,7 @@ const fieldOf = (error: unknown) => (isApiError(error) ? error.field : undefined
  * then the device's own prompt (face, fingerprint, screen lock).
  */
 export function AddPasskey({ count }: { count: number }) {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const toast = useToast();
   const { data: user } = useGetUserInfoQuery();
   const [options, optionsState] = usePasskeyOptionsMutation();
@@ -88,7 +87,7 @@ export function AddPasskey({ count }: { count: number }) {
 
 /** The user's passkeys, each with its dates, to rename or remove (removal is stepped up). */
 export function PasskeyList({ items }: { items: Passkey[] }) {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const f = useFormatters();
   const toast = useToast();
   const [rename, renaming] = useRenamePasskeyMutation();

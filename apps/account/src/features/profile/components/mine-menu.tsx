@@ -44,8 +44,8 @@ const ITEMS = [
   { key: 'messages', label: 'mine.menu.messages', href: '#/pages/user/message', Icon: MessageIcon },
   { key: 'notice', label: 'mine.menu.notice', href: '#/pages/user/notice', Icon: BellIcon },
   { key: 'news', label: 'mine.menu.news', href: '#/pages/news/news', Icon: NewsIcon },
-  { key: 'activityCenter', label: 'checkin.menu', href: '#/pages/user/activityCenter', Icon: GiftIcon },
-  { key: 'support', label: 'support.menu', href: '#/pages/customer/customer', Icon: HeadsetIcon },
+  { key: 'activityCenter', label: 'mine.menu.activityCenter', href: '#/pages/user/activityCenter', Icon: GiftIcon },
+  { key: 'support', label: 'mine.menu.support', href: '#/pages/customer/customer', Icon: HeadsetIcon },
   { key: 'cases', label: 'mine.menu.cases', href: '#/pages/user/cases', Icon: AlertIcon },
 ] as const;
 

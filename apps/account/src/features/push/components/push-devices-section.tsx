@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { PushDevice as ListedDevice } from '@app/contracts';
 import { Badge, Button, EmptyState, BellIcon, useToast } from '@app/ui';
 import { apiErrorText } from '@app/app-kit';
 import { useFormatters } from '@app/i18n/client';
-import { NS } from '../../../i18n-namespace.ts';
+import { useInnerTranslation } from '../../../i18n-namespace.ts';
 import { useRemovePushDeviceMutation } from '../api/push-api.ts';
 import type { PushDevice } from '../hooks/use-push-device.ts';
 import styles from './push.module.css';
@@ -14,7 +13,7 @@ import styles from './push.module.css';
  * off (the browser's subscription goes too, or the next visit would send it again).
  */
 export function PushDevicesSection({ devices, device }: { devices: ListedDevice[]; device: PushDevice }) {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const f = useFormatters();
   const toast = useToast();
   const [remove] = useRemovePushDeviceMutation();

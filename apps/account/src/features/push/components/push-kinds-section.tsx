@@ -1,14 +1,13 @@
-import { useTranslation } from 'react-i18next';
 import { PUSH_KINDS, type PushKind, type PushSettings } from '@app/contracts';
 import { useToast } from '@app/ui';
 import { apiErrorText } from '@app/app-kit';
-import { NS } from '../../../i18n-namespace.ts';
+import { useInnerTranslation } from '../../../i18n-namespace.ts';
 import { useSetPushKindMutation } from '../api/push-api.ts';
 import styles from './push.module.css';
 
 /** One switch per kind of notification; a kind is on or off for every device of the user. */
 export function PushKindsSection({ kinds }: { kinds: PushSettings['kinds'] }) {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const toast = useToast();
   const [setKind] = useSetPushKindMutation();
   const toggle = async (kind: PushKind, on: boolean) => {

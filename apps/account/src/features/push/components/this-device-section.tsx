@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Button, Delayed, Skeleton, useToast } from '@app/ui';
 import { apiErrorText } from '@app/app-kit';
-import { NS } from '../../../i18n-namespace.ts';
+import { useInnerTranslation } from '../../../i18n-namespace.ts';
 import type { PushDevice, TurnOnProblem } from '../hooks/use-push-device.ts';
 import styles from './push.module.css';
 
@@ -9,7 +8,7 @@ const IOS_STEPS = ['share', 'add', 'open', 'back'] as const;
 
 /** "Push notifications on this device": what the browser allows, and the one action that fits. */
 export function ThisDeviceSection({ device }: { device: PushDevice }) {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const toast = useToast();
   const { state, busy, problem } = device;
   const turnOff = async () => {
@@ -77,7 +76,7 @@ export function ThisDeviceSection({ device }: { device: PushDevice }) {
 }
 
 function ProblemText({ problem }: { problem: TurnOnProblem }) {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   if (problem.kind === 'server') return <>{apiErrorText(problem.error, t)}</>;
   return <>{t(problem.kind === 'subscribe' ? 'push.device.failed' : 'push.device.notAllowed')}</>;
 }

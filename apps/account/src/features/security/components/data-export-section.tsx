@@ -1,9 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { selectToken, useAppSelector } from '@app/api-client';
 import { Button, DownloadIcon, useToast } from '@app/ui';
 import { apiErrorText, postForFile, saveFile, useStepUp } from '@app/app-kit';
-import { NS } from '../../../i18n-namespace.ts';
+import { useInnerTranslation } from '../../../i18n-namespace.ts';
 import styles from './security.module.css';
 
 /** POST, form-encoded: the answer is a ZIP (data.json and a CSV per section), or the usual envelope on refusal. */
@@ -17,7 +16,7 @@ const FALLBACK_NAME = 'my-data.zip';
  * asked for once the server refuses with `second_factor_required` (the user info may be older than the factor).
  */
 export function DataExportSection() {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const toast = useToast();
   const token = useAppSelector(selectToken);
   const [busy, setBusy] = useState(false);

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useGetUserInfoQuery } from '@app/api-client';
 import { AlertIcon, Button, ConfirmDialog, HeadsetIcon, useToast } from '@app/ui';
 import { LinkButton } from '@app/ui/link-button';
 import { Loading, apiErrorText } from '@app/app-kit';
 import { useFormatters } from '@app/i18n/client';
-import { NS } from '../../../i18n-namespace.ts';
+import { useInnerTranslation } from '../../../i18n-namespace.ts';
 import { useFreezeAccountMutation } from '../api/security-api.ts';
 import styles from './security.module.css';
 
@@ -18,7 +17,7 @@ export const FREEZE_SECTION_ID = 'freeze';
  * can unfreeze. Once frozen, the section says since when, what is stopped and who to contact.
  */
 export function FreezeSection() {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const f = useFormatters();
   const toast = useToast();
   const { data: user, isError } = useGetUserInfoQuery();

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Badge, Button, ConfirmDialog, useToast } from '@app/ui';
 import { Loading, LoadError, apiErrorText } from '@app/app-kit';
 import { useFormatters } from '@app/i18n/client';
-import { NS } from '../../../i18n-namespace.ts';
+import { useInnerTranslation } from '../../../i18n-namespace.ts';
 import { useGetLoginsQuery, useGetSessionsQuery, useLogoutOthersMutation } from '../api/security-api.ts';
 import styles from './security.module.css';
 
@@ -11,7 +10,7 @@ const deviceLabel = (device: string, unknown: string) => (device === 'unknown' ?
 
 /** Devices logged in now, with "log out other devices" behind a confirmation. */
 export function SessionsSection() {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const f = useFormatters();
   const toast = useToast();
   const { data, error, refetch } = useGetSessionsQuery();
@@ -73,7 +72,7 @@ export function SessionsSection() {
 
 /** The last logins: time, device and address, newest first. */
 export function LoginsSection() {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const f = useFormatters();
   const { data, error, refetch } = useGetLoginsQuery();
   return (

@@ -1,10 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isApiError, type ApiError } from '@app/api-client';
 import { guestSupportVerifyBodySchema, type GuestSupportTicket } from '@app/contracts';
 import { apiErrorText } from '@app/app-kit';
 import { Button, Field, useToast } from '@app/ui';
-import { NS } from '../../../i18n-namespace.ts';
+import { useInnerTranslation } from '../../../i18n-namespace.ts';
 import { useForm } from '../../../lib/forms/use-form.ts';
 import { useGetGuestConversationQuery, useVerifyGuestSupportMutation } from '../api/support-api.ts';
 import { loadGuestTicket, saveGuestTicket } from '../lib/guest-ticket.ts';
@@ -45,7 +44,7 @@ function VerifyPhone({
   onVerified: (ticket: GuestSupportTicket) => void;
   sendCode: SendCodeSlot;
 }) {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const toast = useToast();
   const [verify, { isLoading }] = useVerifyGuestSupportMutation();
   const form = useForm(guestSupportVerifyBodySchema, { phone: '', code: '' });
@@ -89,7 +88,7 @@ function VerifyPhone({
 }
 
 function GuestConversation({ ticket, onEnded }: { ticket: string; onEnded: () => void }) {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const conversation = useGetGuestConversationQuery(ticket);
   // The server ended the ticket (a day passed, or the phone was proved again elsewhere): prove it again.
   const ended = isApiError(conversation.error) && conversation.error.key === 'support_ticket_expired';

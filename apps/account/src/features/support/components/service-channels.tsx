@@ -1,8 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import type { SupportChannel } from '@app/contracts';
 import { HeadsetIcon } from '@app/ui';
 import { LoadError, Loading } from '@app/app-kit';
-import { NS } from '../../../i18n-namespace.ts';
+import { useInnerTranslation } from '../../../i18n-namespace.ts';
 import { useGetPublicSettingsQuery } from '../../../lib/public-settings-api.ts';
 import styles from './support.module.css';
 
@@ -10,7 +9,7 @@ import styles from './support.module.css';
 const OPENABLE = /^(https?:|mailto:)/i;
 
 function ChannelRow({ channel }: { channel: SupportChannel }) {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const href = OPENABLE.test(channel.url) ? channel.url : null;
   const body = (
     <>
@@ -37,7 +36,7 @@ function ChannelRow({ channel }: { channel: SupportChannel }) {
 
 /** The ways to reach customer service that operators publish (/api/index/ater), with their hours. */
 export function ServiceChannels() {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const { data, error, isLoading, refetch } = useGetPublicSettingsQuery();
   return (
     <section className={styles.section} aria-labelledby="support-channels-title">

@@ -1,11 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isApiError } from '@app/api-client';
 import { SUPPORT_TOPICS, supportSendBodySchema, type SupportTopic } from '@app/contracts';
 import { apiErrorText } from '@app/app-kit';
 import { Button, useToast } from '@app/ui';
 import { useForm } from '../../../lib/forms/use-form.ts';
-import { NS } from '../../../i18n-namespace.ts';
+import { useInnerTranslation } from '../../../i18n-namespace.ts';
 import { useSendGuestMessageMutation, useSendSupportMessageMutation } from '../api/support-api.ts';
 import styles from './support.module.css';
 
@@ -33,7 +32,7 @@ function ComposerForm({
   refocus: boolean;
   onSent: () => void;
 }) {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const toast = useToast();
   const id = useId();
   const input = useRef<HTMLTextAreaElement>(null);

@@ -1,8 +1,7 @@
 import { Fragment, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LoadError, Loading } from '@app/app-kit';
 import { useFormatters } from '@app/i18n/client';
-import { NS } from '../../../i18n-namespace.ts';
+import { useInnerTranslation } from '../../../i18n-namespace.ts';
 import {
   useGetConversationQuery,
   useGetGuestConversationQuery,
@@ -15,7 +14,7 @@ import styles from './support.module.css';
  * (clearing the badge); the answers that were new at this opening are set apart under a "new" line.
  */
 export function SupportConversation({ ticket }: { ticket?: string | undefined } = {}) {
-  const { t } = useTranslation(NS);
+  const { t } = useInnerTranslation();
   const { dateTime } = useFormatters();
   // Logged out, the same conversation is read with the phone's ticket (no badge, nothing to mark read).
   const signedIn = useGetConversationQuery(undefined, { refetchOnMountOrArgChange: true, skip: Boolean(ticket) });
