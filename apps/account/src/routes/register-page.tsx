@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '@app/api-client';
-import { registerBodySchema } from '@app/contracts';
 import { Button, Checkbox, Field, useToast } from '@app/ui';
 import { apiErrorText } from '@app/app-kit';
 import { NS } from '../i18n-namespace.ts';
@@ -15,6 +14,9 @@ import { safeRedirect } from '../lib/safe-redirect.ts';
 import { AuthPage } from './auth-page.tsx';
 import styles from '../features/session/components/auth-layout.module.css';
 
+/** The server's schema of the register body, loaded when the form is first used (see useForm), as Login's is. */
+const registerSchema = () => import('@app/contracts').then((m) => m.registerBodySchema);
+
 export default function RegisterPage() {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
@@ -26,7 +28,7 @@ export default function RegisterPage() {
   const inviteLink = params.get('invite');
   // What was typed before a look at the user agreement (or a reload) comes back; see register-draft.ts.
   const [draft] = useState(() => startRegisterDraft(inviteLink));
-  const form = useForm(registerBodySchema, draft.values);
+  const form = useForm(registerSchema, draft.values);
   useEffect(() => keepRegisterDraft(form.values, inviteLink), [form.values, inviteLink]);
 
   const onSubmit = form.handleSubmit(async (values) => {

@@ -64,7 +64,15 @@ export function useForm<V extends Values>(source: SchemaSource, initial: V) {
     setServerErrors((e) => ({ ...e, [field]: undefined }));
   }, []);
 
-  const blur = useCallback((field: keyof V) => setTouched((v) => ({ ...v, [field]: true })), []);
+  // A control left is a form in use: a checkbox (Register's agreement) has no focus handler of its own to load the
+  // schema, and its error should show once it arrives.
+  const blur = useCallback(
+    (field: keyof V) => {
+      void load();
+      setTouched((v) => ({ ...v, [field]: true }));
+    },
+    [load],
+  );
 
   /**
    * Forgets what was said about a field (the server's refusal, and that it was left): when another choice changes

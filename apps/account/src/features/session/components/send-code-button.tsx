@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { isApiError, type ApiError } from '@app/api-client';
-import { sendCodeBodySchema, type SendCodeBody } from '@app/contracts';
+import type { SendCodeBody } from '@app/contracts';
 import { Button, useCountdown, useToast } from '@app/ui';
 import { apiErrorText } from '@app/app-kit';
 import { NS } from '../../../i18n-namespace.ts';
@@ -33,6 +33,9 @@ export function SendCodeButton({
   const { remaining, running, start } = useCountdown();
 
   const onClick = async () => {
+    // The contracts (and zod) stay out of the page's first load; the phone field typed into has usually loaded
+    // them already for the form's own checks.
+    const { sendCodeBodySchema } = await import('@app/contracts');
     const parsed = sendCodeBodySchema.safeParse({ phone, purpose });
     if (!parsed.success) {
       onPhoneInvalid();
