@@ -91,6 +91,19 @@ export const adminWithdrawalDetailSchema = z.object({
       detail: z.string().nullable(),
     }),
   ),
+  /** The verified real name, to hold against the payout method's holder (null: not verified). */
+  real_name: z.string().nullable(),
+  /**
+   * Money in and trading since the user's last credited self-service recharge (since registration when there is
+   * none): what a reviewer weighs a withdrawal against, a deposit taken straight back out being the pattern to see.
+   */
+  since_last_deposit: z.object({
+    deposit: z.object({ id: z.number().int(), amount: z.string(), at: z.number().int() }).nullable(),
+    /** Real-money contract orders placed since then, their stakes and fees, and their settled net result. */
+    orders: z.number().int(),
+    staked: z.string(),
+    net: z.string(),
+  }),
 });
 export type AdminWithdrawalDetail = z.infer<typeof adminWithdrawalDetailSchema>;
 

@@ -289,6 +289,109 @@ describe('searches', () => {
     expect((await op('sam', 'GET', `/admin/withdrawals/${w!.id}`)).status).toBe(403);
   });
 
+  it("weighs a withdrawal against the last deposit: trading since it, and the verified name beside the holder", async () => {
+    const u = await registerUser(t.app, t.database);
+    const db = t.database.db;
+    const [method] = await db
+      .insert(paymentMethods)
+      .values({ userId: u.user.id, kind: 'bank', account: `62220300${u.user.id}`.padEnd(16, '1'), holder: 'Wang Wu' })
+      .returning();
+    const [w] = await db
+      .insert(withdrawals)
+      .values({
+        userId: u.user.id,
+        methodId: method!.id,
+        kind: 'bank',
+        destination: 'ICBC ****1111',
+        amount: 500_00n,
+        fee: 5_00n,
+        received: 495_00n,
+      })
+      .returning();
+    const url = `/admin/withdrawals/${w!.id}`;
+    // No deposit and no trading yet; not verified.
+    expect((await op('fay', 'GET', url)).data).toMatchObject({
+      real_name: null,
+      since_last_deposit: { deposit: null, orders: 0, staked: '0.00', net: '0.00' },
+    });
+
+    const [product] = await db.select().from(products).limit(1);
+    const order = {
+      userId: u.user.id,
+      productId: product!.id,
+      direction: 'up',
+      stake: 100_00n,
+      fee: 1_00n,
+      seconds: 60,
+      payoutBp: 8000,
+      lossBp: 10000,
+      feeBp: 100,
+      openPrice: 100n,
+      openTime: 1_000_000,
+      settleTime: 1_000_060,
+    };
+    const at = (iso: string) => new Date(iso);
+    // An order before the last credited deposit is not counted; a refused deposit after it is not a deposit.
+    await db.insert(contractOrders).values({ ...order, createdAt: at('2026-03-01T00:00:00Z') });
+    const [credited] = await db
+      .insert(deposits)
+      .values([
+        {
+          userId: u.user.id,
+          status: 1,
+          channelKind: 'bank',
+          channelName: 'B',
+          amount: 600_00n,
+          referenceCode: `TS${u.user.id}1`,
+          createdAt: at('2026-03-02T00:00:00Z'),
+        },
+        {
+          userId: u.user.id,
+          status: 2,
+          reason: 'no transfer found',
+          channelKind: 'bank',
+          channelName: 'B',
+          amount: 900_00n,
+          referenceCode: `TS${u.user.id}2`,
+          createdAt: at('2026-03-03T00:00:00Z'),
+        },
+      ])
+      .returning();
+    await db.insert(contractOrders).values([
+      {
+        ...order,
+        status: 'settled',
+        result: 'win',
+        payout: 180_00n,
+        settlePrice: 101n,
+        createdAt: at('2026-03-04T00:00:00Z'),
+      },
+      { ...order, mode: 'practice', createdAt: at('2026-03-04T00:00:00Z') },
+    ]);
+    await db.insert(kycSubmissions).values({
+      userId: u.user.id,
+      realName: 'Wang Wu',
+      docType: 'cn_id',
+      docCipher: Buffer.alloc(32, 1),
+      docHash: `th${u.user.id}`,
+      docMasked: '1101**********1234',
+      state: 'approved',
+      decidedBy: 'fay',
+      decidedAt: new Date(),
+    });
+
+    expect((await op('fay', 'GET', url)).data).toMatchObject({
+      real_name: 'Wang Wu',
+      since_last_deposit: {
+        deposit: { id: credited!.id, amount: '600.00', at: Math.floor(Date.parse('2026-03-02T00:00:00Z') / 1000) },
+        // The one real order after the deposit: 100 staked + 1 fee, won 180 back (net 79).
+        orders: 1,
+        staked: '101.00',
+        net: '79.00',
+      },
+    });
+  });
+
   it('finds orders by user, product, status and date range', async () => {
     const u = await registerUser(t.app, t.database);
     const [product] = await t.database.db.select().from(products).limit(1);

@@ -9,6 +9,9 @@ import {
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { findUser, accountOf, userIs } from '../users/index.ts';
+import { verifiedRealName } from '../kyc/index.ts';
+import { tradingSince } from '../orders/index.ts';
+import { formatMoney } from '@app/contracts';
 import { holdUntilOf, methodTitle } from './payment-methods.service.ts';
 import { toRecord } from './recharge.service.ts';
 import { loadSettings } from './wallet-settings.ts';
@@ -194,6 +197,17 @@ export async function withdrawalDetail(db: DbOrTx, id: number, now: number): Pro
   }
   changes.sort((a, b) => b.at - a.at);
 
+  const [lastDeposit] = await db
+    .select({ id: deposits.id, amount: deposits.amount, at: deposits.createdAt })
+    .from(deposits)
+    .where(and(eq(deposits.userId, w.userId), eq(deposits.class, 0), eq(deposits.status, 1)))
+    .orderBy(desc(deposits.id))
+    .limit(1);
+  const [trading, realName] = await Promise.all([
+    tradingSince(db, w.userId, seconds(lastDeposit?.at ?? user.createdAt)),
+    verifiedRealName(db, w.userId),
+  ]);
+
   return {
     withdrawal: {
       ...toWithdrawRecord(w),
@@ -206,5 +220,14 @@ export async function withdrawalDetail(db: DbOrTx, id: number, now: number): Pro
     holds,
     locked: user.locked,
     security_changes: changes,
+    real_name: realName,
+    since_last_deposit: {
+      deposit: lastDeposit
+        ? { id: lastDeposit.id, amount: formatMoney(lastDeposit.amount), at: seconds(lastDeposit.at) }
+        : null,
+      orders: trading.orders,
+      staked: formatMoney(trading.staked),
+      net: formatMoney(trading.net),
+    },
   };
 }

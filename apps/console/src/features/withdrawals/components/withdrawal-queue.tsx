@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { AdminWithdrawal } from '@app/contracts';
+import type { AdminWithdrawal, AdminWithdrawalDetail } from '@app/contracts';
 import page from '../../../components/page.module.css';
 import { dayRange, useSharedFilters } from '../../../components/filter-bar.tsx';
 import { useLinkedItem, useQueueState } from '../../../components/queue-state.ts';
@@ -208,6 +208,10 @@ function WithdrawalDetail({
                 <dd className={page.mono}>{w.pay_to.account}</dd>
                 <dt>{t('withdrawals.holder')}</dt>
                 <dd>{w.pay_to.holder ?? '—'}</dd>
+                <dt>{t('withdrawals.realName')}</dt>
+                <dd data-testid="real-name">
+                  <RealName holder={w.pay_to.holder} realName={context.data?.real_name} />
+                </dd>
                 <dt>{t('withdrawals.branch')}</dt>
                 <dd>{w.pay_to.branch ?? '—'}</dd>
                 <dt>{t('withdrawals.boundAt')}</dt>
@@ -269,13 +273,75 @@ function WithdrawalDetail({
   );
 }
 
-/** What a reviewer checks before paying: the holds running and the user's security changes of the last 30 days. */
+/** The verified real name beside the holder, marked when the two differ (case and spacing aside). */
+function RealName({ holder, realName }: { holder: string | null; realName: string | null | undefined }) {
+  const { t } = useTranslation();
+  if (realName === undefined) return <>…</>;
+  if (realName === null) return <span className={ui.hint}>{t('withdrawals.notVerified')}</span>;
+  const same = (a: string) => a.replace(/\s+/g, '').toLowerCase();
+  const differs = holder !== null && same(holder) !== same(realName);
+  return (
+    <>
+      {realName} {differs && <span className={`${ui.badge} ${ui.badgeDanger}`}>{t('withdrawals.holderDiffers')}</span>}
+    </>
+  );
+}
+
+/**
+ * What a reviewer checks before paying: money in and trading since the last deposit (a deposit taken straight back
+ * out is the pattern to see), the holds running and the user's security changes of the last 30 days.
+ */
 function ReviewContext({ id }: { id: number }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const context = useWithdrawalQuery(id);
   if (!context.data) return null;
-  const { holds, security_changes: changes, locked } = context.data;
+  const since = context.data.since_last_deposit;
+  return (
+    <>
+      <div className={ui.panel} data-testid="since-deposit">
+        <div className={ui.panelBody}>
+          <h3 className={ui.label} style={{ marginBottom: 8 }}>
+            {t('withdrawals.sinceDeposit')}
+          </h3>
+          <dl className={page.facts}>
+            <dt>{t('withdrawals.lastDeposit')}</dt>
+            <dd>
+              {since.deposit ? (
+                <Link to={`/deposits?id=${since.deposit.id}`}>
+                  {t('withdrawals.depositLine', {
+                    id: since.deposit.id,
+                    amount: formatMoney(since.deposit.amount, lang),
+                    at: formatDateTime(since.deposit.at, lang),
+                  })}
+                </Link>
+              ) : (
+                t('withdrawals.noDeposit')
+              )}
+            </dd>
+            <dt>{t('withdrawals.ordersSince')}</dt>
+            <dd>{since.orders}</dd>
+            <dt>{t('withdrawals.staked')}</dt>
+            <dd>{formatMoney(since.staked, lang)}</dd>
+            <dt>{t('withdrawals.net')}</dt>
+            <dd>{formatMoney(since.net, lang)}</dd>
+          </dl>
+          {since.orders === 0 && since.deposit && <div className={ui.notice}>{t('withdrawals.noTrading')}</div>}
+        </div>
+      </div>
+      <SecurityContext {...context.data} />
+    </>
+  );
+}
+
+/** The holds running and the user's security changes of the last 30 days. */
+function SecurityContext({
+  holds,
+  security_changes: changes,
+  locked,
+}: Pick<AdminWithdrawalDetail, 'holds' | 'locked' | 'security_changes'>) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
   return (
     <div className={ui.panel}>
       <div className={ui.panelBody}>

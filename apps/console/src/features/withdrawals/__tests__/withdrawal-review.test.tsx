@@ -1,0 +1,110 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdminWithdrawal, AdminWithdrawalDetail } from '@app/contracts';
+import { signedIn } from '../../../lib/session-slice.ts';
+import { mockServer, renderWithStore } from '../../../test-support/render.tsx';
+import { WithdrawalQueue } from '../components/withdrawal-queue.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const withdrawal: AdminWithdrawal = {
+  id: 5,
+  status: 3,
+  kind: 'bank',
+  destination: 'ICBC ****1111',
+  amount: '500.00',
+  fee: '5.00',
+  received: '495.00',
+  reason: null,
+  created_at: 1_700_000_000,
+  timeline: [],
+  user_id: 1,
+  account: 'lilei88',
+  first_approved_by: null,
+  pay_to: { kind: 'bank', title: 'ICBC', account: '6222030000011111', holder: 'Wang Wu', branch: null },
+};
+
+const detail = (extra: Partial<AdminWithdrawalDetail>): AdminWithdrawalDetail => ({
+  withdrawal,
+  bound_at: 1_690_000_000,
+  holds: [],
+  locked: false,
+  security_changes: [],
+  real_name: 'Li Lei',
+  since_last_deposit: {
+    deposit: { id: 9, amount: '600.00', at: 1_699_000_000 },
+    orders: 0,
+    staked: '0.00',
+    net: '0.00',
+  },
+  ...extra,
+});
+
+async function openWithdrawal(answer: AdminWithdrawalDetail) {
+  const user = userEvent.setup();
+  mockServer({
+    'GET /admin/withdrawals': { data: { items: [withdrawal] } },
+    'GET /admin/withdrawals/5': { data: answer },
+  });
+  const { store } = renderWithStore(
+    <MemoryRouter>
+      <WithdrawalQueue />
+    </MemoryRouter>,
+  );
+  store.dispatch(
+    signedIn({
+      operator: {
+        id: 2,
+        name: 'fay',
+        role: 'finance',
+        totp_enrolled: true,
+        disabled: false,
+        created_by: 'root',
+        created_at: 1,
+        last_login_at: null,
+      },
+      permissions: ['money.review'],
+      csrf_token: 'csrf-fay',
+      expires_at: 2_000_000_000,
+    }),
+  );
+  await user.click(await screen.findByRole('button', { name: 'Open withdrawal #5' }));
+  return screen.getByRole('region', { name: 'Withdrawal detail' });
+}
+
+describe('a withdrawal for its reviewer', () => {
+  it('weighs it against the last deposit: a deposit taken straight back out, and a holder who is not the verified name', async () => {
+    const region = await openWithdrawal(detail({}));
+    const since = await within(region).findByTestId('since-deposit');
+    expect(
+      within(since)
+        .getByRole('link', { name: /#9 · 600\.00 U/ })
+        .getAttribute('href'),
+    ).toBe('/deposits?id=9');
+    expect(within(since).getByText(/takes the money straight back out/)).toBeTruthy();
+    const name = within(region).getByTestId('real-name');
+    expect(name.textContent).toContain('Li Lei');
+    expect(within(name).getByText('differs from the holder')).toBeTruthy();
+  });
+
+  it('says nothing more when the user traded since and the holder is the verified name', async () => {
+    const region = await openWithdrawal(
+      detail({
+        real_name: 'wang  wu',
+        since_last_deposit: { deposit: null, orders: 3, staked: '303.00', net: '-40.00' },
+      }),
+    );
+    const since = await within(region).findByTestId('since-deposit');
+    expect(within(since).getByText(/none credited/)).toBeTruthy();
+    expect(within(since).getByText('303.00 U')).toBeTruthy();
+    expect(within(since).queryByText(/straight back out/)).toBeNull();
+    expect(within(region).queryByText('differs from the holder')).toBeNull();
+  });
+
+  it('names an unverified user as such', async () => {
+    const region = await openWithdrawal(detail({ real_name: null }));
+    expect((await within(region).findByTestId('real-name')).textContent).toBe('not verified');
+  });
+});
