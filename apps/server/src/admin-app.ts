@@ -41,6 +41,7 @@ import { adminRiskRoutes } from './modules/risk/index.ts';
 import { adminHouseRoutes } from './modules/house/index.ts';
 import { adminCaseRoutes } from './modules/cases/index.ts';
 import { adminSearchRoutes } from './modules/operator-search/index.ts';
+import { adminUserNoteRoutes } from './modules/user-notes/index.ts';
 import { defaultUploadStore } from './modules/uploads/index.ts';
 import type { Metrics } from './platform/metrics/metrics.ts';
 import { repoRoot } from './platform/config/paths.ts';
@@ -128,6 +129,7 @@ export async function buildAdminApp(deps: {
   await app.register(adminCaseRoutes, { store: defaultUploadStore });
   // The console's one search box: each key looked up by the module that keeps it.
   await app.register(adminSearchRoutes);
+  await app.register(adminUserNoteRoutes);
   // One user on one page: each module answers its own part of /admin/users/:id/...
   await app.register(adminUserWalletRoutes);
   await app.register(adminLedgerRoutes);

@@ -40,3 +40,4 @@ export * from './push.ts';
 export * from './risk.ts';
 export * from './triage.ts';
 export * from './cases.ts';
+export * from './user-notes.ts';

@@ -31,6 +31,11 @@ describe('export my data', () => {
       reason: 'seen on statement',
     });
     await operatorCall(t.admin, 'sam', 'POST', `/admin/users/${u.user.id}/freeze`, { reason: 'user called in' });
+    await operatorCall(t.admin, 'sam', 'POST', `/admin/users/${u.user.id}/notes`, { body: 'Called about the freeze' });
+    await operatorCall(t.admin, 'fay', 'POST', `/admin/users/${u.user.id}/tags`, {
+      tag: 'vip',
+      reason: 'large deposits',
+    });
     const other = await submitDeposit(t, '77.00');
 
     const response = await exportOf(u.token);
@@ -48,8 +53,17 @@ describe('export my data', () => {
     expect(data.deposits).toEqual([expect.objectContaining({ id: deposit.id, amount: '123.45' })]);
     expect(data.statement.map((e: { amount: string }) => e.amount)).toContain('123.45');
     expect(data.messages.map((m: { kind: string }) => m.kind)).toContain('deposit_approved');
-    expect(data.operator_actions).toEqual([expect.objectContaining({ operator: 'sam', action: 'user.freeze' })]);
+    expect(data.operator_actions.map((a: { operator: string; action: string }) => [a.operator, a.action])).toEqual([
+      ['sam', 'user.freeze'],
+      ['sam', 'user.note_add'],
+      ['fay', 'user.tag_add'],
+    ]);
     expect(data.sessions.length).toBeGreaterThan(0);
+    // What operators wrote about the user is theirs to read too.
+    expect(data.operator_notes).toEqual([
+      expect.objectContaining({ kind: 'note', by: 'sam', body: 'Called about the freeze' }),
+      expect.objectContaining({ kind: 'tag', item: 'vip', by: 'fay' }),
+    ]);
     // A spreadsheet's CSV: the byte order mark first, then the header.
     expect([...files['deposits.csv']!.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(strFromU8(files['deposits.csv']!)).toMatch(/^\ufeff?id,status,channel_name,amount/);

@@ -132,6 +132,16 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     money: ['amount'],
   },
   {
+    name: 'operator_notes',
+    // What operators wrote about the user and the tags they gave, removed notes included (with why).
+    query: (u) => sql`
+      SELECT 'note' AS kind, id::text AS item, operator AS by, body, created_at, removed_at, remove_reason
+      FROM user_notes WHERE user_id = ${u}
+      UNION ALL
+      SELECT 'tag', tag, added_by, NULL, added_at, NULL, NULL FROM user_tags WHERE user_id = ${u}
+      ORDER BY created_at, item`,
+  },
+  {
     name: 'sessions',
     query: (u) => sql`
       SELECT id, ip, created_at, last_seen_at, expires_at, revoked_at FROM sessions WHERE user_id = ${u} ORDER BY id`,

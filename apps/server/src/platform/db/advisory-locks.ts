@@ -19,4 +19,6 @@ export const XACT_LOCKS = {
   contentSeed: 728_100,
   /** One user's price alerts (two-key): the cap on active alerts. */
   alertCreate: 728_201,
+  /** One user's tags (two-key): the cap on tags. */
+  userTags: 728_301,
 } as const;

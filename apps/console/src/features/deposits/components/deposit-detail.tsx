@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminDeposit, RechargeRecord } from '@app/contracts';
 import page from '../../../components/page.module.css';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
+import { UserTags } from '../../../components/user-tags.tsx';
 import { RiskFlags } from '../../../components/risk-flags.tsx';
 import { DecisionButtons, DetailHeader } from '../../../components/detail-header.tsx';
 import ui from '../../../components/ui.module.css';
@@ -93,6 +94,7 @@ export function DepositDetail({
               <dt>{t('deposits.user')}</dt>
               <dd>
                 #{deposit.user_id} · <Link to={`/users/${deposit.user_id}`}>{t('deposits.userPage')}</Link>
+                <UserTags userId={deposit.user_id} />
               </dd>
               <dt>{t('deposits.channel')}</dt>
               <dd>

@@ -10,6 +10,7 @@ import { useLanguage, useSession } from '../../../lib/hooks.ts';
 import { useUserAdjustmentsQuery, useUserBalancesQuery, useUserProfileQuery } from '../api/user-page-api.ts';
 import { RiskFlags } from '../../../components/risk-flags.tsx';
 import { UserActs } from './user-acts.tsx';
+import { NotesPanel } from './notes-panel.tsx';
 import { PARTS, UserPart, type Part } from './user-parts.tsx';
 import styles from './user-page.module.css';
 
@@ -91,6 +92,7 @@ export function UserPage() {
               <Balances id={user.id} />
             </div>
             <RiskFlags userId={user.id} />
+            <NotesPanel userId={user.id} />
             <Adjustments id={user.id} />
             <section className={ui.panel}>
               <div className={styles.tabs} role="tablist" aria-label={t('userPage.partsLabel')}>

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminWithdrawal, AdminWithdrawalDetail } from '@app/contracts';
+import type { AdminWithdrawal, AdminWithdrawalDetail, Permission } from '@app/contracts';
 import { signedIn } from '../../../lib/session-slice.ts';
 import { mockServer, renderWithStore } from '../../../test-support/render.tsx';
 import { WithdrawalQueue } from '../components/withdrawal-queue.tsx';
@@ -42,11 +42,12 @@ const detail = (extra: Partial<AdminWithdrawalDetail>): AdminWithdrawalDetail =>
   ...extra,
 });
 
-async function openWithdrawal(answer: AdminWithdrawalDetail) {
+async function openWithdrawal(answer: AdminWithdrawalDetail, permissions: Permission[] = ['money.review']) {
   const user = userEvent.setup();
   mockServer({
     'GET /admin/withdrawals': { data: { items: [withdrawal] } },
     'GET /admin/withdrawals/5': { data: answer },
+    'GET /admin/users/1/notes': { data: { tags: [{ tag: 'watch', added_by: 'sam', added_at: 1 }], notes: [] } },
   });
   const { store } = renderWithStore(
     <MemoryRouter>
@@ -65,7 +66,7 @@ async function openWithdrawal(answer: AdminWithdrawalDetail) {
         created_at: 1,
         last_login_at: null,
       },
-      permissions: ['money.review'],
+      permissions,
       csrf_token: 'csrf-fay',
       expires_at: 2_000_000_000,
     }),
@@ -106,5 +107,16 @@ describe('a withdrawal for its reviewer', () => {
   it('names an unverified user as such', async () => {
     const region = await openWithdrawal(detail({ real_name: null }));
     expect((await within(region).findByTestId('real-name')).textContent).toBe('not verified');
+  });
+
+  it("shows the user's tags beside them to a reviewer who may read users", async () => {
+    const region = await openWithdrawal(detail({}), ['money.review', 'users.read']);
+    expect((await within(region).findByTestId('user-tags')).textContent).toBe('watch');
+  });
+
+  it('asks nothing of the notes when the reviewer may not read users', async () => {
+    const region = await openWithdrawal(detail({}));
+    await within(region).findByTestId('since-deposit');
+    expect(within(region).queryByTestId('user-tags')).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import page from '../../../components/page.module.css';
 import { dayRange, useSharedFilters } from '../../../components/filter-bar.tsx';
 import { useLinkedItem, useQueueState } from '../../../components/queue-state.ts';
 import { QueueShell } from '../../../components/queue-shell.tsx';
+import { UserTags } from '../../../components/user-tags.tsx';
 import { RiskFlags } from '../../../components/risk-flags.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import { DecisionButtons, DetailHeader } from '../../../components/detail-header.tsx';
@@ -187,6 +188,7 @@ function WithdrawalDetail({
           <dt>{t('withdrawals.user')}</dt>
           <dd>
             #{w.user_id} · <Link to={`/users/${w.user_id}`}>{t('withdrawals.userPage')}</Link>
+            <UserTags userId={w.user_id} />
           </dd>
           <dt>{t('withdrawals.submitted')}</dt>
           <dd>{formatDateTime(w.created_at, lang)}</dd>
