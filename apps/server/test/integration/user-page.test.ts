@@ -9,6 +9,7 @@ import {
   type TestApp,
   type TestOperator,
 } from '../helpers/test-app.ts';
+import { submitDeposit } from './wallet-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -44,6 +45,8 @@ const PARTS = [
   '/support',
   '/invitations',
   '/audit',
+  '/activity',
+  '/notes',
 ];
 
 describe("one user's page in the console", () => {
@@ -77,6 +80,17 @@ describe("one user's page in the console", () => {
     const logins = await read('sam', `/admin/users/${user.id}/logins`);
     expect(logins.data.items[0]).toMatchObject({ kind: 'register' });
     expect((await read('sam', `/admin/users/${user.id}/sessions`)).data.total).toBe(1);
+  });
+
+  it("gives support the user's recent activity across kinds, newest first, and no one else's", async () => {
+    const deposit = await submitDeposit(t, '88.00');
+    const other = await submitDeposit(t, '99.00');
+    const seen = await read('sam', `/admin/users/${deposit.user.user.id}/activity?page=1&size=5`);
+    expect(seen.data.items).toEqual([
+      expect.objectContaining({ kind: 'deposit', id: deposit.id, amount: '88.00', status: 'review' }),
+    ]);
+    expect(seen.data.items.map((i: { id: number }) => i.id)).not.toContain(other.id);
+    expect((await read('sam', `/admin/users/${deposit.user.user.id}/activity?kind=nope`)).status).toBe(400);
   });
 
   it("shows the user's second factors by kind, name and date, and never a secret", async () => {

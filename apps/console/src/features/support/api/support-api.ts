@@ -3,6 +3,7 @@ import type {
   AdminSupportQueue,
   AdminSupportQueueQuery,
   AdminSupportThread,
+  MyOrderList,
   SupportMessage,
 } from '@app/contracts';
 import { consoleApi } from '../../../lib/api.ts';
@@ -12,6 +13,10 @@ export const supportApi = consoleApi.injectEndpoints({
     supportQueue: build.query<AdminSupportQueue, AdminSupportQueueQuery>({
       query: (params) => ({ url: '/admin/support/conversations', params }),
       providesTags: ['Support'],
+    }),
+    /** What the user did lately (their Order tab's list), read beside their conversation. */
+    userActivity: build.query<MyOrderList, number>({
+      query: (id) => ({ url: `/admin/users/${id}/activity`, params: { page: 1, size: 5 } }),
     }),
     supportThread: build.query<AdminSupportThread, number>({
       query: (id) => `/admin/support/conversations/${id}`,
@@ -39,6 +44,7 @@ export const supportApi = consoleApi.injectEndpoints({
 export const {
   useSupportQueueQuery,
   useSupportThreadQuery,
+  useUserActivityQuery,
   useReplySupportMutation,
   useAssignSupportMutation,
   useCloseSupportMutation,

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminSupportConversationItem, SupportQueueState } from '@app/contracts';
 import { errorText } from '../../../components/error-text.ts';
@@ -8,8 +9,9 @@ import { QueueShell } from '../../../components/queue-shell.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import { Field } from '../../../components/field.tsx';
 import { DetailHeader } from '../../../components/detail-header.tsx';
+import { UserTags } from '../../../components/user-tags.tsx';
 import ui from '../../../components/ui.module.css';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { useLanguage, useSession } from '../../../lib/hooks.ts';
 import {
   useAssignSupportMutation,
@@ -17,6 +19,7 @@ import {
   useReplySupportMutation,
   useSupportQueueQuery,
   useSupportThreadQuery,
+  useUserActivityQuery,
 } from '../api/support-api.ts';
 
 /** Who wrote: the account, or for a logged-out conversation the phone its writer proved. */
@@ -141,7 +144,16 @@ function SupportDetail({ id, me }: { id: number; me: string }) {
       <div className={page.detailBody}>
         <dl className={page.facts}>
           <dt>{t('filters.user')}</dt>
-          <dd>{c.user_id !== null ? `#${c.user_id} · ${c.account}` : <Who c={c} />}</dd>
+          <dd>
+            {c.user_id !== null ? (
+              <>
+                #{c.user_id} · {c.account} · <Link to={`/users/${c.user_id}`}>{t('support.activity.userPage')}</Link>
+                <UserTags userId={c.user_id} />
+              </>
+            ) : (
+              <Who c={c} />
+            )}
+          </dd>
           {c.user_id === null && (
             <>
               <dt>{t('support.phone')}</dt>
@@ -158,6 +170,7 @@ function SupportDetail({ id, me }: { id: number; me: string }) {
           <dd>{c.assigned_to ?? '—'}</dd>
         </dl>
         {c.matched_user && <div className={ui.notice}>{t('support.matchedHint')}</div>}
+        {c.user_id !== null && <RecentActivity userId={c.user_id} />}
         <div className={page.thread} aria-label={t('support.thread')} data-testid="support-thread">
           {thread.data!.messages.map((m) => (
             <div key={m.id} className={`${page.bubble} ${m.from === 'operator' ? page.bubbleOperator : ''}`}>
@@ -225,5 +238,33 @@ function SupportDetail({ id, me }: { id: number; me: string }) {
         />
       )}
     </>
+  );
+}
+
+/** The user's latest five acts (orders, plans, deposits, withdrawals, exchanges), to answer "where is my money". */
+function RecentActivity({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const may = useSession().permissions.includes('users.read');
+  const activity = useUserActivityQuery(userId, { skip: !may });
+  if (!activity.data) return null;
+  return (
+    <section aria-label={t('support.activity.recent')} data-testid="support-activity">
+      <h3 className={ui.label}>{t('support.activity.recent')}</h3>
+      {activity.data.items.length === 0 ? (
+        <p className={ui.hint}>{t('support.activity.noActivity')}</p>
+      ) : (
+        <ol className={page.timeline}>
+          {activity.data.items.map((item) => (
+            <li key={`${item.kind}-${item.id}`}>
+              {formatDateTime(item.created_at, lang, 'short')} · {t(`support.activity.kind.${item.kind}`)} #{item.id}{' '}
+              {item.title} · {formatMoney(item.amount, lang)} ·{' '}
+              {t(`support.activity.status.${item.status}`, { defaultValue: item.status })}
+              {item.pnl !== null && ` · ${formatMoney(item.pnl, lang)}`}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
   );
 }
