@@ -12,6 +12,7 @@ export const RISK_RULES = [
   'holder_name_mismatch',
   'shared_payout_method',
   'new_payout_method',
+  'shared_address',
 ] as const;
 export const riskRuleSchema = z.enum(RISK_RULES);
 export type RiskRule = z.infer<typeof riskRuleSchema>;

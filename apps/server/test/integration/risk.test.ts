@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { postJournal } from '../../src/modules/ledger/ledger.service.ts';
 import { houseAccount, userAccount } from '../../src/modules/ledger/account-codes.ts';
 import { kycSubmissions } from '../../src/modules/kyc/kyc.table.ts';
+import { loginRecords } from '../../src/modules/security/security.table.ts';
+import { isPersonalAddress } from '../../src/modules/security/index.ts';
 import { call, registerUser, type TestApp } from '../helpers/test-app.ts';
 import { changeControl } from '../helpers/held-change.ts';
 import { marketTestApp, type MarketHarness } from '../helpers/market-test-app.ts';
@@ -225,5 +227,67 @@ describe('risk rules', () => {
     expect(await flagsOf(u.user.id)).toMatchObject([
       { rule: 'new_payout_method', item_id: w.id, details: { amount: '6000.00' } },
     ]);
+  });
+
+  it('one personal address signed in from by several accounts; an address a crowd shares (private, carrier NAT) is not', async () => {
+    const u = await withFundPassword();
+    await fund(u.user.id, 500_000n);
+    const card = await addCard(u.token);
+    await t.database.db.execute(
+      `UPDATE payment_methods SET created_at = now() - interval '3 days' WHERE id = ${card.id}` as never,
+    );
+    const others = await Promise.all([1, 2, 3].map(() => registerUser(t.app, t.database)));
+    const signIn = (userId: number, ip: string, daysAgo = 0) =>
+      t.database.db.insert(loginRecords).values({
+        userId,
+        kind: 'login',
+        ip,
+        userAgent: 'test',
+        createdAt: new Date(Date.now() - daysAgo * 86_400_000),
+      });
+    // Everyone behind one mobile operator's NAT and one office network: no flag.
+    for (const x of [u, ...others]) {
+      await signIn(x.user.id, '100.64.12.7');
+      await signIn(x.user.id, '192.168.1.20');
+    }
+    // Two others from the user's own public address this week, a third one only ten days ago: below three.
+    await signIn(u.user.id, '203.0.113.45');
+    await signIn(others[0]!.user.id, '203.0.113.45');
+    await signIn(others[1]!.user.id, '203.0.113.45');
+    await signIn(others[2]!.user.id, '203.0.113.45', 10);
+    await withdraw(u, card.id);
+    expect(await rulesOf(u.user.id)).toEqual([]);
+
+    // The third signs in again from there: three other accounts within the week.
+    await signIn(others[2]!.user.id, '203.0.113.45', 1);
+    const w = await withdraw(u, card.id);
+    expect(await flagsOf(u.user.id)).toMatchObject([
+      { rule: 'shared_address', item_id: w.id, details: { other_accounts: 3, addresses: '203.0.113.45' } },
+    ]);
+  });
+});
+
+describe('which addresses point at one person', () => {
+  it('public v4 and v6 do; private, loopback, link-local, carrier NAT and junk do not', () => {
+    for (const ip of ['203.0.113.45', '8.8.8.8', '2001:db8::1', '::ffff:203.0.113.9'])
+      expect([ip, isPersonalAddress(ip)]).toEqual([ip, true]);
+    for (const ip of [
+      '10.1.2.3',
+      '172.16.0.1',
+      '172.31.255.1',
+      '192.168.0.1',
+      '127.0.0.1',
+      '169.254.1.1',
+      '100.64.0.1',
+      '100.127.255.254',
+      '::1',
+      'fd12::1',
+      'fe80::1',
+      '::ffff:10.0.0.1',
+      'not an address',
+      '',
+    ])
+      expect([ip, isPersonalAddress(ip)]).toEqual([ip, false]);
+    expect(isPersonalAddress('172.32.0.1')).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { formatMoney, type RiskRule } from '@app/contracts';
 import type { Tx } from '../../platform/db/client.ts';
 import { verifiedRealName } from '../kyc/index.ts';
 import { ordersPlacedSince } from '../orders/index.ts';
+import { accountsSharingAddresses } from '../security/index.ts';
 import { lastCreditedDepositAt, payoutMethodFacts, submittedSince } from '../wallet/index.ts';
 
 /** A rule's settings as the table keeps them. */
@@ -82,6 +83,22 @@ export const RULES: Record<RiskRule, { on: Submitted['kind']; defaults: RuleSett
       const method = await payoutMethodFacts(tx, item.methodId);
       if (!method || method.sharedWith.length < Number(s.threshold)) return null;
       return { other_accounts: method.sharedWith.length, other_user_ids: method.sharedWith.slice(0, 10).join(',') };
+    },
+  },
+  // Several accounts signing in from one personal address: one person behind them (the addresses a crowd shares,
+  // private networks and carrier-grade NAT, are left out). Devices are not compared: the server knows a browser's
+  // name, which millions share, and fingerprinting a phone to tell it apart would be tracking the user.
+  shared_address: {
+    on: 'withdrawal',
+    defaults: { threshold: 3n, windowSeconds: 7 * 86_400, enabled: true },
+    check: async (tx, item, s) => {
+      const shared = await accountsSharingAddresses(tx, item.userId, before(item.at, s.windowSeconds));
+      if (shared.others.length < Number(s.threshold)) return null;
+      return {
+        other_accounts: shared.others.length,
+        addresses: shared.addresses.slice(0, 3).join(', '),
+        other_user_ids: shared.others.slice(0, 10).join(','),
+      };
     },
   },
   // A destination bound just before a large withdrawal: a taken-over account being emptied.

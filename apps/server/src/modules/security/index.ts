@@ -8,3 +8,4 @@ export { securityRoutes } from './security.routes.ts';
 authHooks.sessionOpened.on(recordLogin);
 export { adminSecurityRoutes } from './security.admin.routes.ts';
 export { anonymiseLoginsOnClosure } from './account-closing.ts';
+export { accountsSharingAddresses, isPersonalAddress } from './shared-address.ts';

@@ -12,7 +12,12 @@ export const loginRecords = pgTable(
     userAgent: text('user_agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('login_records_user_idx').on(t.userId, t.id), index('login_records_session_idx').on(t.sessionId)],
+  (t) => [
+    index('login_records_user_idx').on(t.userId, t.id),
+    index('login_records_session_idx').on(t.sessionId),
+    // The risk rule on shared addresses: who else signed in from this address lately.
+    index('login_records_ip_idx').on(t.ip, t.createdAt),
+  ],
 );
 
 /**

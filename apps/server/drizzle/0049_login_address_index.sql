@@ -1,0 +1,1 @@
+CREATE INDEX "login_records_ip_idx" ON "login_records" USING btree ("ip","created_at");
