@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addCardBodySchema, certificationBodySchema, doRechargeBodySchema } from './index.ts';
 import { leadBodySchema } from './copy.ts';
 import { supportSendBodySchema } from './content.ts';
-import { cleanUserText } from './user-text.ts';
+import { cleanUserText, sameWrittenName } from './user-text.ts';
 
 const ESC = '\u001b';
 
@@ -44,5 +44,16 @@ describe('user-written text', () => {
     const result = certificationBodySchema.safeParse({ real_name: `${ESC}\u202E`, id_number: 'X' });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe('name_wrong');
+  });
+});
+
+describe('sameWrittenName', () => {
+  it('ignores case, spaces, dots, middle dots and dashes, and full-width forms; not other letters', () => {
+    expect(sameWrittenName('Wang Wu', 'wang·wu')).toBe(true);
+    expect(sameWrittenName('WANG-WU', 'Wang.Wu')).toBe(true);
+    expect(sameWrittenName('Ｗａｎｇ Ｗｕ', 'wangwu')).toBe(true);
+    expect(sameWrittenName('王 五', '王五')).toBe(true);
+    expect(sameWrittenName('Wang Wu', 'Wang Wei')).toBe(false);
+    expect(sameWrittenName('Li Lei', 'Wang Wu')).toBe(false);
   });
 });

@@ -16,3 +16,17 @@ export function cleanUserText(value: string, options: { multiline?: boolean } = 
 
 export const cleanUserLine = (value: string) => cleanUserText(value);
 export const cleanUserParagraphs = (value: string) => cleanUserText(value, { multiline: true });
+
+/**
+ * Whether two written names are one person's name as people write it: case, spaces, dots, a middle dot and dashes
+ * do not make them differ ("Wang Wu", "wang·wu", "WANGWU"). The risk rule on a holder who is not the verified name
+ * and the console's mark beside the holder use this one comparison.
+ */
+export function sameWrittenName(a: string, b: string): boolean {
+  const norm = (s: string) =>
+    s
+      .normalize('NFKC')
+      .toLowerCase()
+      .replace(/[\s·.・-]+/g, '');
+  return norm(a) === norm(b);
+}

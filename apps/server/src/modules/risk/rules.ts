@@ -1,4 +1,4 @@
-import { formatMoney, type RiskRule } from '@app/contracts';
+import { formatMoney, sameWrittenName, type RiskRule } from '@app/contracts';
 import type { Tx } from '../../platform/db/client.ts';
 import { verifiedRealName } from '../kyc/index.ts';
 import { ordersPlacedSince } from '../orders/index.ts';
@@ -17,15 +17,6 @@ export type Submitted =
 type Check = (tx: Tx, item: Submitted, s: RuleSettings) => Promise<Details | null>;
 
 const before = (at: Date, seconds: number) => new Date(at.getTime() - seconds * 1000);
-/** Names compared as people write them: case, spaces and a middle dot do not make two names differ. */
-const sameName = (a: string, b: string) => {
-  const norm = (s: string) =>
-    s
-      .normalize('NFKC')
-      .toLowerCase()
-      .replace(/[\s·.・-]+/g, '');
-  return norm(a) === norm(b);
-};
 
 /**
  * The rules table: each rule, the item it looks at, its default settings (a count, or money in minor units, and
@@ -70,7 +61,7 @@ export const RULES: Record<RiskRule, { on: Submitted['kind']; defaults: RuleSett
         payoutMethodFacts(tx, item.methodId),
         verifiedRealName(tx, item.userId),
       ]);
-      if (!method?.holder || !realName || sameName(method.holder, realName)) return null;
+      if (!method?.holder || !realName || sameWrittenName(method.holder, realName)) return null;
       return { holder: method.holder, real_name: realName };
     },
   },

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { AdminWithdrawal, AdminWithdrawalDetail } from '@app/contracts';
+import { sameWrittenName, type AdminWithdrawal, type AdminWithdrawalDetail } from '@app/contracts';
 import page from '../../../components/page.module.css';
 import { dayRange, useSharedFilters } from '../../../components/filter-bar.tsx';
 import { useLinkedItem, useQueueState } from '../../../components/queue-state.ts';
@@ -275,13 +275,12 @@ function WithdrawalDetail({
   );
 }
 
-/** The verified real name beside the holder, marked when the two differ (case and spacing aside). */
+/** The verified real name beside the holder, marked when the two differ as the risk rule sees it. */
 function RealName({ holder, realName }: { holder: string | null; realName: string | null | undefined }) {
   const { t } = useTranslation();
   if (realName === undefined) return <>…</>;
   if (realName === null) return <span className={ui.hint}>{t('withdrawals.notVerified')}</span>;
-  const same = (a: string) => a.replace(/\s+/g, '').toLowerCase();
-  const differs = holder !== null && same(holder) !== same(realName);
+  const differs = holder !== null && !sameWrittenName(holder, realName);
   return (
     <>
       {realName} {differs && <span className={`${ui.badge} ${ui.badgeDanger}`}>{t('withdrawals.holderDiffers')}</span>}
