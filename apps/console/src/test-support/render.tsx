@@ -3,7 +3,9 @@ import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { vi } from 'vitest';
+import type { OperatorRole, Permission } from '@app/contracts';
 import { makeStore } from '../app/store.ts';
+import { signedIn } from '../lib/session-slice.ts';
 import { createConsoleI18n } from '../lib/i18n.ts';
 
 /** One answer of the mocked server: the envelope's code (also the HTTP status), key, msg and data. */
@@ -55,4 +57,31 @@ export function renderWithStore(ui: ReactElement, { lang = 'en' as 'en' | 'zh' }
     </Provider>,
   );
   return { store, i18n, ...result };
+}
+
+/**
+ * Signs an operator in on the store as a sign-in answer would: `name` with `role` and these permissions, the CSRF
+ * token `csrf-<name>` (what a test then finds on the requests that change something).
+ */
+export function signInOperator(
+  store: ReturnType<typeof makeStore>,
+  { name, role, permissions, id = 1 }: { name: string; role: OperatorRole; permissions: Permission[]; id?: number },
+) {
+  store.dispatch(
+    signedIn({
+      operator: {
+        id,
+        name,
+        role,
+        totp_enrolled: true,
+        disabled: false,
+        created_by: 'root',
+        created_at: 1,
+        last_login_at: null,
+      },
+      permissions,
+      csrf_token: `csrf-${name}`,
+      expires_at: 2_000_000_000,
+    }),
+  );
 }

@@ -4,8 +4,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminDeposit } from '@app/contracts';
 import { DepositQueue } from '../../features/deposits/components/deposit-queue.tsx';
-import { signedIn } from '../../lib/session-slice.ts';
-import { mockServer, renderWithStore, type Call } from '../../test-support/render.tsx';
+import { mockServer, renderWithStore, signInOperator, type Call } from '../../test-support/render.tsx';
 import { keyTargetOf, queueKeyOf } from '../queue-keys.ts';
 import { filtersFromQuery, queryFromFilters, toggled, toggledPage } from '../queue-state.ts';
 
@@ -116,23 +115,7 @@ function renderQueue(routes: Parameters<typeof mockServer>[0], at = '/deposits')
       <Where />
     </MemoryRouter>,
   );
-  rendered.store.dispatch(
-    signedIn({
-      operator: {
-        id: 2,
-        name: 'fay',
-        role: 'finance',
-        totp_enrolled: true,
-        disabled: false,
-        created_by: 'root',
-        created_at: 1,
-        last_login_at: null,
-      },
-      permissions: ['money.review', 'users.read'],
-      csrf_token: 'csrf-fay',
-      expires_at: 2_000_000_000,
-    }),
-  );
+  signInOperator(rendered.store, { name: 'fay', role: 'finance', permissions: ['money.review', 'users.read'], id: 2 });
   return server;
 }
 

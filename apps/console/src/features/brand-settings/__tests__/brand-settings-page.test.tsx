@@ -1,8 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { signedIn } from '../../../lib/session-slice.ts';
-import { mockServer, renderWithStore } from '../../../test-support/render.tsx';
+import { mockServer, renderWithStore, signInOperator } from '../../../test-support/render.tsx';
 import { BrandSettingsPage } from '../components/brand-settings-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -19,23 +18,7 @@ describe('the brand settings page', () => {
       },
     });
     const { store } = renderWithStore(<BrandSettingsPage />, { lang: 'zh' });
-    store.dispatch(
-      signedIn({
-        operator: {
-          id: 1,
-          name: 'alice',
-          role: 'admin',
-          totp_enrolled: true,
-          disabled: false,
-          created_by: 'root',
-          created_at: 1,
-          last_login_at: null,
-        },
-        permissions: ['settings.edit'],
-        csrf_token: 'csrf-alice',
-        expires_at: 2_000_000_000,
-      }),
-    );
+    signInOperator(store, { name: 'alice', role: 'admin', permissions: ['settings.edit'] });
     const field = await screen.findByLabelText('品牌名称');
     const save = screen.getByRole('button', { name: '保存' });
     expect(save).toHaveProperty('disabled', true);

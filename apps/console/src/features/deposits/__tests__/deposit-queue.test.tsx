@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminDeposit } from '@app/contracts';
-import { signedIn } from '../../../lib/session-slice.ts';
-import { mockServer, renderWithStore } from '../../../test-support/render.tsx';
+import { mockServer, renderWithStore, signInOperator } from '../../../test-support/render.tsx';
 import { DepositQueue } from '../components/deposit-queue.tsx';
 import { depositOutcome } from '../lib/deposit-outcome.ts';
 
@@ -34,23 +33,7 @@ const deposit = (extra: Partial<AdminDeposit> = {}): AdminDeposit => ({
 });
 
 function signIn(store: ReturnType<typeof renderWithStore>['store']) {
-  store.dispatch(
-    signedIn({
-      operator: {
-        id: 2,
-        name: 'fay',
-        role: 'finance',
-        totp_enrolled: true,
-        disabled: false,
-        created_by: 'root',
-        created_at: 1,
-        last_login_at: null,
-      },
-      permissions: ['money.review'],
-      csrf_token: 'csrf-fay',
-      expires_at: 2_000_000_000,
-    }),
-  );
+  signInOperator(store, { name: 'fay', role: 'finance', permissions: ['money.review'], id: 2 });
 }
 
 describe('the deposits queue', () => {

@@ -3,8 +3,7 @@ import { MemoryRouter } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminKycItem } from '@app/contracts';
-import { signedIn } from '../../../lib/session-slice.ts';
-import { mockServer, renderWithStore } from '../../../test-support/render.tsx';
+import { mockServer, renderWithStore, signInOperator } from '../../../test-support/render.tsx';
 import { KycQueue } from '../components/kyc-queue.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -24,23 +23,7 @@ const item: AdminKycItem = {
 };
 
 function signIn(store: ReturnType<typeof renderWithStore>['store']) {
-  store.dispatch(
-    signedIn({
-      operator: {
-        id: 3,
-        name: 'sam',
-        role: 'support',
-        totp_enrolled: true,
-        disabled: false,
-        created_by: 'root',
-        created_at: 1,
-        last_login_at: null,
-      },
-      permissions: ['kyc.review'],
-      csrf_token: 'csrf-sam',
-      expires_at: 2_000_000_000,
-    }),
-  );
+  signInOperator(store, { name: 'sam', role: 'support', permissions: ['kyc.review'], id: 3 });
 }
 
 describe('the real-name queue', () => {

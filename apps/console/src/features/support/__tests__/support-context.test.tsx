@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminSupportConversationItem, MyOrder, Permission } from '@app/contracts';
-import { signedIn } from '../../../lib/session-slice.ts';
-import { mockServer, renderWithStore } from '../../../test-support/render.tsx';
+import { mockServer, renderWithStore, signInOperator } from '../../../test-support/render.tsx';
 import { SupportQueue } from '../components/support-queue.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -57,23 +56,7 @@ async function openConversation(permissions: Permission[]) {
       <SupportQueue />
     </MemoryRouter>,
   );
-  store.dispatch(
-    signedIn({
-      operator: {
-        id: 3,
-        name: 'sam',
-        role: 'support',
-        totp_enrolled: true,
-        disabled: false,
-        created_by: 'root',
-        created_at: 1,
-        last_login_at: null,
-      },
-      permissions,
-      csrf_token: 'csrf-sam',
-      expires_at: 2_000_000_000,
-    }),
-  );
+  signInOperator(store, { name: 'sam', role: 'support', permissions: permissions, id: 3 });
   await user.click(await screen.findByRole('button', { name: 'Open conversation #3' }));
   return { region: screen.getByRole('region', { name: 'Conversation' }), calls };
 }

@@ -13,8 +13,7 @@ import type {
   Permission,
 } from '@app/contracts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { signedIn } from '../../../lib/session-slice.ts';
-import { mockServer, renderWithStore, type Answer, type Call } from '../../../test-support/render.tsx';
+import { mockServer, renderWithStore, signInOperator, type Answer, type Call } from '../../../test-support/render.tsx';
 import { UserPage } from '../components/user-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -115,23 +114,7 @@ function open(
       </Routes>
     </MemoryRouter>,
   );
-  rendered.store.dispatch(
-    signedIn({
-      operator: {
-        id: 5,
-        name: 'sam',
-        role: 'support',
-        totp_enrolled: true,
-        disabled: false,
-        created_by: 'root',
-        created_at: 1,
-        last_login_at: null,
-      },
-      permissions,
-      csrf_token: 'csrf-sam',
-      expires_at: 2_000_000_000,
-    }),
-  );
+  signInOperator(rendered.store, { name: 'sam', role: 'support', permissions: permissions, id: 5 });
   return { ...server, ...rendered };
 }
 

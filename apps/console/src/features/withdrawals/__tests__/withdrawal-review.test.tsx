@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminWithdrawal, AdminWithdrawalDetail, Permission } from '@app/contracts';
-import { signedIn } from '../../../lib/session-slice.ts';
-import { mockServer, renderWithStore } from '../../../test-support/render.tsx';
+import { mockServer, renderWithStore, signInOperator } from '../../../test-support/render.tsx';
 import { WithdrawalQueue } from '../components/withdrawal-queue.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -54,23 +53,7 @@ async function openWithdrawal(answer: AdminWithdrawalDetail, permissions: Permis
       <WithdrawalQueue />
     </MemoryRouter>,
   );
-  store.dispatch(
-    signedIn({
-      operator: {
-        id: 2,
-        name: 'fay',
-        role: 'finance',
-        totp_enrolled: true,
-        disabled: false,
-        created_by: 'root',
-        created_at: 1,
-        last_login_at: null,
-      },
-      permissions,
-      csrf_token: 'csrf-fay',
-      expires_at: 2_000_000_000,
-    }),
-  );
+  signInOperator(store, { name: 'fay', role: 'finance', permissions: permissions, id: 2 });
   await user.click(await screen.findByRole('button', { name: 'Open withdrawal #5' }));
   return screen.getByRole('region', { name: 'Withdrawal detail' });
 }
