@@ -95,6 +95,21 @@ test('customer service finds a user, reads their money, writes to them in their 
   await expect(page.locator('#user-part')).toContainText(c('userPage.empty.freezes'));
   expect.soft(await seriousViolations(page), 'user page, freezes').toEqual([]);
 
+  // A note and a tag for the next operator: both on the page, and both in the user's audit trail below.
+  const notes = page.getByTestId('notes-panel');
+  await notes.getByLabel(c('notes.newNote')).fill('Caller asked about the card; identity checked by phone');
+  await notes.getByRole('button', { name: c('notes.addNote') }).click();
+  await expect(notes.getByRole('list', { name: c('notes.notes') })).toContainText('identity checked by phone');
+  await notes.getByLabel(c('notes.newTag')).fill('watch');
+  await notes.getByRole('button', { name: c('notes.addTag') }).click();
+  const tagging = page.getByTestId('reason-dialog');
+  await tagging.getByLabel(c('reason.label')).fill('asked twice about changing the card');
+  await tagging.getByRole('button', { name: c('notes.addTag') }).click();
+  await expect(notes.getByRole('button', { name: 'Remove tag watch' })).toBeVisible();
+  await notes.scrollIntoViewIfNeeded();
+  await shot(page, 'notes-1280-en');
+  expect.soft(await seriousViolations(page), 'notes and tags').toEqual([]);
+
   // A message in the user's language, with a reason: it arrives in their inbox as written.
   await page.getByRole('button', { name: c('userPage.message.open') }).click();
   const message = page.getByTestId('reason-dialog');
@@ -171,6 +186,7 @@ test('customer service finds a user, reads their money, writes to them in their 
   const audit = page.getByTestId('part-audit');
   await expect(audit).toContainText('the bank replaced the card; caller verified');
   await expect(audit).toContainText('caller asked to change the card');
+  await expect(audit).toContainText('asked twice about changing the card');
   await shot(page, 'audit-1280-en');
   expect.soft(await seriousViolations(page), 'audit trail').toEqual([]);
 
