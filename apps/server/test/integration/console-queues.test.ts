@@ -289,7 +289,7 @@ describe('searches', () => {
     expect((await op('sam', 'GET', `/admin/withdrawals/${w!.id}`)).status).toBe(403);
   });
 
-  it("weighs a withdrawal against the last deposit: trading since it, and the verified name beside the holder", async () => {
+  it('weighs a withdrawal against the last deposit: trading since it, and the verified name beside the holder', async () => {
     const u = await registerUser(t.app, t.database);
     const db = t.database.db;
     const [method] = await db
