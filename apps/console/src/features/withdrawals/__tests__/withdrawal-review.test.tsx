@@ -89,7 +89,9 @@ describe('a withdrawal for its reviewer', () => {
 
   it('names an unverified user as such', async () => {
     const region = await openWithdrawal(detail({ real_name: null }));
-    expect((await within(region).findByTestId('real-name')).textContent).toBe('not verified');
+    // The row is there at once ('…'); its answer comes with the detail.
+    const name = await within(region).findByTestId('real-name');
+    await vi.waitFor(() => expect(name.textContent).toBe('not verified'));
   });
 
   it("shows the user's tags beside them to a reviewer who may read users", async () => {
