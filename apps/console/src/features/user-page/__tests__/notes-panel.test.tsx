@@ -66,11 +66,11 @@ describe('notes and tags on the user page', () => {
     const dialog = screen.getByRole('dialog', { name: 'Remove this note?' });
     await user.type(within(dialog).getByLabelText('Reason (kept in the audit log)'), 'written on the wrong user');
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await vi.waitFor(() => expect(within(panel).queryByText('Called twice')).toBeNull());
     expect(posts(calls)[1]).toMatchObject({
       path: '/admin/users/4/notes/1/remove',
       body: { reason: 'written on the wrong user' },
     });
-    await vi.waitFor(() => expect(within(panel).queryByText('Called twice')).toBeNull());
   });
 
   it('checks a tag before asking for the reason, then tags the user', async () => {
@@ -90,10 +90,10 @@ describe('notes and tags on the user page', () => {
     const dialog = screen.getByRole('dialog', { name: 'Tag the user "vip"?' });
     await user.type(within(dialog).getByLabelText('Reason (kept in the audit log)'), 'large deposits');
     await user.click(within(dialog).getByRole('button', { name: 'Add tag' }));
+    expect(await within(panel).findByRole('button', { name: 'Remove tag vip' })).toBeTruthy();
     expect(posts(calls)[0]).toMatchObject({
       path: '/admin/users/4/tags',
       body: { tag: 'vip', reason: 'large deposits' },
     });
-    expect(await within(panel).findByRole('button', { name: 'Remove tag vip' })).toBeTruthy();
   });
 });
