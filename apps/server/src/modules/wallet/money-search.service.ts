@@ -18,6 +18,7 @@ import { loadSettings } from './wallet-settings.ts';
 import { deposits, fundPasswordMarks, paymentMethods, withdrawals } from './wallet.table.ts';
 import { loginPasswordChangedAt, toWithdrawRecord, userHoldUntil } from './withdraw.service.ts';
 import { methodHoldHours } from './withdraw-allowlist.ts';
+import { lastCreditedDeposit } from './risk-facts.ts';
 import { escapeLike } from '../../platform/db/like-pattern.ts';
 import { seconds } from '../../platform/time/epoch.ts';
 
@@ -197,12 +198,7 @@ export async function withdrawalDetail(db: DbOrTx, id: number, now: number): Pro
   }
   changes.sort((a, b) => b.at - a.at);
 
-  const [lastDeposit] = await db
-    .select({ id: deposits.id, amount: deposits.amount, at: deposits.createdAt })
-    .from(deposits)
-    .where(and(eq(deposits.userId, w.userId), eq(deposits.class, 0), eq(deposits.status, 1)))
-    .orderBy(desc(deposits.id))
-    .limit(1);
+  const lastDeposit = await lastCreditedDeposit(db, w.userId);
   const [trading, realName] = await Promise.all([
     tradingSince(db, w.userId, seconds(lastDeposit?.at ?? user.createdAt)),
     verifiedRealName(db, w.userId),

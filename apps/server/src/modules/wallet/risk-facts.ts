@@ -17,15 +17,20 @@ export async function submittedSince(tx: DbOrTx, userId: number, what: 'deposits
   return row!.n;
 }
 
-/** When the user's latest credited self-service recharge was submitted, or null. */
-export async function lastCreditedDepositAt(tx: DbOrTx, userId: number): Promise<Date | null> {
+/** The user's latest credited self-service recharge (its id, amount and when it was submitted), or null. */
+export async function lastCreditedDeposit(tx: DbOrTx, userId: number) {
   const [row] = await tx
-    .select({ at: deposits.createdAt })
+    .select({ id: deposits.id, amount: deposits.amount, at: deposits.createdAt })
     .from(deposits)
     .where(and(eq(deposits.userId, userId), eq(deposits.class, 0), eq(deposits.status, 1)))
     .orderBy(desc(deposits.id))
     .limit(1);
-  return row?.at ?? null;
+  return row ?? null;
+}
+
+/** When the user's latest credited self-service recharge was submitted, or null. */
+export async function lastCreditedDepositAt(tx: DbOrTx, userId: number): Promise<Date | null> {
+  return (await lastCreditedDeposit(tx, userId))?.at ?? null;
 }
 
 /**
