@@ -8,6 +8,6 @@ import { serverTestOptions } from './vitest.config.ts';
 export default defineConfig({
   test: {
     ...serverTestOptions,
-    include: ['test/crash/**/*.test.ts', 'test/cluster/**/*.test.ts', 'test/upgrade/**/*.test.ts'],
+    include: ['test/crash/**/*.test.ts', 'test/cluster/**/*.test.ts', 'test/upgrade/**/*.test.ts', 'test/recovery/**/*.test.ts'],
   },
 });

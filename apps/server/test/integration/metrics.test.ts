@@ -5,7 +5,7 @@ import { ADMIN_TOKEN, call, createTestApp, registerUser, type TestApp } from '..
 import { Metrics } from '../../src/platform/metrics/metrics.ts';
 import type { Db } from '../../src/platform/db/client.ts';
 import { intentKey, pngImage, uploadProof } from './wallet-helpers.ts';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { writeBackup } from '../../src/platform/backup/backup.ts';
@@ -185,4 +185,28 @@ it('shows when the last whole backup was written, whichever node wrote it', asyn
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+});
+
+it("shows the last base backup as the database host's unit records it, apart from the whole backups", async () => {
+  const unit = await readFile(
+    path.resolve(import.meta.dirname, '../../../../deploy/systemd/contract-trader-basebackup.service'),
+    'utf8',
+  );
+  // The statement the unit runs once pgBackRest has finished, word for word.
+  const record = /^ExecStartPost=\/usr\/bin\/psql .* -c "(.+)"$/m.exec(unit)?.[1];
+  expect(record).toMatch(/^INSERT INTO backup_runs/);
+  const logical = await value('backup_last_success_timestamp_seconds');
+  expect(await value('base_backup_last_success_timestamp_seconds')).toBe(0);
+  const before = Date.now() / 1000;
+  await t.database.db.execute(sql.raw(record!));
+  const at = await value('base_backup_last_success_timestamp_seconds');
+  expect(at).toBeGreaterThanOrEqual(Math.floor(before) - 1);
+  expect(at).toBeLessThanOrEqual(Date.now() / 1000 + 1);
+  expect(await value('backup_last_success_timestamp_seconds')).toBe(logical);
+});
+
+it("reads the database's WAL archiving: off on the embedded server, so nothing archived or failed", async () => {
+  expect(await value('wal_archiving_enabled')).toBe(0);
+  expect(await value('wal_archive_last_success_timestamp_seconds')).toBe(0);
+  expect(await value('wal_archive_last_failure_timestamp_seconds')).toBe(0);
 });

@@ -80,6 +80,7 @@ describe('the alerting rules', () => {
     expect(rules.map((r) => r.alert).sort()).toEqual(
       [
         'BackupOverdue',
+        'BaseBackupOverdue',
         'DatabasePoolWaiting',
         'HighErrorRate',
         'JobLeaderMissing',
@@ -89,6 +90,8 @@ describe('the alerting rules', () => {
         'ProductPriceDelayed',
         'ReviewQueueWaiting',
         'SettlementOverdue',
+        'WalArchiveFailing',
+        'WalArchiveStale',
       ].sort(),
     );
     for (const rule of rules) {
@@ -109,7 +112,7 @@ describe('the alerting rules', () => {
 
   it.runIf(promtool)('pass promtool check rules and their unit tests, and the example configuration is valid', () => {
     const check = spawnSync(promtool!, ['check', 'rules', 'alerts.yml'], { cwd: prometheusDir, encoding: 'utf8' });
-    expect(check.stdout + check.stderr).toContain('SUCCESS: 10 rules found');
+    expect(check.stdout + check.stderr).toContain('SUCCESS: 13 rules found');
     expect(check.status).toBe(0);
     const unit = spawnSync(promtool!, ['test', 'rules', 'alerts.test.yml'], { cwd: prometheusDir, encoding: 'utf8' });
     expect(unit.stdout + unit.stderr).toContain('SUCCESS');

@@ -262,17 +262,68 @@ export class Metrics {
       },
     });
 
+    const backupsRead = new ScrapeRead(() =>
+      db
+        .execute<{ logical: number | null; base: number | null }>(
+          sql`SELECT extract(epoch FROM max(finished_at) FILTER (WHERE kind = 'logical'))::float8 AS logical,
+                     extract(epoch FROM max(finished_at) FILTER (WHERE kind = 'base'))::float8 AS base
+              FROM backup_runs`,
+        )
+        .then((result) => result.rows[0]!),
+    );
     new Gauge({
       name: 'backup_last_success_timestamp_seconds',
       help: 'When the last whole backup (ops backup, on any node) was written, in unix seconds (0: none recorded)',
       registers,
       async collect() {
-        await setFromDb(this, [{}], async () => {
-          const row = await db.execute<{ at: number | null }>(
-            sql`SELECT extract(epoch FROM max(finished_at))::float8 AS at FROM backup_runs`,
-          );
-          return [Number(row.rows[0]?.at ?? 0)];
-        });
+        await setFromDb(this, [{}], async () => [Number((await backupsRead.get()).logical ?? 0)]);
+      },
+    });
+    new Gauge({
+      name: 'base_backup_last_success_timestamp_seconds',
+      help:
+        'When the last pgBackRest base backup of the external PostgreSQL finished (recorded by ' +
+        'contract-trader-basebackup.service), in unix seconds (0: none recorded)',
+      registers,
+      async collect() {
+        await setFromDb(this, [{}], async () => [Number((await backupsRead.get()).base ?? 0)]);
+      },
+    });
+
+    // PostgreSQL's own account of its WAL archive (any user may read pg_stat_archiver): the newest moment a
+    // point-in-time restore can reach is the last segment archived.
+    const archiverRead = new ScrapeRead(() =>
+      db
+        .execute<{ enabled: boolean; archived: number | null; failed: number | null }>(
+          sql`SELECT current_setting('archive_mode') IN ('on', 'always') AS enabled,
+                     extract(epoch FROM last_archived_time)::float8 AS archived,
+                     extract(epoch FROM last_failed_time)::float8 AS failed
+              FROM pg_stat_archiver`,
+        )
+        .then((result) => result.rows[0]!),
+    );
+    new Gauge({
+      name: 'wal_archiving_enabled',
+      help: '1 when the database archives its write-ahead log (archive_mode on: point-in-time recovery), else 0',
+      registers,
+      async collect() {
+        await setFromDb(this, [{}], async () => [(await archiverRead.get()).enabled ? 1 : 0]);
+      },
+    });
+    new Gauge({
+      name: 'wal_archive_last_success_timestamp_seconds',
+      help: 'When the database last archived a write-ahead log segment, in unix seconds (0: never since its statistics began)',
+      registers,
+      async collect() {
+        await setFromDb(this, [{}], async () => [Number((await archiverRead.get()).archived ?? 0)]);
+      },
+    });
+    new Gauge({
+      name: 'wal_archive_last_failure_timestamp_seconds',
+      help: 'When archiving a write-ahead log segment last failed, in unix seconds (0: never since its statistics began)',
+      registers,
+      async collect() {
+        await setFromDb(this, [{}], async () => [Number((await archiverRead.get()).failed ?? 0)]);
       },
     });
 

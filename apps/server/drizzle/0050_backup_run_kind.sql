@@ -1,0 +1,1 @@
+ALTER TABLE "backup_runs" ADD COLUMN "kind" text DEFAULT 'logical' NOT NULL;
