@@ -8,6 +8,11 @@ import { serverTestOptions } from './vitest.config.ts';
 export default defineConfig({
   test: {
     ...serverTestOptions,
-    include: ['test/crash/**/*.test.ts', 'test/cluster/**/*.test.ts', 'test/upgrade/**/*.test.ts', 'test/recovery/**/*.test.ts'],
+    include: [
+      'test/crash/**/*.test.ts',
+      'test/cluster/**/*.test.ts',
+      'test/upgrade/**/*.test.ts',
+      'test/recovery/**/*.test.ts',
+    ],
   },
 });

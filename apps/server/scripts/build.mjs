@@ -5,7 +5,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const distDir = path.join(serverRoot, 'dist');
@@ -36,6 +35,8 @@ const packageName = (specifier) =>
 export async function buildServer() {
   const started = Date.now();
   const external = await externalPackages();
+  // A build tool, installed with the development dependencies: checking whether dist/ is stale needs nothing of it.
+  const esbuild = await import('esbuild');
   const result = await esbuild.build({
     absWorkingDir: serverRoot,
     entryPoints: ENTRIES,
