@@ -13,6 +13,7 @@ export default defineConfig({
       'test/cluster/**/*.test.ts',
       'test/upgrade/**/*.test.ts',
       'test/recovery/**/*.test.ts',
+      'test/docs/**/*.test.ts',
     ],
   },
 });
