@@ -11,6 +11,7 @@ import { registerByApi, useSession } from '../support/session.ts';
 import { text, type Lang } from '../support/texts.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { keepScreenshot } from '../support/screenshots.ts';
+import { residentId } from '../support/identity.ts';
 
 /**
  * The account area end to end: real-name submitted in the page, approved by an operator through `pnpm ops kyc`,
@@ -28,14 +29,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAGCAIAAABxZ0isAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWOQqziBFTEMpAQAG7NBoZm0iP0AAAAASUVORK5CYII=',
   'base64',
 );
-
-/** A valid mainland resident ID, different on every run (sequence digits from the clock). */
-function residentId(): string {
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const first17 = `31011519880412${String(Date.now() % 1000).padStart(3, '0')}`;
-  const sum = [...first17].reduce((s, d, i) => s + Number(d) * weights[i]!, 0);
-  return first17 + '10X98765432'[sum % 11]!;
-}
 
 async function ops(...args: string[]): Promise<string> {
   const { stdout } = await run('pnpm', ['--silent', '--filter', '@app/server', 'ops', ...args], {

@@ -10,6 +10,7 @@ import { repoRoot } from '../support/paths.ts';
 import { registerByApi } from '../support/session.ts';
 import { text, type Lang } from '../support/texts.ts';
 import { keepScreenshot } from '../support/screenshots.ts';
+import { residentId } from '../support/identity.ts';
 
 /**
  * The console's queues with a real support operator signed in (a console session, not a token): one real-name
@@ -78,15 +79,6 @@ async function consolePage(browser: Browser, session: string, lang: 'en' | 'zh',
   await context.addInitScript((l) => localStorage.setItem('console.lang', l), lang);
   const page = await context.newPage();
   return { context, page };
-}
-
-let serial = 500 + (Date.now() % 400);
-/** A valid resident ID number (GB 11643 check character). */
-function residentId() {
-  const first17 = `11010119900307${String(serial++).padStart(3, '0')}`;
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = [...first17].reduce((s, d, i) => s + Number(d) * weights[i]!, 0);
-  return first17 + '10X98765432'[sum % 11]!;
 }
 
 test('a real-name review with an audited document view, and a support answer the user reads in the app', async ({

@@ -52,7 +52,12 @@ export const test = base.extend<object, { market: MarketServer }>({
   market: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use, workerInfo) => {
-      const started = await startServer({ name: `market-server-${workerInfo.parallelIndex}`, jobs: true });
+      const started = await startServer({
+        name: `market-server-${workerInfo.parallelIndex}`,
+        jobs: true,
+        // The risk spec signs users in from one public address; requests without the header keep the socket's.
+        trustProxy: true,
+      });
       try {
         const server: MarketServer = { ...started, operators: await bootstrapTeam(started) };
         await addShortPeriod(server);

@@ -27,6 +27,11 @@ export type ServerOptions = {
   jobs: boolean;
   /** One more node on another server's database (behind the cluster spec's balancer). */
   databaseUrl?: string;
+  /**
+   * Take the client's address from X-Forwarded-For, as behind nginx (always for a node on another's database):
+   * a spec can then sign users in from a public address, which the shared-address risk rule looks at.
+   */
+  trustProxy?: boolean;
   adminToken?: string;
 };
 
@@ -50,7 +55,7 @@ export async function startServer(options: ServerOptions): Promise<Server> {
       // more node on another's.
       DATABASE_URL: options.databaseUrl ?? '',
       // Behind the cluster spec's balancer, each phone's own address.
-      TRUST_PROXY: options.databaseUrl ? '1' : '0',
+      TRUST_PROXY: options.databaseUrl || options.trustProxy ? '1' : '0',
       PORT: String(port),
       ADMIN_PORT: String(adminPort),
       ADMIN_TOKEN: adminToken,

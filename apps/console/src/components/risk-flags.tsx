@@ -1,14 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import type { RiskFlag } from '@app/contracts';
 import ui from './ui.module.css';
-import { formatDateTime } from '../lib/format.ts';
+import { formatDateTime, formatSeconds } from '../lib/format.ts';
 import { useLanguage, useSession } from '../lib/hooks.ts';
 import { useRiskFlagsQuery } from '../lib/risk-api.ts';
 
-/** A flag's reason in the console's words, with what the rule saw. */
+/** A flag's reason in the console's words, with what the rule saw (its spans in days, hours or minutes). */
 export function useFlagText() {
   const { t } = useTranslation();
-  return (flag: RiskFlag) => t(`risk.reason.${flag.rule}`, { ...flag.details });
+  const lang = useLanguage();
+  const span = (seconds: unknown) => (typeof seconds === 'number' ? formatSeconds(seconds, lang) : '');
+  return (flag: RiskFlag) =>
+    t(`risk.reason.${flag.rule}`, {
+      ...flag.details,
+      window: span(flag.details.window_seconds),
+      age: span(flag.details.method_age_seconds),
+    });
 }
 
 /**

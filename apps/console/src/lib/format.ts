@@ -35,3 +35,24 @@ export function formatDateTime(
   }
   return format.format(new Date(seconds * 1000));
 }
+
+const UNITS = [
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+] as const;
+
+/**
+ * A span a rule measures in seconds, in the largest unit it fills ("24 hours", "7 days", "90 seconds"): a reviewer
+ * reads "3 withdrawals within 1 day", not "within 86400 s".
+ */
+export function formatSeconds(seconds: number, lang: ConsoleLanguage): string {
+  const s = Math.max(0, Math.round(seconds));
+  const [unit, size] = UNITS.find(([, size]) => s >= size && (s % size === 0 || s >= 2 * size)) ?? ['second', 1];
+  return new Intl.NumberFormat(LOCALE[lang], {
+    style: 'unit',
+    unit,
+    unitDisplay: 'long',
+    maximumFractionDigits: 1,
+  }).format(s / size);
+}

@@ -8,7 +8,7 @@ import { QueryTable } from '../../../components/query-table.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import page from '../../../components/page.module.css';
 import ui from '../../../components/ui.module.css';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime, formatSeconds } from '../../../lib/format.ts';
 import { useLanguage, useSession } from '../../../lib/hooks.ts';
 import { useProposeRiskRuleMutation, useRiskFlagsQuery, useRiskRulesQuery } from '../../../lib/risk-api.ts';
 import { useFlagText } from '../../../components/risk-flags.tsx';
@@ -62,7 +62,10 @@ export function RiskPage() {
                   <div className={ui.hint}>{t(`risk.about.${r.rule}`)}</div>
                 </td>
                 <td>{r.threshold}</td>
-                <td>{r.window_seconds}</td>
+                <td>
+                  {r.window_seconds}
+                  {r.window_seconds > 0 && <div className={ui.hint}>{formatSeconds(r.window_seconds, lang)}</div>}
+                </td>
                 <td>{r.enabled ? t('risk.on') : t('risk.off')}</td>
                 <td className={ui.num}>{r.hits}</td>
                 <td>
