@@ -29,6 +29,7 @@ export {
   type RemoteModuleProps,
 } from './remote-module/remote-module.tsx';
 export { SecondFactorField } from './second-factor-field.tsx';
+export { ImageUploadField, UPLOAD_MAX_MB, type ImageUploadTexts } from './image-upload/image-upload-field.tsx';
 export { useStepUp } from './use-step-up.tsx';
 export {
   isPasskeyCode,

@@ -3,11 +3,10 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '@app/api-client';
 import { CASE_KINDS, CASE_TEXT_MAX, caseOpenBodySchema, type CaseKind } from '@app/contracts';
 import { Button, EmptyState, useToast } from '@app/ui';
-import { DefaultPage, apiErrorText } from '@app/app-kit';
+import { DefaultPage, ImageUploadField, UPLOAD_MAX_MB, apiErrorText } from '@app/app-kit';
 import { useInnerTranslation } from '../i18n-namespace.ts';
 import { useForm } from '../lib/forms/use-form.ts';
 import { useOpenCaseMutation } from '../features/cases/api/cases-api.ts';
-import { CaseFileField } from '../features/cases/components/case-file-field.tsx';
 import { itemHref } from '../features/cases/components/case-item.ts';
 import styles from '../features/cases/components/cases.module.css';
 
@@ -90,7 +89,18 @@ function ContestForm({ kind, itemId }: { kind: CaseKind; itemId: number }) {
       <span className={styles.count} aria-hidden="true">
         {field.value.length}/{CASE_TEXT_MAX}
       </span>
-      <CaseFileField onUploaded={setUploadId} />
+      <ImageUploadField
+        testId="case-file-input"
+        texts={{
+          label: t('cases.file'),
+          choose: t('cases.fileChoose'),
+          change: t('cases.fileChange'),
+          uploading: t('cases.uploading'),
+          hint: t('cases.fileHint', { max: UPLOAD_MAX_MB }),
+          previewAlt: t('cases.filePreview'),
+        }}
+        onUploaded={setUploadId}
+      />
       <p className={styles.muted}>{t('cases.evidenceNote')}</p>
       <Button type="submit" block size="lg" loading={opening.isLoading}>
         {t('cases.submit')}

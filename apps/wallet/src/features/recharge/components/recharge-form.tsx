@@ -9,8 +9,7 @@ import styles from '../../../lib/wallet.module.css';
 import { useDoRechargeMutation } from '../api/recharge-api.ts';
 import { bonusFor } from '../lib/bonus.ts';
 import { ChannelDetails } from './channel-details.tsx';
-import { UploadField } from './upload-field.tsx';
-import { apiErrorText, newIdempotencyKey } from '@app/app-kit';
+import { apiErrorText, ImageUploadField, newIdempotencyKey, UPLOAD_MAX_MB } from '@app/app-kit';
 import { errorField } from '../../../lib/form-errors.ts';
 
 /**
@@ -114,7 +113,16 @@ export function RechargeForm({ channel }: { channel: RechargeChannel }) {
           hint={t('recharge.noteHint')}
           onChange={(e) => setNote(e.target.value)}
         />
-        <UploadField
+        <ImageUploadField
+          testId="screenshot-input"
+          texts={{
+            label: t('recharge.screenshot'),
+            choose: t('recharge.choosePicture'),
+            change: t('recharge.changePicture'),
+            uploading: t('recharge.uploading'),
+            hint: t('recharge.screenshotHint', { max: UPLOAD_MAX_MB }),
+            previewAlt: t('recharge.screenshotPreview'),
+          }}
           onUploaded={(id) => {
             setUploadId(id);
             recheck('upload_id', { amount, payer, uploadId: id });
