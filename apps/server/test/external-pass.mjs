@@ -12,7 +12,8 @@ import { spawnSync } from 'node:child_process';
  * choice of index for them (maintenance, market-retention); row-value comparisons of keyset paging (list-paging);
  * the house view's aggregates (house); accrual's set-based batches (invest-accrual-batches); the transparency log's
  * queue by transaction ids and snapshots (xid8, pg_snapshot_xmin) across its migration (log-leaves); LIKE 'x%'
- * served by text_pattern_ops indexes under the server's own collation, not only the embedded C (search-everything).
+ * served by text_pattern_ops indexes under the server's own collation, not only the embedded C (search-everything,
+ * and the users list searched by the same keys: users-list).
  * The other suites send the same statements through the same driver as these, and run on the embedded server in
  * the fast tier.
  */
@@ -30,6 +31,7 @@ const SUITES = [
   'test/integration/invest-accrual-batches.test.ts',
   'test/integration/log-leaves.test.ts',
   'test/integration/search-everything.test.ts',
+  'test/integration/users-list.test.ts',
 ];
 
 const url = process.env.DATABASE_URL;

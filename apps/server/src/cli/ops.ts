@@ -85,7 +85,7 @@ program
 const users = program.command('users').description('list, lock and unlock users');
 users
   .command('list')
-  .option('-q, --query <text>', 'account or phone contains')
+  .option('-q, --query <text>', 'id, invitation code, or an account or phone (whole or its beginning)')
   .option('--page <n>', 'page', positive, 1)
   .action(async (o: { query?: string; page: number }) => {
     const q = new URLSearchParams({ page: String(o.page), ...(o.query ? { q: o.query } : {}) });

@@ -1,10 +1,10 @@
 import { alias } from 'drizzle-orm/pg-core';
-import { count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import { isLanguage, type AdminUser, type AdminUserProfile } from '@app/contracts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { escapeLike } from '../../platform/db/like-pattern.ts';
 import { seconds } from '../../platform/time/epoch.ts';
+import { userIdsByKey } from './user-search.ts';
 import { users } from './users.table.ts';
 
 export function toAdminUser(u: typeof users.$inferSelect): AdminUser {
@@ -23,20 +23,33 @@ export function toAdminUser(u: typeof users.$inferSelect): AdminUser {
   };
 }
 
-/** Users for the operator, newest first, searched by account name or phone. */
+/**
+ * Users for the operator, newest first, a page at a time; with `q`, the users it names by a key as search
+ * everything finds them (`userIdsByKey`: id or invitation code whole, account or phone whole or by its beginning),
+ * each key an index range, never a read of every user. The page's ids are taken from those ranges (sorted, then
+ * skipped and limited) and its rows read by primary key; the total counts the same ids.
+ */
 export async function listUsersForOperator(db: DbOrTx, query: { q?: string | undefined; page: number; size: number }) {
   const { q, page, size } = query;
-  const filter: SQL | undefined = q
-    ? or(ilike(users.account, `%${escapeLike(q)}%`), ilike(users.phone, `%${escapeLike(q)}%`))
-    : undefined;
+  if (!q) {
+    const rows = await db
+      .select()
+      .from(users)
+      .orderBy(desc(users.id))
+      .limit(size)
+      .offset((page - 1) * size);
+    const [total] = await db.select({ n: count() }).from(users);
+    return { items: rows.map(toAdminUser), total: Number(total?.n ?? 0) };
+  }
+  const matched = userIdsByKey(q);
   const rows = await db
     .select()
     .from(users)
-    .where(filter)
-    .orderBy(desc(users.id))
-    .limit(size)
-    .offset((page - 1) * size);
-  const [total] = await db.select({ n: count() }).from(users).where(filter);
+    .where(
+      sql`${users.id} = ANY(ARRAY(SELECT m.id FROM (${matched}) m ORDER BY m.id DESC LIMIT ${size} OFFSET ${(page - 1) * size}))`,
+    )
+    .orderBy(desc(users.id));
+  const [total] = (await db.execute<{ n: string }>(sql`SELECT count(*) AS n FROM (${matched}) m`)).rows;
   return { items: rows.map(toAdminUser), total: Number(total?.n ?? 0) };
 }
 

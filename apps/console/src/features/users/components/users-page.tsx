@@ -15,7 +15,10 @@ import { useSetUserLockedMutation, useUsersQuery } from '../api/users-api.ts';
 
 const SIZE = 50;
 
-/** Find an account (by id, account name, phone or invitation code) and lock or unlock it with a reason. */
+/**
+ * Find an account (by id or invitation code, or an account name or phone number whole or by its beginning, as search
+ * everything finds users) and lock or unlock it with a reason.
+ */
 export function UsersPage() {
   const { t } = useTranslation();
   const lang = useLanguage();
