@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { RiskFlag } from '@app/contracts';
 import ui from './ui.module.css';
 import { formatDateTime, formatSeconds } from '../lib/format.ts';
-import { useLanguage, useSession } from '../lib/hooks.ts';
+import { useLanguage, usePermission } from '../lib/hooks.ts';
 import { useRiskFlagsQuery } from '../lib/risk-api.ts';
 
 /** A flag's reason in the console's words, with what the rule saw (its spans in days, hours or minutes). */
@@ -25,7 +25,7 @@ export function useFlagText() {
 export function RiskFlags({ userId, item }: { userId: number; item?: { kind: RiskFlag['item_kind']; id: number } }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const may = useSession().permissions.includes('users.read');
+  const may = usePermission('users.read');
   const list = useRiskFlagsQuery({ user_id: userId }, { skip: !may });
   const text = useFlagText();
   const flags = list.data?.items ?? [];

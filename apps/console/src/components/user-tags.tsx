@@ -1,10 +1,10 @@
-import { useSession } from '../lib/hooks.ts';
+import { usePermission } from '../lib/hooks.ts';
 import { useUserNotesQuery } from '../lib/user-notes-api.ts';
 import ui from './ui.module.css';
 
 /** A user's tags as badges, beside the user in a queue's detail; nothing when there are none or they may not read users. */
 export function UserTags({ userId }: { userId: number }) {
-  const may = useSession().permissions.includes('users.read');
+  const may = usePermission('users.read');
   const tags = useUserNotesQuery(userId, { skip: !may }).data?.tags ?? [];
   if (tags.length === 0) return null;
   return (

@@ -5,7 +5,7 @@ import { LanguageSwitch } from '../components/language-switch.tsx';
 import ui from '../components/ui.module.css';
 import { SearchBox } from '../features/search/components/search-box.tsx';
 import { useSignOutMutation } from '../features/session/api/session-api.ts';
-import { useAppDispatch, useSession } from '../lib/hooks.ts';
+import { useAppDispatch, usePermission, useSession } from '../lib/hooks.ts';
 import { sessionEnded } from '../lib/session-slice.ts';
 import { sectionsFor } from './sections.ts';
 import { useLiveQueues } from '../lib/live-queues.ts';
@@ -18,6 +18,7 @@ import styles from './console-layout.module.css';
 export function ConsoleLayout() {
   const { t } = useTranslation();
   const session = useSession();
+  const mayReadUsers = usePermission('users.read');
   const dispatch = useAppDispatch();
   const [signOut] = useSignOutMutation();
   const [leaving, setLeaving] = useState(false);
@@ -40,7 +41,7 @@ export function ConsoleLayout() {
           <span className={styles.whoName}>{operator.name}</span>
           <span className={styles.whoRole}>{t(`roles.${operator.role}`)}</span>
         </div>
-        {session.permissions.includes('users.read') && (
+        {mayReadUsers && (
           <div className={styles.search}>
             <SearchBox />
           </div>

@@ -20,7 +20,7 @@ import { TokensPage } from '../features/tokens/components/tokens-page.tsx';
 import { UserPage } from '../features/user-page/components/user-page.tsx';
 import { UsersPage } from '../features/users/components/users-page.tsx';
 import { WithdrawalQueue } from '../features/withdrawals/components/withdrawal-queue.tsx';
-import { useSession } from '../lib/hooks.ts';
+import { usePermission, useSession } from '../lib/hooks.ts';
 import { ConsoleLayout } from './console-layout.tsx';
 import { sectionsFor } from './sections.ts';
 
@@ -49,6 +49,8 @@ const PAGES = {
 /** Hash routes (/console/#/deposits): the server serves one index.html and needs no route per page. */
 export function ConsoleRoutes() {
   const { permissions } = useSession();
+  const mayReadUsers = usePermission('users.read');
+  const mayReviewMoney = usePermission('money.review');
   const allowed = sectionsFor(permissions);
   const first = allowed[0]?.path ?? 'tokens';
   return (
@@ -58,8 +60,8 @@ export function ConsoleRoutes() {
           {allowed.map((section) => (
             <Route key={section.path} path={section.path} element={PAGES[section.path as keyof typeof PAGES]} />
           ))}
-          {permissions.includes('users.read') && <Route path="users/:id" element={<UserPage />} />}
-          {permissions.includes('money.review') && <Route path="cases/:id" element={<CasePage />} />}
+          {mayReadUsers && <Route path="users/:id" element={<UserPage />} />}
+          {mayReviewMoney && <Route path="cases/:id" element={<CasePage />} />}
           <Route path="*" element={<Navigate to={`/${first}`} replace />} />
         </Route>
       </Routes>

@@ -8,7 +8,7 @@ import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import page from '../../../components/page.module.css';
 import ui from '../../../components/ui.module.css';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
-import { useLanguage, useSession } from '../../../lib/hooks.ts';
+import { useLanguage, usePermission } from '../../../lib/hooks.ts';
 import { useApprovalsQuery, useDecideApprovalMutation } from '../api/approvals-api.ts';
 
 type Asking = { item: ApprovalItem; decision: 'approve' | 'refuse' };
@@ -23,7 +23,7 @@ const key = (item: ApprovalItem) => `${item.kind}-${item.id}`;
 export function ApprovalsQueue() {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const canReadUsers = useSession().permissions.includes('users.read');
+  const canReadUsers = usePermission('users.read');
   const list = useApprovalsQuery();
   const [decide] = useDecideApprovalMutation();
   const [asking, setAsking] = useState<Asking | null>(null);

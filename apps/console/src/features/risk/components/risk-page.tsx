@@ -9,7 +9,7 @@ import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import page from '../../../components/page.module.css';
 import ui from '../../../components/ui.module.css';
 import { formatDateTime, formatSeconds } from '../../../lib/format.ts';
-import { useLanguage, useSession } from '../../../lib/hooks.ts';
+import { useLanguage, usePermission } from '../../../lib/hooks.ts';
 import { useProposeRiskRuleMutation, useRiskFlagsQuery, useRiskRulesQuery } from '../../../lib/risk-api.ts';
 import { useFlagText } from '../../../components/risk-flags.tsx';
 
@@ -20,7 +20,7 @@ import { useFlagText } from '../../../components/risk-flags.tsx';
 export function RiskPage() {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const mayTune = useSession().permissions.includes('settings.edit');
+  const mayTune = usePermission('settings.edit');
   const rules = useRiskRulesQuery();
   const flags = useRiskFlagsQuery({});
   const [propose] = useProposeRiskRuleMutation();

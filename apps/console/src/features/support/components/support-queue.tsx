@@ -12,7 +12,7 @@ import { DetailHeader } from '../../../components/detail-header.tsx';
 import { UserTags } from '../../../components/user-tags.tsx';
 import ui from '../../../components/ui.module.css';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
-import { useLanguage, useSession } from '../../../lib/hooks.ts';
+import { useLanguage, usePermission, useSession } from '../../../lib/hooks.ts';
 import {
   useAssignSupportMutation,
   useCloseSupportMutation,
@@ -245,7 +245,7 @@ function SupportDetail({ id, me }: { id: number; me: string }) {
 function RecentActivity({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const may = useSession().permissions.includes('users.read');
+  const may = usePermission('users.read');
   const activity = useUserActivityQuery(userId, { skip: !may });
   if (!activity.data) return null;
   return (

@@ -5,7 +5,7 @@ import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import { Field } from '../../../components/field.tsx';
 import ui from '../../../components/ui.module.css';
 import { formatMoney } from '../../../lib/format.ts';
-import { useLanguage, useSession } from '../../../lib/hooks.ts';
+import { useLanguage, usePermission } from '../../../lib/hooks.ts';
 import type { ConsoleError } from '../../../lib/api.ts';
 import {
   useAdjustMutation,
@@ -31,9 +31,8 @@ type ActProps = { user: AdminUserProfile; onClose: () => void; onDone: (text: st
  */
 export function UserActs({ user, onDone }: { user: AdminUserProfile; onDone: (text: string) => void }) {
   const { t } = useTranslation();
-  const { permissions } = useSession();
-  const mayAct = permissions.includes('users.act');
-  const mayAdjust = permissions.includes('money.adjust');
+  const mayAct = usePermission('users.act');
+  const mayAdjust = usePermission('money.adjust');
   const [act, setAct] = useState<Act | null>(null);
   const frozen = isFrozen(user);
   if (!mayAct && !mayAdjust) return null;

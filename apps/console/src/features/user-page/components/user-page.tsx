@@ -6,7 +6,7 @@ import page from '../../../components/page.module.css';
 import { QueryState } from '../../../components/query-state.tsx';
 import ui from '../../../components/ui.module.css';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
-import { useLanguage, useSession } from '../../../lib/hooks.ts';
+import { useLanguage, usePermission } from '../../../lib/hooks.ts';
 import { useUserAdjustmentsQuery, useUserBalancesQuery, useUserProfileQuery } from '../api/user-page-api.ts';
 import { RiskFlags } from '../../../components/risk-flags.tsx';
 import { UserActs } from './user-acts.tsx';
@@ -228,7 +228,7 @@ function Balances({ id }: { id: number }) {
 function Adjustments({ id }: { id: number }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const may = useSession().permissions.includes('money.adjust');
+  const may = usePermission('money.adjust');
   const query = useUserAdjustmentsQuery(id, { skip: !may });
   const items = query.data?.items ?? [];
   if (!may || items.length === 0) return null;

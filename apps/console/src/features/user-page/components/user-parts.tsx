@@ -6,7 +6,7 @@ import { QueryState } from '../../../components/query-state.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import ui from '../../../components/ui.module.css';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
-import { useLanguage, useSession } from '../../../lib/hooks.ts';
+import { useLanguage, usePermission } from '../../../lib/hooks.ts';
 import {
   useAllowEditMutation,
   useUserAuditQuery,
@@ -224,7 +224,7 @@ function WithdrawalsPart({ id }: { id: number }) {
 function MethodsPart({ id }: { id: number }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const mayAct = useSession().permissions.includes('users.act');
+  const mayAct = usePermission('users.act');
   const [allowing, setAllowing] = useState<AdminPaymentMethod | null>(null);
   const [allowEdit] = useAllowEditMutation();
   const part = usePagedPart(useUserMethodsQuery, id, 'methods');

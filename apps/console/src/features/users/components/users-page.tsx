@@ -10,7 +10,7 @@ import { QueryTable } from '../../../components/query-table.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import ui from '../../../components/ui.module.css';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useLanguage, useSession } from '../../../lib/hooks.ts';
+import { useLanguage, usePermission } from '../../../lib/hooks.ts';
 import { useSetUserLockedMutation, useUsersQuery } from '../api/users-api.ts';
 
 const SIZE = 50;
@@ -22,7 +22,7 @@ const SIZE = 50;
 export function UsersPage() {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const mayAct = useSession().permissions.includes('users.act');
+  const mayAct = usePermission('users.act');
   const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
   const [pageNo, setPageNo] = useState(1);
