@@ -1,7 +1,17 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import ui from './ui.module.css';
 
-/** A modal dialog: focus moves into it, Escape closes it (unless busy), the page behind is covered. */
+/** The controls Tab may reach inside the dialog, in document order (enabled, not taken out by tabindex -1). */
+const focusableIn = (dialog: HTMLElement) =>
+  [...dialog.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]')].filter(
+    (el) => el.tabIndex >= 0 && !(el as HTMLElement & { disabled?: boolean }).disabled,
+  );
+
+/**
+ * The console's one modal dialog, under every other (reason, bulk, shown-once): focus moves into it and stays
+ * there (Tab and Shift+Tab go round its controls, never to the page behind), Escape closes it (unless busy), the
+ * page behind is covered, and on closing focus goes back where it was.
+ */
 export function Dialog({
   title,
   onClose,
@@ -28,6 +38,7 @@ export function Dialog({
     first?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && !busyRef.current) closeRef.current();
+      if (event.key === 'Tab' && ref.current) trapTab(event, ref.current);
     };
     document.addEventListener('keydown', onKey);
     return () => {
@@ -53,4 +64,21 @@ export function Dialog({
       </div>
     </div>
   );
+}
+
+/** Keeps Tab inside `dialog`: from its last control to its first, Shift+Tab from its first to its last. */
+function trapTab(event: KeyboardEvent, dialog: HTMLElement) {
+  const focusable = focusableIn(dialog);
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) {
+    event.preventDefault();
+    return;
+  }
+  const active = document.activeElement;
+  const inside = active instanceof Node && dialog.contains(active);
+  if (event.shiftKey ? !inside || active === first : !inside || active === last) {
+    event.preventDefault();
+    (event.shiftKey ? last : first).focus();
+  }
 }
