@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Envelope } from '@app/contracts';
-import { consoleLanguage } from '../lib/i18n.ts';
+import { answerError, setConsoleHeaders } from '../lib/api.ts';
 import { ReasonDialog } from './reason-dialog.tsx';
 import ui from './ui.module.css';
 
@@ -56,17 +55,10 @@ export function ExportButton({
           onConfirm={async (reason) => {
             const response = await fetch(`${url}?${queryString({ ...filters, reason })}`, {
               credentials: 'same-origin',
-              headers: { lang: consoleLanguage(), accept: 'text/csv, application/json' },
+              headers: setConsoleHeaders(new Headers(), 'text/csv, application/json'),
             });
-            if (!(response.headers.get('content-type') ?? '').startsWith('text/csv')) {
-              const body = (await response.json().catch(() => null)) as Envelope<unknown> | null;
-              throw {
-                code: body?.code ?? response.status,
-                key: body?.key ?? 'system_error',
-                msg: body?.msg ?? '',
-                kind: 'refused',
-              };
-            }
+            if (!(response.headers.get('content-type') ?? '').startsWith('text/csv'))
+              throw answerError(await response.json().catch(() => null), response.status);
             const name =
               /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'export.csv';
             const link = document.createElement('a');

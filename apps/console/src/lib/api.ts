@@ -24,16 +24,39 @@ const isEnvelope = (value: unknown): value is Envelope<unknown> =>
 // Absolute, so the Request that fetchBaseQuery builds also parses where there is no page URL to resolve against.
 const origin = typeof location === 'undefined' ? 'http://localhost' : location.origin;
 
+/** The headers every request of the console carries, the CSV exports' too: its language, by both names the server reads. */
+export function setConsoleHeaders(headers: Headers, accept = 'application/json'): Headers {
+  const lang = consoleLanguage();
+  headers.set('lang', lang);
+  headers.set('language', lang);
+  headers.set('accept', accept);
+  return headers;
+}
+
+/**
+ * What an answer other than code 200 means to the console: the server's refusal (its code, key, message and the
+ * field it names), 401 an ended session, and anything that is no envelope at all an invalid response (`status`: the
+ * HTTP status).
+ */
+export function answerError(body: unknown, status: number): ConsoleError {
+  if (!isEnvelope(body)) return { code: status, key: 'system_error', msg: '', kind: 'invalid-response' };
+  const field = (body.data as { field?: unknown } | null)?.field;
+  return {
+    code: body.code,
+    key: body.key,
+    msg: body.msg,
+    ...(typeof field === 'string' ? { field } : {}),
+    kind: body.code === 401 ? 'unauthorized' : 'refused',
+  };
+}
+
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: origin,
   credentials: 'same-origin',
   // Looked up per call so tests can stub the global fetch.
   fetchFn: (input, init) => fetch(input, init),
   prepareHeaders: (headers, { getState, arg }) => {
-    const lang = consoleLanguage();
-    headers.set('lang', lang);
-    headers.set('language', lang);
-    headers.set('accept', 'application/json');
+    setConsoleHeaders(headers);
     const method = typeof arg === 'string' ? 'GET' : (arg.method ?? 'GET').toUpperCase();
     // Every change carries the session's CSRF token (kept in memory only, never in storage).
     const { csrf } = (getState() as { session: SessionState }).session;
@@ -59,26 +82,13 @@ export const envelopeBaseQuery: BaseQueryFn<string | FetchArgs, unknown, Console
   if (error && (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR'))
     return { error: { code: 0, key: 'network_error', msg: '', kind: 'network' } };
   const body: unknown = error ? error.data : result.data;
-  if (!isEnvelope(body)) {
-    const status = error && typeof error.status === 'number' ? error.status : 0;
-    return { error: { code: status, key: 'system_error', msg: '', kind: 'invalid-response' } };
-  }
-  if (body.code === 200) return { data: body.data, meta: { key: body.key } };
-  if (body.code === 401) {
+  if (isEnvelope(body) && body.code === 200) return { data: body.data, meta: { key: body.key } };
+  const failure = answerError(body, error && typeof error.status === 'number' ? error.status : 0);
+  if (failure.kind === 'unauthorized') {
     const { operator } = (api.getState() as { session: SessionState }).session;
     if (operator) api.dispatch(sessionEnded('expired'));
-    return { error: { code: 401, key: body.key, msg: body.msg, kind: 'unauthorized' } };
   }
-  const field = (body.data as { field?: unknown } | null)?.field;
-  return {
-    error: {
-      code: body.code,
-      key: body.key,
-      msg: body.msg,
-      ...(typeof field === 'string' ? { field } : {}),
-      kind: 'refused',
-    },
-  };
+  return { error: failure };
 };
 
 /** The console's one API: each feature injects its endpoints (`consoleApi.injectEndpoints`). */

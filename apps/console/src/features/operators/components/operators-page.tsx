@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OPERATOR_ROLES, type Operator, type OperatorRole } from '@app/contracts';
+import type { Operator, OperatorRole } from '@app/contracts';
 import { errorText } from '../../../components/error-text.ts';
 import page from '../../../components/page.module.css';
 import { ManagedList } from '../../../components/managed-list.tsx';
 import { MIN_REASON } from '../../../components/reason-dialog.tsx';
 import { ShownOnceDialog } from '../../../components/shown-once-dialog.tsx';
 import { Field } from '../../../components/field.tsx';
+import { RoleSelect } from '../../../components/role-select.tsx';
 import ui from '../../../components/ui.module.css';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLanguage, useSession } from '../../../lib/hooks.ts';
@@ -177,20 +178,7 @@ function InviteForm() {
             />
             {touched && nameError && <span className={ui.fieldError}>{nameError}</span>}
           </Field>
-          <Field id="invite-role" label={t('operators.role')}>
-            <select
-              id="invite-role"
-              className={ui.input}
-              value={role}
-              onChange={(event) => setRole(event.target.value as OperatorRole)}
-            >
-              {OPERATOR_ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {t(`roles.${r}`)}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <RoleSelect id="invite-role" label={t('operators.role')} value={role} onChange={setRole} />
           <div className={ui.field} style={{ gridColumn: 'span 2' }}>
             <label className={ui.label} htmlFor="invite-reason">
               {t('reason.label')}

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OPERATOR_ROLES, type Operator, type OperatorRole } from '@app/contracts';
+import type { Operator, OperatorRole } from '@app/contracts';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
-import { Field } from '../../../components/field.tsx';
-import ui from '../../../components/ui.module.css';
+import { RoleSelect } from '../../../components/role-select.tsx';
 import type { ConsoleError } from '../../../lib/api.ts';
 import { useChangeRoleMutation } from '../api/operators-api.ts';
 
@@ -31,20 +30,7 @@ export function RoleDialog({ operator, onClose }: { operator: Operator; onClose:
       }}
     >
       <p>{t('operators.roleExplain', { role: t(`roles.${operator.role}`) })}</p>
-      <Field id="operator-role" label={t('operators.newRole')}>
-        <select
-          id="operator-role"
-          className={ui.input}
-          value={role}
-          onChange={(event) => setRole(event.target.value as OperatorRole)}
-        >
-          {OPERATOR_ROLES.map((r) => (
-            <option key={r} value={r}>
-              {t(`roles.${r}`)}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <RoleSelect id="operator-role" label={t('operators.newRole')} value={role} onChange={setRole} />
     </ReasonDialog>
   );
 }

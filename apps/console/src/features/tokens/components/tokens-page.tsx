@@ -7,6 +7,7 @@ import { ManagedList } from '../../../components/managed-list.tsx';
 import { MIN_REASON } from '../../../components/reason-dialog.tsx';
 import { ShownOnceDialog } from '../../../components/shown-once-dialog.tsx';
 import { Field } from '../../../components/field.tsx';
+import { RoleSelect } from '../../../components/role-select.tsx';
 import ui from '../../../components/ui.module.css';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLanguage, useSession } from '../../../lib/hooks.ts';
@@ -119,20 +120,7 @@ function CreateTokenForm() {
             />
             {touched && labelError && <span className={ui.fieldError}>{labelError}</span>}
           </Field>
-          <Field id="token-role" label={t('tokens.role')}>
-            <select
-              id="token-role"
-              className={ui.input}
-              value={role}
-              onChange={(event) => setRole(event.target.value as OperatorRole)}
-            >
-              {roles.map((r) => (
-                <option key={r} value={r}>
-                  {t(`roles.${r}`)}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <RoleSelect id="token-role" label={t('tokens.role')} value={role} onChange={setRole} roles={roles} />
           <Field id="token-days" label={t('tokens.days')}>
             <input
               id="token-days"
