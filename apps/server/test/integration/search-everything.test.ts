@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import type { SearchAnswer } from '@app/contracts';
 import { searchEverything } from '../../src/modules/operator-search/index.ts';
 import { cnIdCheckChar } from '../../src/modules/kyc/id-document.ts';
@@ -13,6 +11,7 @@ import {
   type TestApp,
   type TestOperator,
 } from '../helpers/test-app.ts';
+import { expectIndexedPlans, recordingDb } from '../helpers/query-plans.ts';
 import { submitDeposit } from './wallet-helpers.ts';
 
 // Search everything (GET /admin/search): every kind of key finds what it keys, masked where the console masks;
@@ -287,12 +286,8 @@ describe('GET /admin/search is', () => {
 
 describe('every statement of a search', () => {
   it('is answered from an index: with sequential scans off no plan needs one, and no beginning is sorted', async () => {
-    // The search's own statements, captured as it sends them, then explained with their parameters on a session
-    // where a sequential scan costs more than any index (on a table this small the planner would pick one anyway).
-    const captured: { query: string; params: unknown[] }[] = [];
-    const logged = drizzle(t.database.pool, {
-      logger: { logQuery: (query, params) => void captured.push({ query, params }) },
-    });
+    // The search's own statements, captured as it sends them, then explained with their parameters.
+    const { db: logged, captured } = recordingDb(t.database.pool);
     const queries = [
       String(alice.user.id),
       alice.account,
@@ -309,25 +304,14 @@ describe('every statement of a search', () => {
     for (const q of queries) await searchEverything(logged, q, { money: true });
     expect(captured.length).toBeGreaterThan(queries.length * 4);
 
-    const client = new pg.Client({ connectionString: t.database.url });
-    await client.connect();
-    try {
-      await client.query('SET enable_seqscan = off');
-      for (const { query, params } of captured) {
-        const { rows } = await client.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${query}`, params);
-        const plan = JSON.stringify(rows[0]!['QUERY PLAN']);
-        const what = `${query}\n${JSON.stringify(params)}\n${plan}`;
-        expect(plan, what).not.toContain('Seq Scan');
-        // A beginning is read as a range of a text_pattern_ops index, in its order, stopped by the LIMIT: never
-        // every match sorted (which is what a collation other than C would make of a plain ORDER BY).
-        if (/ LIKE /i.test(query)) {
-          expect(plan, what).toContain('~>=~');
-          expect(plan, what).not.toContain('"Node Type":"Sort"');
-        }
+    await expectIndexedPlans(t.database.url, captured, ({ query, plan, what }) => {
+      // A beginning is read as a range of a text_pattern_ops index, in its order, stopped by the LIMIT: never
+      // every match sorted (which is what a collation other than C would make of a plain ORDER BY).
+      if (/ LIKE /i.test(query)) {
+        expect(plan, what).toContain('~>=~');
+        expect(plan, what).not.toContain('"Node Type":"Sort"');
       }
-    } finally {
-      await client.end();
-    }
+    });
   });
 });
 

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import type { AdminUser } from '@app/contracts';
 import { listUsersForOperator } from '../../src/modules/users/index.ts';
+import { expectIndexedPlans, recordingDb } from '../helpers/query-plans.ts';
 import { createTestApp, operatorHeaders, registerUser, type TestApp } from '../helpers/test-app.ts';
 
 // The console's Users list (GET /admin/users?q=): a query names users by a key as search everything does (id and
@@ -94,42 +93,16 @@ describe('GET /admin/users?q= finds', () => {
 
 describe('every statement of the list searched', () => {
   it('is answered from index ranges: with sequential scans off no plan needs one, nor reads a whole index', async () => {
-    const captured: { query: string; params: unknown[] }[] = [];
-    const logged = drizzle(t.database.pool, {
-      logger: { logQuery: (query, params) => void captured.push({ query, params }) },
-    });
+    const { db: logged, captured } = recordingDb(t.database.pool);
     const queries = [String(other.user.id), other.account, tag, family[0]!.phone.slice(0, 5), 'u', '%_\\'];
     for (const q of queries) await listUsersForOperator(logged, { q, page: 2, size: 2 });
     expect(captured).toHaveLength(queries.length * 2);
 
-    const client = new pg.Client({ connectionString: t.database.url });
-    await client.connect();
-    try {
-      await client.query('SET enable_seqscan = off');
-      for (const { query, params } of captured) {
-        const { rows } = await client.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${query}`, params);
-        const plan = JSON.stringify(rows[0]!['QUERY PLAN']);
-        const what = `${query}\n${JSON.stringify(params)}\n${plan}`;
-        expect(plan, what).not.toContain('Seq Scan');
-        // Every index is read by a condition (a range or a probe), never from end to end with a filter.
-        for (const scan of scans(rows[0]!['QUERY PLAN'])) expect(scan['Index Cond'], what).toBeDefined();
-        // A beginning is a range of a text_pattern_ops index.
-        if (/ LIKE /i.test(query)) expect(plan, what).toContain('~>=~');
-      }
-    } finally {
-      await client.end();
-    }
+    await expectIndexedPlans(t.database.url, captured, ({ query, plan, indexScans, what }) => {
+      // Every index is read by a condition (a range or a probe), never from end to end with a filter.
+      for (const scan of indexScans) expect(scan['Index Cond'], what).toBeDefined();
+      // A beginning is a range of a text_pattern_ops index.
+      if (/ LIKE /i.test(query)) expect(plan, what).toContain('~>=~');
+    });
   });
 });
-
-type PlanNode = { 'Node Type': string; 'Index Cond'?: string; Plans?: PlanNode[] };
-/** The index scans of a plan, at any depth. */
-function scans(plan: unknown): PlanNode[] {
-  const found: PlanNode[] = [];
-  const walk = (node: PlanNode) => {
-    if (/Index/.test(node['Node Type'])) found.push(node);
-    for (const child of node.Plans ?? []) walk(child);
-  };
-  for (const root of plan as { Plan: PlanNode }[]) walk(root.Plan);
-  return found;
-}
