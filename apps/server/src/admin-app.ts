@@ -42,6 +42,7 @@ import { adminHouseRoutes } from './modules/house/index.ts';
 import { adminCaseRoutes } from './modules/cases/index.ts';
 import { adminSearchRoutes } from './modules/operator-search/index.ts';
 import { adminUserNoteRoutes } from './modules/user-notes/index.ts';
+import { adminReplyTemplateRoutes } from './modules/reply-templates/index.ts';
 import { adminUserActivityRoutes } from './modules/activity/index.ts';
 import { defaultUploadStore } from './modules/uploads/index.ts';
 import type { Metrics } from './platform/metrics/metrics.ts';
@@ -131,6 +132,7 @@ export async function buildAdminApp(deps: {
   // The console's one search box: each key looked up by the module that keeps it.
   await app.register(adminSearchRoutes);
   await app.register(adminUserNoteRoutes);
+  await app.register(adminReplyTemplateRoutes);
   await app.register(adminUserActivityRoutes);
   // One user on one page: each module answers its own part of /admin/users/:id/...
   await app.register(adminUserWalletRoutes);

@@ -41,3 +41,4 @@ export * from './risk.ts';
 export * from './triage.ts';
 export * from './cases.ts';
 export * from './user-notes.ts';
+export * from './reply-templates.ts';

@@ -299,6 +299,10 @@ export const MESSAGE_CODES = {
   case_text_too_long: 400,
   case_not_contestable: 422,
   case_already_open: 409,
+  // reply templates (modules/reply-templates): an operator's pick that no longer exists or is for another act
+  template_not_found: 404,
+  template_not_for_act: 422,
+  template_name_taken: 409,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGE_CODES;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { reasonSchema } from './admin.ts';
+import { templateIdSchema } from './reply-templates.ts';
 import { supportMessageSchema, supportSendBodySchema } from './content.ts';
 import { phone, verificationCode } from './fields.ts';
 import { pageQuerySchema } from './page.ts';
@@ -62,7 +63,18 @@ export const adminSupportThreadSchema = z.object({
 });
 export type AdminSupportThread = z.infer<typeof adminSupportThreadSchema>;
 
-export const adminSupportReplyBodySchema = z.object({ body: z.string().trim().min(1).max(2000) });
+/**
+ * An answer: the operator's own text, or a reply template (`template_id`) that the server renders in the user's
+ * language (English for a logged-out writer, whose language it does not know). One of the two, never both.
+ */
+export const adminSupportReplyBodySchema = z
+  .object({ body: z.string().trim().min(1).max(2000).optional(), template_id: templateIdSchema.optional() })
+  .superRefine((b, ctx) => {
+    if (b.body === undefined && b.template_id === undefined)
+      ctx.addIssue({ code: 'custom', message: 'please_fill_in', path: ['body'] });
+    if (b.body !== undefined && b.template_id !== undefined)
+      ctx.addIssue({ code: 'custom', message: 'invalid_request', path: ['template_id'] });
+  });
 /** Assign to an operator by name (oneself or another with the support permission). */
 export const adminSupportAssignBodySchema = z.object({
   operator: z.string().trim().min(1).max(64),

@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJournal } from '../../src/modules/ledger/ledger.service.ts';
-import { houseAccount, userAccount } from '../../src/modules/ledger/account-codes.ts';
-import { call, registerUser, type TestApp } from '../helpers/test-app.ts';
-import { changeControl } from '../helpers/held-change.ts';
+import { call, type TestApp } from '../helpers/test-app.ts';
 import { marketTestApp, type MarketHarness } from '../helpers/market-test-app.ts';
-import { intentKey, operatorCall, SATURDAY_MORNING_SHANGHAI } from './wallet-helpers.ts';
+import { askWithdrawal, openWithdrawals, operatorCall, SATURDAY_MORNING_SHANGHAI } from './wallet-helpers.ts';
 
 // Bulk decisions on the withdrawal queue (triage, #42). Withdrawals keep opening hours: the clock is a Saturday
 // morning in Shanghai, as in wallet.test.ts.
@@ -13,53 +10,17 @@ let t: TestApp;
 let market: MarketHarness;
 beforeAll(async () => {
   ({ t, market } = await marketTestApp({ start: SATURDAY_MORNING_SHANGHAI }));
-  const set = await changeControl(t.admin, '/admin/wallet-settings', {
-    reason: 'triage test settings',
-    hold_hours: 0,
-    withdraw_daily_count: 10,
-    withdraw_daily_amount: '100000',
-  });
-  expect(set.code).toBe(200);
+  await openWithdrawals(t, 'triage test settings');
 });
 afterAll(async () => {
   await market?.close();
   await t?.close();
 });
 
-let cardSeq = 0;
-const cardNumber = () => `6228${String(process.pid).padStart(6, '0')}${String(++cardSeq).padStart(6, '0')}`;
-const post = (token: string, url: string, body: Record<string, string>) => call(t.app, 'POST', url, { token, body });
 const balances = async (token: string) =>
   (await call(t.app, 'GET', '/api/user/index', { token })).data.balances as { available: string; frozen: string };
-
 /** A user with a fund password, a bound card and 20,000.00 U, who asks to withdraw `amount`. */
-async function withdrawal(amount: string) {
-  const u = await registerUser(t.app, t.database);
-  expect((await post(u.token, '/api/user/pwd_pay', { password: 'fund1234', password_confirm: 'fund1234' })).code).toBe(
-    200,
-  );
-  await t.database.db.transaction((tx) =>
-    postJournal(tx, {
-      reference: `test:fund:${intentKey()}`,
-      kind: 'system_gift',
-      transfers: [{ from: houseAccount('bonuses'), to: userAccount(u.user.id, 'available'), amount: 2_000_000n }],
-    }),
-  );
-  const card = await post(u.token, '/api/user/add_card', {
-    bank_name: 'Test Bank',
-    branch: 'Main St',
-    holder: 'Test Holder',
-    card_number: cardNumber(),
-  });
-  const asked = await post(u.token, '/api/user/cash', {
-    method_id: String(card.data.id),
-    amount,
-    fund_password: 'fund1234',
-    key: intentKey(),
-  });
-  expect(asked.key).toBe('withdrawal_submitted');
-  return { id: asked.data.id as number, user: u };
-}
+const withdrawal = (amount: string) => askWithdrawal(t, amount);
 
 describe('bulk decisions on the withdrawal queue', () => {
   it('refuses and approves many, each its own act; four-eyes holds the large one for a second operator', async () => {

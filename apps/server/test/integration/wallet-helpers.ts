@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { expect } from 'vitest';
+import { houseAccount, userAccount } from '../../src/modules/ledger/account-codes.ts';
+import { postJournal } from '../../src/modules/ledger/ledger.service.ts';
+import { changeControl } from '../helpers/held-change.ts';
 import { call, operatorHeaders, registerUser, type TestApp, type TestOperator } from '../helpers/test-app.ts';
 
 /** Calls the operator API as one of the seeded operators (with their API token: the audit log's "who"). */
@@ -81,4 +85,49 @@ export async function submitDeposit(t: TestApp, amount: string) {
   });
   if (answer.key !== 'recharge_submitted') throw new Error(`deposit answered ${answer.key}`);
   return { ...(answer.data as { id: number }), user: u };
+}
+
+/** Withdrawals without a hold after a deposit, up to ten a day and 100,000.00 U (a change held and approved). */
+export async function openWithdrawals(t: TestApp, reason: string) {
+  const set = await changeControl(t.admin, '/admin/wallet-settings', {
+    reason,
+    hold_hours: 0,
+    withdraw_daily_count: 10,
+    withdraw_daily_amount: '100000',
+  });
+  expect(set.code).toBe(200);
+}
+
+let cardSeq = 0;
+const cardNumber = () => `6228${String(process.pid).padStart(6, '0')}${String(++cardSeq).padStart(6, '0')}`;
+
+/**
+ * A new user (their app in `lang`) with a fund password, a bound card and 20,000.00 U, who asks to withdraw
+ * `amount`: under review. Needs withdrawals open (a clock in opening hours, `openWithdrawals`).
+ */
+export async function askWithdrawal(t: TestApp, amount: string, lang?: string) {
+  const u = await registerUser(t.app, t.database, {}, lang);
+  const post = (url: string, body: Record<string, string>) => call(t.app, 'POST', url, { token: u.token, body });
+  expect((await post('/api/user/pwd_pay', { password: 'fund1234', password_confirm: 'fund1234' })).code).toBe(200);
+  await t.database.db.transaction((tx) =>
+    postJournal(tx, {
+      reference: `test:fund:${intentKey()}`,
+      kind: 'system_gift',
+      transfers: [{ from: houseAccount('bonuses'), to: userAccount(u.user.id, 'available'), amount: 2_000_000n }],
+    }),
+  );
+  const card = await post('/api/user/add_card', {
+    bank_name: 'Test Bank',
+    branch: 'Main St',
+    holder: 'Test Holder',
+    card_number: cardNumber(),
+  });
+  const asked = await post('/api/user/cash', {
+    method_id: String(card.data.id),
+    amount,
+    fund_password: 'fund1234',
+    key: intentKey(),
+  });
+  expect(asked.key).toBe('withdrawal_submitted');
+  return { id: asked.data.id as number, user: u };
 }

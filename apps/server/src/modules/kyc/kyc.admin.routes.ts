@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminBulkDecisionBodySchema,
+  adminBulkRefusalBodySchema,
   adminBulkResultSchema,
   adminKycDecisionBodySchema,
   adminKycDocumentQuerySchema,
@@ -10,10 +11,12 @@ import {
   adminKycItemSchema,
   adminKycListSchema,
   adminKycQuerySchema,
+  adminRefusalBodySchema,
 } from '@app/contracts';
 import { decideEach } from '../../platform/audit/bulk-decision.ts';
 import { exportRoute, utc } from '../../platform/audit/csv-export.ts';
 import { answers } from '../../platform/http/answers.ts';
+import { wordingIfChosen } from '../reply-templates/index.ts';
 import { decideSubmission, listSubmissions, readDocument, type ApprovalHook } from './kyc.service.ts';
 import { kycHooks } from './kyc-hooks.ts';
 import { loadKycKeys, type KycKeys } from './kyc-crypto.ts';
@@ -99,57 +102,82 @@ export const adminKycRoutes: FastifyPluginAsyncZod<{ onApproved?: ApprovalHook; 
 
   const approvedHook: ApprovalHook =
     onApproved ?? (async (tx, userId) => void (await kycHooks.realNameApproved.emit(tx, userId)));
-  for (const approve of [true, false]) {
-    app.post(
-      `/admin/kyc/:id/${approve ? 'approve' : 'refuse'}`,
-      {
-        config: { access: 'kyc.review' },
-        schema: {
-          summary: approve ? 'Approve a real-name request' : 'Refuse a real-name request',
-          params: idParams,
-          body: adminKycDecisionBodySchema,
-          response: answers(adminKycItemSchema),
-        },
+  const act = (request: { operator: string; ip: string; body: { reason: string } }) => ({
+    reason: request.body.reason,
+    operator: request.operator,
+    ip: request.ip,
+    onApproved: approvedHook,
+  });
+  app.post(
+    '/admin/kyc/:id/approve',
+    {
+      config: { access: 'kyc.review' },
+      schema: {
+        summary: 'Approve a real-name request',
+        params: idParams,
+        body: adminKycDecisionBodySchema,
+        response: answers(adminKycItemSchema),
       },
-      async (request, reply) => {
-        const item = await decideSubmission(db, {
-          id: request.params.id,
-          approve,
-          reason: request.body.reason,
-          operator: request.operator,
-          ip: request.ip,
-          onApproved: approvedHook,
-        });
-        return reply.ok(item, 'operation_succeeded');
+    },
+    async (request, reply) => {
+      const item = await decideSubmission(db, { id: request.params.id, approve: true, ...act(request) });
+      return reply.ok(item, 'operation_succeeded');
+    },
+  );
+  app.post(
+    '/admin/kyc/:id/refuse',
+    {
+      config: { access: 'kyc.review' },
+      schema: {
+        summary: 'Refuse a real-name request, telling the user the reason or a reply template in their language',
+        params: idParams,
+        body: adminRefusalBodySchema,
+        response: answers(adminKycItemSchema),
       },
-    );
-    // Triage: one decision and one reason over many requests, each decided on its own (decideEach).
-    app.post(
-      `/admin/kyc/bulk/${approve ? 'approve' : 'refuse'}`,
-      {
-        config: { access: 'kyc.review' },
-        schema: {
-          summary: approve
-            ? 'Approve many real-name requests, each on its own'
-            : 'Refuse many real-name requests, each on its own',
-          body: adminBulkDecisionBodySchema,
-          response: answers(adminBulkResultSchema),
-        },
+    },
+    async (request, reply) => {
+      const wording = await wordingIfChosen(db, request.body.template_id, 'kyc_refuse');
+      const item = await decideSubmission(db, { id: request.params.id, approve: false, ...act(request), wording });
+      return reply.ok(item, 'operation_succeeded');
+    },
+  );
+  // Triage: one decision and one reason over many requests, each decided on its own (decideEach).
+  app.post(
+    '/admin/kyc/bulk/approve',
+    {
+      config: { access: 'kyc.review' },
+      schema: {
+        summary: 'Approve many real-name requests, each on its own',
+        body: adminBulkDecisionBodySchema,
+        response: answers(adminBulkResultSchema),
       },
-      async (request, reply) =>
-        reply.ok(
-          await decideEach(db, request, async (id) => {
-            await decideSubmission(db, {
-              id,
-              approve,
-              reason: request.body.reason,
-              operator: request.operator,
-              ip: request.ip,
-              onApproved: approvedHook,
-            });
-            return 'done';
-          }),
-        ),
-    );
-  }
+    },
+    async (request, reply) =>
+      reply.ok(
+        await decideEach(db, request, async (id) => {
+          await decideSubmission(db, { id, approve: true, ...act(request) });
+          return 'done';
+        }),
+      ),
+  );
+  app.post(
+    '/admin/kyc/bulk/refuse',
+    {
+      config: { access: 'kyc.review' },
+      schema: {
+        summary: 'Refuse many real-name requests, each on its own (optionally with one reply template)',
+        body: adminBulkRefusalBodySchema,
+        response: answers(adminBulkResultSchema),
+      },
+    },
+    async (request, reply) => {
+      const wording = await wordingIfChosen(db, request.body.template_id, 'kyc_refuse');
+      return reply.ok(
+        await decideEach(db, request, async (id) => {
+          await decideSubmission(db, { id, approve: false, ...act(request), wording });
+          return 'done';
+        }),
+      );
+    },
+  );
 };

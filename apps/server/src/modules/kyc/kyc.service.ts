@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { toldUser, type UserWording } from '../../platform/messaging/user-wording.ts';
 import type { AdminKycItem, Certification, CertificationBody, DocumentType } from '@app/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { postInboxMessage } from '../inbox/index.ts';
@@ -201,14 +202,22 @@ export async function decideSubmission(
     operator: string;
     ip?: string;
     onApproved?: ApprovalHook;
+    /** A refusal's wording for the user (a reply template in their language); without one they read the reason. */
+    wording?: UserWording | undefined;
   },
 ): Promise<AdminKycItem> {
   return db.transaction(async (tx) => {
+    // The user it is about is known before the row is decided: the wording is rendered in their language first.
+    const [pending] = await tx
+      .select({ userId: kycSubmissions.userId })
+      .from(kycSubmissions)
+      .where(eq(kycSubmissions.id, input.id));
+    const told = input.approve ? null : await toldUser(tx, input.wording, pending?.userId ?? null, input.reason);
     const [row] = await tx
       .update(kycSubmissions)
       .set({
         state: input.approve ? 'approved' : 'refused',
-        reason: input.approve ? null : input.reason,
+        reason: told ? told.text : null,
         decidedBy: input.operator,
         decidedAt: sql`now()`,
       })
@@ -227,14 +236,19 @@ export async function decideSubmission(
       action: input.approve ? 'kyc.approve' : 'kyc.refuse',
       target: `kyc:${row.id}`,
       reason: input.reason,
-      details: { user_id: row.userId, doc_type: row.docType, id_number_masked: row.docMasked },
+      details: {
+        user_id: row.userId,
+        doc_type: row.docType,
+        id_number_masked: row.docMasked,
+        ...told?.audited,
+      },
       ...(input.ip ? { ip: input.ip } : {}),
     });
     // The user hears the result in the same transaction that decides it.
     await postInboxMessage(tx, {
       userId: row.userId,
       kind: input.approve ? 'realname_approved' : 'realname_refused',
-      params: input.approve ? {} : { reason: input.reason },
+      params: told ? { reason: told.text } : {},
       reference: `kyc:${row.id}:decided`,
     });
     await tx

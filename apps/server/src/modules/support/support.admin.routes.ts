@@ -13,6 +13,7 @@ import {
 } from '@app/contracts';
 import { exportRoute, utc, yesNo } from '../../platform/audit/csv-export.ts';
 import { answers } from '../../platform/http/answers.ts';
+import { wordingFor } from '../reply-templates/index.ts';
 import {
   assignConversation,
   closeConversation,
@@ -80,22 +81,22 @@ export const adminSupportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'support.reply' },
       schema: {
-        summary: 'Reply in a support conversation',
+        summary: "Reply in a support conversation, in own words or with a reply template in the user's language",
         params: idParams,
         body: adminSupportReplyBodySchema,
         response: answers(supportMessageSchema),
       },
     },
-    async (request, reply) =>
-      reply.ok(
-        await operatorReplies(db, {
-          id: request.params.id,
-          body: request.body.body,
-          operator: request.operator,
-          ip: request.ip,
-        }),
-        'operation_succeeded',
-      ),
+    async (request, reply) => {
+      const { body, template_id: templateId } = request.body;
+      const act = { id: request.params.id, operator: request.operator, ip: request.ip };
+      // The schema lets exactly one of the two through.
+      const answer =
+        templateId !== undefined
+          ? await operatorReplies(db, { ...act, wording: await wordingFor(db, templateId, 'support_reply') })
+          : await operatorReplies(db, { ...act, body: body! });
+      return reply.ok(answer, 'operation_succeeded');
+    },
   );
   app.post(
     '/admin/support/conversations/:id/assign',

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { toldUser, type UserWording } from '../../platform/messaging/user-wording.ts';
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type {
   AdminSupportConversationItem,
@@ -246,11 +247,16 @@ async function lockConversation(tx: DbOrTx, id: number) {
 
 /**
  * An operator's answer: stored, audited and (for a signed-in user) announced in their inbox, in one transaction.
- * An unassigned conversation becomes the answering operator's.
+ * An unassigned conversation becomes the answering operator's. The answer is their own text, or a reply template
+ * rendered in the user's language (English for a logged-out writer, whose language the server does not know).
  */
-export async function operatorReplies(db: Db, input: Act & { body: string }): Promise<SupportMessage> {
+export async function operatorReplies(
+  db: Db,
+  input: Act & ({ body: string; wording?: undefined } | { body?: undefined; wording: UserWording }),
+): Promise<SupportMessage> {
   return db.transaction(async (tx) => {
     const c = await lockConversation(tx, input.id);
+    const told = await toldUser(tx, input.wording, c.userId, input.body ?? '');
     const [row] = await tx
       .insert(supportMessages)
       .values({
@@ -258,7 +264,7 @@ export async function operatorReplies(db: Db, input: Act & { body: string }): Pr
         userId: c.userId,
         author: 'operator',
         operator: input.operator,
-        body: input.body,
+        body: told.text,
       })
       .returning();
     await tx
@@ -277,7 +283,7 @@ export async function operatorReplies(db: Db, input: Act & { body: string }): Pr
       action: 'support.reply',
       target: c.userId !== null ? `user:${c.userId}` : `support:${c.id}`,
       reason: 'customer service answer',
-      details: { conversation: c.id, message: row!.id },
+      details: { conversation: c.id, message: row!.id, ...told.audited },
       ...(input.ip ? { ip: input.ip } : {}),
     });
     return view(row!);

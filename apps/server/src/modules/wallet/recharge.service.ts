@@ -1,4 +1,5 @@
 import { afterCursor, nextCursor, offsetOf, type PageInput } from '../../platform/db/keyset.ts';
+import { toldUser, type UserWording } from '../../platform/messaging/user-wording.ts';
 import { randomInt } from 'node:crypto';
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import {
@@ -196,6 +197,8 @@ export async function rechargeRecords(
 // ---------- operator review ----------
 
 export type Decision = { id: number; operator: string; reason: string; ip?: string };
+/** A refusal: a decision, and the wording the user reads (a reply template in their language; the reason without one). */
+export type Refusal = Decision & { wording?: UserWording | undefined };
 
 async function lockDeposit(tx: Tx, id: number): Promise<DepositRow> {
   const [row] = await tx
@@ -353,19 +356,20 @@ export async function auditDeposit(db: Db, d: Decision): Promise<RechargeRecord>
  * Refuses a recharge under review (3 -> 2, nothing moves), or, by a second operator, one awaiting audit
  * (4 -> 2): its credit and bonus are reversed by new journals (refused if the money is no longer there).
  */
-export async function refuseDeposit(db: Db, d: Decision): Promise<RechargeRecord> {
+export async function refuseDeposit(db: Db, d: Refusal): Promise<RechargeRecord> {
   return db.transaction(async (tx) => {
     const row = await lockDeposit(tx, d.id);
+    const told = await toldUser(tx, d.wording, row.userId, d.reason);
     if (row.status === 3) {
       const [updated] = await tx
         .update(deposits)
-        .set({ status: 2, reviewedBy: d.operator, reviewedAt: sql`now()`, reason: d.reason })
+        .set({ status: 2, reviewedBy: d.operator, reviewedAt: sql`now()`, reason: told.text })
         .where(eq(deposits.id, row.id))
         .returning();
       await postInboxMessage(tx, {
         userId: row.userId,
         kind: 'deposit_refused',
-        params: { reference: row.referenceCode, amount: formatMoney(row.amount), reason: d.reason },
+        params: { reference: row.referenceCode, amount: formatMoney(row.amount), reason: told.text },
         reference: `deposit:${row.id}:refused`,
       });
       await audit(tx, {
@@ -373,6 +377,7 @@ export async function refuseDeposit(db: Db, d: Decision): Promise<RechargeRecord
         action: 'deposit.refuse',
         target: `deposit:${row.id}`,
         reason: d.reason,
+        ...(d.wording ? { details: told.audited } : {}),
         ...(d.ip ? { ip: d.ip } : {}),
       });
       return toRecord(updated!);
@@ -399,17 +404,17 @@ export async function refuseDeposit(db: Db, d: Decision): Promise<RechargeRecord
         transfers: [{ from: userAccount(row.userId, 'available'), to: houseAccount('bonuses'), amount: b.amount }],
         memo: { deposit: b.id, parent: row.id },
       });
-      await tx.update(deposits).set({ status: 2, reason: d.reason }).where(eq(deposits.id, b.id));
+      await tx.update(deposits).set({ status: 2, reason: told.text }).where(eq(deposits.id, b.id));
     }
     const [updated] = await tx
       .update(deposits)
-      .set({ status: 2, auditedBy: d.operator, auditedAt: sql`now()`, auditReason: d.reason })
+      .set({ status: 2, auditedBy: d.operator, auditedAt: sql`now()`, auditReason: told.text })
       .where(eq(deposits.id, row.id))
       .returning();
     await postInboxMessage(tx, {
       userId: row.userId,
       kind: 'deposit_refused',
-      params: { reference: row.referenceCode, amount: formatMoney(row.amount), reason: d.reason },
+      params: { reference: row.referenceCode, amount: formatMoney(row.amount), reason: told.text },
       reference: `deposit:${row.id}:refused`,
     });
     await audit(tx, {
@@ -417,6 +422,7 @@ export async function refuseDeposit(db: Db, d: Decision): Promise<RechargeRecord
       action: 'deposit.reverse',
       target: `deposit:${row.id}`,
       reason: d.reason,
+      ...(d.wording ? { details: told.audited } : {}),
       ...(d.ip ? { ip: d.ip } : {}),
     });
     return toRecord(updated!);

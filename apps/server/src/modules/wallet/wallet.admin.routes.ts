@@ -3,7 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminBulkDecisionBodySchema,
+  adminBulkRefusalBodySchema,
   adminBulkResultSchema,
+  adminRefusalBodySchema,
   adminDepositExportSchema,
   adminDepositListSchema,
   adminDepositSearchSchema,
@@ -24,6 +26,7 @@ import {
 import { decideEach } from '../../platform/audit/bulk-decision.ts';
 import { exportRoute, utc } from '../../platform/audit/csv-export.ts';
 import { answers, fileAnswers } from '../../platform/http/answers.ts';
+import { wordingIfChosen } from '../reply-templates/index.ts';
 import type { UploadStore } from '../uploads/index.ts';
 import {
   channelBodySchema,
@@ -149,11 +152,10 @@ export const adminWalletRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = 
       ['submitted_utc', (d) => utc(d.created_at)],
     ],
   });
-  const depositActions = { approve: approveDeposit, audit: auditDeposit, refuse: refuseDeposit } as const;
+  const depositActions = { approve: approveDeposit, audit: auditDeposit } as const;
   const depositSummaries = {
     approve: 'Approve a deposit',
     audit: 'Second approval of a deposit above the threshold',
-    refuse: 'Refuse a deposit',
   } as const;
   for (const [action, decide] of Object.entries(depositActions)) {
     app.post(
@@ -173,6 +175,24 @@ export const adminWalletRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = 
       },
     );
   }
+
+  app.post(
+    '/admin/deposits/:id/refuse',
+    {
+      config: { access: 'money.review' },
+      schema: {
+        summary: 'Refuse a deposit, telling the user the reason or a reply template in their language',
+        params: idParams,
+        body: adminRefusalBodySchema,
+        response: answers(rechargeRecordSchema),
+      },
+    },
+    async (request, reply) => {
+      const wording = await wordingIfChosen(db, request.body.template_id, 'deposit_refuse');
+      const record = await refuseDeposit(db, { id: request.params.id, ...actor(request), wording });
+      return reply.ok(record, 'operation_succeeded');
+    },
+  );
 
   // Triage: one decision and one reason over up to BULK_MAX_ITEMS deposits, each its own act (decideEach).
   app.post(
@@ -198,18 +218,20 @@ export const adminWalletRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = 
     {
       config: { access: 'money.review' },
       schema: {
-        summary: 'Refuse many deposits, each on its own',
-        body: adminBulkDecisionBodySchema,
+        summary: 'Refuse many deposits, each on its own (optionally with one reply template)',
+        body: adminBulkRefusalBodySchema,
         response: answers(adminBulkResultSchema),
       },
     },
-    async (request, reply) =>
-      reply.ok(
+    async (request, reply) => {
+      const wording = await wordingIfChosen(db, request.body.template_id, 'deposit_refuse');
+      return reply.ok(
         await decideEach(db, request, async (id) => {
-          await refuseDeposit(db, { id, ...actor(request) });
+          await refuseDeposit(db, { id, ...actor(request), wording });
           return 'done';
         }),
-      ),
+      );
+    },
   );
 
   /** A transfer screenshot, for the operators reviewing it (reading it is audited). */
@@ -307,14 +329,15 @@ export const adminWalletRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = 
     {
       config: { access: 'money.review' },
       schema: {
-        summary: 'Refuse a withdrawal',
+        summary: 'Refuse a withdrawal, telling the user the reason or a reply template in their language',
         params: idParams,
-        body: z.object({ reason: reasonSchema }),
+        body: adminRefusalBodySchema,
         response: answers(withdrawRecordSchema),
       },
     },
     async (request, reply) => {
-      const record = await refuseWithdrawal(db, { id: request.params.id, ...actor(request) });
+      const wording = await wordingIfChosen(db, request.body.template_id, 'withdrawal_refuse');
+      const record = await refuseWithdrawal(db, { id: request.params.id, ...actor(request), wording });
       return reply.ok(record, 'operation_succeeded');
     },
   );
@@ -342,18 +365,20 @@ export const adminWalletRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = 
     {
       config: { access: 'money.review' },
       schema: {
-        summary: 'Refuse many withdrawals, each on its own',
-        body: adminBulkDecisionBodySchema,
+        summary: 'Refuse many withdrawals, each on its own (optionally with one reply template)',
+        body: adminBulkRefusalBodySchema,
         response: answers(adminBulkResultSchema),
       },
     },
-    async (request, reply) =>
-      reply.ok(
+    async (request, reply) => {
+      const wording = await wordingIfChosen(db, request.body.template_id, 'withdrawal_refuse');
+      return reply.ok(
         await decideEach(db, request, async (id) => {
-          await refuseWithdrawal(db, { id, ...actor(request) });
+          await refuseWithdrawal(db, { id, ...actor(request), wording });
           return 'done';
         }),
-      ),
+      );
+    },
   );
 
   // ---------- settings ----------

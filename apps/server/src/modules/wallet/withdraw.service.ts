@@ -1,4 +1,5 @@
 import { afterCursor, nextCursor, offsetOf, type PageInput } from '../../platform/db/keyset.ts';
+import { toldUser, type UserWording } from '../../platform/messaging/user-wording.ts';
 import { and, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import {
   dayOf,
@@ -323,6 +324,8 @@ export async function withdrawRecords(
 // ---------- operator review ----------
 
 type Decision = { id: number; operator: string; reason: string; ip?: string };
+/** A refusal: a decision, and the wording the user reads (a reply template in their language; the reason without one). */
+type Refusal = Decision & { wording?: UserWording | undefined };
 
 async function lockWithdrawal(tx: Tx, id: number) {
   const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
@@ -393,9 +396,10 @@ export async function approveWithdrawal(db: Db, d: Decision): Promise<AdminWithd
 }
 
 /** Refuses a withdrawal: the full amount (fee included) goes back to available, with the reason shown. */
-export async function refuseWithdrawal(db: Db, d: Decision): Promise<WithdrawRecord> {
+export async function refuseWithdrawal(db: Db, d: Refusal): Promise<WithdrawRecord> {
   return db.transaction(async (tx) => {
     const row = await lockWithdrawal(tx, d.id);
+    const told = await toldUser(tx, d.wording, row.userId, d.reason);
     await postJournal(tx, {
       reference: `withdrawal:${row.id}:refund`,
       kind: 'withdrawal_refund',
@@ -406,13 +410,13 @@ export async function refuseWithdrawal(db: Db, d: Decision): Promise<WithdrawRec
     });
     const [updated] = await tx
       .update(withdrawals)
-      .set({ status: 2, reviewedBy: d.operator, reviewedAt: sql`now()`, reason: d.reason })
+      .set({ status: 2, reviewedBy: d.operator, reviewedAt: sql`now()`, reason: told.text })
       .where(eq(withdrawals.id, row.id))
       .returning();
     await postInboxMessage(tx, {
       userId: row.userId,
       kind: 'withdrawal_refused',
-      params: { amount: formatMoney(row.amount), reason: d.reason },
+      params: { amount: formatMoney(row.amount), reason: told.text },
       reference: `withdrawal:${row.id}:refused`,
     });
     await audit(tx, {
@@ -420,6 +424,7 @@ export async function refuseWithdrawal(db: Db, d: Decision): Promise<WithdrawRec
       action: 'withdrawal.refuse',
       target: `withdrawal:${row.id}`,
       reason: d.reason,
+      ...(d.wording ? { details: told.audited } : {}),
       ...(d.ip ? { ip: d.ip } : {}),
     });
     return toWithdrawRecord(updated!);
