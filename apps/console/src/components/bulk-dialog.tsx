@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { AdminBulkResult } from '@app/contracts';
-import { useBulkDecideMutation, type BulkDecision, type TriageQueue } from '../lib/triage-api.ts';
+import { REFUSAL_TEMPLATES, useBulkDecideMutation, type BulkDecision, type TriageQueue } from '../lib/triage-api.ts';
 import { Dialog } from './dialog.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 import ui from './ui.module.css';
@@ -32,9 +32,10 @@ export function BulkDialog({
       title={t(`triage.confirm.${decision}`, { count: items.length })}
       confirmLabel={t(`triage.${decision}`, { count: items.length })}
       tone={decision === 'refuse' ? 'danger' : 'primary'}
+      templateUse={decision === 'refuse' ? REFUSAL_TEMPLATES[queue] : undefined}
       onClose={onClose}
-      onConfirm={async (reason) =>
-        onDone(await decide({ queue, decision, ids: items.map((i) => i.id), reason }).unwrap())
+      onConfirm={async (reason, templateId) =>
+        onDone(await decide({ queue, decision, ids: items.map((i) => i.id), reason, template_id: templateId }).unwrap())
       }
     >
       <ul className={ui.bulkList} aria-label={t('triage.itemsLabel')} data-testid="bulk-items">

@@ -1,7 +1,9 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ReplyTemplate, ReplyTemplateUse } from '@app/contracts';
 import { Dialog } from './dialog.tsx';
 import { errorText } from './error-text.ts';
+import { TemplatePicker } from './template-picker.tsx';
 import ui from './ui.module.css';
 
 /** The audit log keeps why: every operator act asks for a reason of at least this many characters. */
@@ -9,13 +11,16 @@ export const MIN_REASON = 3;
 
 /**
  * Confirms an act with its reason. The button stays disabled until the reason is long enough; a refusal shows
- * the server's message in the dialog, which stays open; success closes it.
+ * the server's message in the dialog, which stays open; success closes it. An act the user hears of
+ * (`templateUse`: a refusal) also offers the reply templates for it: the user then reads the template in their
+ * language, and the reason goes to the audit log only.
  */
 export function ReasonDialog({
   title,
   children,
   confirmLabel,
   tone = 'primary',
+  templateUse,
   onConfirm,
   onClose,
 }: {
@@ -23,11 +28,16 @@ export function ReasonDialog({
   children?: ReactNode;
   confirmLabel: string;
   tone?: 'primary' | 'danger';
-  /** Resolves when done; rejects with the request's error to keep the dialog open with its message. */
-  onConfirm: (reason: string) => Promise<unknown>;
+  templateUse?: ReplyTemplateUse | undefined;
+  /**
+   * Resolves when done; rejects with the request's error to keep the dialog open with its message. `templateId`:
+   * the template the operator picked, if any.
+   */
+  onConfirm: (reason: string, templateId?: number) => Promise<unknown>;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const [template, setTemplate] = useState<ReplyTemplate | null>(null);
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -42,7 +52,7 @@ export function ReasonDialog({
     setBusy(true);
     setFailure(null);
     try {
-      await onConfirm(trimmed);
+      await (template ? onConfirm(trimmed, template.id) : onConfirm(trimmed));
       onClose();
     } catch (error) {
       setFailure(errorText(error, t));
@@ -54,6 +64,14 @@ export function ReasonDialog({
     <Dialog title={title} onClose={onClose} busy={busy} testId="reason-dialog">
       <form onSubmit={submit} noValidate style={{ display: 'contents' }}>
         {children}
+        {templateUse && (
+          <TemplatePicker
+            use={templateUse}
+            value={template}
+            onChange={setTemplate}
+            noneLabel={t('templates.noneReason')}
+          />
+        )}
         <div className={ui.field}>
           <label className={ui.label} htmlFor="reason">
             {t('reason.label')}
@@ -74,7 +92,7 @@ export function ReasonDialog({
             </span>
           ) : (
             <span id="reason-help" className={ui.hint}>
-              {t('reason.hint')}
+              {template ? t('templates.reasonAuditOnly') : t('reason.hint')}
             </span>
           )}
         </div>

@@ -4,6 +4,7 @@ import { RiskPage } from '../features/risk/components/risk-page.tsx';
 import { CasesQueue } from '../features/cases/components/cases-queue.tsx';
 import { CasePage } from '../features/cases/components/case-page.tsx';
 import { BroadcastPage } from '../features/broadcast/components/broadcast-page.tsx';
+import { ReplyTemplatesPage } from '../features/reply-templates/components/reply-templates-page.tsx';
 import { ContentPage } from '../features/content/components/content-page.tsx';
 import { HousePage } from '../features/house/components/house-page.tsx';
 import { PlansPage } from '../features/plans/components/plans-page.tsx';
@@ -41,6 +42,7 @@ const PAGES = {
   orders: <OrdersPage />,
   audit: <AuditPage />,
   broadcast: <BroadcastPage />,
+  templates: <ReplyTemplatesPage />,
   operators: <OperatorsPage />,
   tokens: <TokensPage />,
   brand: <BrandSettingsPage />,

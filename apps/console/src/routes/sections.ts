@@ -25,6 +25,7 @@ export const SECTIONS: readonly {
   { path: 'orders', labelKey: 'nav.orders', permission: 'users.read' },
   { path: 'audit', labelKey: 'nav.audit', permission: 'audit.read' },
   { path: 'broadcast', labelKey: 'broadcast.nav', permission: 'support.reply' },
+  { path: 'templates', labelKey: 'templates.nav', permission: 'support.reply' },
   { path: 'operators', labelKey: 'nav.operators', permission: 'operators.manage' },
   { path: 'brand', labelKey: 'nav.brand', permission: 'settings.edit' },
   { path: 'tokens', labelKey: 'nav.tokens', permission: null },

@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminDeposit } from '@app/contracts';
 import { mockServer, renderWithStore, signInOperator } from '../../../test-support/render.tsx';
+import { replyTemplate } from '../../../test-support/reply-templates.ts';
 import { DepositQueue } from '../components/deposit-queue.tsx';
 import { depositOutcome } from '../lib/deposit-outcome.ts';
 
@@ -31,6 +32,8 @@ const deposit = (extra: Partial<AdminDeposit> = {}): AdminDeposit => ({
   flags: { same_image_as: [9], same_transfer_note_as: [] },
   ...extra,
 });
+
+const unreadable = replyTemplate();
 
 function signIn(store: ReturnType<typeof renderWithStore>['store']) {
   signInOperator(store, { name: 'fay', role: 'finance', permissions: ['money.review'], id: 2 });
@@ -191,5 +194,39 @@ describe('the deposits queue', () => {
     expect(calls.find((c) => c.path.startsWith('/admin/deposits'))?.path).toBe('/admin/deposits?id=7&page=1&size=50');
     expect(screen.getByText('Deposit #7, opened from search.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to the queue' }).getAttribute('href')).toBe('/deposits');
+  });
+
+  it('offers the reply templates for a refusal, shows the one picked and sends it beside the reason', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockServer({
+      'GET /admin/deposits': { data: { items: [deposit()] } },
+      'GET /admin/reply-templates': (call) => ({
+        data: { items: call.path.includes('use=deposit_refuse') ? [unreadable] : [] },
+      }),
+      'POST /admin/deposits/7/refuse': { data: deposit({ status: 2 }), key: 'operation_succeeded' },
+    });
+    const { store } = renderWithStore(
+      <MemoryRouter>
+        <DepositQueue />
+      </MemoryRouter>,
+    );
+    signIn(store);
+    await user.click(await screen.findByRole('button', { name: 'Open deposit #7' }));
+    await user.click(screen.getByRole('button', { name: 'Refuse' }));
+    const dialog = screen.getByRole('dialog', { name: /Refuse deposit #7/ });
+    const picker = (await within(dialog).findByLabelText(/Reply template/)) as HTMLSelectElement;
+    expect([...picker.options].map((o) => o.textContent)).toEqual([
+      'None: the user reads my reason',
+      'Screenshot unreadable',
+    ]);
+    await user.selectOptions(picker, 'Screenshot unreadable');
+    const preview = within(dialog).getByTestId('template-preview');
+    expect(preview.textContent).toContain(unreadable.texts.en);
+    expect(preview.textContent).toContain('Written in 2 of 10 languages');
+    await user.type(within(dialog).getByLabelText('Reason (kept in the audit log)'), 'blurred photo');
+    expect(within(dialog).getByText('Kept in the audit log only: the user reads the template.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Refuse' }));
+    await vi.waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ reason: 'blurred photo', template_id: 4 });
   });
 });

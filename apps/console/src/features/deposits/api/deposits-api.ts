@@ -10,12 +10,12 @@ export const depositsApi = consoleApi.injectEndpoints({
       query: (params) => ({ url: '/admin/deposits', params }),
       providesTags: ['Deposits'],
     }),
-    decideDeposit: build.mutation<RechargeRecord, { id: number; decision: DepositDecision; reason: string }>({
-      query: ({ id, decision, reason }) => ({
-        url: `/admin/deposits/${id}/${decision}`,
-        method: 'POST',
-        body: { reason },
-      }),
+    /** `template_id` (a refusal's reply template) is sent only with one. */
+    decideDeposit: build.mutation<
+      RechargeRecord,
+      { id: number; decision: DepositDecision; reason: string; template_id?: number | undefined }
+    >({
+      query: ({ id, decision, ...body }) => ({ url: `/admin/deposits/${id}/${decision}`, method: 'POST', body }),
       invalidatesTags: ['Deposits'],
     }),
   }),

@@ -136,9 +136,10 @@ export function DepositDetail({
           title={t(`deposits.confirm.${asking}`, { id: deposit.id })}
           confirmLabel={t(`deposits.${asking}`)}
           tone={asking === 'refuse' ? 'danger' : 'primary'}
+          templateUse={asking === 'refuse' ? 'deposit_refuse' : undefined}
           onClose={() => setAsking(null)}
-          onConfirm={async (reason) => {
-            const record = await decide({ id: deposit.id, decision: asking, reason }).unwrap();
+          onConfirm={async (reason, templateId) => {
+            const record = await decide({ id: deposit.id, decision: asking, reason, template_id: templateId }).unwrap();
             onDecided?.(depositOutcome(asking, record), record);
           }}
         >

@@ -14,8 +14,11 @@ export const kycApi = consoleApi.injectEndpoints({
     readKycDocument: build.mutation<AdminKycDocument, { id: number; reason: string }>({
       query: ({ id, reason }) => ({ url: `/admin/kyc/${id}/document`, params: { reason } }),
     }),
-    decideKyc: build.mutation<AdminKycItem, { id: number; decision: 'approve' | 'refuse'; reason: string }>({
-      query: ({ id, decision, reason }) => ({ url: `/admin/kyc/${id}/${decision}`, method: 'POST', body: { reason } }),
+    decideKyc: build.mutation<
+      AdminKycItem,
+      { id: number; decision: 'approve' | 'refuse'; reason: string; template_id?: number | undefined }
+    >({
+      query: ({ id, decision, ...body }) => ({ url: `/admin/kyc/${id}/${decision}`, method: 'POST', body }),
       invalidatesTags: ['Kyc'],
     }),
   }),

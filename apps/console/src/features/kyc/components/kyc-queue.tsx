@@ -139,8 +139,11 @@ function KycDetail({ item, onDecided }: { item: AdminKycItem; onDecided: (item: 
           title={t(`kyc.confirm.${asking}`, { id: item.id })}
           confirmLabel={t(`kyc.${asking}`)}
           tone={asking === 'refuse' ? 'danger' : 'primary'}
+          templateUse={asking === 'refuse' ? 'kyc_refuse' : undefined}
           onClose={() => setAsking(null)}
-          onConfirm={async (reason) => onDecided(await decide({ id: item.id, decision: asking, reason }).unwrap())}
+          onConfirm={async (reason, templateId) =>
+            onDecided(await decide({ id: item.id, decision: asking, reason, template_id: templateId }).unwrap())
+          }
         >
           {asking === 'refuse' && <p className={ui.hint}>{t('kyc.refuseHint')}</p>}
         </ReasonDialog>

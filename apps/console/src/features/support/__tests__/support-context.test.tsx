@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminSupportConversationItem, MyOrder, Permission } from '@app/contracts';
 import { mockServer, renderWithStore, signInOperator } from '../../../test-support/render.tsx';
+import { replyTemplate } from '../../../test-support/reply-templates.ts';
 import { SupportQueue } from '../components/support-queue.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -36,9 +37,10 @@ const withdrawal: MyOrder = {
   target: { type: 'withdrawal', id: 41 },
 };
 
-async function openConversation(permissions: Permission[]) {
+async function openConversation(permissions: Permission[], more: Parameters<typeof mockServer>[0] = {}) {
   const user = userEvent.setup();
   const { calls } = mockServer({
+    ...more,
     'GET /admin/support/conversations': { data: { items: [conversation], total: 1, page: 1 } },
     'GET /admin/support/conversations/3': {
       data: {
@@ -58,7 +60,7 @@ async function openConversation(permissions: Permission[]) {
   );
   signInOperator(store, { name: 'sam', role: 'support', permissions: permissions, id: 3 });
   await user.click(await screen.findByRole('button', { name: 'Open conversation #3' }));
-  return { region: screen.getByRole('region', { name: 'Conversation' }), calls };
+  return { region: screen.getByRole('region', { name: 'Conversation' }), calls, user };
 }
 
 describe('a support conversation for its operator', () => {
@@ -77,5 +79,29 @@ describe('a support conversation for its operator', () => {
     await within(region).findByText('My withdrawal has not arrived', { selector: 'div' });
     expect(within(region).queryByTestId('support-activity')).toBeNull();
     expect(calls.some((c) => c.path.startsWith('/admin/users/'))).toBe(false);
+  });
+
+  it('answers with a reply template instead of own words: the server renders it in the user’s language', async () => {
+    const hello = replyTemplate({
+      id: 5,
+      name: 'Hello',
+      uses: ['support_reply'],
+      texts: { en: 'Hello, we are on it.' },
+    });
+    const { region, calls, user } = await openConversation(['support.reply'], {
+      'GET /admin/reply-templates': { data: { items: [hello] } },
+      'POST /admin/support/conversations/3/reply': {
+        data: { id: 2, from: 'operator', topic: null, body: 'Hello, we are on it.', created_at: 2, operator: 'sam' },
+      },
+    });
+    const picker = await within(region).findByLabelText(/Reply template/);
+    expect(within(region).getByLabelText('Your answer')).toBeTruthy();
+    await user.selectOptions(picker, 'Hello');
+    // Own words give way to the template, which the panel shows in English.
+    expect(within(region).queryByLabelText('Your answer')).toBeNull();
+    expect(within(region).getByTestId('template-preview').textContent).toContain(hello.texts.en);
+    await user.click(within(region).getByRole('button', { name: 'Send answer' }));
+    await vi.waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ template_id: 5 });
   });
 });

@@ -22,8 +22,9 @@ export const supportApi = consoleApi.injectEndpoints({
       query: (id) => `/admin/support/conversations/${id}`,
       providesTags: ['Support'],
     }),
-    replySupport: build.mutation<SupportMessage, { id: number; body: string }>({
-      query: ({ id, body }) => ({ url: `/admin/support/conversations/${id}/reply`, method: 'POST', body: { body } }),
+    /** An answer in the operator's words (`body`) or a reply template the server renders in the user's language. */
+    replySupport: build.mutation<SupportMessage, { id: number } & ({ body: string } | { template_id: number })>({
+      query: ({ id, ...body }) => ({ url: `/admin/support/conversations/${id}/reply`, method: 'POST', body }),
       invalidatesTags: ['Support'],
     }),
     assignSupport: build.mutation<AdminSupportConversationItem, { id: number; operator: string; reason: string }>({

@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { AdminSupportConversationItem, SupportQueueState } from '@app/contracts';
+import type { AdminSupportConversationItem, ReplyTemplate, SupportQueueState } from '@app/contracts';
 import { errorText } from '../../../components/error-text.ts';
 import { useQueueState } from '../../../components/queue-state.ts';
 import page from '../../../components/page.module.css';
 import { QueueShell } from '../../../components/queue-shell.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import { Field } from '../../../components/field.tsx';
+import { TemplatePicker } from '../../../components/template-picker.tsx';
 import { DetailHeader } from '../../../components/detail-header.tsx';
 import { UserTags } from '../../../components/user-tags.tsx';
 import ui from '../../../components/ui.module.css';
@@ -108,6 +109,7 @@ function SupportDetail({ id, me }: { id: number; me: string }) {
   const [assign] = useAssignSupportMutation();
   const [close] = useCloseSupportMutation();
   const [draft, setDraft] = useState('');
+  const [template, setTemplate] = useState<ReplyTemplate | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [asking, setAsking] = useState<'assign' | 'close' | null>(null);
   const [assignee, setAssignee] = useState(me);
@@ -117,11 +119,12 @@ function SupportDetail({ id, me }: { id: number; me: string }) {
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
-    if (!draft.trim()) return;
+    if (!template && !draft.trim()) return;
     setFailure(null);
     try {
-      await reply({ id, body: draft.trim() }).unwrap();
+      await reply(template ? { id, template_id: template.id } : { id, body: draft.trim() }).unwrap();
       setDraft('');
+      setTemplate(null);
     } catch (error) {
       setFailure(errorText(error, t));
     }
@@ -183,17 +186,27 @@ function SupportDetail({ id, me }: { id: number; me: string }) {
           ))}
         </div>
         <form onSubmit={send} className={ui.field}>
-          <label className={ui.label} htmlFor="support-reply">
-            {t('support.reply')}
-          </label>
-          <textarea
-            id="support-reply"
-            className={ui.input}
-            rows={3}
-            maxLength={2000}
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
+          <TemplatePicker
+            use="support_reply"
+            value={template}
+            onChange={setTemplate}
+            noneLabel={t('templates.noneOwnWords')}
           />
+          {!template && (
+            <>
+              <label className={ui.label} htmlFor="support-reply">
+                {t('support.reply')}
+              </label>
+              <textarea
+                id="support-reply"
+                className={ui.input}
+                rows={3}
+                maxLength={2000}
+                value={draft}
+                onChange={(event) => setDraft(event.target.value)}
+              />
+            </>
+          )}
           {failure && (
             <div className={ui.alert} role="alert">
               {failure}
@@ -203,7 +216,7 @@ function SupportDetail({ id, me }: { id: number; me: string }) {
             <button
               type="submit"
               className={`${ui.button} ${ui.primary}`}
-              disabled={!draft.trim() || replying.isLoading}
+              disabled={(!template && !draft.trim()) || replying.isLoading}
             >
               {t('support.send')}
             </button>

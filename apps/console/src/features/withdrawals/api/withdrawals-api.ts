@@ -22,8 +22,8 @@ export const withdrawalsApi = consoleApi.injectEndpoints({
       query: ({ id, reason }) => ({ url: `/admin/withdrawals/${id}/approve`, method: 'POST', body: { reason } }),
       invalidatesTags: ['Withdrawals'],
     }),
-    refuseWithdrawal: build.mutation<WithdrawRecord, { id: number; reason: string }>({
-      query: ({ id, reason }) => ({ url: `/admin/withdrawals/${id}/refuse`, method: 'POST', body: { reason } }),
+    refuseWithdrawal: build.mutation<WithdrawRecord, { id: number; reason: string; template_id?: number | undefined }>({
+      query: ({ id, ...body }) => ({ url: `/admin/withdrawals/${id}/refuse`, method: 'POST', body }),
       invalidatesTags: ['Withdrawals'],
     }),
   }),

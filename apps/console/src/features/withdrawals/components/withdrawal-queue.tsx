@@ -250,13 +250,14 @@ function WithdrawalDetail({
           title={t(`withdrawals.confirm.${asking}`, { id: w.id })}
           confirmLabel={t(`withdrawals.${asking}`)}
           tone={asking === 'refuse' ? 'danger' : 'primary'}
+          templateUse={asking === 'refuse' ? 'withdrawal_refuse' : undefined}
           onClose={() => setAsking(null)}
-          onConfirm={async (reason) => {
+          onConfirm={async (reason, templateId) => {
             if (asking === 'approve') {
               const answer = await approve({ id: w.id, reason }).unwrap();
               onDecided(answer.waiting_for_second ? 'waiting_for_second' : 'paid');
             } else {
-              await refuse({ id: w.id, reason }).unwrap();
+              await refuse({ id: w.id, reason, template_id: templateId }).unwrap();
               onDecided('refused');
             }
           }}
