@@ -17,6 +17,10 @@ export const BCP47: Record<Language, string> = {
   vi: 'vi',
 };
 
+/** The BCP 47 tag of a stored language code, for a `lang` attribute; undefined for one the app does not know. */
+export const bcp47Of = (code: string | null | undefined): string | undefined =>
+  isLanguage(code) ? BCP47[code] : undefined;
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '@app/contracts';
+import { BCP47, type Language } from '@app/contracts';
 import editor from '../../../components/editor.module.css';
 import { EditorNotices } from '../../../components/editor-notices.tsx';
 import { Field } from '../../../components/field.tsx';
@@ -65,7 +65,7 @@ export function BroadcastPage() {
                   <input
                     id={`broadcast-${lang}-title`}
                     className={ui.input}
-                    lang={lang}
+                    lang={BCP47[lang]}
                     value={draft[lang].title}
                     aria-invalid={!!error(`${lang}.title`)}
                     onChange={(event) => set(lang, 'title', event.target.value)}
@@ -75,7 +75,7 @@ export function BroadcastPage() {
                   <textarea
                     id={`broadcast-${lang}-body`}
                     className={ui.input}
-                    lang={lang}
+                    lang={BCP47[lang]}
                     rows={3}
                     value={draft[lang].body}
                     aria-invalid={!!error(`${lang}.body`)}

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CONTENT_KINDS, type AdminContentItem, type ContentKind, type Language } from '@app/contracts';
+import { BCP47, CONTENT_KINDS, type AdminContentItem, type ContentKind, type Language } from '@app/contracts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import page from '../../../components/page.module.css';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
@@ -247,7 +247,7 @@ export function ContentEditor({
                           <input
                             id={`${lang}-title`}
                             className={ui.input}
-                            lang={lang}
+                            lang={BCP47[lang]}
                             value={text.title}
                             maxLength={160}
                             placeholder={lang === 'en' ? '' : draft.texts.en.title}
@@ -263,7 +263,7 @@ export function ContentEditor({
                           <input
                             id={`${lang}-summary`}
                             className={ui.input}
-                            lang={lang}
+                            lang={BCP47[lang]}
                             value={text.summary}
                             onChange={(e) => setText(lang, 'summary', e.target.value)}
                           />
@@ -273,7 +273,7 @@ export function ContentEditor({
                             <textarea
                               id={`${lang}-body`}
                               className={`${ui.input} ${page.mono}`}
-                              lang={lang}
+                              lang={BCP47[lang]}
                               rows={4}
                               value={text.body}
                               onChange={(e) => setText(lang, 'body', e.target.value)}

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdminPlan, Language } from '@app/contracts';
+import { BCP47, type AdminPlan, type Language } from '@app/contracts';
 import { EditorNotices } from '../../../components/editor-notices.tsx';
 import { Field } from '../../../components/field.tsx';
 import { LanguageTexts } from '../../../components/language-texts.tsx';
@@ -189,7 +189,7 @@ export function PlanEditor({ plan, onClose }: { plan: AdminPlan | null; onClose:
                         <input
                           id={`plan-${lang}-title`}
                           className={ui.input}
-                          lang={lang}
+                          lang={BCP47[lang]}
                           value={text.title}
                           placeholder={lang === 'en' ? '' : draft.texts.en.title}
                           aria-invalid={!!error(`${lang}.title`)}
@@ -204,7 +204,7 @@ export function PlanEditor({ plan, onClose }: { plan: AdminPlan | null; onClose:
                         <textarea
                           id={`plan-${lang}-description`}
                           className={ui.input}
-                          lang={lang}
+                          lang={BCP47[lang]}
                           rows={3}
                           value={text.description}
                           onChange={(event) => setText(lang, 'description', event.target.value)}

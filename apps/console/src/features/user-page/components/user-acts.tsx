@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ADJUSTMENT_CATEGORIES, LANGUAGES, type AdminUserProfile, type Language } from '@app/contracts';
+import { ADJUSTMENT_CATEGORIES, LANGUAGES, bcp47Of, type AdminUserProfile, type Language } from '@app/contracts';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import { Field } from '../../../components/field.tsx';
 import ui from '../../../components/ui.module.css';
@@ -200,7 +200,7 @@ function MessageDialog({ user, onClose, onDone }: ActProps) {
         <input
           id="message-title"
           className={ui.input}
-          lang={user.lang}
+          lang={bcp47Of(user.lang)}
           maxLength={120}
           value={title}
           onChange={(e) => setTitle(e.target.value)}
@@ -210,7 +210,7 @@ function MessageDialog({ user, onClose, onDone }: ActProps) {
         <textarea
           id="message-body"
           className={ui.input}
-          lang={user.lang}
+          lang={bcp47Of(user.lang)}
           rows={5}
           maxLength={2000}
           value={body}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdminPaymentMethod } from '@app/contracts';
+import { bcp47Of, type AdminPaymentMethod } from '@app/contracts';
 import page from '../../../components/page.module.css';
 import { QueryState } from '../../../components/query-state.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
@@ -500,7 +500,7 @@ function MessagesPart({ id }: { id: number }) {
         {
           label: t('userPage.col.message'),
           cell: (m) => (
-            <div lang={m.lang}>
+            <div lang={bcp47Of(m.lang)}>
               <strong>{m.title}</strong>
               <div className={styles.body}>{m.body}</div>
             </div>
