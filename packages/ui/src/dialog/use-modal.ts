@@ -15,7 +15,8 @@ const displayCheck = (): CheckOptions['displayCheck'] =>
   document.documentElement.getClientRects().length > 0 ? 'full' : 'none';
 
 // The tabbable library arrives with the first modal, not with the first page: Home's first load carries no
-// modal. Until it is there (milliseconds), Tab behaves as the native modal dialog makes it.
+// modal. Until it is there (milliseconds, longer on a busy phone), Tab goes round the dialog's enabled controls and
+// tabindex elements (FIRST_CONTROL) instead, so it never leaves for the browser's chrome.
 let tabbableOf: ((node: HTMLElement) => FocusableElement[]) | undefined;
 const loadTabbable = () =>
   import('tabbable').then(({ tabbable }) => {
@@ -56,7 +57,7 @@ export function useModal<T extends HTMLDialogElement>(
       node.setAttribute('open', '');
       (initialFocus === 'container' ? node : (node.querySelector<HTMLElement>(FIRST_CONTROL) ?? node)).focus();
     }
-    const items = () => tabbableOf?.(node) ?? [];
+    const items = () => tabbableOf?.(node) ?? [...node.querySelectorAll<HTMLElement>(FIRST_CONTROL)];
     const onCancel = (event: Event) => {
       // The dialog closes when its owner says so (it re-renders without it), not by itself.
       event.preventDefault();
