@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { connect, type Database } from '../../src/platform/db/client.ts';
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/platform/db/embedded.ts';
 import { LOCKS } from '../../src/platform/jobs/leader-lock.ts';
-import { startServer, waitFor, type runTs } from '../crash/processes.ts';
+import { startServer, stopRun, waitFor, type runTs } from '../crash/processes.ts';
 import { expectBooksAfterLoad, MixedLoad, openWithdrawals } from '../helpers/mixed-load.ts';
 import { bootstrapOperators } from '../helpers/operator-bootstrap.ts';
 import { nginxBinary, startNginx } from './nginx.ts';
@@ -78,8 +78,7 @@ suite('three nodes behind nginx', () => {
   afterAll(async () => {
     await balancer?.stop();
     for (const node of nodes) {
-      if (node.run.child.exitCode === null && node.run.child.signalCode === null) node.run.child.kill('SIGTERM');
-      await node.run.exited;
+      await stopRun(node.run);
     }
     await database?.close();
     await embedded?.stop();

@@ -33,6 +33,12 @@ export function runTs(entry: string, env: Record<string, string>, options: { log
   return { child, lines, exited };
 }
 
+/** Stops a server run by runTs as systemd would (SIGTERM, unless it has already ended) and waits for it to exit. */
+export async function stopRun(run: Pick<ReturnType<typeof runTs>, 'child' | 'exited'>) {
+  if (run.child.exitCode === null && run.child.signalCode === null) run.child.kill('SIGTERM');
+  await run.exited;
+}
+
 /** Waits for `check`; on a time-out the error carries the last lines of `log`, the server's own account of why. */
 export async function waitFor(
   check: () => boolean | Promise<boolean>,

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../../src/platform/db/client.ts';
 import { freePort, runningEmbeddedUrl } from '../../src/platform/db/embedded.ts';
 import { users } from '../../src/modules/users/users.table.ts';
-import { startServer, type runTs } from '../crash/processes.ts';
+import { startServer, stopRun, type runTs } from '../crash/processes.ts';
 import { bootstrapOperators } from '../helpers/operator-bootstrap.ts';
 
 /**
@@ -48,8 +48,7 @@ let server: ReturnType<typeof runTs> | undefined;
 
 async function stopServer() {
   if (!server) return;
-  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGTERM');
-  await server.exited;
+  await stopRun(server);
   server = undefined;
 }
 

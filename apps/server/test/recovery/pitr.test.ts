@@ -9,8 +9,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userAccount } from '../../src/modules/ledger/account-codes.ts';
 import { connect, type Database } from '../../src/platform/db/client.ts';
-import { freePort } from '../../src/platform/db/embedded.ts';
-import { serverRoot, startServer, waitFor, type runTs } from '../crash/processes.ts';
+import { freePort, postgresUser } from '../../src/platform/db/embedded.ts';
+import { serverRoot, startServer, stopRun, waitFor, type runTs } from '../crash/processes.ts';
 import { expectBooksAfterLoad, MixedLoad, type LoadClient, type Outcome } from '../helpers/mixed-load.ts';
 
 /**
@@ -95,8 +95,7 @@ async function stopPostgres() {
 
 async function stopServer() {
   if (!server) return;
-  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGTERM');
-  await server.exited;
+  await stopRun(server);
   server = undefined;
 }
 
@@ -114,10 +113,8 @@ suite('point-in-time recovery with pgBackRest (deploy/pgbackrest)', () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'pitr-'));
     port = await freePort();
     env = { ...process.env, PGBACKREST_CONFIG: path.join(dir, 'pgbackrest.conf') } as Record<string, string>;
-    if (process.getuid?.() === 0) {
-      const id = async (flag: string) => Number.parseInt((await run('id', [flag, 'postgres'])).stdout, 10);
-      await fs.chown(dir, await id('-u'), await id('-g'));
-    }
+    const { uid, gid } = await postgresUser();
+    if (uid !== undefined && gid !== undefined) await fs.chown(dir, uid, gid);
     await fs.writeFile(env.PGBACKREST_CONFIG!, await drillConfig(), { mode: 0o644 });
     await asPostgres(path.join(bin!, 'initdb'), ['-D', path.join(dir, 'data'), '-A', 'trust', '-U', 'postgres']);
     // The archiving lines exactly as an operator adds them, then what places this cluster in the scratch folder.

