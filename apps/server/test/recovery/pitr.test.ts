@@ -156,8 +156,14 @@ suite('point-in-time recovery with pgBackRest (deploy/pgbackrest)', () => {
 
     // The base backup a restore starts from; everything after it is replayed from the archived WAL.
     await backrest('backup', '--type=full');
-    const info = JSON.parse(await backrest('info', '--output=json')) as { backup: { type: string }[] }[];
+    const info = JSON.parse(await backrest('info', '--output=json')) as {
+      backup: { type: string; timestamp: { stop: number } }[];
+    }[];
     expect(info[0]!.backup.map((b) => b.type)).toEqual(['full']);
+    // pgBackRest keeps a backup's stop time in whole seconds and restores to a moment only from a backup that stopped
+    // before it: the orders start once that second is over (in the same second, the restore finds no backup).
+    const stoppedAt = info[0]!.backup[0]!.timestamp.stop;
+    await waitFor(() => Date.now() / 1000 >= stoppedAt + 1, 'the second after the backup stopped', 5_000);
 
     const order = async () => {
       const body = { symbol: 'BTC/USDT', seconds: '30', amount: '10', direction: 'up', key: randomUUID() };
