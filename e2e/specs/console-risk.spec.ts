@@ -140,6 +140,8 @@ test('each withdrawal rule flags what a user did, and the reviewer sees every fl
   await joinConsoleAs(page, 'finance', 'risk', market);
   await page.goto(`${consoleUrl(market)}#/withdrawals`);
   await expect(page.getByRole('heading', { name: c('withdrawals.title') })).toBeVisible();
+  // The queue's row says it is flagged before anyone opens it.
+  await expect(page.getByTestId(`withdrawal-row-${last}`).getByTestId('row-risk-flags')).toBeVisible();
   await page
     .getByTestId(`withdrawal-row-${last}`)
     .getByRole('button', { name: c('withdrawals.open').replace('{{id}}', String(last)) })

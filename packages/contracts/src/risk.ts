@@ -53,7 +53,22 @@ export const riskFlagSchema = z.object({
 });
 export type RiskFlag = z.infer<typeof riskFlagSchema>;
 export const riskFlagListSchema = z.object({ items: z.array(riskFlagSchema) });
-export const riskFlagQuerySchema = z.object({
-  user_id: z.coerce.number().int().positive().optional(),
-  rule: riskRuleSchema.optional(),
-});
+/**
+ * Flags by user, by rule, or of the items a queue shows (`item_kind=deposit&item_ids=12,13`: at most a page of 100,
+ * for the badge on each row); the filters combine.
+ */
+export const riskFlagQuerySchema = z
+  .object({
+    user_id: z.coerce.number().int().positive().optional(),
+    rule: riskRuleSchema.optional(),
+    item_kind: riskFlagSchema.shape.item_kind.optional(),
+    item_ids: z
+      .string()
+      .regex(/^[1-9][0-9]{0,14}(,[1-9][0-9]{0,14}){0,99}$/, 'invalid_request')
+      .optional(),
+  })
+  .refine((q) => q.item_ids === undefined || q.item_kind !== undefined, {
+    message: 'invalid_request',
+    path: ['item_kind'],
+  });
+export type RiskFlagQuery = z.input<typeof riskFlagQuerySchema>;

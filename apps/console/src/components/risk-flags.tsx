@@ -48,3 +48,36 @@ export function RiskFlags({ userId, item }: { userId: number; item?: { kind: Ris
     </div>
   );
 }
+
+/**
+ * The flags of the rows a queue shows, asked for in one request per page: `flagsOf(id)` is a row's flags (none
+ * while they load, or when the operator may not read users).
+ */
+export function useRowFlags(kind: RiskFlag['item_kind'], ids: readonly number[]) {
+  const may = usePermission('users.read');
+  const list = useRiskFlagsQuery(
+    { item_kind: kind, item_ids: ids.join(',') },
+    { skip: !may || ids.length === 0 || ids.length > 100 },
+  );
+  const byItem = new Map<number, RiskFlag[]>();
+  for (const f of list.data?.items ?? []) byItem.set(f.item_id, [...(byItem.get(f.item_id) ?? []), f]);
+  return (id: number) => byItem.get(id) ?? [];
+}
+
+/** A queue row's flags: how many, each reason in full on hover and for a screen reader. */
+export function RowFlags({ flags }: { flags: RiskFlag[] }) {
+  const { t } = useTranslation();
+  const text = useFlagText();
+  if (flags.length === 0) return null;
+  const reasons = flags.map(text).join('\n');
+  return (
+    <span
+      className={`${ui.badge} ${ui.badgeDanger}`}
+      title={reasons}
+      aria-label={`${t('risk.flagsTitle', { count: flags.length })}: ${reasons}`}
+      data-testid="row-risk-flags"
+    >
+      {t('risk.rowBadge', { count: flags.length })}
+    </span>
+  );
+}

@@ -1,9 +1,9 @@
-import type { HeldChange, RiskFlag, RiskRule, RiskRuleView } from '@app/contracts';
+import type { HeldChange, RiskFlag, RiskFlagQuery, RiskRule, RiskRuleView } from '@app/contracts';
 import { consoleApi } from './api.ts';
 
 export const riskApi = consoleApi.enhanceEndpoints({ addTagTypes: ['Risk'] }).injectEndpoints({
   endpoints: (build) => ({
-    riskFlags: build.query<{ items: RiskFlag[] }, { user_id?: number }>({
+    riskFlags: build.query<{ items: RiskFlag[] }, RiskFlagQuery>({
       query: (params) => ({ url: '/admin/risk/flags', params }),
       // A flag is raised with a new deposit or withdrawal: those queues' tags read it again.
       providesTags: ['Risk', 'Deposits', 'Withdrawals'],

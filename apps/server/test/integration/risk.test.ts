@@ -162,6 +162,17 @@ describe('risk rules', () => {
     expect(await flagsOf(u.user.id)).toMatchObject([
       { rule: 'withdrawal_velocity', item_kind: 'withdrawal', item_id: third.id, details: { count: 3 } },
     ]);
+
+    // A queue's page asks for its rows' flags at once: only the flagged row answers, and only for its kind.
+    const rows = [third.id - 2, third.id - 1, third.id].join(',');
+    const page = await operatorCall(t.admin, 'fay', 'GET', `/admin/risk/flags?item_kind=withdrawal&item_ids=${rows}`);
+    expect(page.data.items.map((f: Flag) => [f.item_id, f.rule])).toEqual([[third.id, 'withdrawal_velocity']]);
+    const deposits = await operatorCall(t.admin, 'fay', 'GET', `/admin/risk/flags?item_kind=deposit&item_ids=${rows}`);
+    // (deposits of earlier tests may have these ids: their flags are theirs)
+    expect(deposits.data.items.every((f: Flag) => f.item_kind === 'deposit')).toBe(true);
+    // Ids without their kind, or not a list of ids, are refused.
+    for (const query of [`item_ids=${third.id}`, 'item_kind=withdrawal&item_ids=1,x', 'item_kind=order&item_ids=1'])
+      expect((await operatorCall(t.admin, 'fay', 'GET', `/admin/risk/flags?${query}`)).code).toBe(400);
   });
 
   it('a deposit credited, then a withdrawal with no order in between', async () => {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   formatMoney,
   parseMoney,
@@ -60,12 +60,26 @@ const flagView = (r: typeof riskFlags.$inferSelect): RiskFlag => ({
   created_at: seconds(r.createdAt)!,
 });
 
-export async function listFlags(db: DbOrTx, q: { user_id?: number | undefined; rule?: RiskRule | undefined }) {
+export async function listFlags(
+  db: DbOrTx,
+  q: {
+    user_id?: number | undefined;
+    rule?: RiskRule | undefined;
+    item_kind?: RiskFlag['item_kind'] | undefined;
+    item_ids?: string | undefined;
+  },
+) {
+  const itemIds = q.item_ids ? [...new Set(q.item_ids.split(',').map(Number))] : undefined;
   const rows = await db
     .select()
     .from(riskFlags)
     .where(
-      and(q.user_id ? eq(riskFlags.userId, q.user_id) : undefined, q.rule ? eq(riskFlags.rule, q.rule) : undefined),
+      and(
+        q.user_id ? eq(riskFlags.userId, q.user_id) : undefined,
+        q.rule ? eq(riskFlags.rule, q.rule) : undefined,
+        q.item_kind ? eq(riskFlags.itemKind, q.item_kind) : undefined,
+        itemIds ? inArray(riskFlags.itemId, itemIds) : undefined,
+      ),
     )
     .orderBy(desc(riskFlags.id))
     .limit(200);

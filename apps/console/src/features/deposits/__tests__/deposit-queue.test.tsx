@@ -188,8 +188,9 @@ describe('the deposits queue', () => {
       </MemoryRouter>,
     );
     signIn(store);
+    // The region is there before the list loads (with its placeholder): wait for the deposit itself.
     const detail = await screen.findByRole('region', { name: 'Deposit detail' });
-    expect(within(detail).getByRole('heading', { name: /Deposit #7/ })).toBeTruthy();
+    expect(await within(detail).findByRole('heading', { name: /Deposit #7/ })).toBeTruthy();
     // That deposit alone, in any state: no status filter.
     expect(calls.find((c) => c.path.startsWith('/admin/deposits'))?.path).toBe('/admin/deposits?id=7&page=1&size=50');
     expect(screen.getByText('Deposit #7, opened from search.')).toBeTruthy();

@@ -6,6 +6,7 @@ import page from '../../../components/page.module.css';
 import { dayRange, useSharedFilters } from '../../../components/filter-bar.tsx';
 import { useLinkedItem, useQueueState } from '../../../components/queue-state.ts';
 import { QueueShell } from '../../../components/queue-shell.tsx';
+import { RowFlags, useRowFlags } from '../../../components/risk-flags.tsx';
 import ui from '../../../components/ui.module.css';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { useLanguage, useSession } from '../../../lib/hooks.ts';
@@ -44,6 +45,10 @@ function DepositQueuePage({ linked }: { linked: number | null }) {
   const list = useDepositsQuery({ ...search, ...queue.paging });
   const items = list.data?.items ?? [];
   const selected = items.find((d) => d.id === selectedId) ?? null;
+  const flagsOf = useRowFlags(
+    'deposit',
+    items.map((d) => d.id),
+  );
 
   return (
     <QueueShell
@@ -77,6 +82,7 @@ function DepositQueuePage({ linked }: { linked: number | null }) {
         { key: 'user', header: t('filters.user'), cell: (d) => d.account },
         { key: 'amount', header: t('deposits.amount'), numeric: true, cell: (d) => formatMoney(d.amount, lang) },
         { key: 'submitted', header: t('deposits.submitted'), cell: (d) => formatDateTime(d.created_at, lang, 'short') },
+        { key: 'risk', header: t('risk.column'), cell: (d) => <RowFlags flags={flagsOf(d.id)} /> },
       ]}
       onSelect={(id) => {
         queue.setSelectedId(id);
@@ -129,7 +135,7 @@ function ReferenceCell({ deposit, me }: { deposit: AdminDeposit; me: string }) {
     <>
       <span className={page.mono}>{deposit.reference_code}</span>
       {(reused || deposit.first_approved_by) && (
-        <span style={{ display: 'flex', gap: 4, flexWrap: 'wrap', marginTop: 4 }}>
+        <span className={ui.badgeRow} style={{ marginTop: 4 }}>
           {reused && <span className={`${ui.badge} ${ui.badgeDanger}`}>{t('deposits.reused')}</span>}
           {deposit.first_approved_by && (
             <span className={`${ui.badge} ${ui.badgeWarn}`}>

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminWithdrawal, AdminWithdrawalDetail, Permission } from '@app/contracts';
+import type { AdminWithdrawal, AdminWithdrawalDetail, Permission, RiskFlag } from '@app/contracts';
 import { mockServer, renderWithStore, signInOperator } from '../../../test-support/render.tsx';
 import { WithdrawalQueue } from '../components/withdrawal-queue.tsx';
 
@@ -103,5 +103,61 @@ describe('a withdrawal for its reviewer', () => {
     const region = await openWithdrawal(detail({}));
     await within(region).findByTestId('since-deposit');
     expect(within(region).queryByTestId('user-tags')).toBeNull();
+  });
+});
+
+describe('risk flags in the queue', () => {
+  const flag = (id: number, itemId: number, rule: RiskFlag['rule'], details: RiskFlag['details']): RiskFlag => ({
+    id,
+    user_id: 1,
+    item_kind: 'withdrawal',
+    item_id: itemId,
+    rule,
+    details,
+    created_at: 1_700_000_000,
+  });
+
+  it("marks each flagged row with its rules, asked for once for the page's rows", async () => {
+    const { calls } = mockServer({
+      'GET /admin/withdrawals': { data: { items: [withdrawal, { ...withdrawal, id: 6 }] } },
+      'GET /admin/risk/flags': {
+        data: {
+          items: [
+            flag(1, 5, 'withdrawal_velocity', { count: 3, window_seconds: 86_400 }),
+            flag(2, 5, 'holder_name_mismatch', { holder: 'Wang Wu', real_name: 'Li Lei' }),
+            flag(3, 5, 'withdraw_without_trading', { orders: 0 }),
+          ],
+        },
+      },
+    });
+    const { store } = renderWithStore(
+      <MemoryRouter>
+        <WithdrawalQueue />
+      </MemoryRouter>,
+    );
+    signInOperator(store, { name: 'fay', role: 'finance', permissions: ['money.review', 'users.read'], id: 2 });
+    const row = await screen.findByTestId('withdrawal-row-5');
+    const badge = await within(row).findByTestId('row-risk-flags');
+    expect(badge.textContent).toBe('3 flags');
+    // Every reason, in the operator's words, on hover and for a screen reader.
+    expect(badge.getAttribute('title')).toContain('3 withdrawals within 1 day');
+    expect(badge.getAttribute('title')).toContain('Holder “Wang Wu” is not the verified name “Li Lei”');
+    expect(badge.getAttribute('aria-label')).toMatch(/^3 risk flags: /);
+    expect(within(screen.getByTestId('withdrawal-row-6')).queryByTestId('row-risk-flags')).toBeNull();
+    expect(calls.filter((c) => c.path.startsWith('/admin/risk/flags')).map((c) => c.path)).toEqual([
+      '/admin/risk/flags?item_kind=withdrawal&item_ids=5%2C6',
+    ]);
+  });
+
+  it('asks for no flag when the reviewer may not read users', async () => {
+    const { calls } = mockServer({ 'GET /admin/withdrawals': { data: { items: [withdrawal] } } });
+    const { store } = renderWithStore(
+      <MemoryRouter>
+        <WithdrawalQueue />
+      </MemoryRouter>,
+    );
+    signInOperator(store, { name: 'fay', role: 'finance', permissions: ['money.review'], id: 2 });
+    await screen.findByTestId('withdrawal-row-5');
+    expect(calls.some((c) => c.path.startsWith('/admin/risk/flags'))).toBe(false);
   });
 });

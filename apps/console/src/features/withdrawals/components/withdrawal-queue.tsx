@@ -7,7 +7,7 @@ import { dayRange, useSharedFilters } from '../../../components/filter-bar.tsx';
 import { useLinkedItem, useQueueState } from '../../../components/queue-state.ts';
 import { QueueShell } from '../../../components/queue-shell.tsx';
 import { UserTags } from '../../../components/user-tags.tsx';
-import { RiskFlags } from '../../../components/risk-flags.tsx';
+import { RiskFlags, RowFlags, useRowFlags } from '../../../components/risk-flags.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import { DecisionButtons, DetailHeader } from '../../../components/detail-header.tsx';
 import ui from '../../../components/ui.module.css';
@@ -53,6 +53,10 @@ function WithdrawalQueuePage({ linked }: { linked: number | null }) {
   const list = useWithdrawalsQuery({ ...search, ...queue.paging });
   const items = list.data?.items ?? [];
   const selected = items.find((w) => w.id === selectedId) ?? null;
+  const flagsOf = useRowFlags(
+    'withdrawal',
+    items.map((w) => w.id),
+  );
 
   return (
     <QueueShell
@@ -100,6 +104,7 @@ function WithdrawalQueuePage({ linked }: { linked: number | null }) {
               t(`withdrawals.status${w.status}`)
             ),
         },
+        { key: 'risk', header: t('risk.column'), cell: (w) => <RowFlags flags={flagsOf(w.id)} /> },
       ]}
       onSelect={(id) => {
         queue.setSelectedId(id);
