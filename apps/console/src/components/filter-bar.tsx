@@ -23,6 +23,16 @@ const dayEnd = (day: string | undefined) => {
 /** A search's picked days as the time range the server takes. */
 export const dayRange = (filters: FilterValues) => ({ from: dayStart(filters.from), to: dayEnd(filters.to) });
 
+/** The filters of useSharedFilters, with the linked item's id and the status, as the money queues' lists take them. */
+export const moneyFilters = (filters: FilterValues) => ({
+  id: filters.id ? Number(filters.id) : undefined,
+  status: filters.status ? Number(filters.status) : undefined,
+  user: filters.user,
+  min: filters.min,
+  max: filters.max,
+  ...dayRange(filters),
+});
+
 /** The filters the queues share: whose, how much, and which days. */
 export function useSharedFilters() {
   const { t } = useTranslation();

@@ -1,9 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  adminBulkDecisionBodySchema,
-  adminBulkRefusalBodySchema,
-  adminBulkResultSchema,
   adminKycDecisionBodySchema,
   adminKycDocumentQuerySchema,
   adminKycDocumentSchema,
@@ -13,7 +10,7 @@ import {
   adminKycQuerySchema,
   adminRefusalBodySchema,
 } from '@app/contracts';
-import { decideEach } from '../../platform/audit/bulk-decision.ts';
+import { bulkDecisionRoutes } from '../../platform/audit/bulk-decision.ts';
 import { exportRoute, utc } from '../../platform/audit/csv-export.ts';
 import { answers } from '../../platform/http/answers.ts';
 import { wordingIfChosen } from '../reply-templates/index.ts';
@@ -141,43 +138,18 @@ export const adminKycRoutes: FastifyPluginAsyncZod<{ onApproved?: ApprovalHook; 
       return reply.ok(item, 'operation_succeeded');
     },
   );
-  // Triage: one decision and one reason over many requests, each decided on its own (decideEach).
-  app.post(
-    '/admin/kyc/bulk/approve',
-    {
-      config: { access: 'kyc.review' },
-      schema: {
-        summary: 'Approve many real-name requests, each on its own',
-        body: adminBulkDecisionBodySchema,
-        response: answers(adminBulkResultSchema),
-      },
+  // Triage: one decision and one reason over many requests, each decided on its own.
+  bulkDecisionRoutes(app, {
+    base: '/admin/kyc',
+    access: 'kyc.review',
+    items: 'real-name requests',
+    fourEyes: false,
+    approve: async (id, actor) => {
+      await decideSubmission(db, { id, approve: true, ...actor, onApproved: approvedHook });
+      return 'done';
     },
-    async (request, reply) =>
-      reply.ok(
-        await decideEach(db, request, async (id) => {
-          await decideSubmission(db, { id, approve: true, ...act(request) });
-          return 'done';
-        }),
-      ),
-  );
-  app.post(
-    '/admin/kyc/bulk/refuse',
-    {
-      config: { access: 'kyc.review' },
-      schema: {
-        summary: 'Refuse many real-name requests, each on its own (optionally with one reply template)',
-        body: adminBulkRefusalBodySchema,
-        response: answers(adminBulkResultSchema),
-      },
-    },
-    async (request, reply) => {
-      const wording = await wordingIfChosen(db, request.body.template_id, 'kyc_refuse');
-      return reply.ok(
-        await decideEach(db, request, async (id) => {
-          await decideSubmission(db, { id, approve: false, ...act(request), wording });
-          return 'done';
-        }),
-      );
-    },
-  );
+    wording: (templateId) => wordingIfChosen(db, templateId, 'kyc_refuse'),
+    refuse: async (id, actor, wording) =>
+      void (await decideSubmission(db, { id, approve: false, ...actor, onApproved: approvedHook, wording })),
+  });
 };

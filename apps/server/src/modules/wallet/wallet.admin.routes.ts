@@ -2,9 +2,6 @@ import { sendPrivateFile, viewingReason } from '../../platform/http/private-file
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  adminBulkDecisionBodySchema,
-  adminBulkRefusalBodySchema,
-  adminBulkResultSchema,
   adminRefusalBodySchema,
   adminDepositExportSchema,
   adminDepositListSchema,
@@ -23,7 +20,7 @@ import {
   walletSettingsSchema,
   withdrawRecordSchema,
 } from '@app/contracts';
-import { decideEach } from '../../platform/audit/bulk-decision.ts';
+import { bulkDecisionRoutes } from '../../platform/audit/bulk-decision.ts';
 import { exportRoute, utc } from '../../platform/audit/csv-export.ts';
 import { answers, fileAnswers } from '../../platform/http/answers.ts';
 import { wordingIfChosen } from '../reply-templates/index.ts';
@@ -194,45 +191,16 @@ export const adminWalletRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = 
     },
   );
 
-  // Triage: one decision and one reason over up to BULK_MAX_ITEMS deposits, each its own act (decideEach).
-  app.post(
-    '/admin/deposits/bulk/approve',
-    {
-      config: { access: 'money.review' },
-      schema: {
-        summary: 'Approve many deposits, each on its own (four-eyes first approvals are held)',
-        body: adminBulkDecisionBodySchema,
-        response: answers(adminBulkResultSchema),
-      },
-    },
-    async (request, reply) =>
-      reply.ok(
-        await decideEach(db, request, async (id) => {
-          const { held } = await approveOrAuditDeposit(db, { id, ...actor(request) });
-          return held ? 'held' : 'done';
-        }),
-      ),
-  );
-  app.post(
-    '/admin/deposits/bulk/refuse',
-    {
-      config: { access: 'money.review' },
-      schema: {
-        summary: 'Refuse many deposits, each on its own (optionally with one reply template)',
-        body: adminBulkRefusalBodySchema,
-        response: answers(adminBulkResultSchema),
-      },
-    },
-    async (request, reply) => {
-      const wording = await wordingIfChosen(db, request.body.template_id, 'deposit_refuse');
-      return reply.ok(
-        await decideEach(db, request, async (id) => {
-          await refuseDeposit(db, { id, ...actor(request), wording });
-          return 'done';
-        }),
-      );
-    },
-  );
+  // Triage: one decision and one reason over up to BULK_MAX_ITEMS deposits, each its own act.
+  bulkDecisionRoutes(app, {
+    base: '/admin/deposits',
+    access: 'money.review',
+    items: 'deposits',
+    fourEyes: true,
+    approve: async (id, actor) => ((await approveOrAuditDeposit(db, { id, ...actor })).held ? 'held' : 'done'),
+    wording: (templateId) => wordingIfChosen(db, templateId, 'deposit_refuse'),
+    refuse: async (id, actor, wording) => void (await refuseDeposit(db, { id, ...actor, wording })),
+  });
 
   /** A transfer screenshot, for the operators reviewing it (reading it is audited). */
   app.get(
@@ -342,44 +310,16 @@ export const adminWalletRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = 
     },
   );
 
-  app.post(
-    '/admin/withdrawals/bulk/approve',
-    {
-      config: { access: 'money.review' },
-      schema: {
-        summary: 'Approve many withdrawals, each on its own (four-eyes first approvals are held)',
-        body: adminBulkDecisionBodySchema,
-        response: answers(adminBulkResultSchema),
-      },
-    },
-    async (request, reply) =>
-      reply.ok(
-        await decideEach(db, request, async (id) => {
-          const result = await approveWithdrawal(db, { id, ...actor(request) });
-          return result.waiting_for_second ? 'held' : 'done';
-        }),
-      ),
-  );
-  app.post(
-    '/admin/withdrawals/bulk/refuse',
-    {
-      config: { access: 'money.review' },
-      schema: {
-        summary: 'Refuse many withdrawals, each on its own (optionally with one reply template)',
-        body: adminBulkRefusalBodySchema,
-        response: answers(adminBulkResultSchema),
-      },
-    },
-    async (request, reply) => {
-      const wording = await wordingIfChosen(db, request.body.template_id, 'withdrawal_refuse');
-      return reply.ok(
-        await decideEach(db, request, async (id) => {
-          await refuseWithdrawal(db, { id, ...actor(request), wording });
-          return 'done';
-        }),
-      );
-    },
-  );
+  bulkDecisionRoutes(app, {
+    base: '/admin/withdrawals',
+    access: 'money.review',
+    items: 'withdrawals',
+    fourEyes: true,
+    approve: async (id, actor) =>
+      (await approveWithdrawal(db, { id, ...actor })).waiting_for_second ? 'held' : 'done',
+    wording: (templateId) => wordingIfChosen(db, templateId, 'withdrawal_refuse'),
+    refuse: async (id, actor, wording) => void (await refuseWithdrawal(db, { id, ...actor, wording })),
+  });
 
   // ---------- settings ----------
   app.get(

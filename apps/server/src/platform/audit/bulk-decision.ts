@@ -1,7 +1,16 @@
 import type { FastifyRequest } from 'fastify';
-import type { AdminBulkItemResult, AdminBulkResult } from '@app/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminBulkDecisionBodySchema,
+  adminBulkRefusalBodySchema,
+  adminBulkResultSchema,
+  type AdminBulkItemResult,
+  type AdminBulkResult,
+  type Permission,
+} from '@app/contracts';
 import { translate } from '@app/i18n/catalogue';
 import type { Db } from '../db/client.ts';
+import { answers } from '../http/answers.ts';
 import { AppError } from '../http/app-error.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { audit } from './audit.service.ts';
@@ -50,4 +59,67 @@ export async function decideEach(
   }
   const count = (outcome: AdminBulkItemResult['outcome']) => items.filter((i) => i.outcome === outcome).length;
   return { items, done: count('done'), held: count('held'), refused: count('refused') };
+}
+
+/** Who decides, and why: what each item's single act is called with. */
+export type BulkActor = { operator: string; reason: string; ip: string };
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/**
+ * A queue's triage routes, `POST <base>/bulk/approve` and `<base>/bulk/refuse`, each item decided by the queue's own
+ * single act through decideEach. A refusal's reply template (`template_id`) is checked once, before any item is
+ * decided: one that cannot be used refuses the request whole.
+ */
+export function bulkDecisionRoutes<Wording>(
+  app: ZodApp,
+  queue: {
+    base: string;
+    access: Permission;
+    /** The items, as the summaries name them ("deposits"). */
+    items: string;
+    /** Whether a first approval can be held for a second operator (four-eyes), for the summary. */
+    fourEyes: boolean;
+    approve: (id: number, actor: BulkActor) => Promise<ItemDecision>;
+    wording: (templateId: number | undefined) => Promise<Wording>;
+    refuse: (id: number, actor: BulkActor, wording: Wording) => Promise<void>;
+  },
+) {
+  const { db } = app;
+  const actorOf = (request: FastifyRequest & { body: { reason: string } }): BulkActor => ({
+    operator: request.operator,
+    reason: request.body.reason,
+    ip: request.ip,
+  });
+  app.post(
+    `${queue.base}/bulk/approve`,
+    {
+      config: { access: queue.access },
+      schema: {
+        summary: `Approve many ${queue.items}, each on its own${queue.fourEyes ? ' (four-eyes first approvals are held)' : ''}`,
+        body: adminBulkDecisionBodySchema,
+        response: answers(adminBulkResultSchema),
+      },
+    },
+    async (request, reply) => reply.ok(await decideEach(db, request, (id) => queue.approve(id, actorOf(request)))),
+  );
+  app.post(
+    `${queue.base}/bulk/refuse`,
+    {
+      config: { access: queue.access },
+      schema: {
+        summary: `Refuse many ${queue.items}, each on its own (optionally with one reply template)`,
+        body: adminBulkRefusalBodySchema,
+        response: answers(adminBulkResultSchema),
+      },
+    },
+    async (request, reply) => {
+      const wording = await queue.wording(request.body.template_id);
+      return reply.ok(
+        await decideEach(db, request, async (id) => {
+          await queue.refuse(id, actorOf(request), wording);
+          return 'done';
+        }),
+      );
+    },
+  );
 }

@@ -6,12 +6,13 @@ import page from '../../../components/page.module.css';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import { UserTags } from '../../../components/user-tags.tsx';
 import { RiskFlags } from '../../../components/risk-flags.tsx';
+import { FourEyesNotice, MoneyTimeline } from '../../../components/money-review.tsx';
 import { DecisionButtons, DetailHeader } from '../../../components/detail-header.tsx';
 import ui from '../../../components/ui.module.css';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/hooks.ts';
 import { useDecideDepositMutation, type DepositDecision } from '../api/deposits-api.ts';
-import { depositOutcome, firstApproval, type DepositOutcome } from '../lib/deposit-outcome.ts';
+import { depositOutcome, type DepositOutcome } from '../lib/deposit-outcome.ts';
 import styles from './deposit-detail.module.css';
 
 /**
@@ -43,8 +44,6 @@ export function DepositDetail({
   const [decide] = useDecideDepositMutation();
   const [asking, setAsking] = useState<DepositDecision | null>(null);
   const [zoomed, setZoomed] = useState(false);
-  // Who approved first matters only while the deposit waits for its decision.
-  const approval = deposit.status === 3 ? firstApproval(deposit, me) : 'none';
   const { same_image_as: sameImage, same_transfer_note_as: sameNote } = deposit.flags;
   const image = deposit.upload_id ? screenshotUrl(deposit.upload_id, deposit.reference_code) : null;
 
@@ -111,25 +110,13 @@ export function DepositDetail({
           <FlagLine label={t('deposits.sameImage')} ids={sameImage} none={t('deposits.noReuse')} />
           <FlagLine label={t('deposits.sameNote')} ids={sameNote} none={t('deposits.noReuse')} />
         </div>
-        {approval === 'mine' && outcome !== 'waiting_for_second' && (
-          <div className={ui.notice} role="status">
-            {t('deposits.waitingForSecond')}
-          </div>
-        )}
-        {approval === 'other' && (
-          <div className={ui.notice}>{t('deposits.secondApproval', { name: deposit.first_approved_by })}</div>
-        )}
-        {deposit.timeline.length > 0 && (
-          <ol className={page.timeline} aria-label={t('deposits.timeline')}>
-            {deposit.timeline.map((step, index) => (
-              <li key={index}>
-                {formatDateTime(step.at, lang)} · {t(`steps.${step.step}`, { defaultValue: step.step })}
-                {step.by ? ` · ${step.by}` : ''}
-                {step.note ? ` · ${step.note}` : ''}
-              </li>
-            ))}
-          </ol>
-        )}
+        {/* Who approved first matters only while the deposit waits for its decision. */}
+        <FourEyesNotice
+          firstApprovedBy={deposit.status === 3 ? deposit.first_approved_by : null}
+          me={me}
+          justHeld={outcome === 'waiting_for_second'}
+        />
+        <MoneyTimeline steps={deposit.timeline} />
       </div>
       {asking && (
         <ReasonDialog

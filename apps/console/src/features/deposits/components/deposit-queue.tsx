@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AdminDeposit } from '@app/contracts';
 import page from '../../../components/page.module.css';
-import { dayRange, useSharedFilters } from '../../../components/filter-bar.tsx';
+import { moneyFilters, useSharedFilters } from '../../../components/filter-bar.tsx';
 import { useLinkedItem, useQueueState } from '../../../components/queue-state.ts';
 import { QueueShell } from '../../../components/queue-shell.tsx';
 import { RowFlags, useRowFlags } from '../../../components/risk-flags.tsx';
@@ -33,15 +33,7 @@ function DepositQueuePage({ linked }: { linked: number | null }) {
   const shared = useSharedFilters();
   // The last decision and the deposit as it answered, still shown after it leaves the list (credited or refused).
   const [last, setLast] = useState<{ id: number; outcome: DepositOutcome; deposit: AdminDeposit } | null>(null);
-  const search = {
-    id: filters.id ? Number(filters.id) : undefined,
-    status: filters.status ? Number(filters.status) : undefined,
-    reference: filters.reference,
-    user: filters.user,
-    min: filters.min,
-    max: filters.max,
-    ...dayRange(filters),
-  };
+  const search = { ...moneyFilters(filters), reference: filters.reference };
   const list = useDepositsQuery({ ...search, ...queue.paging });
   const items = list.data?.items ?? [];
   const selected = items.find((d) => d.id === selectedId) ?? null;

@@ -1,4 +1,4 @@
-import type { AdminDeposit, RechargeRecord } from '@app/contracts';
+import type { RechargeRecord } from '@app/contracts';
 import type { DepositDecision } from '../api/deposits-api.ts';
 
 /**
@@ -11,10 +11,4 @@ export function depositOutcome(decision: DepositDecision, record: Pick<RechargeR
   if (decision === 'refuse') return 'refused';
   if (decision === 'audit') return 'audited';
   return record.status === 3 ? 'waiting_for_second' : 'credited';
-}
-
-/** Where a deposit stands with this operator: nobody approved yet, they approved first, or another did. */
-export function firstApproval(deposit: Pick<AdminDeposit, 'first_approved_by'>, me: string) {
-  if (!deposit.first_approved_by) return 'none' as const;
-  return deposit.first_approved_by === me ? ('mine' as const) : ('other' as const);
 }

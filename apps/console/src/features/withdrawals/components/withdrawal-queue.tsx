@@ -3,11 +3,12 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { sameWrittenName, type AdminWithdrawal, type AdminWithdrawalDetail } from '@app/contracts';
 import page from '../../../components/page.module.css';
-import { dayRange, useSharedFilters } from '../../../components/filter-bar.tsx';
+import { moneyFilters, useSharedFilters } from '../../../components/filter-bar.tsx';
 import { useLinkedItem, useQueueState } from '../../../components/queue-state.ts';
 import { QueueShell } from '../../../components/queue-shell.tsx';
 import { UserTags } from '../../../components/user-tags.tsx';
 import { RiskFlags, RowFlags, useRowFlags } from '../../../components/risk-flags.tsx';
+import { FourEyesNotice, MoneyTimeline } from '../../../components/money-review.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import { DecisionButtons, DetailHeader } from '../../../components/detail-header.tsx';
 import ui from '../../../components/ui.module.css';
@@ -41,15 +42,7 @@ function WithdrawalQueuePage({ linked }: { linked: number | null }) {
   const { filters, selectedId } = queue;
   const shared = useSharedFilters();
   const [last, setLast] = useState<{ id: number; outcome: Outcome } | null>(null);
-  const search = {
-    id: filters.id ? Number(filters.id) : undefined,
-    status: filters.status ? Number(filters.status) : undefined,
-    user: filters.user,
-    destination: filters.destination,
-    min: filters.min,
-    max: filters.max,
-    ...dayRange(filters),
-  };
+  const search = { ...moneyFilters(filters), destination: filters.destination };
   const list = useWithdrawalsQuery({ ...search, ...queue.paging });
   const items = list.data?.items ?? [];
   const selected = items.find((w) => w.id === selectedId) ?? null;
@@ -230,25 +223,8 @@ function WithdrawalDetail({
           </div>
         </div>
         <ReviewContext id={w.id} />
-        {w.first_approved_by === me && outcome !== 'waiting_for_second' && (
-          <div className={ui.notice} role="status">
-            {t('deposits.waitingForSecond')}
-          </div>
-        )}
-        {w.first_approved_by && w.first_approved_by !== me && (
-          <div className={ui.notice}>{t('deposits.secondApproval', { name: w.first_approved_by })}</div>
-        )}
-        {w.timeline.length > 0 && (
-          <ol className={page.timeline} aria-label={t('deposits.timeline')}>
-            {w.timeline.map((step, index) => (
-              <li key={index}>
-                {formatDateTime(step.at, lang)} · {t(`steps.${step.step}`, { defaultValue: step.step })}
-                {step.by ? ` · ${step.by}` : ''}
-                {step.note ? ` · ${step.note}` : ''}
-              </li>
-            ))}
-          </ol>
-        )}
+        <FourEyesNotice firstApprovedBy={w.first_approved_by} me={me} justHeld={outcome === 'waiting_for_second'} />
+        <MoneyTimeline steps={w.timeline} />
       </div>
       {asking && (
         <ReasonDialog
