@@ -180,6 +180,7 @@ async function lighthouseRun(base, route, token) {
       // The report beside it: its long-tasks audit lists the simulated tasks TBT summed, with their scripts.
       writeFileSync(path.join(options['trace-dir'], file.replace(/\.json$/, '.report.json')), JSON.stringify(lhr));
     }
+    /** @type {ReturnType<typeof mainThreadCpu> | null} */
     let cpu = null;
     try {
       cpu = trace ? mainThreadCpu(trace, TRACE_FACTOR) : null;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { connect, type Database } from '../../src/platform/db/client.ts';
+import { forgetKnownAccounts } from '../../src/modules/ledger/ledger.service.ts';
 import { seed } from '../../src/seed/seed.ts';
 
 export type TestDatabase = Database & { url: string; name: string; drop: () => Promise<void> };
@@ -19,6 +20,9 @@ export async function createTestDatabase(options: { seed?: boolean } = {}): Prom
   const url = new URL(serverUrl);
   url.pathname = '/' + name;
   const database = connect(url.toString(), 60);
+  // Files share a worker process (vitest.config.ts, isolate off): the accounts the last file's database held are not
+  // this one's.
+  forgetKnownAccounts();
   if (options.seed !== false) await seed(database.db, { firstInviteCode: 'WELCOME', demo: true });
   return {
     ...database,

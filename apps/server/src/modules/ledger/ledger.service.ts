@@ -183,6 +183,14 @@ function netDeltas(transfers: Transfer[]): Map<string, bigint> {
 const knownAccounts = new Set<string>();
 
 /**
+ * For a process that goes on against another database, whose accounts these are not: the server suites run one
+ * database per test file, several files in one process.
+ */
+export function forgetKnownAccounts(): void {
+  knownAccounts.clear();
+}
+
+/**
  * Creates missing accounts; codes are validated so a typo cannot open a stray account. The cache is a
  * shortcut only: a creation rolled back with its transaction is caught by lockAccounts' count check.
  */
