@@ -1,1 +1,1 @@
-export { default } from '../../vitest.jsdom.ts';
+export { isolatedJsdom as default } from '../../vitest.jsdom.ts';
