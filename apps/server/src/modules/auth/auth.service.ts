@@ -12,6 +12,7 @@ import { assertSecondFactor } from './step-up.ts';
 import { checkCode, consumeCode } from './verification-codes.ts';
 import { addressLimits, checkSecret, counterOf } from './secret-attempts.ts';
 import { assertUncommonPassword } from './password-strength.ts';
+import { uniqueViolation } from '../../platform/db/unique-violation.ts';
 
 type ParsedRegister = { [K in keyof RegisterBody]-?: K extends 'agree' ? true : string };
 
@@ -127,11 +128,4 @@ async function knownDevice(db: Db, userId: number, userAgent: string | undefined
     .where(and(eq(sessions.userId, userId), eq(sessions.deviceKey, key)))
     .limit(1);
   return Boolean(row);
-}
-
-function uniqueViolation(error: unknown): string | null {
-  const e =
-    (error as { cause?: { code?: string; constraint?: string } }).cause ??
-    (error as { code?: string; constraint?: string });
-  return e?.code === '23505' ? (e.constraint ?? null) : null;
 }

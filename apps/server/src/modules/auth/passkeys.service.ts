@@ -21,6 +21,7 @@ import { settleSecondFactor } from './second-factor-state.ts';
 import { createSession } from './sessions.ts';
 import { assertSecondFactor } from './step-up.ts';
 import { keepChallenge, takeChallenge, type ChallengePurpose } from './webauthn-challenges.ts';
+import { uniqueViolation } from '../../platform/db/unique-violation.ts';
 
 // Passkeys (WebAuthn): several per user, each named; a sign-in factor on their own and a second factor for step-up.
 // The library checks the signatures, origins, RP ID and flags; this module keeps the challenges (single use, in the
@@ -110,7 +111,7 @@ export async function addPasskey(
     })
     .catch((error: unknown) => {
       // The credential is someone's already (here or another account's): nothing is added.
-      if ((error as { cause?: { code?: string } }).cause?.code === '23505') throw new AppError('passkey_failed');
+      if (uniqueViolation(error) !== null) throw new AppError('passkey_failed');
       throw error;
     });
 }

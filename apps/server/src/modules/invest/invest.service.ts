@@ -39,6 +39,7 @@ import {
   type PlanRow,
 } from './invest-view.ts';
 import { countUpToCap } from '../../platform/db/capped-count.ts';
+import { uniqueViolation } from '../../platform/db/unique-violation.ts';
 
 export type Clock = { now: number; tz: string };
 
@@ -158,17 +159,6 @@ async function record(
   return toProjectOrder(row!);
 }
 
-function isLiveHoldingConflict(error: unknown): boolean {
-  for (
-    let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined;
-    e;
-    e = e.cause as typeof e
-  ) {
-    if (e.code === '23505' && e.constraint === 'invest_holdings_live_key') return true;
-  }
-  return false;
-}
-
 /** /api/user/yebjoinnow: buys a plan. The terms are copied into the holding; principal moves to the plan bucket. */
 export async function join(
   db: Db,
@@ -248,7 +238,7 @@ export async function join(
     });
     return { result: answer.value, replayed: answer.replayed };
   } catch (error) {
-    if (isLiveHoldingConflict(error)) throw new AppError('plan_already_investing');
+    if (uniqueViolation(error) === 'invest_holdings_live_key') throw new AppError('plan_already_investing');
     throw error;
   }
 }

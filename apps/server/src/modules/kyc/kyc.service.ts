@@ -16,12 +16,7 @@ import {
   normaliseDocumentNumber,
 } from './id-document.ts';
 import { seconds } from '../../platform/time/epoch.ts';
-
-const isUniqueViolation = (error: unknown, constraint: string) => {
-  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const inner = e.cause ?? e;
-  return inner.code === '23505' && inner.constraint === constraint;
-};
+import { uniqueViolation } from '../../platform/db/unique-violation.ts';
 
 type Row = typeof kycSubmissions.$inferSelect;
 
@@ -103,10 +98,10 @@ export async function submitCertification(
     });
     return toCertification(row);
   } catch (error) {
-    if (isUniqueViolation(error, 'kyc_submissions_live_doc_key')) {
+    if (uniqueViolation(error) === 'kyc_submissions_live_doc_key') {
       throw new AppError('id_number_exists', { field: 'id_number' });
     }
-    if (isUniqueViolation(error, 'kyc_submissions_live_user_key')) {
+    if (uniqueViolation(error) === 'kyc_submissions_live_user_key') {
       // The same user submitting twice at once: whichever came second sees the first.
       const again = await latestSubmission(db, userId);
       throw new AppError(again?.state === 'approved' ? 'already_verified' : 'real_name_under_review');

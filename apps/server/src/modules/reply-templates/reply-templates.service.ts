@@ -15,6 +15,7 @@ import type { UserWording } from '../../platform/messaging/user-wording.ts';
 import { seconds } from '../../platform/time/epoch.ts';
 import { findUser } from '../users/index.ts';
 import { replyTemplates } from './reply-templates.table.ts';
+import { uniqueViolation } from '../../platform/db/unique-violation.ts';
 
 type Row = typeof replyTemplates.$inferSelect;
 type TemplateBody = { name: string; uses: ReplyTemplateUse[]; texts: ReplyTemplateTexts; reason: string };
@@ -46,19 +47,12 @@ export async function listTemplates(db: DbOrTx, use?: ReplyTemplateUse): Promise
 }
 
 /** A name in force already (unique index `reply_templates_name_key`): said as such, not as a database error. */
-function nameTaken(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string; constraint?: string } }).cause ?? (error as { code?: string });
-  return (
-    (cause as { code?: string }).code === '23505' &&
-    (cause as { constraint?: string }).constraint === 'reply_templates_name_key'
-  );
-}
-
 async function named<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (nameTaken(error)) throw new AppError('template_name_taken', { field: 'name' });
+    if (uniqueViolation(error) === 'reply_templates_name_key')
+      throw new AppError('template_name_taken', { field: 'name' });
     throw error;
   }
 }

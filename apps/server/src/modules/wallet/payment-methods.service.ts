@@ -16,6 +16,7 @@ import { checkAddress } from './address-validation.ts';
 import { paymentMethods, withdrawals } from './wallet.table.ts';
 import { XACT_LOCKS } from '../../platform/db/advisory-locks.ts';
 import { refuseIfFrozen } from './account-freeze.ts';
+import { uniqueViolation } from '../../platform/db/unique-violation.ts';
 
 export type MethodRow = typeof paymentMethods.$inferSelect;
 
@@ -97,8 +98,7 @@ async function insertMethod(db: DbOrTx, values: NewMethod, duplicateKey: Duplica
     return row!;
   } catch (error) {
     // Two requests that both passed refuseDuplicate: the index decides.
-    const cause = (error as { cause?: { code?: string } }).cause ?? (error as { code?: string });
-    if (cause?.code === '23505') throw new AppError(duplicateKey);
+    if (uniqueViolation(error) !== null) throw new AppError(duplicateKey);
     throw error;
   }
 }
