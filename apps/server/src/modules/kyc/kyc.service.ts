@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { toldUser, type UserWording } from '../../platform/messaging/user-wording.ts';
 import type { AdminKycItem, Certification, CertificationBody, DocumentType } from '@app/contracts';
-import type { Db } from '../../platform/db/client.ts';
+import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { postInboxMessage } from '../inbox/index.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { audit } from '../../platform/audit/audit.service.ts';
@@ -183,6 +183,14 @@ function toAdminItem(s: Row, account: string): AdminKycItem {
   };
 }
 
+async function userOf(tx: DbOrTx, submissionId: number): Promise<number | null> {
+  const [row] = await tx
+    .select({ userId: kycSubmissions.userId })
+    .from(kycSubmissions)
+    .where(eq(kycSubmissions.id, submissionId));
+  return row?.userId ?? null;
+}
+
 /**
  * An operator's decision on a pending submission, audited in the same transaction. Only a pending row can be
  * decided (a second decision, or two operators at once, hears "already decided"). An approval runs `onApproved`
@@ -202,12 +210,8 @@ export async function decideSubmission(
   },
 ): Promise<AdminKycItem> {
   return db.transaction(async (tx) => {
-    // The user it is about is known before the row is decided: the wording is rendered in their language first.
-    const [pending] = await tx
-      .select({ userId: kycSubmissions.userId })
-      .from(kycSubmissions)
-      .where(eq(kycSubmissions.id, input.id));
-    const told = input.approve ? null : await toldUser(tx, input.wording, pending?.userId ?? null, input.reason);
+    // A refusal's user is read before the row is decided: the wording is rendered in their language first.
+    const told = input.approve ? null : await toldUser(tx, input.wording, await userOf(tx, input.id), input.reason);
     const [row] = await tx
       .update(kycSubmissions)
       .set({

@@ -1,5 +1,6 @@
 import { afterCursor, nextCursor, offsetOf, type PageInput } from '../../platform/db/keyset.ts';
-import { toldUser, type UserWording } from '../../platform/messaging/user-wording.ts';
+import { toldUser } from '../../platform/messaging/user-wording.ts';
+import type { Decision, Refusal } from './review-decision.ts';
 import { randomInt } from 'node:crypto';
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import {
@@ -195,10 +196,6 @@ export async function rechargeRecords(
 }
 
 // ---------- operator review ----------
-
-export type Decision = { id: number; operator: string; reason: string; ip?: string };
-/** A refusal: a decision, and the wording the user reads (a reply template in their language; the reason without one). */
-export type Refusal = Decision & { wording?: UserWording | undefined };
 
 async function lockDeposit(tx: Tx, id: number): Promise<DepositRow> {
   const [row] = await tx

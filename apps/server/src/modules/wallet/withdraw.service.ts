@@ -1,5 +1,6 @@
 import { afterCursor, nextCursor, offsetOf, type PageInput } from '../../platform/db/keyset.ts';
-import { toldUser, type UserWording } from '../../platform/messaging/user-wording.ts';
+import { toldUser } from '../../platform/messaging/user-wording.ts';
+import type { Decision, Refusal } from './review-decision.ts';
 import { and, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import {
   dayOf,
@@ -322,10 +323,6 @@ export async function withdrawRecords(
 }
 
 // ---------- operator review ----------
-
-type Decision = { id: number; operator: string; reason: string; ip?: string };
-/** A refusal: a decision, and the wording the user reads (a reply template in their language; the reason without one). */
-type Refusal = Decision & { wording?: UserWording | undefined };
 
 async function lockWithdrawal(tx: Tx, id: number) {
   const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
