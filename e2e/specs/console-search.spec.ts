@@ -13,8 +13,7 @@ import { text } from '../support/texts.ts';
  * lower case) picked with the arrow keys and opened in the deposits queue. Screenshots in e2e/.tmp/.
  */
 
-const c = (key: string, values: Record<string, string | number> = {}) =>
-  Object.entries(values).reduce((s, [k, v]) => s.replace(`{{${k}}}`, String(v)), text('console', 'en', key));
+const c = (key: string, values: Record<string, string | number> = {}) => text('console', 'en', key, values);
 
 test.use({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
 

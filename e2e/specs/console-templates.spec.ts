@@ -13,8 +13,7 @@ import { text } from '../support/texts.ts';
  * page finds that user by the beginning of their account, and says that the middle of one finds nothing.
  */
 
-const c = (key: string, values: Record<string, string | number> = {}) =>
-  Object.entries(values).reduce((s, [k, v]) => s.replace(`{{${k}}}`, String(v)), text('console', 'en', key));
+const c = (key: string, values: Record<string, string | number> = {}) => text('console', 'en', key, values);
 
 test.use({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
 

@@ -36,7 +36,8 @@ export function texts(ns: string, lang: Lang): Tree {
   return tree;
 }
 
-export function text(ns: string, lang: Lang, key: string): string {
+/** A text of the app or console, with its `{{name}}` placeholders filled from `values`. */
+export function text(ns: string, lang: Lang, key: string, values: Record<string, string | number> = {}): string {
   const value = key
     .split('.')
     .reduce<string | Tree | undefined>(
@@ -44,7 +45,7 @@ export function text(ns: string, lang: Lang, key: string): string {
       texts(ns, lang),
     );
   if (typeof value !== 'string') throw new Error(`no text ${ns}:${key} in ${lang}`);
-  return value;
+  return Object.entries(values).reduce((s, [k, v]) => s.replaceAll(`{{${k}}}`, String(v)), value);
 }
 
 export const NATIVE_NAMES: Record<Lang, string> = {
