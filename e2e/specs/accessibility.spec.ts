@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { open } from '../support/app.ts';
+import { visit } from '../support/app.ts';
 import { useSession } from '../support/session.ts';
 import { LANGUAGES } from '../support/texts.ts';
 import { seriousViolations } from '../support/axe.ts';
@@ -45,13 +45,13 @@ for (const lang of LANGUAGES) {
     test.setTimeout(180_000);
     await page.addInitScript((l) => localStorage.setItem('lang', l), lang);
     for (const route of OPEN_SCREENS) {
-      await open(page, route);
+      await visit(page, route);
       expect(await page.evaluate(() => document.documentElement.lang)).not.toBe('');
       expect.soft(await violationsOf(page), `${lang} ${route}`).toEqual([]);
     }
     await useSession(page, process.env.E2E_TOKEN!, lang);
     for (const route of SESSION_SCREENS) {
-      await open(page, route);
+      await visit(page, route);
       await expect(page).toHaveURL(new RegExp(`#${route.replace(/\//g, '\\/')}$`));
       expect.soft(await violationsOf(page), `${lang} ${route}`).toEqual([]);
     }
@@ -62,12 +62,12 @@ test('no serious or critical axe violation in the dark theme (en)', async ({ pag
   test.setTimeout(180_000);
   await page.emulateMedia({ colorScheme: 'dark' });
   for (const route of OPEN_SCREENS) {
-    await open(page, route);
+    await visit(page, route);
     expect.soft(await violationsOf(page), `dark ${route}`).toEqual([]);
   }
   await useSession(page, process.env.E2E_TOKEN!, 'en');
   for (const route of SESSION_SCREENS) {
-    await open(page, route);
+    await visit(page, route);
     expect.soft(await violationsOf(page), `dark ${route}`).toEqual([]);
   }
 });

@@ -34,7 +34,8 @@ function checks(app) {
   const dir = `apps/${app}`;
   run(`lint ${dir}`, 'pnpm', ['exec', 'eslint', '--max-warnings=0', dir]);
   run(`format ${dir}`, 'pnpm', ['exec', 'prettier', '--check', dir]);
-  run(`typecheck @app/${app}`, 'pnpm', ['--filter', `@app/${app}`, 'typecheck']);
+  // The native compiler the lint step uses (tools/typecheck), a third of TypeScript 6's time.
+  run(`typecheck @app/${app}`, process.execPath, ['tools/typecheck/run.mjs', dir]);
   run(`unit tests @app/${app}`, 'pnpm', ['--filter', `@app/${app}`, 'test']);
 }
 
