@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port.ts';
@@ -72,11 +72,10 @@ export async function startServer(options: ServerOptions): Promise<Server> {
       REALITY_MIN_MINUTES: '1',
     },
   });
-  let log = '';
-  const keep = (chunk: Buffer) => {
-    log += chunk.toString();
-    writeFileSync(logFile, log);
-  };
+  // Appended as it comes: rewriting the whole file at each chunk cost a market server's log (700 KB) thousands of
+  // times over.
+  writeFileSync(logFile, '');
+  const keep = (chunk: Buffer) => appendFileSync(logFile, chunk);
   server.stdout?.on('data', keep);
   server.stderr?.on('data', keep);
   const url = `http://127.0.0.1:${port}`;
