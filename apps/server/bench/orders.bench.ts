@@ -8,6 +8,14 @@
  * Before the rounds, BENCH_OPEN_ORDERS (default 1,000,000) orders are left open on the same product and users as
  * the rounds' orders (due a day later, a cent each), so the figures are those of a table a platform fills, and the
  * last round next to the first shows whether placement slows as open orders pile up.
+ *
+ * BENCH_LOG=off measures the transparency log's own cost on the same build (the product always logs; there is no
+ * switch for it in the server). The bench gives its own fresh database a BEFORE INSERT trigger on log_entries that
+ * returns NULL, so no entry row is written and the sequencer finds nothing to sequence. What "off" still does,
+ * and so what the on/off difference leaves out: building each order's entry in the server (its HMAC pseudonym,
+ * canonical JSON), sending the entries with the order's statement and unpacking them there, one trigger call per
+ * entry, and the sequencer's glance each second (and a fresh head a minute). What it takes out: the entry's row
+ * and its indexes, the leaves, the tree's nodes and the heads of a growing tree.
  */
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
@@ -29,13 +37,20 @@ const OPEN_ORDERS = Number(process.env.BENCH_OPEN_ORDERS ?? 1_000_000);
  * reach, so each order is checked against all of them and none refuses: the cost of limits, not their effect.
  */
 const LIMITS = ['1', 'true'].includes(process.env.BENCH_LIMITS ?? '');
+const LOG = process.env.BENCH_LOG !== 'off';
 
 const server = await startBenchServer();
 const database = connect(server.dbUrl, CONNECTIONS + 5);
 const { db } = database;
 console.log(
-  `bench:orders  users=${USERS} connections=${CONNECTIONS} rounds=${ROUNDS} x ${SECONDS}s each way due-orders=${DUE_ORDERS} open-orders=${OPEN_ORDERS} limits=${LIMITS ? 'every user, every limit' : 'none'}`,
+  `bench:orders  users=${USERS} connections=${CONNECTIONS} rounds=${ROUNDS} x ${SECONDS}s each way due-orders=${DUE_ORDERS} open-orders=${OPEN_ORDERS} limits=${LIMITS ? 'every user, every limit' : 'none'} log=${LOG ? 'on' : 'off (entries built, not written)'}`,
 );
+
+// Bench-only, on the bench's own database: the log's rows are never written (see the header).
+if (!LOG)
+  await db.execute(sql`
+    CREATE FUNCTION bench_log_off() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$;
+    CREATE TRIGGER bench_log_off BEFORE INSERT ON log_entries FOR EACH ROW EXECUTE FUNCTION bench_log_off();`);
 
 const { userIds, tokens } = await benchUsers(db, USERS);
 
@@ -201,6 +216,10 @@ const medianCost = (costs: Cost[]): Cost => ({
 });
 console.log(`HTTP cost (median of rounds): ${costText(medianCost(httpCosts), 'http')}`);
 console.log(`direct cost (median of rounds): ${costText(medianCost(directCosts), 'direct')}`);
+const written = await db.execute<{ n: string; leaves: string }>(
+  sql`SELECT (SELECT count(*) FROM log_entries WHERE type = 'order_placed') AS n, (SELECT count(*) FROM log_leaves) AS leaves`,
+);
+console.log(`order_placed entries written: ${written.rows[0]!.n}; leaves: ${written.rows[0]!.leaves}`);
 console.log(
   `last round / first round: HTTP ${(httpRounds.at(-1)!.rate / httpRounds[0]!.rate).toFixed(2)}, direct ${(directRates.at(-1)! / directRates[0]!).toFixed(2)}`,
 );
