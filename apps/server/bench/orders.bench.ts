@@ -38,6 +38,8 @@ const OPEN_ORDERS = Number(process.env.BENCH_OPEN_ORDERS ?? 1_000_000);
  */
 const LIMITS = ['1', 'true'].includes(process.env.BENCH_LIMITS ?? '');
 const LOG = process.env.BENCH_LOG !== 'off';
+/** BENCH_WAL_TABLES=1: the last direct round's write-ahead log by the relation it wrote (pg_walinspect). */
+const WAL_TABLES = ['1', 'true'].includes(process.env.BENCH_WAL_TABLES ?? '');
 
 const server = await startBenchServer();
 const database = connect(server.dbUrl, CONNECTIONS + 5);
@@ -151,7 +153,9 @@ async function directRound(seconds: number) {
  * second, these hardly move when something else busies the machine, so two builds compare on them.
  */
 const postmaster = await postmasterPid(db);
+const lsn = async () => (await db.execute<{ lsn: string }>(sql`SELECT pg_current_wal_lsn()::text AS lsn`)).rows[0]!.lsn;
 async function costed<T>(round: () => Promise<T>, placed: (r: T) => number) {
+  const from = await lsn();
   const [wal, dbCpu, serverCpu, ownCpu] = [
     await walBytes(db),
     cpuSecondsOf(postmaster),
@@ -167,7 +171,7 @@ async function costed<T>(round: () => Promise<T>, placed: (r: T) => number) {
     serverMs: ((cpuSecondsOf(server.pid, postmaster) - serverCpu) * 1000) / n,
     ownMs: (own.user + own.system) / 1000 / n,
   };
-  return { result, cost };
+  return { result, cost, wal: { from, to: await lsn(), orders: n } };
 }
 type Cost = Awaited<ReturnType<typeof costed>>['cost'];
 const costText = (c: Cost, path: 'http' | 'direct') =>
@@ -180,6 +184,7 @@ const httpRounds: Array<Awaited<ReturnType<typeof httpRound>>> = [];
 const directRates: number[] = [];
 const httpCosts: Cost[] = [];
 const directCosts: Cost[] = [];
+let lastDirectWal = { from: '0/0', to: '0/0', orders: 1 };
 for (let r = 0; r < ROUNDS; r++) {
   const { result: h, cost: hc } = await costed(
     () => httpRound(SECONDS),
@@ -187,10 +192,15 @@ for (let r = 0; r < ROUNDS; r++) {
   );
   httpRounds.push(h);
   httpCosts.push(hc);
-  const { result: d, cost: dc } = await costed(
+  const {
+    result: d,
+    cost: dc,
+    wal: dw,
+  } = await costed(
     () => directRound(SECONDS),
     (x) => x * SECONDS,
   );
+  lastDirectWal = dw;
   directRates.push(d);
   directCosts.push(dc);
   console.log(
@@ -220,9 +230,38 @@ const written = await db.execute<{ n: string; leaves: string }>(
   sql`SELECT (SELECT count(*) FROM log_entries WHERE type = 'order_placed') AS n, (SELECT count(*) FROM log_leaves) AS leaves`,
 );
 console.log(`order_placed entries written: ${written.rows[0]!.n}; leaves: ${written.rows[0]!.leaves}`);
+if (WAL_TABLES) await walByRelation(lastDirectWal);
 console.log(
   `last round / first round: HTTP ${(httpRounds.at(-1)!.rate / httpRounds[0]!.rate).toFixed(2)}, direct ${(directRates.at(-1)! / directRates[0]!).toFixed(2)}`,
 );
+
+/**
+ * Each WAL record's length counted to the relation of its first block (an index's own records, its page splits
+ * and full-page images included); records of no relation (commits) are the rest. Per order of the round.
+ */
+async function walByRelation(range: { from: string; to: string; orders: number }) {
+  await db.execute(sql`CREATE EXTENSION IF NOT EXISTS pg_walinspect`);
+  const rows = await db.execute<{ rel: string; bytes: string }>(sql`
+    WITH first_block AS (
+      SELECT DISTINCT ON (start_lsn) start_lsn, relfilenode, record_length
+      FROM pg_get_wal_block_info(${range.from}::pg_lsn, ${range.to}::pg_lsn, false)
+      ORDER BY start_lsn, block_id)
+    SELECT coalesce(c.relname, 'relfilenode ' || f.relfilenode) AS rel, sum(f.record_length)::bigint AS bytes
+    FROM first_block f LEFT JOIN pg_class c ON pg_relation_filenode(c.oid) = f.relfilenode
+    GROUP BY 1 ORDER BY 2 DESC`);
+  const total = (
+    await db.execute<{ bytes: string }>(sql`SELECT (${range.to}::pg_lsn - ${range.from}::pg_lsn)::bigint AS bytes`)
+  ).rows[0]!.bytes;
+  let counted = 0;
+  console.log(
+    `WAL of the last direct round by relation, bytes per order (of ${(Number(total) / range.orders).toFixed(0)}):`,
+  );
+  for (const r of rows.rows) {
+    counted += Number(r.bytes);
+    if (Number(r.bytes) / range.orders >= 1) console.log(`  ${r.rel}: ${(Number(r.bytes) / range.orders).toFixed(0)}`);
+  }
+  console.log(`  (no relation, alignment): ${((Number(total) - counted) / range.orders).toFixed(0)}`);
+}
 
 // 3. Settlement lag: DUE_ORDERS orders whose settlement seconds spread over one minute, starting 90 s out. BENCH_DUE_ORDERS=0 skips it.
 if (DUE_ORDERS > 0) await settlementLag();
