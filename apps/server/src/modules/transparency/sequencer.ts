@@ -1,7 +1,18 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.ts';
 import { pgArray } from '../../platform/db/pg-array.ts';
-import { appendLeaves, frontierOf, leafHash, nodeKey, rootOf, type Hash, type NodeKey } from './merkle.ts';
+import {
+  appendLeaves,
+  frontierOf,
+  hashUp,
+  leafHash,
+  nodeKey,
+  rootOf,
+  storedLevel,
+  tileBase,
+  type Hash,
+  type NodeKey,
+} from './merkle.ts';
 import { headMessage, type LogSigner } from './log-signer.ts';
 import { XACT_LOCKS } from '../../platform/db/advisory-locks.ts';
 
@@ -104,8 +115,9 @@ async function sequenceBatch(db: Db, signer: LogSigner, batch: number, nowMs: ()
     const all = new Map(frontier);
     for (const n of added) all.set(nodeKey(n), n.hash);
     const rootHash = rootOf(treeSize, (k) => found(all, k));
-    // A leaf's hash is its entry's, hashed when read (readNodes): storing it too was a row per order.
-    const stored = added.filter((n) => n.level > 0);
+    // A leaf's hash is its entry's, and a node between stored levels is hashed up from the level below, when read
+    // (readNodes): storing each was about a row per order.
+    const stored = added.filter((n) => storedLevel(n.level));
     // Never behind the last head, should the clock step back.
     const timestamp = Math.max(nowMs(), head?.timestamp ?? 0);
     const signature = signer.sign(headMessage({ treeSize, rootHash, timestamp }));
@@ -147,25 +159,45 @@ function found(nodes: Map<string, Hash>, k: NodeKey): Hash {
 }
 
 /**
- * Nodes by key: levels above 0 as stored, in one statement; leaves (level 0) hashed from their entries' bytes, in
- * one more when any is asked for. Leaves sequenced before migration 0044 have a stored copy, read first.
+ * Nodes by key, each as stored when it is (a stored level, or any level of a tree stored before tiles), else hashed
+ * up from the stored level below it (merkle.ts, TILE_LEVELS): those nodes read in the same statement. Leaves
+ * (level 0) are hashed from their entries' bytes, in one more statement when any is needed; the leaves sequenced
+ * before migration 0044 have a stored copy, read first.
  */
 export async function readNodes(db: Db | Tx, keys: NodeKey[]): Promise<Map<string, Hash>> {
   if (keys.length === 0) return new Map();
+  const wanted = new Map<string, NodeKey>();
+  for (const k of keys) for (const n of [k, ...tileBase(k)]) wanted.set(nodeKey(n), n);
+  const asked = [...wanted.values()];
   const rows = await db.execute<{ level: number; index: number; hash: Buffer }>(sql`
     SELECT n.level, n.index, n.hash FROM log_nodes n
-    JOIN unnest(${pgArray(keys.map((k) => k.level))}::smallint[], ${pgArray(keys.map((k) => k.index))}::bigint[]) AS v(l, i)
+    JOIN unnest(${pgArray(asked.map((k) => k.level))}::smallint[], ${pgArray(asked.map((k) => k.index))}::bigint[]) AS v(l, i)
       ON n.level = v.l AND n.index = v.i`);
-  const nodes = new Map<string, Hash>(
+  const stored = new Map<string, Hash>(
     rows.rows.map((r) => [nodeKey({ level: r.level, index: Number(r.index) }), Buffer.from(r.hash)]),
   );
-  const leaves = keys.filter((k) => k.level === 0 && !nodes.has(nodeKey(k))).map((k) => k.index);
+  const missing = (k: NodeKey) => !stored.has(nodeKey(k));
+  const leaves = [
+    ...new Set(
+      keys
+        .filter(missing)
+        .flatMap(tileBase)
+        .filter((k) => k.level === 0 && missing(k))
+        .map((k) => k.index),
+    ),
+  ];
   if (leaves.length) {
     const entries = await db.execute<{ leaf_index: string; data: string }>(sql`
       SELECT l.leaf_index, e.data FROM log_leaves l JOIN log_entries e ON e.id = l.entry_id
       WHERE l.leaf_index = ANY(${pgArray(leaves)}::bigint[])`);
     for (const r of entries.rows)
-      nodes.set(nodeKey({ level: 0, index: Number(r.leaf_index) }), leafHash(Buffer.from(r.data, 'utf8')));
+      stored.set(nodeKey({ level: 0, index: Number(r.leaf_index) }), leafHash(Buffer.from(r.data, 'utf8')));
+  }
+  const nodes = new Map<string, Hash>();
+  for (const k of keys) {
+    const key = nodeKey(k);
+    const hash = stored.get(key) ?? (tileBase(k).every((b) => !missing(b)) ? hashUp(k, (b) => found(stored, b)) : null);
+    if (hash) nodes.set(key, hash);
   }
   return nodes;
 }
