@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.ts';
 import { pgArray } from '../../platform/db/pg-array.ts';
 import {
@@ -30,12 +30,16 @@ export type SequencePass = { sequenced: number; dropped: number; treeSize: numbe
 type Head = { treeSize: number; timestamp: number; keyId: string; scanFrom: string | null };
 
 /**
- * The entries without a leaf written by transactions from `from` on (log_entries_tx_idx): the queue. Its rows from
- * before the last pass are few (those of transactions that were still running then), whatever the log's size.
+ * The entries without a leaf written by transactions from `from` on: the queue. Its rows from before the last pass
+ * are few (those of transactions that were still running then), whatever the log's size. `from` must be a value the
+ * planner sees (not a column of another table): the block range index (log_entries_tx_brin, on the id as a number)
+ * is chosen by the estimate of how many rows are that recent, and a bound it cannot see looks like a third of the
+ * table, which it would rather read in full.
  */
-const queuedSince = (from: SQL) => sql`
-  SELECT e.id, e.once_key, e.data FROM log_entries e
-  WHERE e.tx >= ${from} AND NOT EXISTS (SELECT 1 FROM log_leaves l WHERE l.entry_id = e.id)`;
+const queuedSince = (from: string) => sql`
+  SELECT e.id FROM log_entries e
+  WHERE e.tx >= ${from}::xid8 AND (e.tx::text)::bigint >= ${from}::bigint
+    AND NOT EXISTS (SELECT 1 FROM log_leaves l WHERE l.entry_id = e.id)`;
 
 const latestHeadRow = sql`SELECT tree_size, timestamp, key_id, scan_from::text AS scan_from FROM log_heads ORDER BY id DESC LIMIT 1`;
 
@@ -62,14 +66,13 @@ export async function sequence(
 
 async function sequenceBatch(db: Db, signer: LogSigner, batch: number, nowMs: () => number) {
   // Most passes find nothing to do: answered without a transaction or a lock.
-  const glance = await db.execute<HeadRow & { queued: boolean }>(sql`
-    SELECT EXISTS (${queuedSince(sql`coalesce(h.scan_from::xid8, '0'::xid8)`)}) AS queued,
-           h.tree_size, h.timestamp, h.key_id, h.scan_from
-    FROM (SELECT 1) AS one LEFT JOIN LATERAL (${latestHeadRow}) AS h ON true`);
-  const seen = glance.rows[0]!;
+  const last = await latestHead(db);
+  const glance = await db.execute<{ queued: boolean }>(
+    sql`SELECT EXISTS (${queuedSince(last?.scanFrom ?? '0')}) AS queued`,
+  );
   const fresh = (h: Head | null) => h !== null && h.keyId === signer.keyId && nowMs() - h.timestamp < HEAD_MAX_AGE_MS;
-  if (!seen.queued && fresh(headOf(seen)))
-    return { sequenced: 0, dropped: 0, treeSize: Number(seen.tree_size), signed: false, more: false };
+  if (!glance.rows[0]!.queued && fresh(last))
+    return { sequenced: 0, dropped: 0, treeSize: last?.treeSize ?? 0, signed: false, more: false };
 
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${XACT_LOCKS.logSequencer})`);
@@ -81,12 +84,14 @@ async function sequenceBatch(db: Db, signer: LogSigner, batch: number, nowMs: ()
     const oldest = (
       await tx.execute<{ xmin: string }>(sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`)
     ).rows[0]!.xmin;
+    // The queue's ids found first and then cut to a batch: left to pick one plan for both, the planner may walk
+    // the whole table in id order to find the first rows of a queue that is all at its end.
     const queued = await tx.execute<{ id: number; once_key: string | null; data: string; logged: boolean }>(sql`
-      SELECT q.id, q.once_key, q.data,
-             q.once_key IS NOT NULL AND EXISTS (SELECT 1 FROM log_leaves l WHERE l.once_key = q.once_key) AS logged
-      FROM (SELECT e.id, e.once_key, e.data FROM (${queuedSince(sql`${head?.scanFrom ?? '0'}::xid8`)}) AS e
-            ORDER BY e.id LIMIT ${batch}) AS q
-      ORDER BY q.id`);
+      WITH queue AS MATERIALIZED (${queuedSince(head?.scanFrom ?? '0')})
+      SELECT e.id, e.once_key, e.data,
+             e.once_key IS NOT NULL AND EXISTS (SELECT 1 FROM log_leaves l WHERE l.once_key = e.once_key) AS logged
+      FROM (SELECT id FROM queue ORDER BY id LIMIT ${batch}) AS q JOIN log_entries e ON e.id = q.id
+      ORDER BY e.id`);
     // An entry the log holds once (a price second) is kept the first time only; its later copies go.
     const kept: typeof queued.rows = [];
     const dropped: number[] = [];
@@ -146,8 +151,8 @@ function headOf(r: HeadRow): Head | null {
     : { treeSize: Number(r.tree_size), timestamp: Number(r.timestamp), keyId: r.key_id!, scanFrom: r.scan_from };
 }
 
-async function latestHead(tx: Tx): Promise<Head | null> {
-  const found = await tx.execute<HeadRow>(latestHeadRow);
+async function latestHead(db: Db | Tx): Promise<Head | null> {
+  const found = await db.execute<HeadRow>(latestHeadRow);
   return found.rows[0] ? headOf(found.rows[0]) : null;
 }
 
