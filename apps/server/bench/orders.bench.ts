@@ -236,17 +236,19 @@ console.log(
 );
 
 /**
- * Each WAL record's length counted to the relation of its first block (an index's own records, its page splits
- * and full-page images included); records of no relation (commits) are the rest. Per order of the round.
+ * Each WAL record's length counted to the relation of its first block and its kind (an index's own records, its
+ * page splits and full-page images included); records of no relation (commits) are the rest. Per order of the
+ * round.
  */
 async function walByRelation(range: { from: string; to: string; orders: number }) {
   await db.execute(sql`CREATE EXTENSION IF NOT EXISTS pg_walinspect`);
   const rows = await db.execute<{ rel: string; bytes: string }>(sql`
     WITH first_block AS (
-      SELECT DISTINCT ON (start_lsn) start_lsn, relfilenode, record_length
+      SELECT DISTINCT ON (start_lsn) start_lsn, relfilenode, record_type, record_length
       FROM pg_get_wal_block_info(${range.from}::pg_lsn, ${range.to}::pg_lsn, false)
       ORDER BY start_lsn, block_id)
-    SELECT coalesce(c.relname, 'relfilenode ' || f.relfilenode) AS rel, sum(f.record_length)::bigint AS bytes
+    SELECT coalesce(c.relname, 'relfilenode ' || f.relfilenode) || ' ' || f.record_type AS rel,
+           sum(f.record_length)::bigint AS bytes
     FROM first_block f LEFT JOIN pg_class c ON pg_relation_filenode(c.oid) = f.relfilenode
     GROUP BY 1 ORDER BY 2 DESC`);
   const total = (
