@@ -78,9 +78,13 @@ export const logLeaves = pgTable(
   'log_leaves',
   {
     leafIndex: bigint('leaf_index', { mode: 'number' }).primaryKey(),
-    entryId: bigint('entry_id', { mode: 'number' })
-      .notNull()
-      .references(() => logEntries.id),
+    /**
+     * The entry (log_entries.id). Not a foreign key since migration 0053: its check locked each entry as its leaf was
+     * written (FOR KEY SHARE, a write-ahead log record per order), and what it guarded holds without it: only the
+     * sequencer writes leaves, for entries it read in the same transaction under its lock, and a sequenced entry
+     * cannot be removed (log_entries' trigger).
+     */
+    entryId: bigint('entry_id', { mode: 'number' }).notNull(),
     /** The entry's once key: the log holds an entry with such a key once. */
     onceKey: text('once_key'),
   },
