@@ -144,4 +144,22 @@ describe('the log stored in tiles', () => {
     expect((await head()).root.equals(mth(leaves(400)))).toBe(true);
     await checkProofs([340, 341, 352, 399, 400], [335, 336, 339, 340, 351, 352, 399]);
   });
+
+  it('records where the next scan starts when a pass ends on a full batch', async () => {
+    const { db } = database;
+    await queue(400, 420);
+    // The oldest transaction running just before the pass (other files' transactions can hold it back): the pass
+    // starts its next scan there or later, though its last batch was full and the one after found nothing.
+    const runningBefore = (
+      await db.execute<{ xmin: string }>(sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`)
+    ).rows[0]!.xmin;
+    expect(await sequence(db, signer, { batch: 10 })).toMatchObject({ sequenced: 20, treeSize: 420, signed: true });
+    const { rows } = await db.execute<{ tree_size: string; scan_from: string }>(
+      sql`SELECT tree_size, scan_from::text FROM log_heads ORDER BY id DESC LIMIT 1`,
+    );
+    expect(Number(rows[0]!.tree_size)).toBe(420);
+    expect(BigInt(rows[0]!.scan_from)).toBeGreaterThanOrEqual(BigInt(runningBefore));
+    expect(await sequence(db, signer)).toMatchObject({ sequenced: 0, treeSize: 420, signed: false });
+    expect((await head()).root.equals(mth(leaves(420)))).toBe(true);
+  });
 });

@@ -54,8 +54,13 @@ export async function sequence(
   options: { batch?: number; nowMs?: () => number; stopped?: () => boolean } = {},
 ): Promise<SequencePass> {
   const pass: SequencePass = { sequenced: 0, dropped: 0, treeSize: 0, signed: false };
+  // After a full batch the head's scan start stays where it was (more of the queue may be older than the oldest
+  // transaction running now); the batch that finds the queue's end records it, even when it finds nothing to add,
+  // or every pass would read again from the stale start until something new was queued.
+  let behind = false;
   for (;;) {
-    const step = await sequenceBatch(db, signer, options.batch ?? SEQUENCE_BATCH, options.nowMs ?? Date.now);
+    const step = await sequenceBatch(db, signer, options.batch ?? SEQUENCE_BATCH, options.nowMs ?? Date.now, behind);
+    behind = step.more;
     pass.sequenced += step.sequenced;
     pass.dropped += step.dropped;
     pass.treeSize = step.treeSize;
@@ -64,14 +69,14 @@ export async function sequence(
   }
 }
 
-async function sequenceBatch(db: Db, signer: LogSigner, batch: number, nowMs: () => number) {
+async function sequenceBatch(db: Db, signer: LogSigner, batch: number, nowMs: () => number, behind: boolean) {
   // Most passes find nothing to do: answered without a transaction or a lock.
   const last = await latestHead(db);
   const glance = await db.execute<{ queued: boolean }>(
     sql`SELECT EXISTS (${queuedSince(last?.scanFrom ?? '0')}) AS queued`,
   );
   const fresh = (h: Head | null) => h !== null && h.keyId === signer.keyId && nowMs() - h.timestamp < HEAD_MAX_AGE_MS;
-  if (!glance.rows[0]!.queued && fresh(last))
+  if (!glance.rows[0]!.queued && fresh(last) && !behind)
     return { sequenced: 0, dropped: 0, treeSize: last?.treeSize ?? 0, signed: false, more: false };
 
   return db.transaction(async (tx) => {
@@ -105,7 +110,7 @@ async function sequenceBatch(db: Db, signer: LogSigner, batch: number, nowMs: ()
     }
     const more = queued.rows.length === batch;
     const scanFrom = more ? (head?.scanFrom ?? '0') : oldest;
-    if (kept.length === 0 && fresh(head)) {
+    if (kept.length === 0 && fresh(head) && (more || !behind)) {
       if (dropped.length) await tx.execute(sql`DELETE FROM log_entries WHERE id = ANY(${pgArray(dropped)}::bigint[])`);
       return { sequenced: 0, dropped: dropped.length, treeSize: size, signed: false, more };
     }
@@ -164,45 +169,36 @@ function found(nodes: Map<string, Hash>, k: NodeKey): Hash {
 }
 
 /**
- * Nodes by key, each as stored when it is (a stored level, or any level of a tree stored before tiles), else hashed
- * up from the stored level below it (merkle.ts, TILE_LEVELS): those nodes read in the same statement. Leaves
- * (level 0) are hashed from their entries' bytes, in one more statement when any is needed; the leaves sequenced
- * before migration 0044 have a stored copy, read first.
+ * Nodes by key, in one statement: each hashed up from its tile base (merkle.ts, TILE_LEVELS), the stored nodes at
+ * the tile level below it and leaves (level 0) hashed from their entries' bytes. Trees stored before tiles hold
+ * every level (and level 0 before migration 0044); their tile levels are read like the new ones and their other
+ * rows are left unread, since a stored row between tile levels saves a hash but costs a lookup in every proof.
  */
 export async function readNodes(db: Db | Tx, keys: NodeKey[]): Promise<Map<string, Hash>> {
   if (keys.length === 0) return new Map();
-  const wanted = new Map<string, NodeKey>();
-  for (const k of keys) for (const n of [k, ...tileBase(k)]) wanted.set(nodeKey(n), n);
-  const asked = [...wanted.values()];
-  const rows = await db.execute<{ level: number; index: number; hash: Buffer }>(sql`
-    SELECT n.level, n.index, n.hash FROM log_nodes n
-    JOIN unnest(${pgArray(asked.map((k) => k.level))}::smallint[], ${pgArray(asked.map((k) => k.index))}::bigint[]) AS v(l, i)
-      ON n.level = v.l AND n.index = v.i`);
+  const base = new Map<string, NodeKey>();
+  for (const k of keys) for (const b of tileBase(k)) base.set(nodeKey(b), b);
+  const tiles = [...base.values()].filter((k) => k.level > 0);
+  const leaves = [...base.values()].filter((k) => k.level === 0).map((k) => k.index);
+  const rows = await db.execute<{ level: number; index: string; hash: Buffer | null; data: string | null }>(sql`
+    SELECT n.level, n.index, n.hash, NULL::text AS data FROM log_nodes n
+    JOIN unnest(${pgArray(tiles.map((k) => k.level))}::smallint[], ${pgArray(tiles.map((k) => k.index))}::bigint[]) AS v(l, i)
+      ON n.level = v.l AND n.index = v.i
+    UNION ALL
+    SELECT 0::smallint, l.leaf_index, NULL::bytea, e.data FROM log_leaves l JOIN log_entries e ON e.id = l.entry_id
+    WHERE l.leaf_index = ANY(${pgArray(leaves)}::bigint[])`);
   const stored = new Map<string, Hash>(
-    rows.rows.map((r) => [nodeKey({ level: r.level, index: Number(r.index) }), Buffer.from(r.hash)]),
+    rows.rows.map((r) => [
+      nodeKey({ level: r.level, index: Number(r.index) }),
+      r.data === null ? Buffer.from(r.hash!) : leafHash(Buffer.from(r.data, 'utf8')),
+    ]),
   );
-  const missing = (k: NodeKey) => !stored.has(nodeKey(k));
-  const leaves = [
-    ...new Set(
-      keys
-        .filter(missing)
-        .flatMap(tileBase)
-        .filter((k) => k.level === 0 && missing(k))
-        .map((k) => k.index),
-    ),
-  ];
-  if (leaves.length) {
-    const entries = await db.execute<{ leaf_index: string; data: string }>(sql`
-      SELECT l.leaf_index, e.data FROM log_leaves l JOIN log_entries e ON e.id = l.entry_id
-      WHERE l.leaf_index = ANY(${pgArray(leaves)}::bigint[])`);
-    for (const r of entries.rows)
-      stored.set(nodeKey({ level: 0, index: Number(r.leaf_index) }), leafHash(Buffer.from(r.data, 'utf8')));
-  }
   const nodes = new Map<string, Hash>();
-  for (const k of keys) {
-    const key = nodeKey(k);
-    const hash = stored.get(key) ?? (tileBase(k).every((b) => !missing(b)) ? hashUp(k, (b) => found(stored, b)) : null);
-    if (hash) nodes.set(key, hash);
-  }
+  for (const k of keys)
+    if (tileBase(k).every((b) => stored.has(nodeKey(b))))
+      nodes.set(
+        nodeKey(k),
+        hashUp(k, (b) => stored.get(nodeKey(b))!),
+      );
   return nodes;
 }

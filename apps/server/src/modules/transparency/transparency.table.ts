@@ -97,7 +97,11 @@ export const logLeaves = pgTable(
   ],
 );
 
-/** Complete, aligned subtrees of the tree (level 0: leaf hashes); never change once written (append-only). */
+/**
+ * Complete, aligned subtrees of the tree; never change once written (append-only). Written at levels 4, 8, 12, ...
+ * only (merkle.ts, TILE_LEVELS); rows written before at other levels, and at level 0 before migration 0044, are
+ * read where they are.
+ */
 export const logNodes = pgTable(
   'log_nodes',
   {
