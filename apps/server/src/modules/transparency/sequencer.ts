@@ -32,7 +32,7 @@ type Head = { treeSize: number; timestamp: number; keyId: string; scanFrom: stri
 /**
  * The entries without a leaf written by transactions from `from` on: the queue. Its rows from before the last pass
  * are few (those of transactions that were still running then), whatever the log's size. `from` must be a value the
- * planner sees (not a column of another table): the block range index (log_entries_tx_brin, on the id as a number)
+ * planner sees (not a column of another table): the block range index (log_entries_tx_brin, on tx as a number)
  * is chosen by the estimate of how many rows are that recent, and a bound it cannot see looks like a third of the
  * table, which it would rather read in full.
  */
