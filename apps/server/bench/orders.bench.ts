@@ -8,6 +8,15 @@
  * Before the rounds, BENCH_OPEN_ORDERS (default 1,000,000) orders are left open on the same product and users as
  * the rounds' orders (due a day later, a cent each), so the figures are those of a table a platform fills, and the
  * last round next to the first shows whether placement slows as open orders pile up.
+ *
+ * BENCH_LOG=off measures the transparency log's own cost on the same build (the product always logs; there is no
+ * switch for it in the server). The bench gives its own fresh database a BEFORE INSERT trigger on log_entries that
+ * returns NULL, so no entry row is written and the sequencer finds nothing to sequence. What "off" still does,
+ * and so what the on/off difference leaves out: building each order's entry in the server (its HMAC pseudonym,
+ * canonical JSON), sending the entries with the order's statement and unpacking them there, one trigger call per
+ * entry, and the sequencer's glance each second (and a fresh head a minute). What it takes out: the entry's row
+ * and its indexes, the leaves, the tree's nodes and the heads of a growing tree. BENCH_LOG=alternate runs the
+ * rounds with the log on and off in turn on one server (below): the comparison a busy machine disturbs least.
  */
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
@@ -29,13 +38,33 @@ const OPEN_ORDERS = Number(process.env.BENCH_OPEN_ORDERS ?? 1_000_000);
  * reach, so each order is checked against all of them and none refuses: the cost of limits, not their effect.
  */
 const LIMITS = ['1', 'true'].includes(process.env.BENCH_LIMITS ?? '');
+const LOG = process.env.BENCH_LOG !== 'off';
+/**
+ * BENCH_LOG=alternate: the same server's rounds with the log on and off in turn (the bench's trigger enabled and
+ * disabled between them, the order swapped every round, 2 s for the sequencer to finish the last on round's queue
+ * before an off round is measured), so a busy machine's swings fall on both alike; printed per mode and as the
+ * ratio of each round's pair.
+ */
+const ALTERNATE = process.env.BENCH_LOG === 'alternate';
+/** BENCH_WAL_TABLES=1: the last direct round's write-ahead log by the relation it wrote (pg_walinspect). */
+const WAL_TABLES = ['1', 'true'].includes(process.env.BENCH_WAL_TABLES ?? '');
 
 const server = await startBenchServer();
 const database = connect(server.dbUrl, CONNECTIONS + 5);
 const { db } = database;
 console.log(
-  `bench:orders  users=${USERS} connections=${CONNECTIONS} rounds=${ROUNDS} x ${SECONDS}s each way due-orders=${DUE_ORDERS} open-orders=${OPEN_ORDERS} limits=${LIMITS ? 'every user, every limit' : 'none'}`,
+  `bench:orders  users=${USERS} connections=${CONNECTIONS} rounds=${ROUNDS} x ${SECONDS}s each way due-orders=${DUE_ORDERS} open-orders=${OPEN_ORDERS} limits=${LIMITS ? 'every user, every limit' : 'none'} log=${ALTERNATE ? 'on and off in turn' : LOG ? 'on' : 'off (entries built, not written)'}`,
 );
+
+// Bench-only, on the bench's own database: the log's rows are never written (see the header).
+if (!LOG || ALTERNATE)
+  await db.execute(sql`
+    CREATE FUNCTION bench_log_off() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$;
+    CREATE TRIGGER bench_log_off BEFORE INSERT ON log_entries FOR EACH ROW EXECUTE FUNCTION bench_log_off();`);
+const setLog = async (on: boolean) => {
+  await db.execute(sql.raw(`ALTER TABLE log_entries ${on ? 'DISABLE' : 'ENABLE'} TRIGGER bench_log_off`));
+  await new Promise((r) => setTimeout(r, 2000));
+};
 
 const { userIds, tokens } = await benchUsers(db, USERS);
 
@@ -136,7 +165,9 @@ async function directRound(seconds: number) {
  * second, these hardly move when something else busies the machine, so two builds compare on them.
  */
 const postmaster = await postmasterPid(db);
+const lsn = async () => (await db.execute<{ lsn: string }>(sql`SELECT pg_current_wal_lsn()::text AS lsn`)).rows[0]!.lsn;
 async function costed<T>(round: () => Promise<T>, placed: (r: T) => number) {
+  const from = await lsn();
   const [wal, dbCpu, serverCpu, ownCpu] = [
     await walBytes(db),
     cpuSecondsOf(postmaster),
@@ -152,7 +183,7 @@ async function costed<T>(round: () => Promise<T>, placed: (r: T) => number) {
     serverMs: ((cpuSecondsOf(server.pid, postmaster) - serverCpu) * 1000) / n,
     ownMs: (own.user + own.system) / 1000 / n,
   };
-  return { result, cost };
+  return { result, cost, wal: { from, to: await lsn(), orders: n } };
 }
 type Cost = Awaited<ReturnType<typeof costed>>['cost'];
 const costText = (c: Cost, path: 'http' | 'direct') =>
@@ -161,49 +192,143 @@ const costText = (c: Cost, path: 'http' | 'direct') =>
 
 await httpRound(3);
 await directRound(3);
-const httpRounds: Array<Awaited<ReturnType<typeof httpRound>>> = [];
-const directRates: number[] = [];
-const httpCosts: Cost[] = [];
-const directCosts: Cost[] = [];
-for (let r = 0; r < ROUNDS; r++) {
-  const { result: h, cost: hc } = await costed(
-    () => httpRound(SECONDS),
-    (x) => x.rate * SECONDS,
-  );
-  httpRounds.push(h);
-  httpCosts.push(hc);
-  const { result: d, cost: dc } = await costed(
-    () => directRound(SECONDS),
-    (x) => x * SECONDS,
-  );
-  directRates.push(d);
-  directCosts.push(dc);
+if (ALTERNATE) await alternateRounds();
+else {
+  const httpRounds: Array<Awaited<ReturnType<typeof httpRound>>> = [];
+  const directRates: number[] = [];
+  const httpCosts: Cost[] = [];
+  const directCosts: Cost[] = [];
+  let lastDirectWal = { from: '0/0', to: '0/0', orders: 1 };
+  for (let r = 0; r < ROUNDS; r++) {
+    const { result: h, cost: hc } = await costed(
+      () => httpRound(SECONDS),
+      (x) => x.rate * SECONDS,
+    );
+    httpRounds.push(h);
+    httpCosts.push(hc);
+    const {
+      result: d,
+      cost: dc,
+      wal: dw,
+    } = await costed(
+      () => directRound(SECONDS),
+      (x) => x * SECONDS,
+    );
+    lastDirectWal = dw;
+    directRates.push(d);
+    directCosts.push(dc);
+    console.log(
+      `  round ${r + 1}: HTTP ${h.rate.toFixed(0)} orders/s (p50 ${h.p50} ms, p99 ${h.p99} ms, refused ${h.refused}); direct ${d.toFixed(0)} orders/s`,
+    );
+    console.log(`    HTTP: ${costText(hc, 'http')}`);
+    console.log(`    direct: ${costText(dc, 'direct')}`);
+  }
+  const middle = <T>(values: T[], by: (v: T) => number) =>
+    [...values].sort((x, y) => by(x) - by(y))[Math.floor(values.length / 2)]!;
+  const http = middle(httpRounds, (h) => h.rate);
+  const dbRate = middle(directRates, (d) => d);
   console.log(
-    `  round ${r + 1}: HTTP ${h.rate.toFixed(0)} orders/s (p50 ${h.p50} ms, p99 ${h.p99} ms, refused ${h.refused}); direct ${d.toFixed(0)} orders/s`,
+    `HTTP place-order (median round): ${http.rate.toFixed(0)} orders/s, latency p50 ${http.p50} ms, p99 ${http.p99} ms; worst p99 of the rounds ${Math.max(...httpRounds.map((h) => h.p99))} ms`,
   );
-  console.log(`    HTTP: ${costText(hc, 'http')}`);
-  console.log(`    direct: ${costText(dc, 'direct')}`);
+  console.log(`direct database place-order (median round): ${dbRate.toFixed(0)} orders/s`);
+  console.log(`ratio HTTP / database: ${(http.rate / dbRate).toFixed(2)}`);
+  const medianCost = (costs: Cost[]): Cost => ({
+    walBytes: middle(costs, (c) => c.walBytes).walBytes,
+    dbMs: middle(costs, (c) => c.dbMs).dbMs,
+    serverMs: middle(costs, (c) => c.serverMs).serverMs,
+    ownMs: middle(costs, (c) => c.ownMs).ownMs,
+  });
+  console.log(`HTTP cost (median of rounds): ${costText(medianCost(httpCosts), 'http')}`);
+  console.log(`direct cost (median of rounds): ${costText(medianCost(directCosts), 'direct')}`);
+  const written = await db.execute<{ n: string; leaves: string }>(
+    sql`SELECT (SELECT count(*) FROM log_entries WHERE type = 'order_placed') AS n, (SELECT count(*) FROM log_leaves) AS leaves`,
+  );
+  console.log(`order_placed entries written: ${written.rows[0]!.n}; leaves: ${written.rows[0]!.leaves}`);
+  if (WAL_TABLES) await walByRelation(lastDirectWal);
+  console.log(
+    `last round / first round: HTTP ${(httpRounds.at(-1)!.rate / httpRounds[0]!.rate).toFixed(2)}, direct ${(directRates.at(-1)! / directRates[0]!).toFixed(2)}`,
+  );
+
+  /**
+   * Each WAL record's length counted to the relation of its first block and its kind (an index's own records, its
+   * page splits and full-page images included); records of no relation (commits) are the rest. Per order of the
+   * round.
+   */
+  async function walByRelation(range: { from: string; to: string; orders: number }) {
+    await db.execute(sql`CREATE EXTENSION IF NOT EXISTS pg_walinspect`);
+    const rows = await db.execute<{ rel: string; bytes: string }>(sql`
+    WITH first_block AS (
+      SELECT DISTINCT ON (start_lsn) start_lsn, relfilenode, record_type, record_length
+      FROM pg_get_wal_block_info(${range.from}::pg_lsn, ${range.to}::pg_lsn, false)
+      ORDER BY start_lsn, block_id)
+    SELECT coalesce(c.relname, 'relfilenode ' || f.relfilenode) || ' ' || f.record_type AS rel,
+           sum(f.record_length)::bigint AS bytes
+    FROM first_block f LEFT JOIN pg_class c ON pg_relation_filenode(c.oid) = f.relfilenode
+    GROUP BY 1 ORDER BY 2 DESC`);
+    const total = (
+      await db.execute<{ bytes: string }>(sql`SELECT (${range.to}::pg_lsn - ${range.from}::pg_lsn)::bigint AS bytes`)
+    ).rows[0]!.bytes;
+    let counted = 0;
+    console.log(
+      `WAL of the last direct round by relation, bytes per order (of ${(Number(total) / range.orders).toFixed(0)}):`,
+    );
+    for (const r of rows.rows) {
+      counted += Number(r.bytes);
+      if (Number(r.bytes) / range.orders >= 1)
+        console.log(`  ${r.rel}: ${(Number(r.bytes) / range.orders).toFixed(0)}`);
+    }
+    console.log(`  (no relation, alignment): ${((Number(total) - counted) / range.orders).toFixed(0)}`);
+  }
 }
-const middle = <T>(values: T[], by: (v: T) => number) =>
-  [...values].sort((x, y) => by(x) - by(y))[Math.floor(values.length / 2)]!;
-const http = middle(httpRounds, (h) => h.rate);
-const dbRate = middle(directRates, (d) => d);
-console.log(
-  `HTTP place-order (median round): ${http.rate.toFixed(0)} orders/s, latency p50 ${http.p50} ms, p99 ${http.p99} ms; worst p99 of the rounds ${Math.max(...httpRounds.map((h) => h.p99))} ms`,
-);
-console.log(`direct database place-order (median round): ${dbRate.toFixed(0)} orders/s`);
-console.log(`ratio HTTP / database: ${(http.rate / dbRate).toFixed(2)}`);
-const medianCost = (costs: Cost[]): Cost => ({
-  walBytes: middle(costs, (c) => c.walBytes).walBytes,
-  dbMs: middle(costs, (c) => c.dbMs).dbMs,
-  serverMs: middle(costs, (c) => c.serverMs).serverMs,
-  ownMs: middle(costs, (c) => c.ownMs).ownMs,
-});
-console.log(`HTTP cost (median of rounds): ${costText(medianCost(httpCosts), 'http')}`);
-console.log(`direct cost (median of rounds): ${costText(medianCost(directCosts), 'direct')}`);
-console.log(
-  `last round / first round: HTTP ${(httpRounds.at(-1)!.rate / httpRounds[0]!.rate).toFixed(2)}, direct ${(directRates.at(-1)! / directRates[0]!).toFixed(2)}`,
-);
+
+async function alternateRounds() {
+  type Round = { http: Awaited<ReturnType<typeof httpRound>>; hc: Cost; direct: number; dc: Cost };
+  const rounds: Record<'on' | 'off', Round[]> = { on: [], off: [] };
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const on of r % 2 === 0 ? [true, false] : [false, true]) {
+      await setLog(on);
+      const { result: http, cost: hc } = await costed(
+        () => httpRound(SECONDS),
+        (x) => x.rate * SECONDS,
+      );
+      const { result: direct, cost: dc } = await costed(
+        () => directRound(SECONDS),
+        (x) => x * SECONDS,
+      );
+      rounds[on ? 'on' : 'off'].push({ http, hc, direct, dc });
+      console.log(
+        `  round ${r + 1} log ${on ? 'on ' : 'off'}: HTTP ${http.rate.toFixed(0)} orders/s (p50 ${http.p50} ms, p99 ${http.p99} ms, refused ${http.refused}); direct ${direct.toFixed(0)} orders/s`,
+      );
+      console.log(`    HTTP: ${costText(hc, 'http')}`);
+      console.log(`    direct: ${costText(dc, 'direct')}`);
+    }
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  for (const mode of ['on', 'off'] as const) {
+    const of = rounds[mode];
+    const cost = (pick: (r: Round) => Cost, path: 'http' | 'direct'): string =>
+      costText(
+        {
+          walBytes: median(of.map((r) => pick(r).walBytes)),
+          dbMs: median(of.map((r) => pick(r).dbMs)),
+          serverMs: median(of.map((r) => pick(r).serverMs)),
+          ownMs: median(of.map((r) => pick(r).ownMs)),
+        },
+        path,
+      );
+    console.log(
+      `log ${mode} (median of ${of.length} rounds): HTTP ${median(of.map((r) => r.http.rate)).toFixed(0)} orders/s, p99 ${median(of.map((r) => r.http.p99))} ms; direct ${median(of.map((r) => r.direct)).toFixed(0)} orders/s`,
+    );
+    console.log(`  HTTP ${cost((r) => r.hc, 'http')}`);
+    console.log(`  direct ${cost((r) => r.dc, 'direct')}`);
+  }
+  const ratios = (pick: (r: Round) => number) =>
+    rounds.on.map((on, i) => pick(on) / pick(rounds.off[i]!)).sort((a, b) => a - b);
+  const shown = (values: number[]) => values.map((v) => v.toFixed(2)).join(', ');
+  console.log(
+    `log on / log off, each round's pair: HTTP ${shown(ratios((r) => r.http.rate))} (median ${median(ratios((r) => r.http.rate)).toFixed(2)}); direct ${shown(ratios((r) => r.direct))} (median ${median(ratios((r) => r.direct)).toFixed(2)})`,
+  );
+}
 
 // 3. Settlement lag: DUE_ORDERS orders whose settlement seconds spread over one minute, starting 90 s out. BENCH_DUE_ORDERS=0 skips it.
 if (DUE_ORDERS > 0) await settlementLag();

@@ -179,8 +179,8 @@ describe('proof of liabilities', () => {
         url,
         '--state',
         path.join(mkdtempSync(path.join(tmpdir(), 'liabilities-')), 's.json'),
-        '--token',
-        users[2]!.token,
+        // One argument: a session token may start with '-', which parseArgs would take for an option.
+        `--token=${users[2]!.token}`,
       ],
       { cwd: verifierDir },
     ).catch((e: { stdout: string; stderr: string }) => ({ stdout: e.stdout + e.stderr }));

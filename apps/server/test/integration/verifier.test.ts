@@ -112,7 +112,8 @@ describe('pnpm verify-log', () => {
     await placeOrders(4);
     await market.advance(30);
     await sequence(t.database.db, signer);
-    const run = await verifyLog(['--state', state, '--token', demoToken]);
+    // One argument: a session token may start with '-', which parseArgs would take for an option.
+    const run = await verifyLog(['--state', state, `--token=${demoToken}`]);
     expect(run.out).not.toContain('BREAK');
     expect(run.code, run.out).toBe(0);
     expect(run.out).toMatch(/ok {4}head of \d+ entries/);

@@ -5,11 +5,15 @@ import {
   consistencyRanges,
   EMPTY_ROOT,
   frontierOf,
+  hashUp,
   inclusionRanges,
   leafHash,
   nodeKey,
   rangeHash,
   rootOf,
+  storedLevel,
+  TILE_LEVELS,
+  tileBase,
   type Hash,
   type NodeKey,
 } from './merkle.ts';
@@ -165,5 +169,44 @@ describe('the Merkle tree (RFC 6962 test vectors)', () => {
   it('refuses proofs outside the tree', () => {
     expect(() => inclusionRanges(3, 3)).toThrow();
     expect(() => consistencyRanges(5, 4)).toThrow();
+  });
+});
+
+describe('the stored tiles (only levels that are multiples of TILE_LEVELS, leaves from their entries)', () => {
+  const leaves = Array.from({ length: 300 }, (_, i) => Buffer.from(`entry ${i}`));
+  // Every complete node, as appendLeaves makes them; the sequencer keeps only the stored levels of these.
+  const { node: everyNode } = build(leaves, [1, 15, 1, 33, 64, 2, 100, 84]);
+  const tiled = (k: NodeKey) =>
+    hashUp(k, (b) => {
+      if (b.level === 0) return leafHash(leaves[b.index]!);
+      if (!storedLevel(b.level)) throw new Error(`asked for ${nodeKey(b)}, which is not stored`);
+      return everyNode(b);
+    });
+
+  it('stores one level in TILE_LEVELS and hashes every other node up from at most 2^(TILE_LEVELS - 1) below', () => {
+    expect(TILE_LEVELS).toBe(4);
+    expect([0, 1, 3, 4, 5, 8, 12].map(storedLevel)).toEqual([false, false, false, true, false, true, true]);
+    expect(tileBase({ level: 7, index: 2 })).toEqual(
+      Array.from({ length: 8 }, (_, j) => ({ level: 4, index: 16 + j })),
+    );
+    expect(tileBase({ level: 8, index: 1 })).toEqual([{ level: 8, index: 1 }]);
+    for (let level = 1; 2 ** level <= leaves.length; level++)
+      for (let index = 0; (index + 1) * 2 ** level <= leaves.length; index++)
+        expect(hex(tiled({ level, index })), `${level}:${index}`).toBe(hex(everyNode({ level, index })));
+  });
+
+  it('gives RFC 6962 roots and proofs across tile boundaries (sizes 1 to 300)', () => {
+    for (let size = 1; size <= leaves.length; size++) {
+      expect(hex(rootOf(size, tiled)), `root ${size}`).toBe(hex(mth(leaves.slice(0, size))));
+      // Leaves either side of the 16- and 256-leaf tile boundaries, and the last one.
+      for (const index of [0, 15, 16, 17, 255, 256, size - 1].filter((i) => i < size))
+        expect(inclusionRanges(index, size).map((r) => hex(rangeHash(r, tiled)))).toEqual(
+          inclusionRanges(index, size).map((r) => hex(rangeHash(r, everyNode))),
+        );
+      for (const first of [1, 15, 16, 17, 255, 256].filter((f) => f <= size))
+        expect(consistencyRanges(first, size).map((r) => hex(rangeHash(r, tiled)))).toEqual(
+          consistencyRanges(first, size).map((r) => hex(rangeHash(r, everyNode))),
+        );
+    }
   });
 });

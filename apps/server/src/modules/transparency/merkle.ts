@@ -6,7 +6,10 @@ import { createHash } from 'node:crypto';
 //
 // Only complete, aligned subtrees are ever stored (a node at `level` and `index` covers the leaves
 // [index * 2^level, (index + 1) * 2^level)): such a node never changes once its last leaf is in, so the stored
-// tree is append-only too, and every hash of any earlier tree size is made from them.
+// tree is append-only too, and every hash of any earlier tree size is made from them. Of those, only the levels
+// that are multiples of TILE_LEVELS are stored; a node between is hashed up from the stored level below it (at
+// most 2^(TILE_LEVELS - 1) nodes), and a leaf from its entry, as tlog-tiles logs (Trillian, Tessera) keep only
+// tiles. Nothing of this reaches a verifier: every hash served is the RFC 6962 hash of its range.
 
 export type Hash = Buffer;
 
@@ -34,6 +37,36 @@ export function splitPoint(n: number): number {
 /** A stored node: `level` 0 is a leaf; the node covers 2^level leaves from index * 2^level. */
 export type NodeKey = { level: number; index: number };
 export const nodeKey = (k: NodeKey) => `${k.level}:${k.index}`;
+
+/**
+ * Levels per tile: nodes are stored at levels 4, 8, 12, ... only. A stored row per leaf at every level was about
+ * one row of log_nodes (and its index entry) per order; this is one per 16 leaves, and a node between stored
+ * levels costs a read of at most 8 stored nodes (or 8 entries, below level 4). Older trees stored every level
+ * above 0 (and level 0 before migration 0044); those rows are still read where they are.
+ */
+export const TILE_LEVELS = 4;
+
+/** Whether the sequencer stores a node at this level (levels below are hashed up when read). */
+export const storedLevel = (level: number) => level > 0 && level % TILE_LEVELS === 0;
+
+/**
+ * The nodes a node is hashed up from: itself at a stored level or at level 0, else its descendants at the
+ * stored level below it (level 0: leaves, hashed from their entries).
+ */
+export function tileBase(k: NodeKey): NodeKey[] {
+  const depth = k.level % TILE_LEVELS;
+  const width = 2 ** depth;
+  return Array.from({ length: width }, (_, j) => ({ level: k.level - depth, index: k.index * width + j }));
+}
+
+/** A node's hash from the nodes of its tileBase (folded pairwise, as the tree pairs them). */
+export function hashUp(k: NodeKey, base: (k: NodeKey) => Hash): Hash {
+  if (k.level % TILE_LEVELS === 0) return base(k);
+  return nodeHash(
+    hashUp({ level: k.level - 1, index: k.index * 2 }, base),
+    hashUp({ level: k.level - 1, index: k.index * 2 + 1 }, base),
+  );
+}
 
 /** A range of leaves [start, end) whose subtree hash a proof or a root needs. */
 type Range = { start: number; end: number };

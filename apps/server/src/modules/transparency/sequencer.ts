@@ -1,7 +1,18 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.ts';
 import { pgArray } from '../../platform/db/pg-array.ts';
-import { appendLeaves, frontierOf, leafHash, nodeKey, rootOf, type Hash, type NodeKey } from './merkle.ts';
+import {
+  appendLeaves,
+  frontierOf,
+  hashUp,
+  leafHash,
+  nodeKey,
+  rootOf,
+  storedLevel,
+  tileBase,
+  type Hash,
+  type NodeKey,
+} from './merkle.ts';
 import { headMessage, type LogSigner } from './log-signer.ts';
 import { XACT_LOCKS } from '../../platform/db/advisory-locks.ts';
 
@@ -19,12 +30,16 @@ export type SequencePass = { sequenced: number; dropped: number; treeSize: numbe
 type Head = { treeSize: number; timestamp: number; keyId: string; scanFrom: string | null };
 
 /**
- * The entries without a leaf written by transactions from `from` on (log_entries_tx_idx): the queue. Its rows from
- * before the last pass are few (those of transactions that were still running then), whatever the log's size.
+ * The entries without a leaf written by transactions from `from` on: the queue. Its rows from before the last pass
+ * are few (those of transactions that were still running then), whatever the log's size. `from` must be a value the
+ * planner sees (not a column of another table): the block range index (log_entries_tx_brin, on tx as a number)
+ * is chosen by the estimate of how many rows are that recent, and a bound it cannot see looks like a third of the
+ * table, which it would rather read in full.
  */
-const queuedSince = (from: SQL) => sql`
-  SELECT e.id, e.once_key, e.data FROM log_entries e
-  WHERE e.tx >= ${from} AND NOT EXISTS (SELECT 1 FROM log_leaves l WHERE l.entry_id = e.id)`;
+const queuedSince = (from: string) => sql`
+  SELECT e.id FROM log_entries e
+  WHERE e.tx >= ${from}::xid8 AND (e.tx::text)::bigint >= ${from}::bigint
+    AND NOT EXISTS (SELECT 1 FROM log_leaves l WHERE l.entry_id = e.id)`;
 
 const latestHeadRow = sql`SELECT tree_size, timestamp, key_id, scan_from::text AS scan_from FROM log_heads ORDER BY id DESC LIMIT 1`;
 
@@ -39,8 +54,13 @@ export async function sequence(
   options: { batch?: number; nowMs?: () => number; stopped?: () => boolean } = {},
 ): Promise<SequencePass> {
   const pass: SequencePass = { sequenced: 0, dropped: 0, treeSize: 0, signed: false };
+  // After a full batch the head's scan start stays where it was (more of the queue may be older than the oldest
+  // transaction running now); the batch that finds the queue's end records it, even when it finds nothing to add,
+  // or every pass would read again from the stale start until something new was queued.
+  let behind = false;
   for (;;) {
-    const step = await sequenceBatch(db, signer, options.batch ?? SEQUENCE_BATCH, options.nowMs ?? Date.now);
+    const step = await sequenceBatch(db, signer, options.batch ?? SEQUENCE_BATCH, options.nowMs ?? Date.now, behind);
+    behind = step.more;
     pass.sequenced += step.sequenced;
     pass.dropped += step.dropped;
     pass.treeSize = step.treeSize;
@@ -49,16 +69,15 @@ export async function sequence(
   }
 }
 
-async function sequenceBatch(db: Db, signer: LogSigner, batch: number, nowMs: () => number) {
+async function sequenceBatch(db: Db, signer: LogSigner, batch: number, nowMs: () => number, behind: boolean) {
   // Most passes find nothing to do: answered without a transaction or a lock.
-  const glance = await db.execute<HeadRow & { queued: boolean }>(sql`
-    SELECT EXISTS (${queuedSince(sql`coalesce(h.scan_from::xid8, '0'::xid8)`)}) AS queued,
-           h.tree_size, h.timestamp, h.key_id, h.scan_from
-    FROM (SELECT 1) AS one LEFT JOIN LATERAL (${latestHeadRow}) AS h ON true`);
-  const seen = glance.rows[0]!;
+  const last = await latestHead(db);
+  const glance = await db.execute<{ queued: boolean }>(
+    sql`SELECT EXISTS (${queuedSince(last?.scanFrom ?? '0')}) AS queued`,
+  );
   const fresh = (h: Head | null) => h !== null && h.keyId === signer.keyId && nowMs() - h.timestamp < HEAD_MAX_AGE_MS;
-  if (!seen.queued && fresh(headOf(seen)))
-    return { sequenced: 0, dropped: 0, treeSize: Number(seen.tree_size), signed: false, more: false };
+  if (!glance.rows[0]!.queued && fresh(last) && !behind)
+    return { sequenced: 0, dropped: 0, treeSize: last?.treeSize ?? 0, signed: false, more: false };
 
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${XACT_LOCKS.logSequencer})`);
@@ -70,12 +89,14 @@ async function sequenceBatch(db: Db, signer: LogSigner, batch: number, nowMs: ()
     const oldest = (
       await tx.execute<{ xmin: string }>(sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`)
     ).rows[0]!.xmin;
+    // The queue's ids found first and then cut to a batch: left to pick one plan for both, the planner may walk
+    // the whole table in id order to find the first rows of a queue that is all at its end.
     const queued = await tx.execute<{ id: number; once_key: string | null; data: string; logged: boolean }>(sql`
-      SELECT q.id, q.once_key, q.data,
-             q.once_key IS NOT NULL AND EXISTS (SELECT 1 FROM log_leaves l WHERE l.once_key = q.once_key) AS logged
-      FROM (SELECT e.id, e.once_key, e.data FROM (${queuedSince(sql`${head?.scanFrom ?? '0'}::xid8`)}) AS e
-            ORDER BY e.id LIMIT ${batch}) AS q
-      ORDER BY q.id`);
+      WITH queue AS MATERIALIZED (${queuedSince(head?.scanFrom ?? '0')})
+      SELECT e.id, e.once_key, e.data,
+             e.once_key IS NOT NULL AND EXISTS (SELECT 1 FROM log_leaves l WHERE l.once_key = e.once_key) AS logged
+      FROM (SELECT id FROM queue ORDER BY id LIMIT ${batch}) AS q JOIN log_entries e ON e.id = q.id
+      ORDER BY e.id`);
     // An entry the log holds once (a price second) is kept the first time only; its later copies go.
     const kept: typeof queued.rows = [];
     const dropped: number[] = [];
@@ -89,7 +110,7 @@ async function sequenceBatch(db: Db, signer: LogSigner, batch: number, nowMs: ()
     }
     const more = queued.rows.length === batch;
     const scanFrom = more ? (head?.scanFrom ?? '0') : oldest;
-    if (kept.length === 0 && fresh(head)) {
+    if (kept.length === 0 && fresh(head) && (more || !behind)) {
       if (dropped.length) await tx.execute(sql`DELETE FROM log_entries WHERE id = ANY(${pgArray(dropped)}::bigint[])`);
       return { sequenced: 0, dropped: dropped.length, treeSize: size, signed: false, more };
     }
@@ -104,8 +125,9 @@ async function sequenceBatch(db: Db, signer: LogSigner, batch: number, nowMs: ()
     const all = new Map(frontier);
     for (const n of added) all.set(nodeKey(n), n.hash);
     const rootHash = rootOf(treeSize, (k) => found(all, k));
-    // A leaf's hash is its entry's, hashed when read (readNodes): storing it too was a row per order.
-    const stored = added.filter((n) => n.level > 0);
+    // A leaf's hash is its entry's, and a node between stored levels is hashed up from the level below, when read
+    // (readNodes): storing each was about a row per order.
+    const stored = added.filter((n) => storedLevel(n.level));
     // Never behind the last head, should the clock step back.
     const timestamp = Math.max(nowMs(), head?.timestamp ?? 0);
     const signature = signer.sign(headMessage({ treeSize, rootHash, timestamp }));
@@ -134,8 +156,8 @@ function headOf(r: HeadRow): Head | null {
     : { treeSize: Number(r.tree_size), timestamp: Number(r.timestamp), keyId: r.key_id!, scanFrom: r.scan_from };
 }
 
-async function latestHead(tx: Tx): Promise<Head | null> {
-  const found = await tx.execute<HeadRow>(latestHeadRow);
+async function latestHead(db: Db | Tx): Promise<Head | null> {
+  const found = await db.execute<HeadRow>(latestHeadRow);
   return found.rows[0] ? headOf(found.rows[0]) : null;
 }
 
@@ -147,25 +169,36 @@ function found(nodes: Map<string, Hash>, k: NodeKey): Hash {
 }
 
 /**
- * Nodes by key: levels above 0 as stored, in one statement; leaves (level 0) hashed from their entries' bytes, in
- * one more when any is asked for. Leaves sequenced before migration 0044 have a stored copy, read first.
+ * Nodes by key, in one statement: each hashed up from its tile base (merkle.ts, TILE_LEVELS), the stored nodes at
+ * the tile level below it and leaves (level 0) hashed from their entries' bytes. Trees stored before tiles hold
+ * every level (and level 0 before migration 0044); their tile levels are read like the new ones and their other
+ * rows are left unread, since a stored row between tile levels saves a hash but costs a lookup in every proof.
  */
 export async function readNodes(db: Db | Tx, keys: NodeKey[]): Promise<Map<string, Hash>> {
   if (keys.length === 0) return new Map();
-  const rows = await db.execute<{ level: number; index: number; hash: Buffer }>(sql`
-    SELECT n.level, n.index, n.hash FROM log_nodes n
-    JOIN unnest(${pgArray(keys.map((k) => k.level))}::smallint[], ${pgArray(keys.map((k) => k.index))}::bigint[]) AS v(l, i)
-      ON n.level = v.l AND n.index = v.i`);
-  const nodes = new Map<string, Hash>(
-    rows.rows.map((r) => [nodeKey({ level: r.level, index: Number(r.index) }), Buffer.from(r.hash)]),
+  const base = new Map<string, NodeKey>();
+  for (const k of keys) for (const b of tileBase(k)) base.set(nodeKey(b), b);
+  const tiles = [...base.values()].filter((k) => k.level > 0);
+  const leaves = [...base.values()].filter((k) => k.level === 0).map((k) => k.index);
+  const rows = await db.execute<{ level: number; index: string; hash: Buffer | null; data: string | null }>(sql`
+    SELECT n.level, n.index, n.hash, NULL::text AS data FROM log_nodes n
+    JOIN unnest(${pgArray(tiles.map((k) => k.level))}::smallint[], ${pgArray(tiles.map((k) => k.index))}::bigint[]) AS v(l, i)
+      ON n.level = v.l AND n.index = v.i
+    UNION ALL
+    SELECT 0::smallint, l.leaf_index, NULL::bytea, e.data FROM log_leaves l JOIN log_entries e ON e.id = l.entry_id
+    WHERE l.leaf_index = ANY(${pgArray(leaves)}::bigint[])`);
+  const stored = new Map<string, Hash>(
+    rows.rows.map((r) => [
+      nodeKey({ level: r.level, index: Number(r.index) }),
+      r.data === null ? Buffer.from(r.hash!) : leafHash(Buffer.from(r.data, 'utf8')),
+    ]),
   );
-  const leaves = keys.filter((k) => k.level === 0 && !nodes.has(nodeKey(k))).map((k) => k.index);
-  if (leaves.length) {
-    const entries = await db.execute<{ leaf_index: string; data: string }>(sql`
-      SELECT l.leaf_index, e.data FROM log_leaves l JOIN log_entries e ON e.id = l.entry_id
-      WHERE l.leaf_index = ANY(${pgArray(leaves)}::bigint[])`);
-    for (const r of entries.rows)
-      nodes.set(nodeKey({ level: 0, index: Number(r.leaf_index) }), leafHash(Buffer.from(r.data, 'utf8')));
-  }
+  const nodes = new Map<string, Hash>();
+  for (const k of keys)
+    if (tileBase(k).every((b) => stored.has(nodeKey(b))))
+      nodes.set(
+        nodeKey(k),
+        hashUp(k, (b) => stored.get(nodeKey(b))!),
+      );
   return nodes;
 }

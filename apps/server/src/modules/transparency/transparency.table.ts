@@ -53,7 +53,12 @@ export const logEntries = pgTable(
     tx: xid8('tx').default(sql`pg_current_xact_id()`),
   },
   (t) => [
-    index('log_entries_tx_idx').on(t.tx),
+    // The sequencer's queue: the entries of transactions since its last pass, at the table's tail. A block range
+    // index (its tx as a number: PostgreSQL has no BRIN class for xid8) finds them as a b-tree did, and costs a
+    // placement almost nothing to keep, where the b-tree took an index entry per order.
+    index('log_entries_tx_brin')
+      .using('brin', sql`((${t.tx}::text)::bigint)`)
+      .with({ pages_per_range: 16, autosummarize: true }),
     index('log_entries_order_idx')
       .on(t.orderId, t.type)
       .where(sql`${t.orderId} is not null`),
@@ -73,9 +78,13 @@ export const logLeaves = pgTable(
   'log_leaves',
   {
     leafIndex: bigint('leaf_index', { mode: 'number' }).primaryKey(),
-    entryId: bigint('entry_id', { mode: 'number' })
-      .notNull()
-      .references(() => logEntries.id),
+    /**
+     * The entry (log_entries.id). Not a foreign key since migration 0053: its check locked each entry as its leaf was
+     * written (FOR KEY SHARE, a write-ahead log record per order), and what it guarded holds without it: only the
+     * sequencer writes leaves, for entries it read in the same transaction under its lock, and a sequenced entry
+     * cannot be removed (log_entries' trigger).
+     */
+    entryId: bigint('entry_id', { mode: 'number' }).notNull(),
     /** The entry's once key: the log holds an entry with such a key once. */
     onceKey: text('once_key'),
   },
@@ -88,7 +97,11 @@ export const logLeaves = pgTable(
   ],
 );
 
-/** Complete, aligned subtrees of the tree (level 0: leaf hashes); never change once written (append-only). */
+/**
+ * Complete, aligned subtrees of the tree; never change once written (append-only). Written at levels 4, 8, 12, ...
+ * only (merkle.ts, TILE_LEVELS); rows written before at other levels, and at level 0 before migration 0044, are
+ * read where they are.
+ */
 export const logNodes = pgTable(
   'log_nodes',
   {
