@@ -2,23 +2,32 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { monitor, type MonitorState } from './monitor.ts';
 
-// pnpm verify-log --url http://127.0.0.1:8080 [--state file] [--token T] [--start N --end M]
+// pnpm verify-log --url http://127.0.0.1:8080 [--state file] [--token=T] [--start N --end M]
 // Exit 0: every check passed (a line each); exit 1: a break, named on a line starting "BREAK"; exit 2: bad usage or
 // the platform unreachable.
 
-const { values } = parseArgs({
-  options: {
-    url: { type: 'string' },
-    state: { type: 'string', default: '.verify-log-state.json' },
-    token: { type: 'string' },
-    start: { type: 'string' },
-    end: { type: 'string' },
-    help: { type: 'boolean', default: false },
-  },
-});
+const OPTIONS = {
+  url: { type: 'string' },
+  state: { type: 'string', default: '.verify-log-state.json' },
+  token: { type: 'string' },
+  start: { type: 'string' },
+  end: { type: 'string' },
+  help: { type: 'boolean', default: false },
+} as const;
+
+/** The arguments, or a line saying what is wrong with them (a token that begins with '-' must follow an '='). */
+function args() {
+  try {
+    return parseArgs({ options: OPTIONS }).values;
+  } catch (e) {
+    console.error(`verify-log: ${(e as Error).message}`);
+    process.exit(2);
+  }
+}
+const values = args();
 
 if (values.help || !values.url) {
-  console.log(`usage: pnpm verify-log --url <platform> [--state <file>] [--token <session token>] [--start <index> --end <index>]
+  console.log(`usage: pnpm verify-log --url <platform> [--state <file>] [--token=<session token>] [--start <index> --end <index>]
   checks the latest signed head's signature and its consistency with the heads seen before (kept in --state),
   that the entries hash to the signed root, re-derives every settlement from the logged prices and terms
   (entries --start to --end), and with --token that each of that user's orders is in the log.`);

@@ -39,15 +39,22 @@ export type NodeKey = { level: number; index: number };
 export const nodeKey = (k: NodeKey) => `${k.level}:${k.index}`;
 
 /**
- * Levels per tile: nodes are stored at levels 4, 8, 12, ... only. A stored row per leaf at every level was about
- * one row of log_nodes (and its index entry) per order; this is one per 16 leaves, and a node between stored
- * levels costs a read of at most 8 stored nodes (or 8 entries, below level 4). Older trees stored every level
- * above 0 (and level 0 before migration 0044); those rows are still read where they are.
+ * Levels per tile: nodes are read at levels 4, 8, 12, ... only, and a node between is hashed up from at most 8
+ * stored nodes (or 8 entries, below level 4). A row per leaf at every level was about one row of log_nodes (and
+ * its index entry) per order; storing the tile levels alone is one per 16 leaves.
  */
 export const TILE_LEVELS = 4;
 
-/** Whether the sequencer stores a node at this level (levels below are hashed up when read). */
+/** Whether a node's stored row is read (the levels between are hashed up from the tile level below). */
 export const storedLevel = (level: number) => level > 0 && level % TILE_LEVELS === 0;
+
+/**
+ * Whether the sequencer writes a node at this level: still every level above 0. The release before this one reads
+ * any node it needs as a row, and it runs on the same tree during a rolling upgrade and again after a rollback
+ * (docs/operations.md): a tree it cannot read would stop its sequencer and its proofs. Writing the tile levels
+ * alone (`storedLevel`) is the contract step of a later release, once no running release reads the others.
+ */
+export const writtenLevel = (level: number) => level > 0;
 
 /**
  * The nodes a node is hashed up from: itself at a stored level or at level 0, else its descendants at the

@@ -8,8 +8,8 @@ import {
   leafHash,
   nodeKey,
   rootOf,
-  storedLevel,
   tileBase,
+  writtenLevel,
   type Hash,
   type NodeKey,
 } from './merkle.ts';
@@ -125,9 +125,9 @@ async function sequenceBatch(db: Db, signer: LogSigner, batch: number, nowMs: ()
     const all = new Map(frontier);
     for (const n of added) all.set(nodeKey(n), n.hash);
     const rootHash = rootOf(treeSize, (k) => found(all, k));
-    // A leaf's hash is its entry's, and a node between stored levels is hashed up from the level below, when read
-    // (readNodes): storing each was about a row per order.
-    const stored = added.filter((n) => storedLevel(n.level));
+    // A leaf's hash is its entry's, hashed when read. The levels between tiles are written for the release before
+    // this one (merkle.ts, writtenLevel), though this one reads only the tile levels (readNodes).
+    const stored = added.filter((n) => writtenLevel(n.level));
     // Never behind the last head, should the clock step back.
     const timestamp = Math.max(nowMs(), head?.timestamp ?? 0);
     const signature = signer.sign(headMessage({ treeSize, rootHash, timestamp }));

@@ -98,9 +98,9 @@ export const logLeaves = pgTable(
 );
 
 /**
- * Complete, aligned subtrees of the tree; never change once written (append-only). Written at levels 4, 8, 12, ...
- * only (merkle.ts, TILE_LEVELS); rows written before at other levels, and at level 0 before migration 0044, are
- * read where they are.
+ * Complete, aligned subtrees of the tree; never change once written (append-only). Read at levels 4, 8, 12, ...
+ * only (merkle.ts, TILE_LEVELS); written at every level above 0 for the release before, which reads them all
+ * (merkle.ts, writtenLevel). Rows at level 0, written before migration 0044, are left unread.
  */
 export const logNodes = pgTable(
   'log_nodes',
