@@ -155,6 +155,18 @@ test('daily check-in: two tabs claim at once, one is paid and the other refused 
   // Both tabs claim at once (the same person tapping on two devices). The server pays one and refuses the other
   // with the message; which tab wins is the server's race, so each tab is read for the dialog it got. (A claim made
   // after the first had landed could not be tested from a second tab: the notice poll refreshes its state.)
+  // Each tab's claim is held until both are on their way: a claim that landed before the other tab's click would
+  // refresh that tab's state (the notice poll) and leave it nothing to click, which a loaded machine made happen.
+  let bothSent!: () => void;
+  const held = new Promise<void>((resolve) => (bothSent = resolve));
+  let sent = 0;
+  for (const page of [first, second])
+    await page.route('**/api/user/checkin', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      if (++sent === 2) bothSent();
+      await held;
+      await route.continue();
+    });
   const claim = (page: typeof first) => page.getByRole('button', { name: a('checkin.action'), exact: true }).click();
   await Promise.all([claim(first), claim(second)]);
   const outcome = async (page: typeof first) => {

@@ -529,8 +529,9 @@ for (const [lang, width, route, title] of [
     // A slow network: no script arrives during the test, so what shows is the frame alone.
     await page.route('**/*.js', () => undefined);
     // Came from Mine, then the trade page's own document (a new load: only a new document shows the frame).
-    await page.goto(`${process.env.E2E_BASE_URL}/h5/#/pages/user/user`);
-    await page.goto(`${process.env.E2E_BASE_URL}/h5/?from=mine#${route}`);
+    // The documents' load never has to come: a script the boot adds before it would hold it, and no script arrives.
+    await page.goto(`${process.env.E2E_BASE_URL}/h5/#/pages/user/user`, { waitUntil: 'commit' });
+    await page.goto(`${process.env.E2E_BASE_URL}/h5/?from=mine#${route}`, { waitUntil: 'commit' });
     const nav = page.locator('.bf .bf-nav');
     await expect(nav.locator('.bf-title')).toHaveText(title);
     const back = nav.getByRole('button', { name: text('common', lang, 'actions.back') });

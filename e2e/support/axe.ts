@@ -16,13 +16,24 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
  */
 export async function settled(page: Page) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await page.waitForFunction(
-    () =>
+  // Still for 200 ms on end, not at one glance: an answer that lands just after (a button enabled by it, fading in
+  // its colour) starts a transition the glance did not see, and axe then measured a colour halfway.
+  await page.evaluate(() => delete (window as unknown as { e2eStillSince?: number }).e2eStillSince);
+  await page.waitForFunction(() => {
+    const w = window as unknown as { e2eStillSince?: number };
+    const still =
       document.fonts.status === 'loaded' &&
+      document.querySelector('[aria-busy="true"]') === null &&
       document
         .getAnimations()
-        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-  );
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity);
+    if (!still) {
+      delete w.e2eStillSince;
+      return false;
+    }
+    const since = (w.e2eStillSince ??= performance.now());
+    return performance.now() - since >= 200;
+  });
 }
 
 /**
