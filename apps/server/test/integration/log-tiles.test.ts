@@ -1,13 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { connect, type Database } from '../../src/platform/db/client.ts';
-import { applyMigrations } from '../../src/platform/db/migrate.ts';
 import { sequence } from '../../src/modules/transparency/index.ts';
 import { consistencyProof, inclusionProof } from '../../src/modules/transparency/log.service.ts';
 import { freshSeed, headMessage, signerFromSeed } from '../../src/modules/transparency/log-signer.ts';
-import { withDatabase } from '../helpers/global-setup.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 import { leaf, mth, verifyConsistency, verifyInclusion } from '../helpers/log-verifier.ts';
 
 /*
@@ -21,9 +17,7 @@ import { leaf, mth, verifyConsistency, verifyInclusion } from '../helpers/log-ve
  */
 
 const signer = signerFromSeed(freshSeed());
-const serverUrl = inject('pgServerUrl');
-const name = `t_tiles_${randomBytes(5).toString('hex')}`;
-let database: Database;
+let database: TestDatabase;
 
 const entryData = (i: number) => `{"n":${i},"type":"test"}`;
 const leaves = (n: number) => Array.from({ length: n }, (_, i) => leaf(entryData(i)));
@@ -59,21 +53,11 @@ async function checkProofs(sizes: number[], indexes: number[]) {
 }
 
 beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  database = connect(withDatabase(serverUrl, name), 5);
-  await applyMigrations(database.pool, database.db);
+  // Migrated, not seeded: the log starts empty.
+  database = await createTestDatabase({ seed: false });
 });
 
-afterAll(async () => {
-  await database?.close();
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
-});
+afterAll(async () => database?.drop());
 
 describe('the log stored in tiles', () => {
   const before = 40;
