@@ -189,6 +189,15 @@ type Cost = Awaited<ReturnType<typeof costed>>['cost'];
 const costText = (c: Cost, path: 'http' | 'direct') =>
   `per order ${c.walBytes.toFixed(0)} WAL bytes, database CPU ${c.dbMs.toFixed(2)} ms, server CPU ${c.serverMs.toFixed(2)} ms` +
   (path === 'direct' ? `, placing process CPU ${c.ownMs.toFixed(2)} ms` : '');
+const middle = <T>(values: T[], by: (v: T) => number) =>
+  [...values].sort((x, y) => by(x) - by(y))[Math.floor(values.length / 2)]!;
+/** Each figure's median over the rounds, taken apart (one round's WAL and another's CPU may be the middle ones). */
+const medianCost = (costs: Cost[]): Cost => ({
+  walBytes: middle(costs, (c) => c.walBytes).walBytes,
+  dbMs: middle(costs, (c) => c.dbMs).dbMs,
+  serverMs: middle(costs, (c) => c.serverMs).serverMs,
+  ownMs: middle(costs, (c) => c.ownMs).ownMs,
+});
 
 await httpRound(3);
 await directRound(3);
@@ -223,8 +232,6 @@ else {
     console.log(`    HTTP: ${costText(hc, 'http')}`);
     console.log(`    direct: ${costText(dc, 'direct')}`);
   }
-  const middle = <T>(values: T[], by: (v: T) => number) =>
-    [...values].sort((x, y) => by(x) - by(y))[Math.floor(values.length / 2)]!;
   const http = middle(httpRounds, (h) => h.rate);
   const dbRate = middle(directRates, (d) => d);
   console.log(
@@ -232,12 +239,6 @@ else {
   );
   console.log(`direct database place-order (median round): ${dbRate.toFixed(0)} orders/s`);
   console.log(`ratio HTTP / database: ${(http.rate / dbRate).toFixed(2)}`);
-  const medianCost = (costs: Cost[]): Cost => ({
-    walBytes: middle(costs, (c) => c.walBytes).walBytes,
-    dbMs: middle(costs, (c) => c.dbMs).dbMs,
-    serverMs: middle(costs, (c) => c.serverMs).serverMs,
-    ownMs: middle(costs, (c) => c.ownMs).ownMs,
-  });
   console.log(`HTTP cost (median of rounds): ${costText(medianCost(httpCosts), 'http')}`);
   console.log(`direct cost (median of rounds): ${costText(medianCost(directCosts), 'direct')}`);
   const written = await db.execute<{ n: string; leaves: string }>(
@@ -303,19 +304,10 @@ async function alternateRounds() {
       console.log(`    direct: ${costText(dc, 'direct')}`);
     }
   }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const median = (values: number[]) => middle(values, (v) => v);
   for (const mode of ['on', 'off'] as const) {
     const of = rounds[mode];
-    const cost = (pick: (r: Round) => Cost, path: 'http' | 'direct'): string =>
-      costText(
-        {
-          walBytes: median(of.map((r) => pick(r).walBytes)),
-          dbMs: median(of.map((r) => pick(r).dbMs)),
-          serverMs: median(of.map((r) => pick(r).serverMs)),
-          ownMs: median(of.map((r) => pick(r).ownMs)),
-        },
-        path,
-      );
+    const cost = (pick: (r: Round) => Cost, path: 'http' | 'direct') => costText(medianCost(of.map(pick)), path);
     console.log(
       `log ${mode} (median of ${of.length} rounds): HTTP ${median(of.map((r) => r.http.rate)).toFixed(0)} orders/s, p99 ${median(of.map((r) => r.http.p99))} ms; direct ${median(of.map((r) => r.direct)).toFixed(0)} orders/s`,
     );

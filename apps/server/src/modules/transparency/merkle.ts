@@ -7,9 +7,10 @@ import { createHash } from 'node:crypto';
 // Only complete, aligned subtrees are ever stored (a node at `level` and `index` covers the leaves
 // [index * 2^level, (index + 1) * 2^level)): such a node never changes once its last leaf is in, so the stored
 // tree is append-only too, and every hash of any earlier tree size is made from them. Of those, only the levels
-// that are multiples of TILE_LEVELS are stored; a node between is hashed up from the stored level below it (at
-// most 2^(TILE_LEVELS - 1) nodes), and a leaf from its entry, as tlog-tiles logs (Trillian, Tessera) keep only
-// tiles. Nothing of this reaches a verifier: every hash served is the RFC 6962 hash of its range.
+// that are multiples of TILE_LEVELS are read (every level above 0 is still written: writtenLevel); a node between is
+// hashed up from the stored level below it (at most 2^(TILE_LEVELS - 1) nodes), and a leaf from its entry, as
+// tlog-tiles logs (Trillian, Tessera) keep only tiles. Nothing of this reaches a verifier: every hash served is the
+// RFC 6962 hash of its range.
 
 export type Hash = Buffer;
 
