@@ -1,15 +1,20 @@
+import { execFile } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { runTs, waitFor } from '../test/crash/processes.ts';
+import { promisify } from 'node:util';
+import { runNode, serverRoot, waitFor } from '../test/crash/processes.ts';
 import { freePort, runningEmbeddedUrl } from '../src/platform/db/embedded.ts';
 
 /**
- * The real server (src/server.ts) in a child process on a fresh data directory, loopback only; or on a seeded one
- * (`dataDir`, from pnpm bench:seed), which is kept when it stops.
+ * The real server as production runs it (dist/server.js, built first if a source changed since; the systemd unit's
+ * `node --enable-source-maps`) in a child process on a fresh data directory, loopback only; or on a seeded one
+ * (`dataDir`, from pnpm bench:seed), which is kept when it stops. Under tsx, requests took more CPU than under the
+ * built server, and the built server is what a user waits for.
  */
 export async function startBenchServer(env: Record<string, string> = {}, seeded?: { dataDir: string }) {
+  await promisify(execFile)(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: serverRoot });
   const dataDir = seeded?.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'app-bench-')));
   const port = await freePort();
   const adminPort = await freePort();
@@ -17,8 +22,8 @@ export async function startBenchServer(env: Record<string, string> = {}, seeded?
   const logFile = path.join(os.tmpdir(), `app-bench-${port}.log`);
   const logFd = openSync(logFile, 'w');
   const lines = () => readFileSync(logFile, 'utf8').split('\n');
-  const server = runTs(
-    'src/server.ts',
+  const server = runNode(
+    ['--enable-source-maps', 'dist/server.js'],
     {
       DATA_DIR: dataDir,
       PORT: String(port),
@@ -57,7 +62,7 @@ export async function startBenchServer(env: Record<string, string> = {}, seeded?
     port,
     /** The operator API (admin-app.ts) of the same server. */
     adminBase: `http://127.0.0.1:${adminPort}`,
-    /** The server's process (node itself: runTs starts no shell). */
+    /** The server's process (node itself: runNode starts no shell). */
     pid: server.child.pid!,
     dbUrl: url,
     /** The server's log lines so far (stdout and stderr), read from its log file. */

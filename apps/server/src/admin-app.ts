@@ -1,8 +1,8 @@
 import path from 'node:path';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { logging } from './app.ts';
-import { echoRequestId, REQUEST_ID_LOG_LABEL, requestIdOptions } from './platform/http/request-id.ts';
-import { accessLog } from './platform/http/request-log.ts';
+import { echoRequestId, requestIdOptions } from './platform/http/request-id.ts';
+import { accessLog, requestLogging } from './platform/http/request-log.ts';
 import { noStore, securityHeaders } from './platform/http/security-headers.ts';
 import formbody from '@fastify/formbody';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -78,7 +78,7 @@ export async function buildAdminApp(deps: {
   const app = Fastify({
     ...logging(deps.logger, deps.logLevel ?? 'info'),
     bodyLimit: 64 * 1024,
-    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: REQUEST_ID_LOG_LABEL }),
+    ...requestLogging(),
     ...requestIdOptions,
   }).withTypeProvider<ZodTypeProvider>();
   echoRequestId(app);
@@ -91,7 +91,10 @@ export async function buildAdminApp(deps: {
   await app.register(appDeps, { db: deps.db, now: systemClock, tz: deps.tz ?? 'Asia/Shanghai' });
   await app.register(envelopePlugin);
   // The console is served on this port, often over plain http on a private network: no upgrade to https.
-  await app.register(securityHeaders, { contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } });
+  await app.register(securityHeaders, {
+    isApi: (url) => isOperatorApi(url) || url === '/metrics',
+    page: { contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } },
+  });
   // Every operator API answer is an operator's view (sign-in answers included), and /metrics is private too.
   noStore(app, (request) => isOperatorApi(request.url) || request.url === '/metrics');
   await app.register(formbody);

@@ -1,16 +1,10 @@
-import Fastify, {
-  LogController,
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyServerOptions,
-} from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { noStore, securityHeaders } from './platform/http/security-headers.ts';
-import { echoRequestId, REQUEST_ID_LOG_LABEL, requestIdOptions } from './platform/http/request-id.ts';
-import { accessLog } from './platform/http/request-log.ts';
+import { echoRequestId, requestIdOptions } from './platform/http/request-id.ts';
+import { accessLog, requestLogging } from './platform/http/request-log.ts';
 import compress from '@fastify/compress';
 import { constants as zlib } from 'node:zlib';
 import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireResponseSchemas, responseSerializer } from './platform/http/response-serializer.ts';
@@ -106,6 +100,9 @@ export const readinessOptions = (db: Db, hub: TickHub | undefined, now: Clock): 
   ...(hub ? { streamListening: () => hub.listening } : {}),
 });
 
+/** The user API's calls: everything under /api/ but the page that documents it. */
+const isUserApi = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+
 /** The public app: the user API (and, from the web module, the static front end). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -114,9 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.config.trustProxy,
     // Long polling clients and slow phones: a generous but bounded request budget.
     requestTimeout: 60_000,
-    // Fastify's own two lines per request (each with the request serialized) give way to the one flat access
-    // line below; every failure is also logged by the error handler.
-    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: REQUEST_ID_LOG_LABEL }),
+    ...requestLogging(),
     ...requestIdOptions,
   }).withTypeProvider<ZodTypeProvider>();
   echoRequestId(app);
@@ -124,7 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   deps.metrics?.instrument(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer({ refuseDroppedFields: deps.config.env !== 'production' }));
-  requireResponseSchemas(app, (url) => url.startsWith('/api/') && !url.startsWith('/api/docs'));
+  requireResponseSchemas(app, isUserApi);
 
   // What the routes read from the instance: decorated once, before any of them is registered.
   await app.register(appDeps, {
@@ -136,28 +131,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(envelopePlugin);
   await app.register(securityHeaders, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        // The live quotes' WebSocket is this origin's /api/stream: CSP3 matches ws:/wss: of the page's own host to
-        // 'self' (Chromium, Firefox, Safari 16 and later), so no WebSocket to another host is allowed.
-        connectSrc: ["'self'"],
-        // The app's service worker (/h5/sw.js) and web app manifest, both from this origin.
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        // Plain-http deployments (a LAN, a test host) must keep working; TLS is the proxy's job.
-        upgradeInsecureRequests: null,
+    isApi: isUserApi,
+    page: {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          // The live quotes' WebSocket is this origin's /api/stream: CSP3 matches ws:/wss: of the page's own host to
+          // 'self' (Chromium, Firefox, Safari 16 and later), so no WebSocket to another host is allowed.
+          connectSrc: ["'self'"],
+          // The app's service worker (/h5/sw.js) and web app manifest, both from this origin.
+          workerSrc: ["'self'"],
+          manifestSrc: ["'self'"],
+          fontSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          // Plain-http deployments (a LAN, a test host) must keep working; TLS is the proxy's job.
+          upgradeInsecureRequests: null,
+        },
       },
+      crossOriginEmbedderPolicy: false,
     },
-    crossOriginEmbedderPolicy: false,
   });
   // API answers above 1 KB go out compressed (a quotes list shrinks to a fifth); the web's files are
   // precompressed at build time and only what has no such copy is compressed here. Brotli at quality 5 keeps
@@ -169,7 +167,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
   });
   await app.register(formbody);
-  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 20 } });
   await app.register(rateLimit, {
     global: false,
     store: pgRateLimitStore(deps.db),
@@ -228,9 +225,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dataExportRoutes);
   await app.register(accountClosureRoutes);
   if (deps.hub) {
-    // The hub writes quotes as frames built once for all clients, uncompressed: no per-client deflate state.
-    await app.register(websocket, { options: { maxPayload: 4096, perMessageDeflate: false } });
-    await app.register(streamRoutes, { hub: deps.hub });
+    const hub = deps.hub;
+    // In a scope of its own: @fastify/websocket's two hooks then run on /api/stream alone, not on every request.
+    await app.register(async (stream) => {
+      // The hub writes quotes as frames built once for all clients, uncompressed: no per-client deflate state.
+      await stream.register(websocket, { options: { maxPayload: 4096, perMessageDeflate: false } });
+      deps.metrics?.countSockets(() => stream.websocketServer.clients.size);
+      await stream.register(streamRoutes, { hub });
+    });
   }
   await app.register(webRoutes, {
     webDir: deps.config.webDir,

@@ -5,14 +5,21 @@ import { fileURLToPath } from 'node:url';
 
 export const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+type RunOptions = { logFd?: number; cwd?: string };
+
 /**
  * Runs a TypeScript entry point under tsx and collects its output lines; with `logFd`, its output goes to that
  * file instead, as a service's goes to its journal (a benchmark's load generator must not also read every line).
  */
-export function runTs(entry: string, env: Record<string, string>, options: { logFd?: number; cwd?: string } = {}) {
+export function runTs(entry: string, env: Record<string, string>, options: RunOptions = {}) {
+  return runNode(['--import', 'tsx', entry], env, options);
+}
+
+/** Runs node with these arguments (a built entry point, as production runs it), as runTs does. */
+export function runNode(args: string[], env: Record<string, string>, options: RunOptions = {}) {
   // These runs are about the embedded database, whatever the surrounding shell points DATABASE_URL at.
   const { DATABASE_URL: _external, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, args, {
     // Another tree's server (the previous release's, for the N-1 test) runs from its own folder.
     cwd: options.cwd ?? serverRoot,
     env: { ...inherited, LOG_LEVEL: 'info', ...env },

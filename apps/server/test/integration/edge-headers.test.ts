@@ -7,8 +7,9 @@ import { createTestDatabase } from '../helpers/test-database.ts';
 
 /**
  * The headers every answer carries at the node (nginx adds only Strict-Transport-Security, deploy-nginx.test.ts):
- * no HSTS of the node's own, a Permissions-Policy, a CSP whose connections stay on this origin, no-store on what a
- * signed-in user or an operator is answered, and the console's session cookie Secure off plain loopback.
+ * no HSTS of the node's own; on pages, a Permissions-Policy and a CSP whose connections stay on this origin; on API
+ * answers, a CSP that allows nothing and no page headers; no-store on what a signed-in user or an operator is
+ * answered, and the console's session cookie Secure off plain loopback.
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -24,9 +25,21 @@ const directives = (csp: string) =>
     }),
   );
 
+/** What every API answer carries, and the page headers it must not (they govern pages only, and cost a kilobyte). */
+function expectApiHeaders(response: { headers: Record<string, unknown> }, url: string) {
+  expect(response.headers['strict-transport-security'], url).toBeUndefined();
+  const csp = directives(String(response.headers['content-security-policy']));
+  expect(csp.get('default-src'), url).toEqual(["'none'"]);
+  expect(csp.get('frame-ancestors'), url).toEqual(["'none'"]);
+  expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+  expect(response.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+  for (const pageOnly of ['permissions-policy', 'cross-origin-opener-policy', 'referrer-policy', 'x-xss-protection'])
+    expect(response.headers[pageOnly], `${url} ${pageOnly}`).toBeUndefined();
+}
+
 describe('the public app', () => {
-  it('sends no HSTS of its own, a Permissions-Policy, and a CSP that connects to its own origin only', async () => {
-    for (const url of ['/api/health/live', '/api/index/ajaxdata?class=crypto', '/h5/', '/api/no/such/thing']) {
+  it('sends pages no HSTS of its own, a Permissions-Policy, and a CSP that connects to its own origin only', async () => {
+    for (const url of ['/h5/', '/h5/no-such-file.js']) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.headers['strict-transport-security'], url).toBeUndefined();
       expect(response.headers['permissions-policy'], url).toMatch(/(^|, )camera=\(\)/);
@@ -37,6 +50,15 @@ describe('the public app', () => {
       expect(csp.get('connect-src'), url).toEqual(["'self'"]);
       expect(csp.get('default-src'), url).toEqual(["'self'"]);
     }
+  });
+
+  it('sends API answers, refusals and misses included, a CSP that allows nothing and no page headers', async () => {
+    for (const url of ['/api/health/live', '/api/index/ajaxdata?class=crypto', '/api/no/such/thing']) {
+      expectApiHeaders(await t.app.inject({ method: 'GET', url }), url);
+    }
+    const refused = await t.app.inject({ method: 'GET', url: '/api/user/index', headers: { token: 'nope' } });
+    expect(refused.statusCode).toBe(401);
+    expectApiHeaders(refused, 'refused');
   });
 
   it('answers a signed-in user with no-store, and leaves public answers and chosen policies alone', async () => {
@@ -64,7 +86,7 @@ describe('the public app', () => {
 });
 
 describe('the operator app', () => {
-  it('answers every operator API call and the metrics with no-store, with the same headers as the app', async () => {
+  it('answers every operator API call and the metrics with no-store and the API headers; its pages as pages', async () => {
     const calls = [
       { url: '/admin/session', headers: operatorHeaders('alice') },
       { url: '/admin/deposits', headers: operatorHeaders('fay') },
@@ -74,8 +96,15 @@ describe('the operator app', () => {
     for (const { url, headers } of calls) {
       const response = await t.admin.inject({ method: 'GET', url, headers });
       expect(response.headers['cache-control'], url).toBe('no-store');
-      expect(response.headers['strict-transport-security'], url).toBeUndefined();
+      expectApiHeaders(response, url);
+    }
+    // The console's page and the API's reference page are pages.
+    for (const url of ['/console/', '/admin/docs']) {
+      const response = await t.admin.inject({ method: 'GET', url });
       expect(response.headers['permissions-policy'], url).toMatch(/microphone=\(\)/);
+      expect(directives(String(response.headers['content-security-policy'])).get('default-src'), url).toEqual([
+        "'self'",
+      ]);
     }
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { ADMIN_TOKEN, call, createTestApp, registerUser, type TestApp } from '../helpers/test-app.ts';
@@ -144,8 +145,15 @@ it('counts refusals with 429 by route', async () => {
 
 it('counts the WebSocket clients of this node and shows the pool size', async () => {
   expect(await value('websocket_clients')).toBe(0);
-  const first = await t.app.injectWS('/api/stream');
-  const second = await t.app.injectWS('/api/stream');
+  // Through a real socket: the stream's WebSocket plugin lives in the stream's own scope.
+  const url = (await t.app.listen({ host: '127.0.0.1', port: 0 })).replace(/^http/, 'ws');
+  const open = async () => {
+    const socket = new WebSocket(`${url}/api/stream`);
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    return socket;
+  };
+  const first = await open();
+  const second = await open();
   expect(await value('websocket_clients')).toBe(2);
   first.terminate();
   // The server side notices the close a moment later.

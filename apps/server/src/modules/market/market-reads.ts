@@ -14,6 +14,13 @@ const MAX_ENTRIES = 2_000;
 /** As the app's compression: smaller answers go as they are. */
 const COMPRESS_ABOVE = 1024;
 
+/**
+ * The route options of a read answered through MarketReads.answer, which compresses its own answers (once per
+ * batch): the app's compression plugin would only look at each of them and pass it on, in three hooks per request,
+ * and these reads take no body to decompress.
+ */
+export const READ_ROUTE_OPTIONS = { compress: false, decompress: false } as const;
+
 function encodingFor(request: FastifyRequest): Encoding {
   const accepted = request.headers['accept-encoding'] ?? '';
   if (/\bbr\b/.test(accepted)) return 'br';
@@ -45,9 +52,11 @@ export class MarketReads {
     return this.entry(key, load).value as Promise<T>;
   }
 
-  /** Sends `{code, msg, key, data}` for the read, as reply.ok would, from memory when it can. */
+  /**
+   * Sends `{code, msg, key, data}` for the read, as reply.ok would, compressed as the app's compression would (its
+   * routes opt out of it: READ_ROUTE_OPTIONS), from memory when it can.
+   */
   async answer<T>(request: FastifyRequest, reply: FastifyReply, key: string, load: () => Promise<T>) {
-    if (!this.enabled) return reply.ok(await load());
     const entry = this.entry(key, load);
     const data = await entry.value;
     const encoding = encodingFor(request);

@@ -30,7 +30,7 @@ import {
 import { isDelayed, marketStatus } from './market-status.ts';
 import { productViews } from './market.service.ts';
 import { toTerms } from './terms-view.ts';
-import { MarketReads } from './market-reads.ts';
+import { MarketReads, READ_ROUTE_OPTIONS } from './market-reads.ts';
 import { refreshHolidays } from './market-holidays.ts';
 import type { TickHub } from './tick-hub.ts';
 import { nextSessionChange, type SessionName } from './trading-sessions.ts';
@@ -59,6 +59,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRouteOptions> = async (ap
   app.get(
     '/api/index/ajaxdata',
     {
+      ...READ_ROUTE_OPTIONS,
       schema: {
         summary: 'Latest prices of every product',
         querystring: productListQuerySchema,
@@ -83,6 +84,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRouteOptions> = async (ap
   app.get(
     '/api/index/getkdata',
     {
+      ...READ_ROUTE_OPTIONS,
       schema: { summary: 'K-line candles of a product', querystring: klineQuerySchema, response: answers(klineSchema) },
     },
     async (request, reply) => {
@@ -100,6 +102,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRouteOptions> = async (ap
   app.get(
     '/api/index/ajaxpro',
     {
+      ...READ_ROUTE_OPTIONS,
       schema: {
         summary: "One product's latest price and state",
         querystring: latestPricesQuerySchema,

@@ -4,12 +4,13 @@ import { avatarSchema, type Avatar } from '@app/contracts';
 import { answers, fileAnswers } from '../../platform/http/answers.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { currentUser } from '../../platform/http/authenticate.ts';
-import { readUpload, type UploadStore } from '../uploads/index.ts';
+import { acceptUploads, readUpload, type UploadStore } from '../uploads/index.ts';
 import { avatarImage, currentAvatarId, setAvatar } from './avatar.ts';
 
 /** The avatar: uploaded under the wallet's upload rules, served to its owner under a server-made id. */
 export const profileRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = async (app, { store }) => {
   const { db } = app;
+  await acceptUploads(app);
   app.addHook('onRequest', app.requireUser);
 
   app.post(

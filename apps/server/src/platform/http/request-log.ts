@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { Bindings, ChildLoggerOptions, LogFn } from 'pino';
 import { REQUEST_ID_LOG_LABEL } from './request-id.ts';
 
 /**
@@ -94,3 +95,57 @@ export function accessLog(app: FastifyInstance) {
     done();
   });
 }
+
+/**
+ * A request's `request.log`, made the first time something logs through it. Fastify makes a pino child per request
+ * for it, and the child's bindings go through the base logger's wildcard redaction: about 5 µs of every cached
+ * read, while most requests log nothing through it (their access line is written apart, above).
+ */
+class RequestLogger implements FastifyBaseLogger {
+  #made?: FastifyBaseLogger;
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
+  /** The request's pino child, made on first use. */
+  get logger(): FastifyBaseLogger {
+    return (this.#made ??= this.parent.child(this.bindings, this.options));
+  }
+  get level() {
+    return this.#made?.level ?? this.parent.level;
+  }
+  set level(level: string) {
+    this.logger.level = level;
+  }
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.logger.child(bindings, options);
+  }
+  // On the prototype, below: an instance is made for every request.
+  declare fatal: LogFn;
+  declare error: LogFn;
+  declare warn: LogFn;
+  declare info: LogFn;
+  declare debug: LogFn;
+  declare trace: LogFn;
+  declare silent: LogFn;
+}
+for (const level of ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const) {
+  // pino's log functions are overloaded; each is handed its arguments as given.
+  RequestLogger.prototype[level] = function (this: RequestLogger, ...args: Parameters<LogFn>) {
+    this.logger[level](...args);
+  } as LogFn;
+}
+
+const lazyRequestLogger = (logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions) =>
+  new RequestLogger(logger, bindings, options);
+
+/**
+ * The request logging options of both apps: each request's log lines carry `request_id`, Fastify's own two lines
+ * per request (each with the request serialized) give way to the one flat access line, and `request.log` is made
+ * only when used.
+ */
+export const requestLogging = () => ({
+  logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: REQUEST_ID_LOG_LABEL }),
+  childLoggerFactory: lazyRequestLogger,
+});

@@ -449,7 +449,7 @@ export class Metrics {
     });
   }
 
-  /** Counts and times every answer of the app it is given, and counts its open WebSockets. */
+  /** Counts and times every answer of the app it is given. */
   instrument(app: FastifyInstance) {
     app.addHook('onResponse', (request, reply, done) => {
       const route = request.routeOptions.url ?? 'unmatched';
@@ -458,7 +458,10 @@ export class Metrics {
       if (reply.statusCode === 429) this.rateLimited.inc({ method: request.method, route });
       done();
     });
-    // @fastify/websocket, when the app serves /api/stream, tracks its open sockets.
-    this.sockets.push(() => (app.hasDecorator('websocketServer') ? app.websocketServer.clients.size : 0));
+  }
+
+  /** Counts the open WebSockets of a server (@fastify/websocket's, where the app serves /api/stream). */
+  countSockets(count: () => number) {
+    this.sockets.push(count);
   }
 }
