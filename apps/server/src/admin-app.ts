@@ -51,6 +51,8 @@ import { consoleFiles } from './platform/web/console-files.ts';
 import { OutboxSender, type MessageSender } from './platform/messaging/message-sender.ts';
 
 const isOperatorApi = (url: string) => url.startsWith('/admin/') && !url.startsWith('/admin/docs');
+/** What this port answers that is not a page: the operator API and the metrics (no-store, the API's headers). */
+const isApiAnswer = (url: string) => isOperatorApi(url) || url === '/metrics';
 
 /**
  * The operator API: its own listener (127.0.0.1 by default), no user sessions. Every route is reached by an
@@ -92,11 +94,11 @@ export async function buildAdminApp(deps: {
   await app.register(envelopePlugin);
   // The console is served on this port, often over plain http on a private network: no upgrade to https.
   await app.register(securityHeaders, {
-    isApi: (url) => isOperatorApi(url) || url === '/metrics',
+    isApi: isApiAnswer,
     page: { contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } },
   });
   // Every operator API answer is an operator's view (sign-in answers included), and /metrics is private too.
-  noStore(app, (request) => isOperatorApi(request.url) || request.url === '/metrics');
+  noStore(app, (request) => isApiAnswer(request.url));
   await app.register(formbody);
   await app.register(cookie);
   await app.register(operatorAuth, {
