@@ -1,10 +1,8 @@
-import { execFile } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { runNode, serverRoot, waitFor } from '../test/crash/processes.ts';
+import { buildServerIfStale, runBuilt, waitFor } from '../test/crash/processes.ts';
 import { freePort, runningEmbeddedUrl } from '../src/platform/db/embedded.ts';
 
 /**
@@ -14,7 +12,7 @@ import { freePort, runningEmbeddedUrl } from '../src/platform/db/embedded.ts';
  * built server, and the built server is what a user waits for.
  */
 export async function startBenchServer(env: Record<string, string> = {}, seeded?: { dataDir: string }) {
-  await promisify(execFile)(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: serverRoot });
+  await buildServerIfStale();
   const dataDir = seeded?.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'app-bench-')));
   const port = await freePort();
   const adminPort = await freePort();
@@ -22,8 +20,7 @@ export async function startBenchServer(env: Record<string, string> = {}, seeded?
   const logFile = path.join(os.tmpdir(), `app-bench-${port}.log`);
   const logFd = openSync(logFile, 'w');
   const lines = () => readFileSync(logFile, 'utf8').split('\n');
-  const server = runNode(
-    ['--enable-source-maps', 'dist/server.js'],
+  const server = runBuilt(
     {
       DATA_DIR: dataDir,
       PORT: String(port),
@@ -62,7 +59,7 @@ export async function startBenchServer(env: Record<string, string> = {}, seeded?
     port,
     /** The operator API (admin-app.ts) of the same server. */
     adminBase: `http://127.0.0.1:${adminPort}`,
-    /** The server's process (node itself: runNode starts no shell). */
+    /** The server's process (node itself: runBuilt starts no shell). */
     pid: server.child.pid!,
     dbUrl: url,
     /** The server's log lines so far (stdout and stderr), read from its log file. */

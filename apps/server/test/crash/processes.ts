@@ -1,11 +1,13 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
 export const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-type RunOptions = { logFd?: number; cwd?: string };
+/** `detached`: a process group of its own, as a shell gives `pnpm start` (its id is the child's pid). */
+type RunOptions = { logFd?: number; cwd?: string; detached?: boolean };
 
 /**
  * Runs a TypeScript entry point under tsx and collects its output lines; with `logFd`, its output goes to that
@@ -15,13 +17,24 @@ export function runTs(entry: string, env: Record<string, string>, options: RunOp
   return runNode(['--import', 'tsx', entry], env, options);
 }
 
-/** Runs node with these arguments (a built entry point, as production runs it), as runTs does. */
+/** Builds dist/ when a source is newer than it (scripts/build.mjs --if-stale). */
+export async function buildServerIfStale() {
+  await promisify(execFile)(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: serverRoot });
+}
+
+/** The built server as production runs it (the systemd unit's `node --enable-source-maps dist/server.js`). */
+export function runBuilt(env: Record<string, string>, options: RunOptions = {}) {
+  return runNode(['--enable-source-maps', 'dist/server.js'], env, options);
+}
+
+/** Runs node with these arguments, as runTs does. */
 export function runNode(args: string[], env: Record<string, string>, options: RunOptions = {}) {
   // These runs are about the embedded database, whatever the surrounding shell points DATABASE_URL at.
   const { DATABASE_URL: _external, ...inherited } = process.env;
   const child = spawn(process.execPath, args, {
     // Another tree's server (the previous release's, for the N-1 test) runs from its own folder.
     cwd: options.cwd ?? serverRoot,
+    detached: options.detached,
     env: { ...inherited, LOG_LEVEL: 'info', ...env },
     stdio: options.logFd === undefined ? 'pipe' : ['ignore', options.logFd, options.logFd],
   }) as ChildProcessWithoutNullStreams;

@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
@@ -7,7 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../../src/platform/db/embedded.ts';
-import { isAlive, postmasterPid, runTs, serverRoot, waitFor } from './processes.ts';
+import { buildServerIfStale, isAlive, postmasterPid, runBuilt, runTs, serverRoot, waitFor } from './processes.ts';
 
 /**
  * How production runs: the bundle of scripts/build.mjs under plain node, stopped the way a terminal or
@@ -18,13 +18,8 @@ const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'app-prod-'));
 afterAll(async () => fs.rm(dataDir, { recursive: true, force: true }));
 
 function startBuilt(port: number, adminPort: number) {
-  const { DATABASE_URL: _external, ...inherited } = process.env;
-  // detached: a process group of its own, as a shell gives `pnpm start`; its id is the server's pid.
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
-    cwd: serverRoot,
-    detached: true,
-    env: {
-      ...inherited,
+  return runBuilt(
+    {
       DATA_DIR: dataDir,
       PORT: String(port),
       ADMIN_PORT: String(adminPort),
@@ -32,12 +27,9 @@ function startBuilt(port: number, adminPort: number) {
       LOG_LEVEL: 'info',
       BACKFILL_DAYS: '1',
     },
-  });
-  const lines: string[] = [];
-  child.stdout.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
-  child.stderr.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, lines, exited };
+    // A process group of its own, as a shell gives `pnpm start`: its id is the server's pid.
+    { detached: true },
+  );
 }
 
 /** A login whose body arrives in two halves: the request is in flight until `finish()` sends the rest. */
@@ -68,7 +60,7 @@ function slowLogin(port: number) {
 
 describe.runIf(embedded)('the built server', () => {
   beforeAll(async () => {
-    await promisify(execFile)(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: serverRoot });
+    await buildServerIfStale();
   }, 120_000);
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
