@@ -157,7 +157,7 @@ export async function buildAdminApp(deps: {
   const metrics = deps.metrics;
   if (metrics)
     app.get('/metrics', { config: { access: 'shared-token' } }, async (_request, reply) =>
-      reply.type(metrics.registry.contentType).send(await metrics.registry.metrics()),
+      reply.type(metrics.contentType).send(await metrics.scrape()),
     );
   return app;
 }

@@ -167,7 +167,7 @@ it('answers a scrape in about 2 s when the database does not answer: its figures
   const pool = { totalCount: 3, idleCount: 1, waitingCount: 5, options: { max: 10 } } as unknown as pg.Pool;
   const metrics = new Metrics(stalled, pool);
   const started = Date.now();
-  const text = await metrics.registry.metrics();
+  const text = await metrics.scrape();
   expect(Date.now() - started).toBeLessThan(3_000);
   expect(text).toContain('db_pool_connections{state="waiting"} 5');
   for (const series of [

@@ -204,6 +204,10 @@ describe('the access line', () => {
     expect(loggableUrl('/api/x?class=crypto&tokens=1&mycode=2')).toBe('/api/x?class=crypto&tokens=1&mycode=2');
     expect(loggableUrl('/api/x?class=crypto&SIGN=2')).toBe('/api/x?class=crypto&SIGN=[redacted]');
     expect(loggableUrl('/api/x?code')).toBe('/api/x?code');
+    // A `%` in a value hides no name; one in a name is decoded wherever the pair stands.
+    expect(loggableUrl('/api/x?symbol=BTC%2FUSDT&count=2')).toBe('/api/x?symbol=BTC%2FUSDT&count=2');
+    expect(loggableUrl('/api/x?symbol=BTC%2FUSDT&%74oken=abc')).toBe('/api/x?symbol=BTC%2FUSDT&%74oken=[redacted]');
+    expect(loggableUrl('/api/x?symbol=a%26token%3Dabc')).toBe('/api/x?symbol=a%26token%3Dabc');
   });
 
   it('names the operator on the admin port', async () => {

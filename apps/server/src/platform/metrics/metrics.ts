@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Db } from '../db/client.ts';
 import { LEADER_STALE_SECONDS, SINGLETON_JOBS } from '../jobs/leader-lock.ts';
+import { RequestMetrics } from './request-metrics.ts';
 
 /** A scrape answers within this even when the database does not: what it could not read is NaN. */
 const SCRAPE_READ_MS = 2_000;
@@ -121,26 +122,9 @@ class ScrapeRead<T> {
  * pattern, never by the raw URL. The pool's wait is its `waiting` gauge: node-postgres does not time checkouts.
  */
 export class Metrics {
-  readonly registry = new Registry();
-  private readonly requests = new Counter({
-    name: 'http_requests_total',
-    help: 'Requests answered, by method, route pattern and status code',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: [this.registry],
-  });
-  private readonly duration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time to answer a request, by method and route pattern (order placement is POST /api/user/addorder)',
-    labelNames: ['method', 'route'] as const,
-    buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.15, 0.25, 0.5, 1, 2.5],
-    registers: [this.registry],
-  });
-  private readonly rateLimited = new Counter({
-    name: 'http_rate_limited_total',
-    help: 'Requests refused with 429 (per-address limits, password throttles, SMS limits), by method and route pattern',
-    labelNames: ['method', 'route'] as const,
-    registers: [this.registry],
-  });
+  private readonly registry = new Registry();
+  /** Requests by route, counted outside prom-client (request-metrics.ts) and written at scrape time. */
+  private readonly requests = new RequestMetrics();
   /** Open WebSockets of each instrumented app (read at scrape time). */
   private readonly sockets: (() => number)[] = [];
 
@@ -449,13 +433,21 @@ export class Metrics {
     });
   }
 
+  /** The Content-Type of a scrape's answer. */
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+
+  /** Everything this node reports, in Prometheus' text format: the request figures, then the registry's. */
+  async scrape(): Promise<string> {
+    return `${this.requests.text()}\n\n${await this.registry.metrics()}`;
+  }
+
   /** Counts and times every answer of the app it is given. */
   instrument(app: FastifyInstance) {
     app.addHook('onResponse', (request, reply, done) => {
       const route = request.routeOptions.url ?? 'unmatched';
-      this.requests.inc({ method: request.method, route, status: String(reply.statusCode) });
-      this.duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
-      if (reply.statusCode === 429) this.rateLimited.inc({ method: request.method, route });
+      this.requests.record(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
       done();
     });
   }
