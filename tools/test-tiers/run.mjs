@@ -10,6 +10,10 @@
  * settlement second, a stalled database), so they share the two cores with the long e2e specs instead of taking
  * their own six minutes. The first lane writes to the terminal as it goes; every other lane's output is kept and
  * printed when it ends, so the lines of two runners never interleave.
+ *
+ * A step may name another step it starts after (`{ after }`), whatever lane that one is in and however it ended: the
+ * journeys start after the web build of the lint lane, so that they find it made rather than make it themselves (two
+ * builds would write one directory at once). If that lane stopped before its build, global setup builds.
  */
 import { spawn } from 'node:child_process';
 import { appendFileSync, createWriteStream, mkdtempSync, readFileSync } from 'node:fs';
@@ -23,9 +27,17 @@ const TIERS = {
     [
       ['unit', 'front-end apps and packages, one Vitest run', pnpm('test:unit')],
       ['server', 'server unit and integration suites, embedded PostgreSQL', pnpm('--filter', '@app/server', 'test')],
-      ['e2e journeys', 'Playwright in Chromium against the built app', pnpm('--filter', '@app/e2e', 'test')],
+      [
+        'e2e journeys',
+        'Playwright in Chromium against the built app',
+        pnpm('--filter', '@app/e2e', 'test'),
+        { after: 'web build' },
+      ],
     ],
-    [['lint', 'ESLint, Prettier, every package type-checked', pnpm('lint')]],
+    [
+      ['lint', 'ESLint, Prettier, every package type-checked', pnpm('lint')],
+      ['web build', 'the web and the console, for the journeys', pnpm('--filter', '@app/e2e', 'build:web')],
+    ],
   ],
   long: [
     [['e2e long', 'releases, deploys, version skew, the sweeps', pnpm('--filter', '@app/e2e', 'test:long')]],
@@ -69,9 +81,28 @@ function runStep([command, ...args], log) {
 
 const done = [];
 const failed = [];
+/** Each step's end (or its lane's, when the lane stopped before it), by the step's name. */
+const ended = new Map();
+for (const steps of lanes)
+  for (const [name] of steps) {
+    let resolve;
+    const promise = new Promise((r) => (resolve = r));
+    ended.set(name, { promise, resolve });
+  }
+
 async function runLane(steps, index) {
   const log = index === 0 ? null : path.join(logs, `lane-${index}.log`);
-  for (const [name, what, command] of steps) {
+  try {
+    await runSteps(steps, log);
+  } finally {
+    for (const [name] of steps) ended.get(name).resolve();
+  }
+  if (log) process.stdout.write(readFileSync(log, 'utf8'));
+}
+
+async function runSteps(steps, log) {
+  for (const [name, what, command, { after } = {}] of steps) {
+    if (after) await ended.get(after).promise;
     const header = `\n== ${tier}: ${name} (${what})`;
     if (log) {
       console.log(`${header}: running beside the first lane, its output follows when it ends`);
@@ -79,15 +110,15 @@ async function runLane(steps, index) {
     } else console.log(header);
     const started = Date.now();
     const status = await runStep(command, log);
+    ended.get(name).resolve();
     const line = `${tier.padEnd(5)} ${name.padEnd(20)} ${seconds(Date.now() - started).padStart(7)}`;
     done.push(line);
     if (process.env.TEST_TIMES) appendFileSync(process.env.TEST_TIMES, `${line}\n`);
     if (status !== 0) {
       failed.push(`${name} failed (exit ${status})`);
-      break;
+      return;
     }
   }
-  if (log) process.stdout.write(readFileSync(log, 'utf8'));
 }
 
 await Promise.all(lanes.map(runLane));
