@@ -11,7 +11,7 @@ import { userAccount } from '../../src/modules/ledger/account-codes.ts';
 import { connect, type Database } from '../../src/platform/db/client.ts';
 import { freePort, postgresUser } from '../../src/platform/db/embedded.ts';
 import { serverRoot, startServer, stopRun, waitFor, type runTs } from '../crash/processes.ts';
-import { expectBooksAfterLoad, MixedLoad, type LoadClient, type Outcome } from '../helpers/mixed-load.ts';
+import { expectBooksAfterLoad, MixedLoad, type Answer, type LoadClient, type Outcome } from '../helpers/mixed-load.ts';
 
 /**
  * The restore drill of docs/operations.md#point-in-time-recovery, on a PostgreSQL 15 of Debian's and the pgBackRest
@@ -170,18 +170,15 @@ suite('point-in-time recovery with pgBackRest (deploy/pgbackrest)', () => {
       const path = '/api/user/addorder';
       // A fresh server takes orders once its feed has recorded a live second, which the backfill before it can delay
       // on a loaded machine (CI: prices_starting); a refused order changes nothing and is sent again.
-      let answer = await load.request(client, 'POST', path, body);
+      let answer: Answer | undefined;
       await waitFor(
-        async () => {
-          if (answer.key !== 'prices_starting') return true;
-          answer = await load.request(client, 'POST', path, body);
-          return false;
-        },
+        async () => (answer = await load.request(client, 'POST', path, body)).key !== 'prices_starting',
         'live prices for an order',
         60_000,
       );
-      expect(answer.code, answer.key).toBe(200);
-      return { kind: 'order', client, path, body, answer } satisfies Outcome;
+      const placed = answer!;
+      expect(placed.code, placed.key).toBe(200);
+      return { kind: 'order', client, path, body, answer: placed } satisfies Outcome;
     };
     const first = await order();
     // The chosen moment, on the database's clock: after the first order's commit, before the second one starts.
