@@ -30,16 +30,31 @@ const LONG = [...LONG_ALONE, ...SWEEPS];
 const ALONE = ['**/numbers-and-plurals.spec.ts', '**/pwa.spec.ts'];
 
 /**
+ * Journeys that mostly wait for the market (a 5-second order to settle, a price alert to fire, the reality check's real
+ * minute): a third worker of their own runs them from the start, beside the two that run every other journey. Last
+ * in the alphabet, they used to end the run with both workers waiting on settlements and the cores 45 to 75 % busy.
+ */
+const SETTLING = [
+  '**/reality-check.spec.ts',
+  '**/quick-trade.spec.ts',
+  '**/trade.spec.ts',
+  '**/trade-v2.spec.ts',
+  '**/trade-accessibility.spec.ts',
+  '**/verify-order.spec.ts',
+];
+
+/**
  * Debian's Chromium (no browser download here), phone-sized, against the real server started in global setup.
- * `--project=journeys` runs `journeys-together` first (its dependency): every other journey, two files at a time,
- * since a journey mostly waits (for a settlement second, a server answer, an animation) and each registers users
- * of its own; the trading specs get one market server per worker. `--project=long` runs the sweeps first, two
+ * `--project=journeys` runs its dependencies first, side by side: `journeys-together`, every other journey two files
+ * at a time, since a journey mostly waits (for a settlement second, a server answer, an animation) and each registers
+ * users of its own, and `journeys-settling` one file at a time; the trading specs get one market server per worker. `--project=long` runs the sweeps first, two
  * files at a time, then the long specs that must run alone.
  */
 export default defineConfig({
   projects: [
-    { name: 'journeys-together', testIgnore: [...LONG, ...ALONE], workers: 2 },
-    { name: 'journeys', testMatch: ALONE, dependencies: ['journeys-together'], workers: 1 },
+    { name: 'journeys-settling', testMatch: SETTLING, workers: 1 },
+    { name: 'journeys-together', testIgnore: [...LONG, ...ALONE, ...SETTLING], workers: 2 },
+    { name: 'journeys', testMatch: ALONE, dependencies: ['journeys-settling', 'journeys-together'], workers: 1 },
     // Each sweep's tests (a language, a width) stand alone, so they spread over both workers too.
     { name: 'long-sweeps', testMatch: SWEEPS, workers: 2, fullyParallel: true },
     { name: 'long', testMatch: LONG_ALONE, dependencies: ['long-sweeps'], workers: 1 },
@@ -47,7 +62,8 @@ export default defineConfig({
   testDir: './specs',
   globalSetup: './support/global-setup.ts',
   fullyParallel: false,
-  workers: 2,
+  // Two for the journeys and one for the settling ones (each project holds to its own number below).
+  workers: 3,
   retries: 0,
   timeout: 120_000,
   expect: { timeout: 15_000 },

@@ -41,6 +41,28 @@ export type ServerOptions = {
  * jobs off; the trading specs and the cluster spec start their own with jobs on.
  */
 export async function startServer(options: ServerOptions): Promise<Server> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(options);
+    } catch (error) {
+      // freePort's port is free when asked, not when the server binds it: another process (a browser's outgoing
+      // connection, another server's PostgreSQL) may take it in between, and the server then refuses to start.
+      // That is this harness's race, not the server's fault: start again on other ports.
+      if (!(error instanceof PortTaken) || attempt === 3) throw error;
+      console.warn(`${error.message}\n(a port was taken: starting it again on other ports)`);
+    }
+  }
+}
+
+/** The server stopped before it was ready because a port it was given was taken meanwhile. */
+class PortTaken extends Error {}
+
+/** The last lines of a server's log, for an error that says why it stopped. */
+function tail(logFile: string, lines = 25): string {
+  return readFileSync(logFile, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+}
+
+async function startOnce(options: ServerOptions): Promise<Server> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `e2e-${options.name}-`));
   const [port, adminPort] = [await freePort(), await freePort()];
   const logFile = path.join(e2eDir, `.tmp/${options.name}.log`);
@@ -83,8 +105,12 @@ export async function startServer(options: ServerOptions): Promise<Server> {
   const ready = options.jobs ? async () => (await priceAge(url)) < 5 : async () => (await healthCode(url)) === 200;
   const deadline = Date.now() + 240_000;
   while (!(await ready())) {
-    if (server.exitCode !== null)
-      throw new Error(`the ${options.name} server exited with ${server.exitCode}; log in ${logFile}`);
+    if (server.exitCode !== null) {
+      const last = tail(logFile);
+      rmSync(dataDir, { recursive: true, force: true });
+      const why = `the ${options.name} server exited with ${server.exitCode}; log in ${logFile}, ending:\n${last}`;
+      throw /already in use|EADDRINUSE/.test(last) ? new PortTaken(why) : new Error(why);
+    }
     if (Date.now() > deadline)
       throw new Error(`the ${options.name} server did not get ready in 240 s; log in ${logFile}`);
     // A poll of the server's own readiness, not a wait for time to pass.
