@@ -4,7 +4,7 @@ import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { isAlive, postmasterPid, runTs, serverRoot, waitFor } from './processes.ts';
+import { buildServerIfStale, isAlive, postmasterPid, runBuilt, serverRoot, waitFor } from './processes.ts';
 import { freePort } from '../../src/platform/db/embedded.ts';
 import { bootstrapOperators } from '../helpers/operator-bootstrap.ts';
 
@@ -15,7 +15,8 @@ afterAll(async () => fs.rm(dataDir, { recursive: true, force: true }));
 async function startServer() {
   const port = await freePort();
   const adminPort = await freePort();
-  const server = runTs('src/server.ts', {
+  await buildServerIfStale();
+  const server = runBuilt({
     DATA_DIR: dataDir,
     PORT: String(port),
     ADMIN_PORT: String(adminPort),
@@ -96,7 +97,7 @@ describe.runIf(embedded)('server lifecycle on the embedded database', () => {
 
   it('refuses to start a second server on a data directory that is in use', async () => {
     const first = await startServer();
-    const second = runTs('src/server.ts', { DATA_DIR: dataDir, PORT: '0', ADMIN_PORT: '0' });
+    const second = runBuilt({ DATA_DIR: dataDir, PORT: '0', ADMIN_PORT: '0' });
     expect(await second.exited).not.toBe(0);
     expect(second.lines.join('\n')).toMatch(/in use by process/);
     first.child.kill('SIGTERM');
