@@ -112,7 +112,9 @@ async function startOnce(options: ServerOptions): Promise<Server> {
       throw /already in use|EADDRINUSE/.test(last) ? new PortTaken(why) : new Error(why);
     }
     if (Date.now() > deadline)
-      throw new Error(`the ${options.name} server did not get ready in 240 s; log in ${logFile}`);
+      throw new Error(
+        `the ${options.name} server did not get ready in 240 s; log in ${logFile}, ending:\n${tail(logFile)}`,
+      );
     // A poll of the server's own readiness, not a wait for time to pass.
     await new Promise((resolve) => setTimeout(resolve, 500));
   }

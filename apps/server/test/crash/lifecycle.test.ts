@@ -4,7 +4,7 @@ import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { buildServerIfStale, isAlive, postmasterPid, runBuilt, serverRoot, waitFor } from './processes.ts';
+import { isAlive, postmasterPid, runBuilt, serverBuilt, serverRoot, waitFor } from './processes.ts';
 import { freePort } from '../../src/platform/db/embedded.ts';
 import { bootstrapOperators } from '../helpers/operator-bootstrap.ts';
 
@@ -15,7 +15,7 @@ afterAll(async () => fs.rm(dataDir, { recursive: true, force: true }));
 async function startServer() {
   const port = await freePort();
   const adminPort = await freePort();
-  await buildServerIfStale();
+  await serverBuilt();
   const server = runBuilt({
     DATA_DIR: dataDir,
     PORT: String(port),

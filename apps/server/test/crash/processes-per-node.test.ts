@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { buildServerIfStale, childrenOf, isAlive, postmasterPid, runBuilt, waitFor } from './processes.ts';
+import { childrenOf, isAlive, postmasterPid, runBuilt, serverBuilt, waitFor } from './processes.ts';
 import { freePort } from '../../src/platform/db/embedded.ts';
 
 const embedded = inject('pgMode') === 'embedded';
@@ -40,7 +40,7 @@ function firstTick(base: string) {
 describe.runIf(embedded)('PROCESSES=2: one node on two processes', () => {
   it('serves from both workers, starts a killed worker again, and stops everything on SIGTERM', async () => {
     const port = await freePort();
-    await buildServerIfStale();
+    await serverBuilt();
     const server = runBuilt({
       DATA_DIR: dataDir,
       PORT: String(port),

@@ -91,6 +91,9 @@ export function isAlive(pid: number) {
 
 let built: Promise<void> | undefined;
 
+/** buildServerIfStale once for this process: every built start of a test file after the first finds dist/ checked. */
+export const serverBuilt = () => (built ??= buildServerIfStale());
+
 /**
  * The real server under load-test settings (production mode, jobs on, a short backfill, behind a proxy), started and
  * waited for until it answers /api/health on its port. This tree's server runs as production runs it, built
@@ -102,7 +105,7 @@ export async function startServer(
   env: { DATA_DIR: string; PORT: number; ADMIN_PORT: number } & Record<string, string | number>,
   options: { cwd?: string } = {},
 ) {
-  if (!options.cwd) await (built ??= buildServerIfStale());
+  if (!options.cwd) await serverBuilt();
   const settings = {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
