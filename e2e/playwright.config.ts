@@ -67,7 +67,8 @@ export default defineConfig({
   retries: 0,
   timeout: 120_000,
   expect: { timeout: 15_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // CI keeps no file of a run: a failed test's page context goes into the log (support/failure-context-reporter.ts).
+  reporter: process.env.CI ? [['list'], ['./support/failure-context-reporter.ts']] : [['list']],
   outputDir: './.tmp/test-results',
   use: {
     viewport: { width: 390, height: 844 },

@@ -226,7 +226,7 @@ test('customer service finds a user, reads their money, writes to them in their 
   await row.getByRole('button', { name: c('operators.changeRole') }).click();
   const roleDialog = boss.getByTestId('reason-dialog');
   await roleDialog.getByLabel(c('operators.newRole')).selectOption('finance');
-  await roleDialog.getByLabel(c('reason.label')).fill('moved to the finance desk');
+  await roleDialog.getByLabel(c('reason.label')).fill(`${support} moved to the finance desk`);
   await roleDialog.getByRole('button', { name: c('operators.changeRole') }).click();
   // A role that grants more waits for a second admin: the row keeps the old role, the proposal is listed.
   await expect(boss.getByTestId('held-changes')).toContainText(c('heldChanges.title'));
@@ -242,10 +242,12 @@ test('customer service finds a user, reads their money, writes to them in their 
   const proposal = checker
     .getByTestId('held-changes')
     .locator('[data-testid^="held-change-"]')
-    .filter({ hasText: 'moved to the finance desk' });
+    .filter({ hasText: `${support} moved to the finance desk` });
   await expect(proposal).toHaveCount(1);
   await proposal.getByRole('button', { name: c('heldChanges.approve') }).click();
   const approve = checker.getByTestId('reason-dialog');
+  // Once, in CI, this dialog never came: a failure here prints the checker's page (support/failure-context-reporter.ts).
+  await expect(approve).toBeVisible();
   await approve.getByLabel(c('reason.label')).fill('agreed with the finance lead');
   await approve.getByRole('button', { name: c('heldChanges.approve') }).click();
   await expect(checker.getByTestId(`operator-row-${support}`)).toContainText(c('roles.finance'));
