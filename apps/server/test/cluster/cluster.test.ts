@@ -5,7 +5,8 @@ import path from 'node:path';
 import WebSocket from 'ws';
 import { sql } from 'drizzle-orm';
 import { connect, type Database } from '../../src/platform/db/client.ts';
-import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/platform/db/embedded.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/platform/db/embedded.ts';
+import { testPort } from '../helpers/test-port.ts';
 import { LOCKS } from '../../src/platform/jobs/leader-lock.ts';
 import { startServer, stopRun, waitFor, type runTs } from '../crash/processes.ts';
 import { expectBooksAfterLoad, MixedLoad, openWithdrawals } from '../helpers/mixed-load.ts';
@@ -36,7 +37,7 @@ const nodes: Node[] = [];
 let balancer: Awaited<ReturnType<typeof startNginx>>;
 
 async function startNode(i: number, url: string): Promise<Node> {
-  const [port, adminPort] = [await freePort(), await freePort()];
+  const [port, adminPort] = [await testPort(), await testPort()];
   const dataDir = path.join(dir, `node${i}`);
   await fs.mkdir(dataDir, { recursive: true });
   const run = await startServer({
@@ -65,7 +66,7 @@ suite('three nodes behind nginx', () => {
     nodes.push(...(await Promise.all(others.map((i) => startNode(i, embedded.url)))));
     balancer = await startNginx(
       path.join(dir, 'nginx'),
-      await freePort(),
+      await testPort(),
       nodes.map((n) => n.port),
     );
     // The nodes share one database, so one team of operators (made through the first node) acts on all.

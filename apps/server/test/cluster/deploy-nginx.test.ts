@@ -5,7 +5,7 @@ import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../src/platform/db/embedded.ts';
+import { testPort } from '../helpers/test-port.ts';
 import { waitFor } from '../crash/processes.ts';
 import { deployNginxDir, nginxBinary } from './nginx.ts';
 
@@ -68,7 +68,7 @@ describe.runIf(nginxBinary)('deploy/nginx/app.conf', () => {
     });
     await new Promise<void>((resolve) => node.listen(0, '127.0.0.1', resolve));
     const nodePort = (node.address() as { port: number }).port;
-    const [plainPort, tlsPort] = [await freePort(), await freePort()];
+    const [plainPort, tlsPort] = [await testPort(), await testPort()];
     const live = path.join(dir, 'live');
     await fs.mkdir(live);
     const site = (await installSite(live))

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { translate } from '@app/i18n/catalogue';
 import { connect } from '../../src/platform/db/client.ts';
-import { freePort, runningEmbeddedUrl } from '../../src/platform/db/embedded.ts';
+import { runningEmbeddedUrl } from '../../src/platform/db/embedded.ts';
+import { testPort } from '../helpers/test-port.ts';
 import { verifyLedger } from '../../src/modules/ledger/ledger-verify.ts';
 import { MixedLoad, openWithdrawals, type LoadClient } from '../helpers/mixed-load.ts';
 import { bootstrapOperators } from '../helpers/operator-bootstrap.ts';
@@ -77,7 +78,7 @@ async function ledgerBreaks() {
 
 describe.runIf(embedded)('the embedded PostgreSQL stalled or killed under the real server', () => {
   it('answers system busy within the bounds while paused, and everything again once resumed', async () => {
-    const [port, adminPort] = [await freePort(), await freePort()];
+    const [port, adminPort] = [await testPort(), await testPort()];
     const base = `http://127.0.0.1:${port}`;
     const server: ReturnType<typeof runTs> = await startServer({
       DATA_DIR: dataDir,
@@ -181,7 +182,7 @@ describe.runIf(embedded)('the embedded PostgreSQL stalled or killed under the re
   }, 300_000);
 
   it('exits non-zero when its PostgreSQL is killed, and starts again on the same data', async () => {
-    const [port, adminPort] = [await freePort(), await freePort()];
+    const [port, adminPort] = [await testPort(), await testPort()];
     const base = `http://127.0.0.1:${port}`;
     const env = { DATA_DIR: dataDir, PORT: port, ADMIN_PORT: adminPort, ADMIN_TOKEN };
     const server = await startServer(env);

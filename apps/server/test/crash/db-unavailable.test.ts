@@ -2,7 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { connect, LIMITS, type Database } from '../../src/platform/db/client.ts';
-import { freePort } from '../../src/platform/db/embedded.ts';
+import { testPort } from '../helpers/test-port.ts';
 import { isDatabaseUnavailable } from '../../src/platform/db/unavailable.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
@@ -23,7 +23,7 @@ async function stallingRelay(target: URL) {
     client.on('error', () => {});
     upstream.on('error', () => {});
   });
-  const port = await freePort();
+  const port = await testPort();
   await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
   const url = new URL(target);
   url.port = String(port);
@@ -118,7 +118,7 @@ describe('isDatabaseUnavailable', () => {
       await limited.close();
     }
     const closed = new URL(t.url);
-    closed.port = String(await freePort());
+    closed.port = String(await testPort());
     const nowhere = connect(closed.toString(), 1, { limits: LIMITS.requests });
     expect(isDatabaseUnavailable(await errorOf(nowhere.db.execute(sql`SELECT 1`)))).toBe(true);
     await nowhere.close();

@@ -5,7 +5,8 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { settleResult } from '@app/contracts';
 import { connect } from '../../src/platform/db/client.ts';
-import { freePort, runningEmbeddedUrl } from '../../src/platform/db/embedded.ts';
+import { runningEmbeddedUrl } from '../../src/platform/db/embedded.ts';
+import { testPort } from '../helpers/test-port.ts';
 import { expectedSeries, FakeBinance } from '../helpers/fake-binance.ts';
 import { startServer, waitFor, type runTs } from './processes.ts';
 
@@ -39,7 +40,7 @@ describe.runIf(embedded)('the server killed during a live exchange feed', () => 
       fake.trade('BTCUSDT', nextPrice(), { time: ms, stream: false });
     trader = setInterval(() => fake.trade('BTCUSDT', nextPrice()), 350);
 
-    const [port, adminPort] = [await freePort(), await freePort()];
+    const [port, adminPort] = [await testPort(), await testPort()];
     const base = `http://127.0.0.1:${port}`;
     const env = {
       DATA_DIR: dataDir,

@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { isAlive, postmasterPid, runBuilt, serverBuilt, serverRoot, waitFor } from './processes.ts';
-import { freePort } from '../../src/platform/db/embedded.ts';
+import { testPort } from '../helpers/test-port.ts';
 import { bootstrapOperators } from '../helpers/operator-bootstrap.ts';
 
 const embedded = inject('pgMode') === 'embedded';
@@ -13,8 +13,8 @@ const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'app-life-'));
 afterAll(async () => fs.rm(dataDir, { recursive: true, force: true }));
 
 async function startServer() {
-  const port = await freePort();
-  const adminPort = await freePort();
+  const port = await testPort();
+  const adminPort = await testPort();
   await serverBuilt();
   const server = runBuilt({
     DATA_DIR: dataDir,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import WebSocket from 'ws';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { childrenOf, isAlive, postmasterPid, runBuilt, serverBuilt, waitFor } from './processes.ts';
-import { freePort } from '../../src/platform/db/embedded.ts';
+import { testPort } from '../helpers/test-port.ts';
 
 const embedded = inject('pgMode') === 'embedded';
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'app-procs-'));
@@ -39,12 +39,12 @@ function firstTick(base: string) {
 
 describe.runIf(embedded)('PROCESSES=2: one node on two processes', () => {
   it('serves from both workers, starts a killed worker again, and stops everything on SIGTERM', async () => {
-    const port = await freePort();
+    const port = await testPort();
     await serverBuilt();
     const server = runBuilt({
       DATA_DIR: dataDir,
       PORT: String(port),
-      ADMIN_PORT: String(await freePort()),
+      ADMIN_PORT: String(await testPort()),
       NODE_ENV: 'production',
       PROCESSES: '2',
       BACKFILL_DAYS: '1',

@@ -117,11 +117,18 @@ export async function startServer(
   };
   const run = options.cwd ? runTs('src/server.ts', settings, options) : runBuilt(settings, options);
   await waitFor(
-    async () =>
-      await fetch(`http://127.0.0.1:${env.PORT}/api/health`).then(
+    async () => {
+      // A server that has ended will not answer: its own last lines say why, now rather than at the time-out.
+      if (run.child.exitCode !== null || run.child.signalCode !== null)
+        throw new Error(
+          `the server on port ${env.PORT} ended (${run.child.exitCode ?? run.child.signalCode}) before it answered; ` +
+            `its last lines:\n  ${run.lines.slice(-40).join('\n  ')}`,
+        );
+      return await fetch(`http://127.0.0.1:${env.PORT}/api/health`).then(
         (r) => r.ok,
         () => false,
-      ),
+      );
+    },
     `the server on port ${env.PORT}`,
     180_000,
     run.lines,

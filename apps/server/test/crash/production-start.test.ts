@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { freePort } from '../../src/platform/db/embedded.ts';
+import { testPort } from '../helpers/test-port.ts';
 import { buildServerIfStale, isAlive, postmasterPid, runBuilt, runTs, serverRoot, waitFor } from './processes.ts';
 
 /**
@@ -65,7 +65,7 @@ describe.runIf(embedded)('the built server', () => {
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     it(`stops cleanly on ${signal} to its process group, finishing the request in flight`, async () => {
-      const [port, adminPort] = [await freePort(), await freePort()];
+      const [port, adminPort] = [await testPort(), await testPort()];
       const server = startBuilt(port, adminPort);
       await waitFor(
         () => server.lines.some((l) => l.includes('"listening;')),
@@ -110,7 +110,7 @@ describe.runIf(embedded)('the built server', () => {
       // `pnpm start`'s first step, before it builds the web and the server.
       const prestart = await promisify(execFile)(process.execPath, ['scripts/prestart.mjs', '--web'], {
         cwd: serverRoot,
-        env: { ...process.env, PORT: String(taken), ADMIN_PORT: String(await freePort()) },
+        env: { ...process.env, PORT: String(taken), ADMIN_PORT: String(await testPort()) },
       }).then(
         () => null,
         (error: { code: number; stderr: string; stdout: string }) => error,
@@ -122,7 +122,7 @@ describe.runIf(embedded)('the built server', () => {
       // The server itself, started some other way.
       const server = runTs('src/server.ts', {
         DATA_DIR: fresh,
-        PORT: String(await freePort()),
+        PORT: String(await testPort()),
         ADMIN_PORT: String(taken),
       });
       expect(await server.exited).toBe(1);

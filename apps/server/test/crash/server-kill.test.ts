@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { connect } from '../../src/platform/db/client.ts';
-import { freePort, runningEmbeddedUrl } from '../../src/platform/db/embedded.ts';
+import { runningEmbeddedUrl } from '../../src/platform/db/embedded.ts';
+import { testPort } from '../helpers/test-port.ts';
 import { verifyLedger } from '../../src/modules/ledger/ledger-verify.ts';
 import { MixedLoad, openWithdrawals } from '../helpers/mixed-load.ts';
 import { bootstrapOperators } from '../helpers/operator-bootstrap.ts';
@@ -86,7 +87,7 @@ afterAll(async () => fs.rm(dataDir, { recursive: true, force: true }));
 
 describe.runIf(embedded)(`the server killed ${CYCLES} times under load`, () => {
   it('loses nothing, doubles nothing, and keeps the ledger clean', async () => {
-    const [port, adminPort] = [await freePort(), await freePort()];
+    const [port, adminPort] = [await testPort(), await testPort()];
     const base = `http://127.0.0.1:${port}`;
     let server: ReturnType<typeof runTs> | null = null;
     const start = async () => {

@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../../src/platform/db/client.ts';
-import { freePort, runningEmbeddedUrl } from '../../src/platform/db/embedded.ts';
+import { runningEmbeddedUrl } from '../../src/platform/db/embedded.ts';
+import { testPort } from '../helpers/test-port.ts';
 import { users } from '../../src/modules/users/users.table.ts';
 import { startServer, stopRun, type runTs } from '../crash/processes.ts';
 import { bootstrapOperators } from '../helpers/operator-bootstrap.ts';
@@ -61,7 +62,7 @@ describe('docs/operations.md, its commands as written', () => {
     await fs.chmod(dir, 0o711);
     const data = path.join(dir, 'data');
     await fs.mkdir(data);
-    const [port, adminPort] = [await freePort(), await freePort()];
+    const [port, adminPort] = [await testPort(), await testPort()];
     env = { DATA_DIR: data, PORT: String(port), ADMIN_PORT: String(adminPort), ADMIN_TOKEN };
     server = await startServer({ DATA_DIR: data, PORT: port, ADMIN_PORT: adminPort, ADMIN_TOKEN });
     const { alice } = await bootstrapOperators(`http://127.0.0.1:${adminPort}`, ADMIN_TOKEN);

@@ -3,7 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
-import { freePort } from '../../src/platform/db/embedded.ts';
+import { testPort } from '../helpers/test-port.ts';
 
 /**
  * scripts/wait-ready.mjs, the unit's ExecStartPost: a restart is over only once the node's own readiness answers
@@ -57,7 +57,7 @@ it('fails the start when the node stays unready past READY_TIMEOUT, naming its l
 });
 
 it('fails when nothing listens on the node port', async () => {
-  const { code, out } = await waitReady({ PORT: await freePort(), READY_TIMEOUT: 1 });
+  const { code, out } = await waitReady({ PORT: await testPort(), READY_TIMEOUT: 1 });
   expect(code).toBe(1);
   expect(out).toContain('ECONNREFUSED');
 });

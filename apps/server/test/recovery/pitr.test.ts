@@ -9,7 +9,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userAccount } from '../../src/modules/ledger/account-codes.ts';
 import { connect, type Database } from '../../src/platform/db/client.ts';
-import { freePort, postgresUser } from '../../src/platform/db/embedded.ts';
+import { postgresUser } from '../../src/platform/db/embedded.ts';
+import { testPort } from '../helpers/test-port.ts';
 import { serverRoot, startServer, stopRun, waitFor, type runTs } from '../crash/processes.ts';
 import { expectBooksAfterLoad, MixedLoad, type Answer, type LoadClient, type Outcome } from '../helpers/mixed-load.ts';
 
@@ -111,7 +112,7 @@ const suite = missing.length ? describe.skip : describe;
 suite('point-in-time recovery with pgBackRest (deploy/pgbackrest)', () => {
   beforeAll(async () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'pitr-'));
-    port = await freePort();
+    port = await testPort();
     env = { ...process.env, PGBACKREST_CONFIG: path.join(dir, 'pgbackrest.conf') } as Record<string, string>;
     const { uid, gid } = await postgresUser();
     if (uid !== undefined && gid !== undefined) await fs.chown(dir, uid, gid);
@@ -139,7 +140,7 @@ suite('point-in-time recovery with pgBackRest (deploy/pgbackrest)', () => {
     const serverDir = path.join(dir, 'server');
     await fs.mkdir(serverDir);
     const startNode = async () => {
-      const [api, admin] = [await freePort(), await freePort()];
+      const [api, admin] = [await testPort(), await testPort()];
       server = await startServer({
         DATABASE_URL: url(),
         DATA_DIR: serverDir,

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installedTreeAt, previousLandedVersionOf } from '../../../../e2e/support/previous-version.ts';
 import { connect, type Database } from '../../src/platform/db/client.ts';
-import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/platform/db/embedded.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/platform/db/embedded.ts';
+import { testPort } from '../helpers/test-port.ts';
 import { startServer, stopRun, type runTs } from '../crash/processes.ts';
 import { expectBooksAfterLoad, MixedLoad, openWithdrawals } from '../helpers/mixed-load.ts';
 import { bootstrapOperators } from '../helpers/operator-bootstrap.ts';
@@ -42,7 +43,7 @@ suite(`the previous release (${previous?.slice(0, 8)}) beside this one on this s
     embedded = await startEmbeddedPostgres(path.join(dir, 'db'));
     database = connect(embedded.url, 10);
     // This release migrates and seeds first, as the first upgraded node of a rolling upgrade does.
-    const [port, adminPort] = [await freePort(), await freePort()];
+    const [port, adminPort] = [await testPort(), await testPort()];
     await fs.mkdir(path.join(dir, 'current'));
     const run = await startServer({
       DATABASE_URL: embedded.url,
@@ -52,7 +53,7 @@ suite(`the previous release (${previous?.slice(0, 8)}) beside this one on this s
       ADMIN_TOKEN,
     });
     current = { port, adminPort, run };
-    const [oldPort, oldAdminPort] = [await freePort(), await freePort()];
+    const [oldPort, oldAdminPort] = [await testPort(), await testPort()];
     await fs.mkdir(path.join(dir, 'old'));
     old = {
       port: oldPort,
