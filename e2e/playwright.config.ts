@@ -25,7 +25,8 @@ const LONG = [...LONG_ALONE, ...SWEEPS];
 
 /**
  * Journeys that change a setting of the shared server every other spec reads (the withdrawal window and hold, the
- * download links): they run after the others, alone, so no spec sees a setting another spec changed for a moment.
+ * download links): they run alone, so no spec sees a setting another spec changed for a moment; first, on one worker,
+ * when in `pnpm test` the server suite still runs beside them on the other core, rather than last with a core idle.
  */
 const ALONE = ['**/numbers-and-plurals.spec.ts', '**/pwa.spec.ts'];
 
@@ -45,16 +46,23 @@ const SETTLING = [
 
 /**
  * Debian's Chromium (no browser download here), phone-sized, against the real server started in global setup.
- * `--project=journeys` runs its dependencies first, side by side: `journeys-together`, every other journey two files
- * at a time, since a journey mostly waits (for a settlement second, a server answer, an animation) and each registers
+ * `--project=journeys` runs its dependencies: first `journeys-alone` on its own, then side by side `journeys-together`,
+ * every other journey two files at a time, since a journey mostly waits (for a settlement second, a server answer, an animation) and each registers
  * users of its own, and `journeys-settling` one file at a time; the trading specs get one market server per worker.
  * `--project=long` runs the sweeps first, two files at a time, then the long specs that must run alone.
  */
 export default defineConfig({
   projects: [
-    { name: 'journeys-settling', testMatch: SETTLING, workers: 1 },
-    { name: 'journeys-together', testIgnore: [...LONG, ...ALONE, ...SETTLING], workers: 2 },
-    { name: 'journeys', testMatch: ALONE, dependencies: ['journeys-settling', 'journeys-together'], workers: 1 },
+    { name: 'journeys-alone', testMatch: ALONE, workers: 1 },
+    { name: 'journeys-settling', testMatch: SETTLING, dependencies: ['journeys-alone'], workers: 1 },
+    {
+      name: 'journeys-together',
+      testIgnore: [...LONG, ...ALONE, ...SETTLING],
+      dependencies: ['journeys-alone'],
+      workers: 2,
+    },
+    // Selects every journey: its own tests are none, its dependencies all of them.
+    { name: 'journeys', testMatch: /^$/, dependencies: ['journeys-settling', 'journeys-together'] },
     // Each sweep's tests (a language, a width) stand alone, so they spread over both workers too.
     { name: 'long-sweeps', testMatch: SWEEPS, workers: 2, fullyParallel: true },
     { name: 'long', testMatch: LONG_ALONE, dependencies: ['long-sweeps'], workers: 1 },

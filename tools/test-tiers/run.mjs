@@ -6,14 +6,12 @@
  *
  * A tier is one or more lanes run side by side, each lane its steps in turn, stopping at the first that fails. Lint
  * is mostly one core's work (ESLint and Prettier are single-threaded), so it runs beside the unit and server suites
- * rather than before them. The long tier's server suites mostly wait (for a killed server to start again, a
- * settlement second, a stalled database), so they share the two cores with the long e2e specs instead of taking
- * their own six minutes. The first lane writes to the terminal as it goes; every other lane's output is kept and
- * printed when it ends, so the lines of two runners never interleave.
- *
- * A step may name another step it starts after (`{ after }`), whatever lane that one is in and however it ended: the
- * journeys start after the web build of the lint lane, so that they find it made rather than make it themselves (two
- * builds would write one directory at once). If that lane stopped before its build, global setup builds.
+ * rather than before them; its lane then builds the web and runs the journeys, which so start as soon as the build
+ * they need is made and take up the core the server suite leaves idle while it waits on its databases. The long
+ * tier's server suites mostly wait (for a killed server to start again, a settlement second, a stalled database), so
+ * they share the two cores with the long e2e specs instead of taking their own six minutes. The first lane writes to
+ * the terminal as it goes; every other lane's output is kept and printed when it ends, so the lines of two runners
+ * never interleave.
  */
 import { spawn } from 'node:child_process';
 import { appendFileSync, createWriteStream, mkdtempSync, readFileSync } from 'node:fs';
@@ -25,18 +23,13 @@ const pnpm = (...args) => ['pnpm', ...args];
 const TIERS = {
   fast: [
     [
-      ['unit', 'front-end apps and packages, one Vitest run', pnpm('test:unit')],
-      ['server', 'server unit and integration suites, embedded PostgreSQL', pnpm('--filter', '@app/server', 'test')],
-      [
-        'e2e journeys',
-        'Playwright in Chromium against the built app',
-        pnpm('--filter', '@app/e2e', 'test'),
-        { after: 'web build' },
-      ],
-    ],
-    [
       ['lint', 'ESLint, Prettier, every package type-checked', pnpm('lint')],
       ['web build', 'the web and the console, for the journeys', pnpm('--filter', '@app/e2e', 'build:web')],
+      ['e2e journeys', 'Playwright in Chromium against the built app', pnpm('--filter', '@app/e2e', 'test')],
+    ],
+    [
+      ['unit', 'front-end apps and packages, one Vitest run', pnpm('test:unit')],
+      ['server', 'server unit and integration suites, embedded PostgreSQL', pnpm('--filter', '@app/server', 'test')],
     ],
   ],
   long: [
@@ -81,28 +74,14 @@ function runStep([command, ...args], log) {
 
 const done = [];
 const failed = [];
-/** Each step's end (or its lane's, when the lane stopped before it), by the step's name. */
-const ended = new Map();
-for (const steps of lanes)
-  for (const [name] of steps) {
-    let resolve;
-    const promise = new Promise((r) => (resolve = r));
-    ended.set(name, { promise, resolve });
-  }
-
 async function runLane(steps, index) {
   const log = index === 0 ? null : path.join(logs, `lane-${index}.log`);
-  try {
-    await runSteps(steps, log);
-  } finally {
-    for (const [name] of steps) ended.get(name).resolve();
-  }
+  await runSteps(steps, log);
   if (log) process.stdout.write(readFileSync(log, 'utf8'));
 }
 
 async function runSteps(steps, log) {
-  for (const [name, what, command, { after } = {}] of steps) {
-    if (after) await ended.get(after).promise;
+  for (const [name, what, command] of steps) {
     const header = `\n== ${tier}: ${name} (${what})`;
     if (log) {
       console.log(`${header}: running beside the first lane, its output follows when it ends`);
@@ -110,7 +89,6 @@ async function runSteps(steps, log) {
     } else console.log(header);
     const started = Date.now();
     const status = await runStep(command, log);
-    ended.get(name).resolve();
     const line = `${tier.padEnd(5)} ${name.padEnd(20)} ${seconds(Date.now() - started).padStart(7)}`;
     done.push(line);
     if (process.env.TEST_TIMES) appendFileSync(process.env.TEST_TIMES, `${line}\n`);
