@@ -47,8 +47,9 @@ const SETTLING = [
 /**
  * Debian's Chromium (no browser download here), phone-sized, against the real server started in global setup.
  * `--project=journeys` runs its dependencies: first `journeys-alone` on its own, then side by side `journeys-together`,
- * every other journey two files at a time, since a journey mostly waits (for a settlement second, a server answer, an animation) and each registers
- * users of its own, and `journeys-settling` one file at a time; the trading specs get one market server per worker.
+ * every other journey two files at a time, since a journey mostly waits (for a settlement second, a server answer, an
+ * animation) and each registers users of its own, and `journeys-settling` one file at a time; the trading specs get
+ * one market server per worker.
  * `--project=long` runs the sweeps first, two files at a time, then the long specs that must run alone.
  */
 export default defineConfig({
