@@ -131,6 +131,19 @@ describe('Toast', () => {
     act(() => vi.advanceTimersByTime(1));
     expect(screen.queryByText('error text')).toBeNull();
   });
+  it('leaves no timer behind when its provider goes before the toast ends', () => {
+    vi.useFakeTimers();
+    const { unmount } = render(
+      <ToastProvider>
+        <Show tone="error" />
+      </ToastProvider>,
+    );
+    fireEvent.click(screen.getByText('show'));
+    expect(vi.getTimerCount()).toBe(1);
+    unmount();
+    // A timer left running would set the state of a provider that is gone (in a test: after its window is).
+    expect(vi.getTimerCount()).toBe(0);
+  });
 });
 
 describe('Delayed', () => {

@@ -2,6 +2,7 @@ import {
   createContext,
   useCallback,
   useContext,
+  useEffect,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -62,22 +63,40 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const [notices, setNotices] = useState<Notice[]>([]);
   const nextId = useRef(1);
-  const show = useCallback((text: string, tone: Toast['tone']) => {
-    const id = nextId.current++;
-    setToasts((list) => [...list.slice(-2), { id, text, tone }]);
-    setTimeout(
-      () => setToasts((list) => list.filter((t) => t.id !== id)),
-      tone === 'error' ? TOAST_ERROR_MS : TOAST_INFO_MS,
-    );
+  // A toast's end is a timer; one still waiting when the provider goes (a remote unmounted) is dropped with it.
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending) clearTimeout(timer);
+      pending.clear();
+    };
   }, []);
+  const after = useCallback((ms: number, run: () => void) => {
+    const timer = setTimeout(() => {
+      timers.current.delete(timer);
+      run();
+    }, ms);
+    timers.current.add(timer);
+  }, []);
+  const show = useCallback(
+    (text: string, tone: Toast['tone']) => {
+      const id = nextId.current++;
+      setToasts((list) => [...list.slice(-2), { id, text, tone }]);
+      after(tone === 'error' ? TOAST_ERROR_MS : TOAST_INFO_MS, () =>
+        setToasts((list) => list.filter((t) => t.id !== id)),
+      );
+    },
+    [after],
+  );
   const dismiss = useCallback((id: number) => setNotices((list) => list.filter((n) => n.id !== id)), []);
   const notice = useCallback(
     (n: ToastNotice) => {
       const id = nextId.current++;
       setNotices((list) => [...list.slice(-2), { ...n, id }]);
-      setTimeout(() => dismiss(id), TOAST_NOTICE_MS);
+      after(TOAST_NOTICE_MS, () => dismiss(id));
     },
-    [dismiss],
+    [after, dismiss],
   );
   const region = useRef<HTMLDivElement>(null);
   const all = useMemo(() => [...toasts, ...notices], [toasts, notices]);
