@@ -2,6 +2,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServ
 import { noStore, securityHeaders } from './platform/http/security-headers.ts';
 import { echoRequestId, requestIdOptions } from './platform/http/request-id.ts';
 import { accessLog, requestLogging } from './platform/http/request-log.ts';
+import { loggerOptions } from './platform/logging/logger-options.ts';
 import compress from '@fastify/compress';
 import { constants as zlib } from 'node:zlib';
 import formbody from '@fastify/formbody';
@@ -75,23 +76,6 @@ export type AppDeps = {
 /** Fastify takes either logger options or a ready logger; tests pass neither and get options. */
 export const logging = (logger: FastifyBaseLogger | undefined, level: string): Partial<FastifyServerOptions> =>
   logger ? { loggerInstance: logger } : { logger: loggerOptions(level) };
-
-export const loggerOptions = (level: string): FastifyServerOptions['logger'] => ({
-  level,
-  // Tokens, passwords and codes never reach the log, wherever they appear.
-  redact: {
-    paths: [
-      'req.headers.token',
-      'req.headers.authorization',
-      'req.headers.cookie',
-      '*.password',
-      '*.code',
-      '*.token',
-      '*.id_number',
-    ],
-    censor: '[redacted]',
-  },
-});
 
 /** What this node's readiness reads (/api/health/ready, and the server_ready metric). */
 export const readinessOptions = (db: Db, hub: TickHub | undefined, now: Clock): ReadinessOptions => ({

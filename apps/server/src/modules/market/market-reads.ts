@@ -1,32 +1,13 @@
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { translate } from '@app/i18n/catalogue';
+import { encodingFor, prepareAnswer, sendPrepared, type PreparedBody } from '../../platform/http/prepared-answer.ts';
 import type { TickHub } from './tick-hub.ts';
 
-type Body = { bytes: Buffer; encoding: Encoding };
-type Entry = { version: number; at: number; value: Promise<unknown>; bodies: Map<string, Body> };
-type Encoding = 'br' | 'gzip' | 'identity';
+type Entry = { version: number; at: number; value: Promise<unknown>; bodies: Map<string, PreparedBody> };
 
 /** A safety net: even if a notification were lost, nothing is served from memory longer than this. */
 const MAX_AGE_MS = 5_000;
 /** Distinct questions kept (symbols x intervals x pages); past it the memory starts over. */
 const MAX_ENTRIES = 2_000;
-/** As the app's compression: smaller answers go as they are. */
-const COMPRESS_ABOVE = 1024;
-
-/**
- * The route options of a read answered through MarketReads.answer, which compresses its own answers (once per
- * batch): the app's compression plugin would only look at each of them and pass it on, in three hooks per request,
- * and these reads take no body to decompress.
- */
-export const READ_ROUTE_OPTIONS = { compress: false, decompress: false } as const;
-
-function encodingFor(request: FastifyRequest): Encoding {
-  const accepted = request.headers['accept-encoding'] ?? '';
-  if (/\bbr\b/.test(accepted)) return 'br';
-  if (/\bgzip\b/.test(accepted)) return 'gzip';
-  return 'identity';
-}
 
 /**
  * The market's public reads, answered from memory between two ticks. Prices change only when the feed records
@@ -54,7 +35,7 @@ export class MarketReads {
 
   /**
    * Sends `{code, msg, key, data}` for the read, as reply.ok would, compressed as the app's compression would (its
-   * routes opt out of it: READ_ROUTE_OPTIONS), from memory when it can.
+   * routes opt out of it: PREPARED_ROUTE_OPTIONS), from memory when it can.
    */
   async answer<T>(request: FastifyRequest, reply: FastifyReply, key: string, load: () => Promise<T>) {
     const entry = this.entry(key, load);
@@ -63,20 +44,10 @@ export class MarketReads {
     const bodyKey = `${request.lang}:${encoding}`;
     let body = entry.bodies.get(bodyKey);
     if (!body) {
-      // Through the route's response schema, as reply.ok's answer would be; its serializer makes JSON text.
-      const envelope = { code: 200, msg: translate(request.lang, 'ok'), key: 'ok', data };
-      const json = Buffer.from(reply.code(200).serialize(envelope) as string);
-      body =
-        json.length <= COMPRESS_ABOVE || encoding === 'identity'
-          ? { bytes: json, encoding: 'identity' }
-          : encoding === 'br'
-            ? { bytes: brotliCompressSync(json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }), encoding }
-            : { bytes: gzipSync(json), encoding };
+      body = prepareAnswer(request, reply, data, encoding);
       entry.bodies.set(bodyKey, body);
     }
-    reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'accept-encoding');
-    if (body.encoding !== 'identity') reply.header('content-encoding', body.encoding);
-    return reply.code(200).send(body.bytes);
+    return sendPrepared(reply, body);
   }
 
   private entry(key: string, load: () => Promise<unknown>): Entry {

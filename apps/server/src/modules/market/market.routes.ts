@@ -15,6 +15,7 @@ import {
   ticksSchema,
 } from '@app/contracts';
 import { answers } from '../../platform/http/answers.ts';
+import { PREPARED_ROUTE_OPTIONS } from '../../platform/http/prepared-answer.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import {
   candlesBefore,
@@ -30,7 +31,7 @@ import {
 import { isDelayed, marketStatus } from './market-status.ts';
 import { productViews } from './market.service.ts';
 import { toTerms } from './terms-view.ts';
-import { MarketReads, READ_ROUTE_OPTIONS } from './market-reads.ts';
+import { MarketReads } from './market-reads.ts';
 import { refreshHolidays } from './market-holidays.ts';
 import type { TickHub } from './tick-hub.ts';
 import { nextSessionChange, type SessionName } from './trading-sessions.ts';
@@ -59,7 +60,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRouteOptions> = async (ap
   app.get(
     '/api/index/ajaxdata',
     {
-      ...READ_ROUTE_OPTIONS,
+      ...PREPARED_ROUTE_OPTIONS,
       schema: {
         summary: 'Latest prices of every product',
         querystring: productListQuerySchema,
@@ -84,7 +85,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRouteOptions> = async (ap
   app.get(
     '/api/index/getkdata',
     {
-      ...READ_ROUTE_OPTIONS,
+      ...PREPARED_ROUTE_OPTIONS,
       schema: { summary: 'K-line candles of a product', querystring: klineQuerySchema, response: answers(klineSchema) },
     },
     async (request, reply) => {
@@ -102,7 +103,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRouteOptions> = async (ap
   app.get(
     '/api/index/ajaxpro',
     {
-      ...READ_ROUTE_OPTIONS,
+      ...PREPARED_ROUTE_OPTIONS,
       schema: {
         summary: "One product's latest price and state",
         querystring: latestPricesQuerySchema,

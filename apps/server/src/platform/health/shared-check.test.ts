@@ -13,9 +13,11 @@ describe('sharedCheck', () => {
     expect(check).toHaveBeenCalledTimes(1);
     release();
     await waiting;
+    expect(shared.fresh()).toBe(true);
     await shared();
     expect(check).toHaveBeenCalledTimes(1);
     vi.advanceTimersByTime(250);
+    expect(shared.fresh()).toBe(false);
     const again = shared();
     expect(check).toHaveBeenCalledTimes(2);
     release();
@@ -26,6 +28,7 @@ describe('sharedCheck', () => {
     const check = vi.fn().mockRejectedValueOnce(new Error('down')).mockResolvedValue(undefined);
     const shared = sharedCheck(check, 250);
     await expect(shared()).rejects.toThrow('down');
+    expect(shared.fresh()).toBe(false);
     await expect(shared()).resolves.toBeUndefined();
     expect(check).toHaveBeenCalledTimes(2);
   });

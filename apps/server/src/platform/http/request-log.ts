@@ -71,6 +71,13 @@ export function requestFields(request: FastifyRequest) {
 
 const QUIETER_THAN_INFO = new Set(['fatal', 'error', 'warn', 'silent']);
 
+/** The message of the access line. */
+export const ACCESS_MESSAGE = 'access';
+/** pino's number for the info level, the access line's. */
+const INFO = 30;
+/** The lines that may wait for others to share a write (LineSink): only the access lines, one a request. */
+export const accessLinesMayWait = (level: number, message: unknown) => level === INFO && message === ACCESS_MESSAGE;
+
 /** A user agent as logged: at most this many characters (a client chooses it, and every line carries it). */
 const MAX_USER_AGENT = 256;
 
@@ -99,7 +106,7 @@ export function accessLog(app: FastifyInstance) {
         ua: request.headers['user-agent']?.slice(0, MAX_USER_AGENT),
         ms: Math.round(reply.elapsedTime * 10) / 10,
       },
-      'access',
+      ACCESS_MESSAGE,
     );
     done();
   });

@@ -1,0 +1,45 @@
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { translate } from '@app/i18n/catalogue';
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+/** A whole answer as it goes on the wire, made once and sent to many askers. */
+export type PreparedBody = { bytes: Buffer; encoding: Encoding };
+
+/** As the app's compression: smaller answers go as they are. */
+const COMPRESS_ABOVE = 1024;
+
+/**
+ * The route options of an answer sent as prepared bytes: it is compressed when it is made, so the app's compression
+ * plugin would only look at each answer and pass it on, in three hooks a request; and such reads take no body to
+ * decompress.
+ */
+export const PREPARED_ROUTE_OPTIONS = { compress: false, decompress: false } as const;
+
+/** The encoding a request's answer goes in, as the app's compression would choose it. */
+export function encodingFor(request: FastifyRequest): Encoding {
+  const accepted = request.headers['accept-encoding'] ?? '';
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return 'identity';
+}
+
+/**
+ * `{code: 200, msg, key: 'ok', data}` in the request's language, through the route's response schema as
+ * reply.ok's answer would go, compressed as the app's compression would compress it.
+ */
+export function prepareAnswer(request: FastifyRequest, reply: FastifyReply, data: unknown, encoding: Encoding) {
+  const envelope = { code: 200, msg: translate(request.lang, 'ok'), key: 'ok', data };
+  const json = Buffer.from(reply.code(200).serialize(envelope) as string);
+  if (json.length <= COMPRESS_ABOVE || encoding === 'identity') return { bytes: json, encoding: 'identity' } as const;
+  if (encoding === 'br')
+    return { bytes: brotliCompressSync(json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }), encoding } as const;
+  return { bytes: gzipSync(json), encoding } as const;
+}
+
+/** Sends a prepared answer, with the headers reply.ok and the app's compression would have set. */
+export function sendPrepared(reply: FastifyReply, body: PreparedBody): FastifyReply {
+  reply.code(200).header('content-type', 'application/json; charset=utf-8').header('vary', 'accept-encoding');
+  if (body.encoding !== 'identity') reply.header('content-encoding', body.encoding);
+  return reply.send(body.bytes);
+}
