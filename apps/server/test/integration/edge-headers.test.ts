@@ -78,6 +78,10 @@ describe('the public app', () => {
       payload: 'symbol=BTC%2FUSDT&seconds=30&amount=10&direction=up&key=edge-1',
     });
     expect(order.headers['cache-control']).toBe('no-store');
+    // A route that chose its own policy keeps it.
+    const csv = await t.app.inject({ method: 'GET', url: '/api/user/finance_csv', headers: { token: u.token } });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['cache-control']).toBe('private, no-store');
 
     const quotes = await t.app.inject({ method: 'GET', url: '/api/index/ajaxdata?class=crypto' });
     expect(quotes.statusCode).toBe(200);

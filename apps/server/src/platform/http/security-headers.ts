@@ -86,11 +86,13 @@ export function helmetHeaders(options: HelmetOptions): Array<[string, string]> {
 
 /**
  * `Cache-Control: no-store` on the answers `isPrivate` names, unless the route chose its own: what a signed-in
- * user or an operator is answered must not be kept by a browser, a shared proxy or a CDN.
+ * user or an operator is answered must not be kept by a browser, a shared proxy or a CDN. Set on the raw response
+ * before the route runs, so a route's own header (Fastify's or the raw one) replaces it; and not in an onSend
+ * hook, which would send every answer of the app through Fastify's onSend runner.
  */
 export function noStore(app: FastifyInstance, isPrivate: (request: FastifyRequest) => boolean) {
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (isPrivate(request) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    done(null, payload);
+  app.addHook('onRequest', (request, reply, done) => {
+    if (isPrivate(request)) reply.raw.setHeader('cache-control', 'no-store');
+    done();
   });
 }

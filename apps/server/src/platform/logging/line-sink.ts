@@ -62,10 +62,8 @@ export class LineSink {
   }
 
   flushSync() {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = undefined;
-    }
+    // A pending timer is left to run (and find little or nothing): clearing and setting one again at every full
+    // write cost more than the empty call.
     if (this.lines.length === 0) return;
     let bytes = Buffer.from(this.lines.length === 1 ? this.lines[0]! : this.lines.join(''));
     this.lines = [];
