@@ -99,7 +99,7 @@ const quoted = (value: string) => JSON.stringify(value);
 const field = (name: string, value: string | undefined) => (value === undefined ? '' : `,"${name}":${quoted(value)}`);
 
 /**
- * The access line as pino writes `logger.info(fields, 'access')` (checked against pino in request-log.test.ts), made
+ * The access line as pino writes `logger.info(fields, 'access')` (checked against pino in access-line.test.ts), made
  * in one expression of known shape: pino's loop over any object's keys cost about twice as much. `prefix` is what
  * pino puts first: the level, the time and the logger's bindings.
  */
