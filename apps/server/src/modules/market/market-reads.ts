@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { encodingFor, prepareAnswer, sendPrepared, type PreparedBody } from '../../platform/http/prepared-answer.ts';
+import { preparedBody, sendPrepared, type PreparedBody } from '../../platform/http/prepared-answer.ts';
 import type { TickHub } from './tick-hub.ts';
 
 type Entry = { version: number; at: number; value: Promise<unknown>; bodies: Map<string, PreparedBody> };
@@ -40,14 +40,7 @@ export class MarketReads {
   async answer<T>(request: FastifyRequest, reply: FastifyReply, key: string, load: () => Promise<T>) {
     const entry = this.entry(key, load);
     const data = await entry.value;
-    const encoding = encodingFor(request);
-    const bodyKey = `${request.lang}:${encoding}`;
-    let body = entry.bodies.get(bodyKey);
-    if (!body) {
-      body = prepareAnswer(request, reply, data, encoding);
-      entry.bodies.set(bodyKey, body);
-    }
-    return sendPrepared(reply, body);
+    return sendPrepared(reply, preparedBody(entry.bodies, request, reply, data));
   }
 
   private entry(key: string, load: () => Promise<unknown>): Entry {

@@ -17,13 +17,7 @@ import { migrationsApplied } from '../db/migrate.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { answers } from '../http/answers.ts';
 import { AppError } from '../http/app-error.ts';
-import {
-  encodingFor,
-  prepareAnswer,
-  PREPARED_ROUTE_OPTIONS,
-  sendPrepared,
-  type PreparedBody,
-} from '../http/prepared-answer.ts';
+import { preparedBody, PREPARED_ROUTE_OPTIONS, sendPrepared, type PreparedBody } from '../http/prepared-answer.ts';
 import { systemClock } from '../time/clock.ts';
 import { sharedCheck } from './shared-check.ts';
 
@@ -65,14 +59,7 @@ export const healthRoutes: FastifyPluginAsync<ReadinessOptions> = async (app, op
       bodies.clear();
       bodiesOf = time;
     }
-    const encoding = encodingFor(request);
-    const key = `${request.lang}:${encoding}`;
-    let body = bodies.get(key);
-    if (!body) {
-      body = prepareAnswer(request, reply, { status: 'ok', time }, encoding);
-      bodies.set(key, body);
-    }
-    sendPrepared(reply, body);
+    sendPrepared(reply, preparedBody(bodies, request, reply, { status: 'ok', time }));
   };
   app.get(
     '/api/health',

@@ -1,8 +1,9 @@
+import os from 'node:os';
 import { Writable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { loggerOptions } from '../logging/logger-options.ts';
-import type { FastifyBaseLogger } from 'fastify';
 import { accessLine, directWriter, type AccessFields } from './request-log.ts';
 
 const base: AccessFields = {
@@ -39,7 +40,7 @@ function pinoLines(all: AccessFields[]): string[] {
 }
 
 describe('accessLine', () => {
-  it('is the line pino writes for the same fields, byte for byte, whatever a client put in them', async () => {
+  it('is the line pino writes for the same fields, byte for byte, whatever a client put in them', () => {
     const cases: AccessFields[] = [
       base,
       { ...base, route: undefined, url: '/nope', status: 404, ip: undefined, ua: undefined },
@@ -50,9 +51,7 @@ describe('accessLine', () => {
       { ...base, request_id: 'f3b1c2d4e5a6978812345678abcdef01', method: 'POST', ua: '' },
       { ...base, ua: 'x'.repeat(256) },
     ];
-    const prefix = `{"level":30,"time":1796000000000,"pid":${process.pid},"hostname":${JSON.stringify(
-      (await import('node:os')).hostname(),
-    )},"worker":2`;
+    const prefix = `{"level":30,"time":1796000000000,"pid":${process.pid},"hostname":${JSON.stringify(os.hostname())},"worker":2`;
     expect(cases.map((fields) => accessLine(prefix, fields))).toEqual(pinoLines(cases));
   });
 

@@ -17,7 +17,7 @@ const COMPRESS_ABOVE = 1024;
 export const PREPARED_ROUTE_OPTIONS = { compress: false, decompress: false } as const;
 
 /** The encoding a request's answer goes in, as the app's compression would choose it. */
-export function encodingFor(request: FastifyRequest): Encoding {
+function encodingFor(request: FastifyRequest): Encoding {
   const accepted = request.headers['accept-encoding'] ?? '';
   if (/\bbr\b/.test(accepted)) return 'br';
   if (/\bgzip\b/.test(accepted)) return 'gzip';
@@ -28,13 +28,33 @@ export function encodingFor(request: FastifyRequest): Encoding {
  * `{code: 200, msg, key: 'ok', data}` in the request's language, through the route's response schema as
  * reply.ok's answer would go, compressed as the app's compression would compress it.
  */
-export function prepareAnswer(request: FastifyRequest, reply: FastifyReply, data: unknown, encoding: Encoding) {
+function prepareAnswer(request: FastifyRequest, reply: FastifyReply, data: unknown, encoding: Encoding) {
   const envelope = { code: 200, msg: translate(request.lang, 'ok'), key: 'ok', data };
   const json = Buffer.from(reply.code(200).serialize(envelope) as string);
   if (json.length <= COMPRESS_ABOVE || encoding === 'identity') return { bytes: json, encoding: 'identity' } as const;
   if (encoding === 'br')
     return { bytes: brotliCompressSync(json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }), encoding } as const;
   return { bytes: gzipSync(json), encoding } as const;
+}
+
+/**
+ * The answer of `data` in the request's language and encoding, from `bodies` (the answers already made of the same
+ * data, by language and encoding), made there the first time.
+ */
+export function preparedBody(
+  bodies: Map<string, PreparedBody>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  data: unknown,
+): PreparedBody {
+  const encoding = encodingFor(request);
+  const key = `${request.lang}:${encoding}`;
+  let body = bodies.get(key);
+  if (!body) {
+    body = prepareAnswer(request, reply, data, encoding);
+    bodies.set(key, body);
+  }
+  return body;
 }
 
 /** Sends a prepared answer, with the headers reply.ok and the app's compression would have set. */
