@@ -1,9 +1,11 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { noStore, securityHeaders } from './platform/http/security-headers.ts';
+import { API_HEADERS, noStore, securityHeaders } from './platform/http/security-headers.ts';
+import { FrontAnswers } from './platform/http/front-answers.ts';
 import { echoRequestId, requestIdOptions } from './platform/http/request-id.ts';
 import { accessLog, requestLogging } from './platform/http/request-log.ts';
 import { loggerOptions } from './platform/logging/logger-options.ts';
 import compress from '@fastify/compress';
+import type { IncomingHttpHeaders } from 'node:http';
 import { constants as zlib } from 'node:zlib';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
@@ -87,8 +89,18 @@ export const readinessOptions = (db: Db, hub: TickHub | undefined, now: Clock): 
 /** The user API's calls: everything under /api/ but the page that documents it. */
 const isUserApi = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
 
+/** A request with a user's token is answered with that user's data: no browser, proxy or CDN may keep it. */
+const isSignedInAnswer = (url: string, headers: IncomingHttpHeaders) =>
+  headers.token !== undefined && url.startsWith('/api/');
+
 /** The public app: the user API (and, from the web module, the static front end). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const front = new FrontAnswers({
+    trustProxy: deps.config.trustProxy,
+    requestId: requestIdOptions.genReqId,
+    headers: API_HEADERS,
+    isPrivate: isSignedInAnswer,
+  });
   const app = Fastify({
     ...logging(deps.logger, deps.config.logLevel),
     bodyLimit: 64 * 1024,
@@ -97,10 +109,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestTimeout: 60_000,
     ...requestLogging(),
     ...requestIdOptions,
+    serverFactory: front.serverFactory,
   }).withTypeProvider<ZodTypeProvider>();
+  app.decorate('front', front);
   echoRequestId(app);
-  accessLog(app);
+  front.reportTo({ access: accessLog(app), recorder: deps.metrics?.requestRecorder });
   deps.metrics?.instrument(app);
+  app.addHook('preClose', (done) => {
+    front.close();
+    done();
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer({ refuseDroppedFields: deps.config.env !== 'production' }));
   requireResponseSchemas(app, isUserApi);
@@ -163,11 +181,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await app.register(authenticatePlugin, { findSession: (token) => findSession(deps.db, token) });
-  // A request with a user's token is answered with that user's data.
-  noStore(app, (request) => request.headers.token !== undefined && request.url.startsWith('/api/'));
+  noStore(app, isSignedInAnswer);
   await app.register(apiDocs);
 
-  await app.register(healthRoutes, readinessOptions(deps.db, deps.hub, app.now));
+  await app.register(healthRoutes, { ...readinessOptions(deps.db, deps.hub, app.now), front });
   await app.register(authRoutes, {
     sender: deps.sender,
     perMinute: deps.authRequestsPerMinute ?? deps.config.authRequestsPerMinute,
@@ -176,7 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(passwordRoutes);
   await app.register(authenticatorRoutes);
   await app.register(passkeyRoutes);
-  await app.register(marketRoutes, { hub: deps.hub });
+  await app.register(marketRoutes, { hub: deps.hub, front });
   await app.register(orderRoutes);
   await app.register(uploadRoutes, { store: defaultUploadStore });
   await app.register(walletRoutes, { store: defaultUploadStore });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { desc, eq } from 'drizzle-orm';
 import { loadConfig } from '../../src/platform/config/env.ts';
 import { buildApp, readinessOptions } from '../../src/app.ts';
@@ -38,6 +38,8 @@ export async function createTestApp(
     smsDailyPerAddress?: number;
     /** More of the environment (a test's push service, ...). */
     env?: Record<string, string>;
+    /** The public app's logger (silent without it). */
+    logger?: FastifyBaseLogger;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -70,6 +72,7 @@ export async function createTestApp(
     ...(options.clock ? { clock: options.clock } : {}),
     ...(hub ? { hub } : {}),
     ...(metrics ? { metrics } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
   });
   const admin = await buildAdminApp({
     db: database.db,

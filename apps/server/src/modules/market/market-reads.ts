@@ -1,5 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { preparedBody, sendPrepared, type PreparedBody } from '../../platform/http/prepared-answer.ts';
+import type { Language } from '@app/contracts';
+import type { FrontAnswers } from '../../platform/http/front-answers.ts';
+import {
+  bodyKey,
+  preparedBody,
+  sendPrepared,
+  type Encoding,
+  type PreparedBody,
+} from '../../platform/http/prepared-answer.ts';
 import type { TickHub } from './tick-hub.ts';
 
 type Entry = { version: number; at: number; value: Promise<unknown>; bodies: Map<string, PreparedBody> };
@@ -22,7 +30,10 @@ export class MarketReads {
   private readonly entries = new Map<string, Entry>();
   private readonly enabled: boolean;
 
-  constructor(hub: TickHub | undefined) {
+  constructor(
+    hub: TickHub | undefined,
+    private readonly front?: FrontAnswers,
+  ) {
     this.enabled = Boolean(hub);
     hub?.onChange(() => {
       this.version += 1;
@@ -40,13 +51,27 @@ export class MarketReads {
   async answer<T>(request: FastifyRequest, reply: FastifyReply, key: string, load: () => Promise<T>) {
     const entry = this.entry(key, load);
     const data = await entry.value;
-    return sendPrepared(reply, preparedBody(entry.bodies, request, reply, data));
+    const sent = sendPrepared(reply, preparedBody(entry.bodies, request, reply, data));
+    // Its next askers are answered before routing while these bytes hold (the URL names the same question).
+    if (this.enabled)
+      this.front?.hold(request.url, request.routeOptions.url!, (lang, encoding) => this.held(key, lang, encoding));
+    return sent;
+  }
+
+  /** The answer to `key` already made in a language and an encoding, while it holds. */
+  private held(key: string, lang: Language, encoding: Encoding): PreparedBody | undefined {
+    const entry = this.entries.get(key);
+    return entry && this.fresh(entry, Date.now()) ? entry.bodies.get(bodyKey(lang, encoding)) : undefined;
+  }
+
+  private fresh(entry: Entry, now: number) {
+    return entry.version === this.version && now - entry.at < MAX_AGE_MS;
   }
 
   private entry(key: string, load: () => Promise<unknown>): Entry {
     const now = Date.now();
     const hit = this.entries.get(key);
-    if (this.enabled && hit && hit.version === this.version && now - hit.at < MAX_AGE_MS) return hit;
+    if (this.enabled && hit && this.fresh(hit, now)) return hit;
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
     const entry: Entry = { version: this.version, at: now, value: load(), bodies: new Map() };
     if (!this.enabled) return entry;

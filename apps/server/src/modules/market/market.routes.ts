@@ -34,17 +34,20 @@ import { toTerms } from './terms-view.ts';
 import { MarketReads } from './market-reads.ts';
 import { refreshHolidays } from './market-holidays.ts';
 import type { TickHub } from './tick-hub.ts';
+import type { FrontAnswers } from '../../platform/http/front-answers.ts';
 import { nextSessionChange, type SessionName } from './trading-sessions.ts';
 
 export type MarketRouteOptions = {
   /** With the node's tick hub, answers are kept in memory between two recorded seconds (see MarketReads). */
   hub?: TickHub;
+  /** The server's answers before routing: a read answered once is answered there while it holds. */
+  front?: FrontAnswers;
 };
 
 /** Public market data: the spec's index group (ajaxdata, getkdata, ajaxpro, getprodata, seconds, goods). */
-export const marketRoutes: FastifyPluginAsyncZod<MarketRouteOptions> = async (app, { hub }) => {
+export const marketRoutes: FastifyPluginAsyncZod<MarketRouteOptions> = async (app, { hub, front }) => {
   const { db, now } = app;
-  const reads = new MarketReads(hub);
+  const reads = new MarketReads(hub, front);
   // This node's trading calendar follows the operators' holiday list (read again every 30 s).
   await refreshHolidays(db);
   const holidays = setInterval(() => void refreshHolidays(db).catch(() => {}), 30_000);

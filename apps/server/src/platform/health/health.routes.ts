@@ -17,7 +17,14 @@ import { migrationsApplied } from '../db/migrate.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { answers } from '../http/answers.ts';
 import { AppError } from '../http/app-error.ts';
-import { preparedBody, PREPARED_ROUTE_OPTIONS, sendPrepared, type PreparedBody } from '../http/prepared-answer.ts';
+import type { FrontAnswers, HeldAnswer } from '../http/front-answers.ts';
+import {
+  bodyKey,
+  preparedBody,
+  PREPARED_ROUTE_OPTIONS,
+  sendPrepared,
+  type PreparedBody,
+} from '../http/prepared-answer.ts';
 import { systemClock } from '../time/clock.ts';
 import { sharedCheck } from './shared-check.ts';
 
@@ -39,6 +46,11 @@ export type ReadinessOptions = {
   streamListening?: () => boolean;
 };
 
+export type HealthRouteOptions = ReadinessOptions & {
+  /** The server's answers before routing: /api/health is answered there while the database's answer is fresh. */
+  front?: FrontAnswers;
+};
+
 /**
  * /api/health: the node and its database answer (what load balancers and the tests poll). /api/health/live: the
  * process answers, whatever the database does (restart it only if this fails). /api/health/ready: this node can
@@ -46,7 +58,7 @@ export type ReadinessOptions = {
  * Nothing another node does (which one leads the jobs, whether the feed records) enters it: a balancer drains
  * the unready nodes, and a cluster-wide fault would drain them all; those are metrics and alerts.
  */
-export const healthRoutes: FastifyPluginAsync<ReadinessOptions> = async (app, options) => {
+export const healthRoutes: FastifyPluginAsync<HealthRouteOptions> = async (app, options) => {
   const { db } = app;
   const databaseAnswers = sharedCheck(() => withinBudget(db.execute(sql`SELECT 1`)), HEALTH_FRESH_MS);
   // Probes ask many times a second and the answer changes once a second (its time): each language's bytes are made
@@ -60,7 +72,10 @@ export const healthRoutes: FastifyPluginAsync<ReadinessOptions> = async (app, op
       bodiesOf = time;
     }
     sendPrepared(reply, preparedBody(bodies, request, reply, { status: 'ok', time }));
+    options.front?.hold(request.url, '/api/health', heldHealthy);
   };
+  const heldHealthy: HeldAnswer = (lang, encoding) =>
+    databaseAnswers.fresh() && systemClock() === bodiesOf ? bodies.get(bodyKey(lang, encoding)) : undefined;
   app.get(
     '/api/health',
     {

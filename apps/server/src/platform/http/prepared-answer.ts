@@ -1,5 +1,6 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Language } from '@app/contracts';
 import { translate } from '@app/i18n/catalogue';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
@@ -16,13 +17,18 @@ const COMPRESS_ABOVE = 1024;
  */
 export const PREPARED_ROUTE_OPTIONS = { compress: false, decompress: false } as const;
 
-/** The encoding a request's answer goes in, as the app's compression would choose it. */
-function encodingFor(request: FastifyRequest): Encoding {
-  const accepted = request.headers['accept-encoding'] ?? '';
+/** The Content-Type of every prepared answer. */
+export const PREPARED_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/** The encoding an answer goes in for a request's Accept-Encoding, as the app's compression would choose it. */
+export function encodingOf(accepted = ''): Encoding {
   if (/\bbr\b/.test(accepted)) return 'br';
   if (/\bgzip\b/.test(accepted)) return 'gzip';
   return 'identity';
 }
+
+/** Where an answer's bodies are kept: one per language and encoding. */
+export const bodyKey = (lang: Language, encoding: Encoding) => `${lang}:${encoding}`;
 
 /**
  * `{code: 200, msg, key: 'ok', data}` in the request's language, through the route's response schema as
@@ -47,8 +53,8 @@ export function preparedBody(
   reply: FastifyReply,
   data: unknown,
 ): PreparedBody {
-  const encoding = encodingFor(request);
-  const key = `${request.lang}:${encoding}`;
+  const encoding = encodingOf(request.headers['accept-encoding']);
+  const key = bodyKey(request.lang, encoding);
   let body = bodies.get(key);
   if (!body) {
     body = prepareAnswer(request, reply, data, encoding);
@@ -59,7 +65,7 @@ export function preparedBody(
 
 /** Sends a prepared answer, with the headers reply.ok and the app's compression would have set. */
 export function sendPrepared(reply: FastifyReply, body: PreparedBody): FastifyReply {
-  reply.code(200).header('content-type', 'application/json; charset=utf-8').header('vary', 'accept-encoding');
+  reply.code(200).header('content-type', PREPARED_CONTENT_TYPE).header('vary', 'accept-encoding');
   if (body.encoding !== 'identity') reply.header('content-encoding', body.encoding);
   return reply.send(body.bytes);
 }

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import pino, { type Bindings, type ChildLoggerOptions, type DestinationStream, type LogFn } from 'pino';
 import { REQUEST_ID_LOG_LABEL } from './request-id.ts';
@@ -80,6 +81,8 @@ export const accessLinesMayWait = (level: number, message: unknown) => level ===
 
 /** A user agent as logged: at most this many characters (a client chooses it, and every line carries it). */
 const MAX_USER_AGENT = 256;
+/** A request's user agent as its access line holds it. */
+export const userAgentOf = (headers: IncomingHttpHeaders) => headers['user-agent']?.slice(0, MAX_USER_AGENT);
 
 /** The fields of an access line, in their order on it; an undefined one is left out, as pino leaves it out. */
 export type AccessFields = {
@@ -155,9 +158,10 @@ export function directWriter(logger: FastifyBaseLogger) {
  * One info line per answered request: request id, method, route pattern, URL, status, user, milliseconds, and who
  * asked: the client's address (the proxy's X-Forwarded-For with TRUST_PROXY=1) and user agent, so a line alone
  * tells an abuse report's address and device apart. Above info (LOG_LEVEL=warn) the hook is not even installed.
+ * Returns what writes a line (for the answers given before Fastify, front-answers.ts), or undefined above info.
  */
-export function accessLog(app: FastifyInstance) {
-  if (QUIETER_THAN_INFO.has(app.log.level)) return;
+export function accessLog(app: FastifyInstance): ((fields: AccessFields) => void) | undefined {
+  if (QUIETER_THAN_INFO.has(app.log.level)) return undefined;
   // Every field of the line is made here (the URL masked above), so it skips the redaction every other line goes
   // through: pino's wildcard paths cost about 5 µs a line, more than the rest of the line and its write together.
   const access = app.log.child({}, { redact: [] });
@@ -174,11 +178,12 @@ export function accessLog(app: FastifyInstance) {
       userId: request.session?.userId,
       operator: request.operator || undefined,
       ip: request.ip,
-      ua: request.headers['user-agent']?.slice(0, MAX_USER_AGENT),
+      ua: userAgentOf(request.headers),
       ms: Math.round(reply.elapsedTime * 10) / 10,
     });
     done();
   });
+  return write;
 }
 
 /**

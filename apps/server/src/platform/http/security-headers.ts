@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
@@ -90,9 +91,9 @@ export function helmetHeaders(options: HelmetOptions): Array<[string, string]> {
  * before the route runs, so a route's own header (Fastify's or the raw one) replaces it; and not in an onSend
  * hook, which would send every answer of the app through Fastify's onSend runner.
  */
-export function noStore(app: FastifyInstance, isPrivate: (request: FastifyRequest) => boolean) {
+export function noStore(app: FastifyInstance, isPrivate: (url: string, headers: IncomingHttpHeaders) => boolean) {
   app.addHook('onRequest', (request, reply, done) => {
-    if (isPrivate(request)) reply.raw.setHeader('cache-control', 'no-store');
+    if (isPrivate(request.url, request.headers)) reply.raw.setHeader('cache-control', 'no-store');
     done();
   });
 }

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Db } from '../db/client.ts';
 import { LEADER_STALE_SECONDS, SINGLETON_JOBS } from '../jobs/leader-lock.ts';
-import { RequestMetrics } from './request-metrics.ts';
+import { RequestMetrics, type RequestRecorder } from './request-metrics.ts';
 
 /** A scrape answers within this even when the database does not: what it could not read is NaN. */
 const SCRAPE_READ_MS = 2_000;
@@ -451,6 +451,9 @@ export class Metrics {
       done();
     });
   }
+
+  /** Counts and times a route's answers given before Fastify sees them (front-answers.ts), as instrument() would. */
+  readonly requestRecorder = (method: string, route: string): RequestRecorder => this.requests.recorder(method, route);
 
   /** Counts the open WebSockets of a server (@fastify/websocket's, where the app serves /api/stream). */
   countSockets(count: () => number) {

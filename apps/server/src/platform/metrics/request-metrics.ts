@@ -62,15 +62,28 @@ const sampleValue = (value: number) =>
 const heading = ({ name, help }: { name: string; help: string }, type: string) =>
   `# HELP ${name} ${help.replace(/\\/g, '\\\\').replace(/\n/g, '\\n')}\n# TYPE ${name} ${type}`;
 
+/** Counts one answer of a route: its status, and the seconds from the request's arrival to its answer. */
+export type RequestRecorder = (status: number, seconds: number) => void;
+
 export class RequestMetrics {
   private readonly routes = new Map<string, RouteFigures>();
 
   /** Counts one answer. `seconds`: the time from the request's arrival to its answer. */
   record(method: string, route: string, status: number, seconds: number) {
+    this.figures(method, route).record(status, seconds);
+  }
+
+  /** What counts a method and route's answers, found once for many of them. */
+  recorder(method: string, route: string): RequestRecorder {
+    const figures = this.figures(method, route);
+    return (status, seconds) => figures.record(status, seconds);
+  }
+
+  private figures(method: string, route: string): RouteFigures {
     const key = `${method} ${route}`;
     let figures = this.routes.get(key);
     if (!figures) this.routes.set(key, (figures = new RouteFigures(method, route)));
-    figures.record(status, seconds);
+    return figures;
   }
 
   /** The three families in Prometheus' text format, each series in the order its route first answered. */
