@@ -76,7 +76,7 @@ export class FrontAnswers {
     this.#privateHead = [...this.#publicHead, 'cache-control', 'no-store'];
   }
 
-  /** How many requests were answered here (for tests and the docs' figures). */
+  /** How many requests were answered here (what the tests look at). */
   get served(): number {
     return this.#served;
   }
@@ -90,17 +90,6 @@ export class FrontAnswers {
   hold(url: string, route: string, answer: HeldAnswer) {
     if (this.#held.size >= MAX_HELD && !this.#held.has(url)) this.#held.clear();
     this.#held.set(url, { route, answer, record: this.#reports.recorder?.('GET', route) });
-  }
-
-  #bodyHead(body: PreparedBody): string[] {
-    let head = this.#bodyHeads.get(body);
-    if (head === undefined) {
-      head = ['content-type', PREPARED_CONTENT_TYPE, 'vary', 'accept-encoding'];
-      if (body.encoding !== 'identity') head.push('content-encoding', body.encoding);
-      head.push('content-length', String(body.bytes.length));
-      this.#bodyHeads.set(body, head);
-    }
-    return head;
   }
 
   /** From now on every request goes to Fastify, which answers 503 while it closes. */
@@ -167,5 +156,17 @@ export class FrontAnswers {
         });
       });
     return true;
+  }
+
+  /** The headers of a body, made once for the many requests it answers. */
+  #bodyHead(body: PreparedBody): string[] {
+    let head = this.#bodyHeads.get(body);
+    if (head === undefined) {
+      head = ['content-type', PREPARED_CONTENT_TYPE, 'vary', 'accept-encoding'];
+      if (body.encoding !== 'identity') head.push('content-encoding', body.encoding);
+      head.push('content-length', String(body.bytes.length));
+      this.#bodyHeads.set(body, head);
+    }
+    return head;
   }
 }
