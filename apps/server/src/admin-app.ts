@@ -98,7 +98,7 @@ export async function buildAdminApp(deps: {
     page: { contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } },
   });
   // Every operator API answer is an operator's view (sign-in answers included), and /metrics is private too.
-  noStore(app, (url) => isApiAnswer(url));
+  noStore(app, isApiAnswer);
   await app.register(formbody);
   await app.register(cookie);
   await app.register(operatorAuth, {

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -26,7 +27,7 @@ export const envelopePlugin = fp(
     app.decorateRequest('lang', 'en');
     // Callback hooks, not async ones: every request runs these, and an async hook costs a promise each.
     app.addHook('onRequest', (request, _reply, done) => {
-      request.lang = pickLanguage(request.headers.lang, request.headers.language);
+      request.lang = languageOf(request.headers);
       done();
     });
     // PostgreSQL text cannot hold a NUL character: an input with one is refused here, as bad input, rather
@@ -51,6 +52,9 @@ export const envelopePlugin = fp(
   },
   { name: 'envelope' },
 );
+
+/** The language a request asks its answer in: its `lang` header, else `language`, else the default. */
+export const languageOf = (headers: IncomingHttpHeaders): Language => pickLanguage(headers.lang, headers.language);
 
 function holdsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');

@@ -2,7 +2,7 @@ import http, { type IncomingHttpHeaders, type IncomingMessage, type Server, type
 import { performance } from 'node:perf_hooks';
 import proxyAddr from '@fastify/proxy-addr';
 import type { Language } from '@app/contracts';
-import { pickLanguage } from '@app/i18n/catalogue';
+import { languageOf } from './envelope.ts';
 import { encodingOf, PREPARED_CONTENT_TYPE, type Encoding, type PreparedBody } from './prepared-answer.ts';
 import { type AccessFields, loggableUrl, userAgentOf } from './request-log.ts';
 import { REQUEST_ID_HEADER, REQUEST_ID_LOG_LABEL } from './request-id.ts';
@@ -125,7 +125,7 @@ export class FrontAnswers {
     // A GET with a body is Fastify's to read or refuse.
     if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return false;
     const start = performance.now();
-    const body = held.answer(pickLanguage(headers.lang, headers.language), encodingOf(headers['accept-encoding']));
+    const body = held.answer(languageOf(headers), encodingOf(headers['accept-encoding']));
     if (body === undefined) return false;
 
     const id = this.options.requestId(request);
